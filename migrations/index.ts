@@ -1,0 +1,35 @@
+import type { Knex } from 'knex';
+import * as m001 from './001_accounts';
+import * as m002 from './002_presenters';
+import * as m003 from './003_schedule';
+import * as m004 from './004_leave';
+import * as m005 from './005_radio';
+import * as m006 from './006_requests';
+import * as m007 from './007_applications';
+import * as m008 from './008_content';
+import * as m009 from './009_notifications';
+import * as m010 from './010_logs';
+import * as m011 from './011_media';
+
+/** One migration: its name as recorded in knex_migrations, and its steps. */
+export interface NamedMigration extends Knex.Migration {
+  name: string;
+}
+
+/**
+ * Every migration, in order. Numbered files, one concern each; never edited
+ * once landed: a change is a new file appended here.
+ */
+export const migrations: NamedMigration[] = [
+  { name: '001_accounts', ...m001 },
+  { name: '002_presenters', ...m002 },
+  { name: '003_schedule', ...m003 },
+  { name: '004_leave', ...m004 },
+  { name: '005_radio', ...m005 },
+  { name: '006_requests', ...m006 },
+  { name: '007_applications', ...m007 },
+  { name: '008_content', ...m008 },
+  { name: '009_notifications', ...m009 },
+  { name: '010_logs', ...m010 },
+  { name: '011_media', ...m011 },
+];

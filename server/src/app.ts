@@ -1,0 +1,204 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import bodyParser from '@koa/bodyparser';
+import cors from '@koa/cors';
+import Router from '@koa/router';
+import Koa from 'koa';
+import compress from 'koa-compress';
+import helmet from 'koa-helmet';
+import { isKnownClientRoute } from '../../shared/routes';
+import type { ErrorBody } from '../../shared/errors';
+import type { AppContext, RequestState } from './context';
+import { isDatabaseUnavailable } from './db/knex';
+import { HttpError } from './http/errors';
+import { serveWeb } from './http/static';
+import { domainRouters } from './routes';
+
+/** Koa typed with our request state. */
+export type App = Koa<RequestState>;
+/** The router type every domain uses. */
+export type AppRouter = Router<RequestState>;
+
+/** The app plus the routers it mounted, so tests can enumerate every route. */
+export interface BuiltApp {
+  app: App;
+  routers: AppRouter[];
+}
+
+const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,64}$/;
+/** The desktop studio's page origin (its custom app protocol). */
+export const STUDIO_ORIGIN = 'app://airdeck';
+
+/**
+ * The app factory: every middleware and domain router, wired to the given
+ * context. Tests call it with a fresh database and listen on a random port.
+ */
+export function createApp(ctx: AppContext): BuiltApp {
+  const app: App = new Koa<RequestState>();
+  app.proxy = ctx.config.TRUST_PROXY;
+  app.maxIpsCount = ctx.config.TRUST_PROXY ? 1 : 0;
+  app.silent = true;
+
+  // Request id, per-request logger, access log.
+  app.use(async (c, next) => {
+    const incoming = c.get('x-request-id');
+    c.state.requestId = REQUEST_ID_RE.test(incoming) ? incoming : randomUUID();
+    c.set('X-Request-Id', c.state.requestId);
+    c.state.log = ctx.log.child({ reqId: c.state.requestId });
+    const start = performance.now();
+    try {
+      await next();
+    } finally {
+      const ms = Math.round((performance.now() - start) * 10) / 10;
+      if (c.path !== '/api/health') c.state.log.info({ method: c.method, url: c.url, status: c.status, ms }, 'request');
+    }
+  });
+
+  // The one error shape. No stack traces to clients.
+  app.use(async (c, next) => {
+    try {
+      await next();
+    } catch (err) {
+      const body = toErrorBody(err, c);
+      c.status = body.status;
+      if (body.headers) c.set(body.headers);
+      c.body = body.body;
+      if (body.status >= 500) c.state.log.error({ err }, 'request failed');
+    }
+  });
+
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          baseUri: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+          mediaSrc: ["'self'", 'blob:', 'https:', 'http:'],
+          connectSrc: ["'self'", 'ws:', 'wss:'],
+          fontSrc: ["'self'", 'data:'],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          formAction: ["'self'", 'https:'],
+          manifestSrc: ["'self'"],
+          workerSrc: ["'self'", 'blob:'],
+        },
+      },
+      crossOriginResourcePolicy: { policy: 'cross-origin' },
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: ctx.config.PUBLIC_URL?.startsWith('https:') ? { maxAge: 15552000 } : false,
+    }),
+  );
+
+  // CORS: the public APIs are open to every origin without credentials; the
+  // rest of the API answers only the station's own origins and the desktop
+  // studio. Credentials are never allowed cross-origin.
+  const allowed = new Set([STUDIO_ORIGIN, ...ctx.config.CORS_ORIGINS]);
+  app.use(
+    cors({
+      origin: (c) => {
+        const origin = c.get('Origin');
+        if (isPublicApiPath(c.path)) return '*';
+        return allowed.has(origin) ? origin : '';
+      },
+      credentials: false,
+      allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      allowHeaders: ['Content-Type', 'Authorization', 'X-Request-Id', 'X-Session-Id', 'X-Airdeck-Client', 'If-None-Match'],
+      exposeHeaders: ['X-Request-Id', 'Retry-After', 'ETag'],
+      maxAge: 600,
+    }),
+  );
+
+  app.use(
+    compress({
+      threshold: 1024,
+      filter: (type) => !/audio|event-stream|image\/(png|jpeg|webp|gif)/.test(type),
+      br: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    }),
+  );
+
+  app.use(async (c, next) => {
+    if (!c.path.startsWith('/api/') && !isPublicApiPath(c.path)) return next();
+    const method = c.method;
+    if ((method === 'POST' || method === 'PUT' || method === 'PATCH') && c.request.length && !c.is('application/json') && !isRawBodyRoute(c.path)) {
+      throw new HttpError('unsupported_media_type', 'Send the request body as JSON (Content-Type: application/json).');
+    }
+    return next();
+  });
+  app.use(
+    bodyParser({
+      enableTypes: ['json'],
+      jsonLimit: '256kb',
+      encoding: 'utf-8',
+      onError: (err: Error) => {
+        const status = (err as { status?: number }).status;
+        if (status === 413) throw new HttpError('payload_too_large', 'The request body is too large.');
+        throw new HttpError('bad_request', 'The request body is not valid JSON.');
+      },
+    }),
+  );
+
+  const routers = domainRouters(ctx);
+  for (const r of routers) {
+    app.use(r.routes());
+    app.use(r.allowedMethods());
+  }
+
+  // Unknown API paths answer JSON, never the web app.
+  app.use(async (c, next) => {
+    if (c.path === '/api' || c.path.startsWith('/api/')) throw new HttpError('not_found', `No API route for ${c.method} ${c.path}`);
+    return next();
+  });
+
+  app.use(serveWeb(ctx.config.WEB_DIST_DIR ?? path.join(ctx.config.rootDir, 'web', 'dist'), isKnownClientRoute));
+  return { app, routers };
+}
+
+/** Paths of the public APIs that are open to any origin. */
+export function isPublicApiPath(p: string): boolean {
+  return (
+    p === '/schedule-api' ||
+    p === '/song-request-api' ||
+    p.startsWith('/api/public/') ||
+    p === '/api/health' ||
+    p === '/api/now-playing' ||
+    p.startsWith('/api/nowplaying') ||
+    p === '/api/openapi.json' ||
+    p.startsWith('/api/schedule.ics') ||
+    p === '/.well-known/jwks.json'
+  );
+}
+
+/** Routes that take a raw (non-JSON) body, such as image uploads. */
+function isRawBodyRoute(p: string): boolean {
+  return p.startsWith('/api/media/') || p === '/api/me/avatar';
+}
+
+function toErrorBody(err: unknown, c: Koa.Context): { status: number; body: ErrorBody; headers?: Record<string, string> } {
+  if (err instanceof HttpError) {
+    return {
+      status: err.status,
+      body: { error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}) } },
+      ...(err.headers ? { headers: err.headers } : {}),
+    };
+  }
+  if (isDatabaseUnavailable(err)) {
+    return {
+      status: 503,
+      body: { error: { code: 'unavailable', message: 'The station is briefly unavailable. Please try again in a few seconds.', details: { retryAfter: 5 } } },
+      headers: { 'Retry-After': '5' },
+    };
+  }
+  const status = (err as { status?: unknown; expose?: unknown }).status;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    const message = (err as { expose?: boolean; message?: string }).expose ? String((err as Error).message) : 'Bad request';
+    const code = status === 413 ? 'payload_too_large' : status === 415 ? 'unsupported_media_type' : status === 404 ? 'not_found' : status === 405 ? 'method_not_allowed' : 'bad_request';
+    return { status, body: { error: { code, message } } };
+  }
+  void c;
+  return { status: 500, body: { error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } } };
+}

@@ -1,0 +1,31 @@
+import path from 'node:path';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/knex';
+import { migrateLatest } from './db/migrate';
+import { seedDemo } from './db/seed/demo';
+import type { Logger } from './log';
+import { ensureOwner } from './users/owner';
+
+/** Opens the configured database: PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR. */
+export function openConfiguredDatabase(config: Config): Promise<Database> {
+  if (config.DATABASE_URL) return openDatabase({ kind: 'postgres', url: config.DATABASE_URL, poolMax: config.DATABASE_POOL_MAX });
+  return openDatabase({ kind: 'pglite', dataDir: path.join(config.DATA_DIR, 'pglite') });
+}
+
+/**
+ * Brings a database up to date: migrations, then demo data on an empty
+ * database (unless SEED_DEMO=false), then the first owner from
+ * OWNER_EMAIL/OWNER_PASSWORD when no owner exists.
+ */
+export async function prepareDatabase(db: Database, config: Config, log: Logger): Promise<void> {
+  const applied = await migrateLatest(db.knex);
+  if (applied.length) log.info({ applied }, 'migrations applied');
+  if (config.SEED_DEMO) {
+    const seeded = await seedDemo(db.knex, { timezone: config.STATION_TIMEZONE });
+    if (seeded) log.info('demo station seeded (accounts listed in the README)');
+  }
+  if (config.OWNER_EMAIL && config.OWNER_PASSWORD) {
+    const created = await ensureOwner(db.knex, { email: config.OWNER_EMAIL, password: config.OWNER_PASSWORD, onlyIfNoOwner: true });
+    if (created) log.info({ email: config.OWNER_EMAIL }, 'first owner created');
+  }
+}

@@ -1,0 +1,103 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Parses "true"/"false"/"1"/"0" style environment flags. */
+const flag = (def: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? def : v === 'true' || v === '1' || v === 'yes'));
+
+const optionalUrl = z
+  .string()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(z.url().optional());
+
+/**
+ * Every environment variable the server reads, validated once at start. A bad
+ * value stops the server with a message naming the variable. The README's
+ * configuration table mirrors this schema.
+ */
+export const ConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    PUBLIC_URL: optionalUrl,
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optionalUrl,
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    SEED_DEMO: flag(true),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_PRETTY: flag(false),
+    TRUST_PROXY: flag(false),
+    CORS_ORIGINS: z
+      .string()
+      .default('')
+      .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
+    STATION_TIMEZONE: z
+      .string()
+      .default('Europe/London')
+      .refine((tz) => {
+        try {
+          new Intl.DateTimeFormat('en-GB', { timeZone: tz });
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'must be an IANA time zone such as Europe/London'),
+    STATION_SOURCE: z.enum(['demo', 'azuracast', 'icecast']).default('demo'),
+    STATION_URL: optionalUrl,
+    STATION_ID: z.string().default('1'),
+    STATION_API_KEY: z.string().optional(),
+    STATION_MOUNT: z.string().optional(),
+    STREAM_URL: optionalUrl,
+    POLL_INTERVAL_MS: z.coerce.number().int().min(1000).max(600_000).default(15_000),
+    OWNER_EMAIL: z.email().optional().or(z.literal('').transform(() => undefined)),
+    OWNER_PASSWORD: z.string().min(6).max(1024).optional().or(z.literal('').transform(() => undefined)),
+    SECRET_KEY: z.string().min(32).optional().or(z.literal('').transform(() => undefined)),
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    SPOTIFY_CLIENT_ID: z.string().optional(),
+    SPOTIFY_CLIENT_SECRET: z.string().optional(),
+    SPOTIFY_API_URL: z.url().default('https://api.spotify.com'),
+    SPOTIFY_ACCOUNTS_URL: z.url().default('https://accounts.spotify.com'),
+    MUSIC_LINKS_URL: z.url().default('https://api.song.link'),
+    DISCORD_API_URL: z.url().default('https://discord.com/api/v10'),
+    DESKTOP_UPDATES_DIR: z.string().optional(),
+    WEB_DIST_DIR: z.string().optional(),
+  })
+  .superRefine((c, ctx) => {
+    if (c.STATION_SOURCE !== 'demo' && !c.STATION_URL) {
+      ctx.addIssue({ code: 'custom', path: ['STATION_URL'], message: `is required when STATION_SOURCE is ${c.STATION_SOURCE}` });
+    }
+    if ((c.OWNER_EMAIL && !c.OWNER_PASSWORD) || (!c.OWNER_EMAIL && c.OWNER_PASSWORD)) {
+      ctx.addIssue({ code: 'custom', path: [c.OWNER_EMAIL ? 'OWNER_PASSWORD' : 'OWNER_EMAIL'], message: 'OWNER_EMAIL and OWNER_PASSWORD go together' });
+    }
+  });
+
+export type Config = z.output<typeof ConfigSchema> & { rootDir: string; version: string };
+
+/** A configuration problem that names the variable at fault. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and validates the configuration from an environment object. */
+export function loadConfig(env: Record<string, string | undefined> = process.env, rootDir = process.cwd()): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => {
+      const name = String(i.path[0] ?? 'config');
+      const value = env[name];
+      return `  ${name}: ${i.message}${value !== undefined ? ` (got ${JSON.stringify(value.length > 60 ? value.slice(0, 60) + '…' : value)})` : ''}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return { ...parsed.data, DATA_DIR: path.resolve(rootDir, parsed.data.DATA_DIR), rootDir, version: APP_VERSION };
+}
+
+/** The server's version, reported by /api/health and checked by the desktop studio. */
+export const APP_VERSION = '0.1.0';
+/** The oldest studio version this server accepts, and the API generation both speak. */
+export const API_VERSION = 1;

@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import knexFactory, { type Knex } from 'knex';
+import ClientPgLite from 'knex-pglite';
+import pg from 'pg';
+
+/** Which engine a database handle talks to; the event bus and the poller's election depend on it. */
+export type DbEngine = 'pglite' | 'postgres';
+
+/** A Knex handle plus what the rest of the server needs to know about it. */
+export interface Database {
+  knex: Knex;
+  /** The embedded engine itself (PGlite only), for dumps and tests. */
+  pglite?: PGlite;
+  engine: DbEngine;
+  /** A connection string for LISTEN/NOTIFY and advisory locks (PostgreSQL only). */
+  url: string | null;
+  close(): Promise<void>;
+}
+
+const DATE_OID = 1082;
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+
+// Dates are the station's wall-clock days: keep them as 'yyyy-MM-dd' strings,
+// never as JS Dates shifted by the process time zone. Counts come back as numbers.
+pg.types.setTypeParser(DATE_OID, (v: string) => v);
+pg.types.setTypeParser(INT8_OID, (v: string) => Number(v));
+pg.types.setTypeParser(NUMERIC_OID, (v: string) => Number(v));
+
+const pgliteParsers = {
+  [pgliteTypes.DATE]: (v: string) => v,
+  [pgliteTypes.INT8]: (v: string) => Number(v),
+  [pgliteTypes.NUMERIC]: (v: string) => Number(v),
+};
+
+/** Options for opening the database: a PostgreSQL URL, or a PGlite folder (null = in memory). */
+export type OpenOptions =
+  | { kind: 'postgres'; url: string; poolMax?: number; acquireTimeoutMs?: number }
+  | { kind: 'pglite'; dataDir: string | null; loadFrom?: Blob };
+
+/**
+ * The one Knex factory. PGlite (PostgreSQL compiled to WASM, in-process) is the
+ * embedded default; a PostgreSQL server is used through `pg` with a pool.
+ * The pool gives up acquiring after a few seconds so that a request during a
+ * database outage fails fast with 503 instead of hanging for a minute.
+ */
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.kind === 'postgres') {
+    const knex = knexFactory({
+      client: 'pg',
+      connection: { connectionString: opts.url, application_name: 'airdeck', statement_timeout: 30_000 },
+      pool: { min: 0, max: opts.poolMax ?? 10, idleTimeoutMillis: 30_000 },
+      acquireConnectionTimeout: opts.acquireTimeoutMs ?? 4_000,
+    });
+    return { knex, engine: 'postgres', url: opts.url, close: () => knex.destroy() };
+  }
+  if (opts.dataDir) fs.mkdirSync(path.dirname(path.resolve(opts.dataDir)), { recursive: true });
+  // Options must be the first argument: PGlite ignores them when the first argument is undefined.
+  const pglite = new PGlite({ ...(opts.dataDir ? { dataDir: opts.dataDir } : {}), ...(opts.loadFrom ? { loadDataDir: opts.loadFrom } : {}), parsers: pgliteParsers });
+  await pglite.waitReady;
+  const knex = knexFactory({
+    client: ClientPgLite as unknown as typeof knexFactory.Client,
+    dialect: 'postgres',
+    connection: () => ({ pglite }) as object,
+    acquireConnectionTimeout: 60_000,
+  });
+  let closed = false;
+  return {
+    knex,
+    pglite,
+    engine: 'pglite',
+    url: null,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await knex.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+/** True for errors that mean the database is unreachable (as opposed to a bad query). */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string' && (['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006'].includes(code))) {
+    return true;
+  }
+  return (
+    err.name === 'KnexTimeoutError' ||
+    /Knex: Timeout acquiring a connection|Connection terminated|connection closed|terminating connection|the database system is (starting up|shutting down)|Client has encountered a connection error/i.test(err.message)
+  );
+}

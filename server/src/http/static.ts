@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type Koa from 'koa';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.mp3': 'audio/mpeg',
+  '.map': 'application/json; charset=utf-8',
+};
+
+/**
+ * Serves the built web app: hashed files under /assets/ are cached for a year,
+ * everything else is revalidated, and any other GET that is not an API or
+ * media path gets index.html so client-side routes work on reload. Paths
+ * that would leave the build folder are refused.
+ */
+export function serveWeb(distDir: string, isKnownClientRoute: (pathname: string) => boolean): Koa.Middleware {
+  const root = path.resolve(distDir);
+  const indexFile = path.join(root, 'index.html');
+  return async (ctx, next) => {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    if (ctx.path.startsWith('/api/') || ctx.path === '/api' || ctx.path.startsWith('/media/')) return next();
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(ctx.path);
+    } catch {
+      return next();
+    }
+    if (decoded.includes('\0')) return next();
+    const file = path.resolve(root, '.' + path.posix.normalize(decoded));
+    if (file !== root && !file.startsWith(root + path.sep)) return next();
+    const stat = await fs.promises.stat(file).catch(() => null);
+    if (stat?.isFile()) {
+      ctx.type = TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+      ctx.length = stat.size;
+      ctx.lastModified = stat.mtime;
+      ctx.set('Cache-Control', decoded.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      ctx.body = ctx.method === 'HEAD' ? null : fs.createReadStream(file);
+      return;
+    }
+    await next();
+    if (ctx.body !== undefined && ctx.body !== null) return;
+    if (path.extname(decoded) && !decoded.startsWith('/page/') && !decoded.startsWith('/djs/')) return;
+    const index = await fs.promises.readFile(indexFile).catch(() => null);
+    if (!index) {
+      ctx.status = 503;
+      ctx.type = 'text/plain';
+      ctx.body = 'The web app has not been built yet. Run `npm run build:web` (npm start does it for you).';
+      return;
+    }
+    ctx.status = isKnownClientRoute(ctx.path) ? 200 : 404;
+    ctx.type = TYPES['.html']!;
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = index;
+  };
+}

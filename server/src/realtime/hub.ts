@@ -1,0 +1,266 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket, type RawData } from 'ws';
+import {
+  CLOSE_CODES,
+  MAX_CLIENT_FRAME_BYTES,
+  isChannel,
+  isStaffChannel,
+  type Channel,
+  type ClientFrame,
+  type RealtimeEvent,
+  type ServerFrame,
+} from '../../../shared/realtime';
+import type { Logger } from '../log';
+import type { EventBus } from './bus';
+
+/** Who a verified access token belongs to. */
+export interface TokenIdentity {
+  userId: string;
+  role: string;
+  /** Expiry, epoch seconds. */
+  exp: number;
+}
+
+/** Options of the hub; the defaults suit a station. */
+export interface HubOptions {
+  bus: EventBus;
+  log: Logger;
+  verifyToken?: (token: string) => Promise<TokenIdentity | null>;
+  /** Current state of a channel, sent at once to a new subscriber. */
+  snapshot?: (channel: Channel) => Promise<{ name: string; data: unknown } | null>;
+  allowedOrigins?: (origin: string | undefined, host: string | undefined) => boolean;
+  heartbeatMs?: number;
+  maxConnectionsPerIp?: number;
+  /** A client whose unsent buffer grows past this is disconnected, never buffered without bound. */
+  maxBufferedBytes?: number;
+  clientIp?: (req: IncomingMessage) => string;
+}
+
+interface Conn {
+  id: string;
+  ws: WebSocket;
+  ip: string;
+  alive: boolean;
+  identity: TokenIdentity | null;
+  channels: Set<Channel>;
+  expiryTimer: NodeJS.Timeout | null;
+}
+
+/** The realtime hub: one `ws` server on the HTTP server's upgrade path. */
+export interface Hub {
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  connectionCount(): number;
+  /** Closes every client with 1001 (going away) and stops the heartbeat. */
+  close(): Promise<void>;
+}
+
+/** Builds the hub and wires it to the event bus. */
+export function createHub(opts: HubOptions): Hub {
+  const heartbeatMs = opts.heartbeatMs ?? 30_000;
+  const maxPerIp = opts.maxConnectionsPerIp ?? 50;
+  const maxBuffered = opts.maxBufferedBytes ?? 1024 * 1024;
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_FRAME_BYTES, perMessageDeflate: false, clientTracking: false });
+  const conns = new Set<Conn>();
+  const perIp = new Map<string, number>();
+  const byChannel = new Map<Channel, Set<Conn>>();
+  const seqs = new Map<Channel, number>();
+  let closing = false;
+
+  const send = (c: Conn, frame: ServerFrame | string): void => {
+    if (c.ws.readyState !== c.ws.OPEN) return;
+    if (c.ws.bufferedAmount > maxBuffered) {
+      opts.log.info({ conn: c.id, buffered: c.ws.bufferedAmount }, 'dropping slow realtime client');
+      c.ws.close(CLOSE_CODES.slowConsumer, 'slow consumer');
+      c.ws.terminate();
+      return;
+    }
+    c.ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
+  };
+
+  const deliver = (event: RealtimeEvent): void => {
+    const subs = byChannel.get(event.channel);
+    if (!subs || subs.size === 0) return;
+    const seq = (seqs.get(event.channel) ?? 0) + 1;
+    seqs.set(event.channel, seq);
+    // Serialise once for every subscriber: the fan-out cost is one send per client.
+    const text = JSON.stringify({ type: 'event', channel: event.channel, name: event.name, data: event.data, seq } satisfies ServerFrame);
+    for (const c of subs) {
+      if (isStaffChannel(event.channel)) {
+        if (!c.identity) continue;
+        if (event.userIds && !event.userIds.includes(c.identity.userId)) continue;
+        if (event.roles && !event.roles.includes(c.identity.role)) continue;
+      }
+      send(c, text);
+    }
+  };
+  const unsubscribeBus = opts.bus.subscribe(deliver);
+
+  const leave = (c: Conn, channel: Channel): void => {
+    c.channels.delete(channel);
+    const set = byChannel.get(channel);
+    set?.delete(c);
+    if (set && set.size === 0) byChannel.delete(channel);
+  };
+
+  const drop = (c: Conn): void => {
+    if (!conns.delete(c)) return;
+    for (const ch of c.channels) leave(c, ch);
+    if (c.expiryTimer) clearTimeout(c.expiryTimer);
+    const n = (perIp.get(c.ip) ?? 1) - 1;
+    if (n <= 0) perIp.delete(c.ip);
+    else perIp.set(c.ip, n);
+  };
+
+  const dropStaffChannels = (c: Conn, reason: 'token_expired' | 'forbidden'): void => {
+    for (const ch of [...c.channels]) {
+      if (isStaffChannel(ch)) {
+        leave(c, ch);
+        send(c, { type: 'error', code: reason, message: 'Your session expired; sign in again to keep receiving staff updates.', channel: ch });
+      }
+    }
+  };
+
+  const authenticate = async (c: Conn, token: string | undefined): Promise<void> => {
+    if (!token || !opts.verifyToken) {
+      c.identity = null;
+      dropStaffChannels(c, 'forbidden');
+      return;
+    }
+    const identity = await opts.verifyToken(token).catch(() => null);
+    c.identity = identity;
+    if (c.expiryTimer) clearTimeout(c.expiryTimer);
+    if (!identity) {
+      dropStaffChannels(c, 'token_expired');
+      return;
+    }
+    // Re-checked when the token expires: staff channels are left until a fresh token arrives.
+    const ms = Math.max(0, identity.exp * 1000 - Date.now());
+    c.expiryTimer = setTimeout(() => {
+      c.identity = null;
+      dropStaffChannels(c, 'token_expired');
+    }, Math.min(ms, 2 ** 31 - 1));
+    c.expiryTimer.unref();
+  };
+
+  const onFrame = async (c: Conn, raw: RawData): Promise<void> => {
+    let frame: ClientFrame;
+    try {
+      const text = raw.toString();
+      const parsed: unknown = JSON.parse(text);
+      if (typeof parsed !== 'object' || parsed === null || typeof (parsed as { type?: unknown }).type !== 'string') throw new Error('no type');
+      frame = parsed as ClientFrame;
+    } catch {
+      send(c, { type: 'error', code: 'bad_frame', message: 'Frames are JSON objects with a type.' });
+      return;
+    }
+    switch (frame.type) {
+      case 'ping':
+        send(c, { type: 'pong', ...(typeof frame.t === 'number' ? { t: frame.t } : {}) });
+        return;
+      case 'hello':
+        await authenticate(c, typeof frame.token === 'string' ? frame.token : undefined);
+        send(c, { type: 'welcome', connectionId: c.id, authenticated: c.identity !== null, heartbeatMs });
+        return;
+      case 'subscribe': {
+        const channel = frame.channel;
+        if (!isChannel(channel)) {
+          send(c, { type: 'error', code: 'unknown_channel', message: 'Unknown channel.' });
+          return;
+        }
+        if (isStaffChannel(channel) && !c.identity) {
+          send(c, { type: 'error', code: 'forbidden', message: 'Sign in to receive staff updates.', channel });
+          return;
+        }
+        if (c.channels.size >= 32 && !c.channels.has(channel)) {
+          send(c, { type: 'error', code: 'rate_limited', message: 'Too many subscriptions.', channel });
+          return;
+        }
+        c.channels.add(channel);
+        let set = byChannel.get(channel);
+        if (!set) byChannel.set(channel, (set = new Set()));
+        set.add(c);
+        send(c, { type: 'subscribed', channel, ...(typeof frame.id === 'string' ? { id: frame.id.slice(0, 64) } : {}) });
+        const snap = await opts.snapshot?.(channel).catch(() => null);
+        if (snap) send(c, { type: 'event', channel, name: snap.name, data: snap.data, seq: seqs.get(channel) ?? 0, snapshot: true });
+        return;
+      }
+      case 'unsubscribe':
+        if (isChannel(frame.channel)) leave(c, frame.channel);
+        send(c, { type: 'unsubscribed', channel: frame.channel });
+        return;
+      default:
+        send(c, { type: 'error', code: 'bad_frame', message: 'Unknown frame type.' });
+    }
+  };
+
+  const heartbeat = setInterval(() => {
+    for (const c of conns) {
+      if (!c.alive) {
+        c.ws.terminate();
+        drop(c);
+        continue;
+      }
+      c.alive = false;
+      c.ws.ping();
+    }
+  }, heartbeatMs);
+  heartbeat.unref();
+
+  const clientIp = opts.clientIp ?? ((req: IncomingMessage) => req.socket.remoteAddress ?? 'unknown');
+
+  return {
+    handleUpgrade(req, socket, head) {
+      const reject = (status: number, text: string): void => {
+        socket.write(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+        socket.destroy();
+      };
+      if (closing) return reject(503, 'Service Unavailable');
+      if (opts.allowedOrigins && !opts.allowedOrigins(req.headers.origin, req.headers.host)) return reject(403, 'Forbidden');
+      const ip = clientIp(req);
+      if ((perIp.get(ip) ?? 0) >= maxPerIp) return reject(429, 'Too Many Requests');
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        perIp.set(ip, (perIp.get(ip) ?? 0) + 1);
+        const c: Conn = { id: randomUUID(), ws, ip, alive: true, identity: null, channels: new Set(), expiryTimer: null };
+        conns.add(c);
+        ws.on('pong', () => {
+          c.alive = true;
+        });
+        ws.on('message', (raw) => {
+          c.alive = true;
+          void onFrame(c, raw);
+        });
+        ws.on('close', () => drop(c));
+        ws.on('error', () => {
+          ws.terminate();
+          drop(c);
+        });
+        send(c, { type: 'welcome', connectionId: c.id, authenticated: false, heartbeatMs });
+      });
+    },
+    connectionCount: () => conns.size,
+    async close() {
+      closing = true;
+      clearInterval(heartbeat);
+      unsubscribeBus();
+      const closed = [...conns].map(
+        (c) =>
+          new Promise<void>((resolve) => {
+            const t = setTimeout(() => {
+              c.ws.terminate();
+              resolve();
+            }, 2_000);
+            c.ws.once('close', () => {
+              clearTimeout(t);
+              resolve();
+            });
+            c.ws.close(CLOSE_CODES.goingAway, 'server shutting down');
+          }),
+      );
+      await Promise.all(closed);
+      conns.clear();
+      wss.close();
+    },
+  };
+}

@@ -1,0 +1,12 @@
+import type { AppRouter } from './app';
+import type { AppContext } from './context';
+import { healthRoutes } from './health/routes';
+import { settingsRoutes } from './settings/routes';
+
+/**
+ * Every domain's router, in mounting order. A new domain adds one line here;
+ * the authorization matrix test enumerates the routes of these routers.
+ */
+export function domainRouters(ctx: AppContext): AppRouter[] {
+  return [healthRoutes(ctx), settingsRoutes(ctx)];
+}

@@ -1,0 +1,112 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp, STUDIO_ORIGIN, type BuiltApp } from './app';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import type { Database } from './db/knex';
+import type { Logger } from './log';
+import { createLocalBus, createPgBus, type EventBus } from './realtime/bus';
+import { createHub, type Hub } from './realtime/hub';
+
+/** A running Airdeck server: HTTP, realtime, and the background jobs. */
+export interface RunningServer {
+  url: string;
+  port: number;
+  httpServer: http.Server;
+  hub: Hub;
+  built: BuiltApp;
+  ctx: AppContext;
+  /** Graceful stop: refuse new connections, finish in-flight requests, close sockets with 1001, close the database. */
+  close(): Promise<void>;
+}
+
+/** Background work started with the server and stopped before the database closes. */
+export interface BackgroundJob {
+  name: string;
+  stop(): Promise<void>;
+}
+
+/** Everything startServer needs; the bus is made from the database when omitted. */
+export interface StartOptions {
+  config: Config;
+  db: Database;
+  log: Logger;
+  bus?: EventBus;
+  now?: () => number;
+  /** Starts background jobs (poller, schedulers) once the context exists. */
+  jobs?: (ctx: AppContext) => Promise<BackgroundJob[]> | BackgroundJob[];
+  /** Close the database on close(); tests that own the database pass false. */
+  closeDatabase?: boolean;
+}
+
+/** Starts the server on the configured host and port (0 picks a free port). */
+export async function startServer(opts: StartOptions): Promise<RunningServer> {
+  const { config, db, log } = opts;
+  const bus = opts.bus ?? (db.engine === 'postgres' && db.url ? createPgBus(db.url, log) : createLocalBus());
+  const now = opts.now ?? (() => Date.now());
+  const ctx: AppContext = { config, db, knex: db.knex, log, bus, now, startedAt: now() };
+  const built = createApp(ctx);
+
+  const hub = createHub({
+    bus,
+    log,
+    allowedOrigins: (origin, host) => {
+      if (!origin) return true; // non-browser clients (bots, the desktop main process, tests)
+      if (origin === STUDIO_ORIGIN || config.CORS_ORIGINS.includes(origin)) return true;
+      try {
+        return new URL(origin).host === host;
+      } catch {
+        return false;
+      }
+    },
+    ...(ctx.realtime ?? {}),
+  });
+
+  const httpServer = http.createServer({ requestTimeout: 60_000, headersTimeout: 20_000, keepAliveTimeout: 5_000 }, built.app.callback());
+  httpServer.on('upgrade', (req, socket, head) => {
+    const pathname = (req.url ?? '').split('?')[0];
+    if (pathname !== '/api/realtime') {
+      socket.write('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      socket.destroy();
+      return;
+    }
+    hub.handleUpgrade(req, socket, head);
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once('error', reject);
+    httpServer.listen(config.PORT, config.HOST, () => {
+      httpServer.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (httpServer.address() as AddressInfo).port;
+  const displayHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+  const url = `http://${displayHost}:${port}`;
+
+  const jobs = opts.jobs ? await opts.jobs(ctx) : [];
+
+  let closing: Promise<void> | null = null;
+  const close = (): Promise<void> => {
+    closing ??= (async () => {
+      const stopped = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      httpServer.closeIdleConnections();
+      await hub.close();
+      for (const job of jobs.reverse()) {
+        await job.stop().catch((err: unknown) => log.warn({ err, job: job.name }, 'job did not stop cleanly'));
+      }
+      const deadline = setTimeout(() => httpServer.closeAllConnections(), config.SHUTDOWN_TIMEOUT_MS);
+      deadline.unref();
+      // Keep-alive sockets that finish a request are closed as they go idle.
+      const idle = setInterval(() => httpServer.closeIdleConnections(), 100);
+      await stopped;
+      clearInterval(idle);
+      clearTimeout(deadline);
+      await bus.close();
+      if (opts.closeDatabase !== false) await db.close();
+    })();
+    return closing;
+  };
+
+  return { url, port, httpServer, hub, built, ctx, close };
+}

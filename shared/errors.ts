@@ -1,0 +1,47 @@
+/**
+ * The one error shape of every API answer (DESIGN.md): `{ error: { code, message, details? } }`.
+ * Written once here so the server produces it and the web client reads it.
+ */
+
+/** Machine-readable error codes, each with its HTTP status. */
+export const ERROR_STATUS = {
+  bad_request: 400,
+  validation_failed: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  unprocessable: 422,
+  rate_limited: 429,
+  internal: 500,
+  not_configured: 503,
+  unavailable: 503,
+  upstream_failed: 502,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** One field problem of a failed validation. */
+export interface FieldIssue {
+  path: string;
+  message: string;
+}
+
+/** The body of every error answer. */
+export interface ErrorBody {
+  error: {
+    code: ErrorCode;
+    message: string;
+    details?: { fields?: FieldIssue[]; retryAfter?: number; [key: string]: unknown };
+  };
+}
+
+/** True when a parsed JSON body has the error shape. */
+export function isErrorBody(body: unknown): body is ErrorBody {
+  if (typeof body !== 'object' || body === null || !('error' in body)) return false;
+  const e = (body as { error: unknown }).error;
+  return typeof e === 'object' && e !== null && typeof (e as { message?: unknown }).message === 'string' && typeof (e as { code?: unknown }).code === 'string';
+}

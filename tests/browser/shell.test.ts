@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBrowserHarness, skipBrowser, type BrowserHarness } from '../support/browser';
+
+let h: BrowserHarness;
+beforeAll(async () => {
+  if (!skipBrowser()) h = await startBrowserHarness();
+});
+afterAll(async () => h?.close());
+
+describe.skipIf(skipBrowser())('the shell in Chromium', () => {
+  it('shows the navigation links of spec 000 §2 and the station name', async () => {
+    const { page, context, errors } = await h.newPage();
+    await page.goto(h.url + '/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const name of ['Home', 'Shows', 'DJs', 'Mobile App', 'Donate']) {
+      await expect.poll(() => nav.getByRole('link', { name, exact: true }).count()).toBe(1);
+    }
+    expect(await nav.getByRole('link', { name: 'Become a DJ' }).getAttribute('href')).toBe('/presenter-application');
+    expect(await nav.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/auth');
+    expect(await nav.getByText('Airdeck Radio').count()).toBe(1);
+    await nav.getByRole('link', { name: 'Shows', exact: true }).click();
+    await page.waitForURL(/\/shows$/);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Shows');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the not-found page for unknown paths and /404, with a way home', async () => {
+    const { page, context } = await h.newPage();
+    const res = await page.goto(h.url + '/definitely/not/here');
+    expect(res?.status()).toBe(404);
+    await page.getByText('Oops! Page not found').waitFor();
+    await page.goto(h.url + '/404');
+    await page.getByText('Oops! Page not found').waitFor();
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await page.waitForURL(h.url + '/');
+    await context.close();
+  });
+
+  it('keeps a chosen theme across reloads and ignores an unknown stored theme', async () => {
+    const { page, context } = await h.newPage();
+    await page.goto(h.url + '/');
+    const bg = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const neon = await bg();
+    await page.getByRole('button', { name: 'Change theme' }).click();
+    await page.getByRole('menuitem', { name: /Tropical/ }).click();
+    await expect.poll(bg).not.toBe(neon);
+    const tropical = await bg();
+    await page.reload();
+    await expect.poll(bg).toBe(tropical);
+    await page.evaluate(() => localStorage.setItem('airdeck.theme', 'hot-pink-nonsense'));
+    await page.reload();
+    await expect.poll(bg).toBe(neon);
+    await context.close();
+  });
+
+  it('collapses into a mobile menu below 768 px', async () => {
+    const { page, context } = await h.newPage({ width: 390, height: 844 });
+    await page.goto(h.url + '/');
+    expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shows', exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    await menu.getByRole('link', { name: 'DJs' }).click();
+    await page.waitForURL(/\/djs$/);
+    await context.close();
+  });
+});

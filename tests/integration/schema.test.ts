@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Knex } from 'knex';
+import { createTestDatabase, type TestDatabase } from '../support/db';
+import { seedDemo, isEmptyDatabase, DEMO_PEOPLE } from '../../server/src/db/seed/demo';
+
+let t: TestDatabase;
+let knex: Knex;
+beforeAll(async () => {
+  t = await createTestDatabase();
+  knex = t.db.knex;
+});
+afterAll(async () => t?.drop());
+
+const ENTITIES = [
+  'profiles', 'presenters', 'schedule_events', 'loa_requests', 'tracks', 'play_history', 'track_votes', 'slider_settings',
+  'slider_content', 'sponsored_content', 'global_counters', 'song_requests', 'shoutout_requests', 'general_requests',
+  'presenter_applications', 'discord_config', 'custom_pages', 'page_views', 'admin_notifications', 'user_notification_states',
+  'notification_preferences', 'user_action_logs', 'broadcast_sessions', 'media', 'auth_sessions', 'refresh_tokens', 'signing_keys', 'station_settings',
+];
+
+describe('migrations', () => {
+  it('create a table for every entity of both spec documents', async () => {
+    const rows = await knex('information_schema.tables').where({ table_schema: 'public' }).pluck('table_name');
+    expect(rows).toEqual(expect.arrayContaining(ENTITIES));
+  });
+
+  it('enforce the enumerations with CHECK constraints', async () => {
+    await expect(knex('profiles').insert({ email: 'x@y.zz', username: 'x', role: 'superuser', password_hash: 'h' })).rejects.toThrow(/check/i);
+    await expect(knex('song_requests').insert({ title: 't', artist: 'a', requester: 'r', status: 'done' })).rejects.toThrow(/check/i);
+    await expect(knex('admin_notifications').insert({ title: 't', message: 'm', type: 'show_added', priority: 'critical' })).rejects.toThrow(/check/i);
+    await expect(knex('slider_settings').where({ id: 1 }).update({ background_overlay_opacity: 33 })).rejects.toThrow(/check/i);
+  });
+
+  it('keep emails unique whatever their case, and one vote per track and session', async () => {
+    await knex('profiles').insert({ email: 'Case@Example.org', username: 'a', password_hash: 'h' });
+    await expect(knex('profiles').insert({ email: 'case@example.ORG', username: 'b', password_hash: 'h' })).rejects.toThrow(/unique|duplicate/i);
+    const [track] = await knex('tracks').insert({ track_key: 'k', title: 'T', artist: 'A' }).returning('id');
+    await knex('track_votes').insert({ track_id: track.id, user_session: 's1', vote_type: 'up' });
+    await expect(knex('track_votes').insert({ track_id: track.id, user_session: 's1', vote_type: 'down' })).rejects.toThrow(/unique|duplicate/i);
+  });
+
+  it('return dates as station wall-clock strings, not shifted Date objects', async () => {
+    const row = await knex.raw<{ rows: { d: unknown }[] }>(`select date '2026-03-29' as d`);
+    expect(row.rows[0]?.d).toBe('2026-03-29');
+  });
+});
+
+describe('demo data', () => {
+  it('seeds a living station once, and never over real data', async () => {
+    await knex('track_votes').del();
+    await knex('tracks').del();
+    await knex('profiles').del();
+    expect(await isEmptyDatabase(knex)).toBe(true);
+    expect(await seedDemo(knex, { timezone: 'Europe/London' })).toBe(true);
+    const count = async (table: string) => Number((await knex(table).count({ n: '*' }).first())?.n);
+    expect(await count('presenters')).toBeGreaterThanOrEqual(8);
+    expect(await count('tracks')).toBe(40);
+    expect(await count('profiles')).toBe(DEMO_PEOPLE.length);
+    expect(await count('play_history')).toBeGreaterThan(30);
+    const midnight = await knex('schedule_events').whereRaw('end_time <= start_time').first();
+    expect(midnight).toBeTruthy();
+    expect(await seedDemo(knex, { timezone: 'Europe/London' })).toBe(false);
+    expect(await count('tracks')).toBe(40);
+  });
+});

@@ -1,0 +1,53 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Three suites, one runner. `unit` is pure code, `integration` starts the real
+ * server against a real database (PGlite, or PostgreSQL when TEST_DATABASE_URL
+ * is set), `browser` drives Chromium against a real server. `stress` holds the
+ * long fault and load suites behind `npm run test:stress`.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['shared/**/*.test.ts', 'server/**/*.unit.test.ts', 'electron/**/*.test.ts', 'web/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['server/**/*.int.test.ts', 'tests/integration/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/support/global-db.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          include: ['tests/browser/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/support/global-browser.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'stress',
+          include: ['tests/stress/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/support/global-db.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,68 @@
+import { isErrorBody, type ErrorCode } from '../../../shared/errors';
+import { getApiBase } from '../platform';
+
+/** An API failure with the server's code and message (the spec's words when it has them). */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode | 'network',
+    message: string,
+    readonly fields?: { path: string; message: string }[],
+  ) {
+    super(message);
+  }
+}
+
+let accessTokenProvider: (() => Promise<string | null>) | null = null;
+/** The auth layer registers how to get a fresh access token. */
+export function setAccessTokenProvider(fn: (() => Promise<string | null>) | null): void {
+  accessTokenProvider = fn;
+}
+
+/** Options of one API call. */
+export interface ApiOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  rawBody?: Blob;
+  signal?: AbortSignal;
+  auth?: boolean;
+}
+
+/** Calls the Airdeck API and returns its JSON, or throws an ApiError. */
+export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (opts.rawBody) headers['Content-Type'] = opts.rawBody.type || 'application/octet-stream';
+  if (opts.auth !== false && accessTokenProvider) {
+    const token = await accessTokenProvider();
+    if (token) headers.Authorization = `Bearer ${token}`;
+  }
+  let res: Response;
+  try {
+    res = await fetch(`${getApiBase()}${path}`, {
+      method: opts.method ?? 'GET',
+      headers,
+      body: opts.rawBody ?? (opts.body !== undefined ? JSON.stringify(opts.body) : null),
+      credentials: 'same-origin',
+      ...(opts.signal ? { signal: opts.signal } : {}),
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(0, 'network', 'Could not reach the station. Check your connection and try again.');
+  }
+  const text = await res.text();
+  let body: unknown = null;
+  if (text) {
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = null;
+    }
+  }
+  if (!res.ok) {
+    if (isErrorBody(body)) throw new ApiError(res.status, body.error.code, body.error.message, body.error.details?.fields);
+    throw new ApiError(res.status, res.status >= 500 ? 'internal' : 'bad_request', `The station answered ${res.status}. Please try again.`);
+  }
+  return body as T;
+}

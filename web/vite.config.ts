@@ -1,0 +1,41 @@
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/**
+ * One UI, two builds: `--mode web` (the website, served by the Airdeck server)
+ * and `--mode studio` (the desktop studio's renderer, loaded from the app
+ * bundle through the `app://` protocol). Only the output folder and the
+ * platform flag differ.
+ */
+export default defineConfig(({ mode }) => {
+  const studio = mode === 'studio';
+  return {
+    root: path.resolve(import.meta.dirname),
+    base: '/',
+    plugins: [react()],
+    define: {
+      __AIRDECK_TARGET__: JSON.stringify(studio ? 'studio' : 'web'),
+    },
+    build: {
+      outDir: path.resolve(import.meta.dirname, studio ? 'dist-studio' : 'dist'),
+      emptyOutDir: true,
+      sourcemap: false,
+      target: 'es2022',
+      chunkSizeWarningLimit: 900,
+      rollupOptions: {
+        output: {
+          manualChunks: (id: string) => {
+            if (id.includes('node_modules/react-dom') || id.includes('node_modules/react/') || id.includes('node_modules/scheduler')) return 'react';
+            if (id.includes('node_modules/@mui/') || id.includes('node_modules/@emotion/')) return 'mui';
+            return undefined;
+          },
+        },
+      },
+    },
+    server: {
+      port: 5173,
+      proxy: { '/api': { target: 'http://localhost:8080', ws: true }, '/media': 'http://localhost:8080', '/.well-known': 'http://localhost:8080' },
+    },
+  };
+});

@@ -1,3 +1,4 @@
+export {};
 /**
  * `npm run bench`: prints performance figures. Never pass/fail.
  * Each benchmark is a module in bench/ exporting `run(): Promise<void>`.

@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Database } from './db/knex';
 import type { Logger } from './log';
 import type { EventBus } from './realtime/bus';
+import type { TokenService } from './auth/tokens';
 
 /**
  * What every domain gets: configuration, the database, the logger and the
@@ -14,6 +15,8 @@ export interface AppContext {
   knex: Knex;
   log: Logger;
   bus: EventBus;
+  /** Access-token signing and verification (keys kept in the database). */
+  tokens: TokenService;
   /** The clock, replaceable in tests. Epoch ms. */
   now: () => number;
   startedAt: number;

@@ -1,5 +1,6 @@
 import type { AppRouter } from './app';
 import type { AppContext } from './context';
+import { authRoutes } from './auth/routes';
 import { healthRoutes } from './health/routes';
 import { settingsRoutes } from './settings/routes';
 
@@ -8,5 +9,5 @@ import { settingsRoutes } from './settings/routes';
  * the authorization matrix test enumerates the routes of these routers.
  */
 export function domainRouters(ctx: AppContext): AppRouter[] {
-  return [healthRoutes(ctx), settingsRoutes(ctx)];
+  return [healthRoutes(ctx), authRoutes(ctx), settingsRoutes(ctx)];
 }

@@ -7,6 +7,7 @@ import type { Database } from './db/knex';
 import type { Logger } from './log';
 import { createLocalBus, createPgBus, type EventBus } from './realtime/bus';
 import { createHub, type Hub } from './realtime/hub';
+import { createTokenService } from './auth/tokens';
 
 /** A running Airdeck server: HTTP, realtime, and the background jobs. */
 export interface RunningServer {
@@ -44,7 +45,25 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const { config, db, log } = opts;
   const bus = opts.bus ?? (db.engine === 'postgres' && db.url ? createPgBus(db.url, log) : createLocalBus());
   const now = opts.now ?? (() => Date.now());
-  const ctx: AppContext = { config, db, knex: db.knex, log, bus, now, startedAt: now() };
+  const tokens = await createTokenService(db.knex);
+  const ctx: AppContext = {
+    config,
+    db,
+    knex: db.knex,
+    log,
+    bus,
+    tokens,
+    now,
+    startedAt: now(),
+    realtime: {
+      verifyToken: async (token) => {
+        const claims = await tokens.verify(token);
+        if (!claims) return null;
+        const live = await db.knex('auth_sessions as s').join('profiles as p', 'p.id', 's.user_id').where('s.id', claims.sid).whereNull('s.revoked_at').andWhere('p.is_active', true).first('p.role');
+        return live ? { userId: claims.sub, role: String(live.role), exp: claims.exp } : null;
+      },
+    },
+  };
   const built = createApp(ctx);
 
   const hub = createHub({
@@ -59,7 +78,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
         return false;
       }
     },
-    ...(ctx.realtime ?? {}),
+    ...ctx.realtime,
   });
 
   const httpServer = http.createServer({ requestTimeout: 60_000, headersTimeout: 20_000, keepAliveTimeout: 5_000 }, built.app.callback());

@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
+import type { Knex } from 'knex';
+
+/** The one signing algorithm: pinned on verification so no token can choose another. */
+export const JWT_ALG = 'ES256';
+
+/** A signing key pair as loaded from the database. */
+export interface SigningKey {
+  kid: string;
+  privateKey: CryptoKey;
+  publicKey: CryptoKey;
+  publicJwk: JWK;
+}
+
+/**
+ * Loads the JWT signing keys, generating the first pair on first start. Keys
+ * live in the database so every server instance signs and verifies with the
+ * same ones; the public halves are published at /.well-known/jwks.json.
+ */
+export async function loadSigningKeys(knex: Knex): Promise<SigningKey[]> {
+  let rows = await knex('signing_keys').whereNull('retired_at').orderBy('created_at', 'desc').select<{ kid: string; public_jwk: JWK; private_jwk: JWK }[]>('kid', 'public_jwk', 'private_jwk');
+  if (rows.length === 0) {
+    const { publicKey, privateKey } = await generateKeyPair(JWT_ALG, { extractable: true });
+    const kid = randomUUID();
+    const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: JWT_ALG, use: 'sig' };
+    const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: JWT_ALG };
+    // Two instances starting together: a unique advisory lock keeps it to one key.
+    await knex.transaction(async (trx) => {
+      await trx.raw('SELECT pg_advisory_xact_lock(428101)');
+      const existing = await trx('signing_keys').whereNull('retired_at').first('kid');
+      if (!existing) await trx('signing_keys').insert({ kid, alg: JWT_ALG, public_jwk: JSON.stringify(publicJwk), private_jwk: JSON.stringify(privateJwk) });
+    });
+    rows = await knex('signing_keys').whereNull('retired_at').orderBy('created_at', 'desc').select('kid', 'public_jwk', 'private_jwk');
+  }
+  return Promise.all(
+    rows.map(async (r) => ({
+      kid: r.kid,
+      privateKey: (await importJWK(r.private_jwk, JWT_ALG)) as CryptoKey,
+      publicKey: (await importJWK(r.public_jwk, JWT_ALG)) as CryptoKey,
+      publicJwk: r.public_jwk,
+    })),
+  );
+}

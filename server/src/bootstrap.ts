@@ -17,15 +17,19 @@ export function openConfiguredDatabase(config: Config): Promise<Database> {
  * database (unless SEED_DEMO=false), then the first owner from
  * OWNER_EMAIL/OWNER_PASSWORD when no owner exists.
  */
-export async function prepareDatabase(db: Database, config: Config, log: Logger): Promise<void> {
+export async function prepareDatabase(db: Database, config: Config, log: Logger): Promise<boolean> {
+  let changed = false;
   const applied = await migrateLatest(db.knex);
+  changed ||= applied.length > 0;
   if (applied.length) log.info({ applied }, 'migrations applied');
   if (config.SEED_DEMO) {
     const seeded = await seedDemo(db.knex, { timezone: config.STATION_TIMEZONE });
     if (seeded) log.info('demo station seeded (accounts listed in the README)');
+    changed ||= seeded;
   }
   if (config.OWNER_EMAIL && config.OWNER_PASSWORD) {
     const created = await ensureOwner(db.knex, { email: config.OWNER_EMAIL, password: config.OWNER_PASSWORD, onlyIfNoOwner: true });
     if (created) log.info({ email: config.OWNER_EMAIL }, 'first owner created');
   }
+  return changed;
 }

@@ -17,8 +17,13 @@ async function main(): Promise<void> {
     throw err;
   }
   const log = createLogger({ level: config.LOG_LEVEL, pretty: config.LOG_PRETTY });
-  const db = await openConfiguredDatabase(config);
-  await prepareDatabase(db, config, log);
+  let db = await openConfiguredDatabase(config);
+  if ((await prepareDatabase(db, config, log)) && db.engine === 'pglite') {
+    // PGlite's WebAssembly memory grows during migrations and seeding and never
+    // shrinks: reopening after first-time setup roughly halves the idle footprint.
+    await db.close();
+    db = await openConfiguredDatabase(config);
+  }
   const server = await startServer({ config, db, log, jobs: startJobs });
   log.info({ url: server.url, database: db.engine }, 'Airdeck is on air');
   process.stdout.write(`\n  Airdeck is running at ${server.url}\n  Database: ${db.engine === 'pglite' ? `embedded (${config.DATA_DIR})` : 'PostgreSQL'}\n\n`);

@@ -249,6 +249,9 @@ describe('rate limits', () => {
       expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(blocked.body.error.code).toBe('rate_limited');
       expect(blocked.body.error.message).toMatch(/Too many sign-in attempts/);
+      // On PostgreSQL the counters are shared by every server instance through the database.
+      const shared = Number((await s.server.ctx.knex('auth_rate_limits').count<{ n: number }[]>({ n: '*' }))[0]!.n);
+      expect(shared > 0).toBe(s.database.engine === 'postgres');
     } finally {
       await s.close();
     }

@@ -1,5 +1,6 @@
 import { SignJWT, UnsecuredJWT, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pruneSessions } from '../../server/src/auth/prune';
 import { createUser, type TestUser } from '../support/auth';
 import { request, startTestServer, type TestServer } from '../support/server';
 
@@ -320,5 +321,20 @@ describe('deactivation and password changes end sessions', () => {
     expect((await me(elsewhere.body.access_token)).status).toBe(401);
     expect((await refreshBody(elsewhere.body.refresh_token)).status).toBe(401);
     expect((await signIn(u.email, 'a-new-one')).status).toBe(200);
+  });
+});
+
+describe('housekeeping', () => {
+  it('prunes sessions that ended more than 30 days ago, with their refresh tokens, and keeps live ones', async () => {
+    const u = await createUser(t, { role: 'guest' });
+    const live = await signIn(u.email, u.password, 'desktop');
+    const old = Date.now() - 40 * 86400_000;
+    const [expired] = await knex()('auth_sessions').insert({ user_id: u.id, expires_at: new Date(old) }).returning<{ id: string }[]>('id');
+    const [revoked] = await knex()('auth_sessions').insert({ user_id: u.id, expires_at: new Date(Date.now() + 86400_000), revoked_at: new Date(old), revoked_reason: 'sign_out' }).returning<{ id: string }[]>('id');
+    await knex()('refresh_tokens').insert({ session_id: expired!.id, token_hash: 'a'.repeat(64) });
+    expect(await pruneSessions(knex(), Date.now())).toBeGreaterThanOrEqual(2);
+    expect(await knex()('auth_sessions').whereIn('id', [expired!.id, revoked!.id])).toHaveLength(0);
+    expect(await knex()('refresh_tokens').where({ token_hash: 'a'.repeat(64) })).toHaveLength(0);
+    expect((await refreshBody(live.body.refresh_token)).status).toBe(200);
   });
 });

@@ -150,8 +150,9 @@ export async function storeImage(
 export async function removeMediaByUrl(db: Knex | Knex.Transaction, url: string | null | undefined): Promise<boolean> {
   const key = parseMediaUrl(url);
   if (!key) return false;
-  const n = await db('media').where(key).delete();
-  return n > 0;
+  // returning() rather than the bare count: knex-pglite answers delete() with a result object, not a number.
+  const rows = await db('media').where(key).delete().returning<{ id: string }[]>('id');
+  return rows.length > 0;
 }
 
 /**

@@ -13,9 +13,9 @@ import PeopleIcon from '@mui/icons-material/People';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import RadioIcon from '@mui/icons-material/Radio';
 import SettingsIcon from '@mui/icons-material/Settings';
-import { AppBar, Box, Button, Collapse, Drawer, IconButton, List, ListItemButton, ListItemIcon, ListItemText, Toolbar, Typography } from '@mui/material';
+import { Alert, AppBar, Box, Button, Collapse, Drawer, IconButton, List, ListItemButton, ListItemIcon, ListItemText, Toolbar, Typography } from '@mui/material';
 import { Suspense, useEffect, useId, useState, type ReactNode } from 'react';
-import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { NavLink, Outlet, Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { REQUEST_NAV, sidebarItems, type NavItem, type Role } from '../../../shared/permissions';
 import { useIsMobile } from '../app/media';
 import { useStation } from '../app/station';
@@ -158,6 +158,11 @@ export function AdminLayout() {
           </Toolbar>
         </AppBar>
         <Box component="main" id="admin-main" tabIndex={-1} sx={{ flexGrow: 1, p: { xs: 2, sm: 3 }, outline: 'none', minWidth: 0 }}>
+          {profile.password_reset_required && (
+            <Alert severity="warning" sx={{ mb: 2 }} action={<Button component={RouterLink} to="/profile" color="inherit" size="small">My Profile</Button>}>
+              An administrator asks you to choose a new password.
+            </Alert>
+          )}
           <AdminErrorBoundary key={pathname}>
             <Suspense fallback={<GateLoading label="Loading..." />}>
               <Outlet />

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DENIED } from '../../shared/permissions';
@@ -20,6 +21,19 @@ async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Prom
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+const AXE = fs.readFileSync('node_modules/axe-core/axe.min.js', 'utf8');
+
+/** WCAG 2.1 A/AA violations axe-core finds on the page as it is now. */
+async function axeViolations(page: Page): Promise<string[]> {
+  // Evaluated over the DevTools protocol, so the page's CSP does not stop it.
+  await page.evaluate(AXE);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, opts: unknown): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21aa'] });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
 }
 
 async function sidebarLinks(page: Page): Promise<string[]> {
@@ -189,6 +203,29 @@ describe.skipIf(skipBrowser())('accounts in Chromium', () => {
     }
     const revoked = await h.server.server.ctx.knex('auth_sessions').where({ revoked_reason: 'reuse_detected' }).count<{ n: number }[]>({ n: '*' });
     expect(Number(revoked[0]!.n)).toBe(0);
+    await context.close();
+  });
+
+  it('passes axe-core WCAG 2.1 AA checks on sign-in, My Profile, User Management and its dialogs', async () => {
+    const { page, context } = await h.newPage();
+    await page.goto(h.url + '/auth');
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await signIn(page, 'owner@airdeck.demo');
+    await page.waitForURL(h.url + '/');
+    await page.goto(h.url + '/profile');
+    await page.getByRole('heading', { name: 'Social Media Links' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.goto(h.url + '/admin/users');
+    await page.getByRole('table', { name: 'Users' }).getByText('guest@airdeck.demo').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByRole('dialog', { name: 'Create Account' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Edit Guest Producer' }).click();
+    await page.getByRole('dialog', { name: 'Edit User Profile' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     await context.close();
   });
 

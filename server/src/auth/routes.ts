@@ -8,6 +8,7 @@ import { parse } from '../http/validate';
 import { recordAction } from '../users/audit';
 import { clearRefreshCookie, isCrossSiteRequest, readRefreshCookie, setRefreshCookie } from './cookies';
 import { createSignInLimiter } from './limits';
+import { dummyHash } from './passwords';
 import { sessionReply, sessionTtlMs, signIn, type ClientMeta } from './service';
 import { revokeSession, rotateRefreshToken, sessionOfRefreshToken } from './sessions';
 
@@ -22,6 +23,8 @@ const meta = (c: Koa.Context): ClientMeta => ({ ip: c.ip || null, userAgent: c.g
 export function authRoutes(ctx: AppContext): AppRouter {
   const router = new Router<RequestState>();
   const limiter = createSignInLimiter(ctx.db, ctx.config);
+  // Computed now, so the first unknown-email sign-in takes no longer than any other.
+  void dummyHash();
 
   router.get('/.well-known/jwks.json', (c) => {
     c.set('Cache-Control', 'public, max-age=300');

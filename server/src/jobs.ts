@@ -1,11 +1,11 @@
 import type { AppContext } from './context';
 import type { BackgroundJob } from './server';
+import { sessionPruneJob } from './auth/prune';
 
 /**
  * The background jobs of a running server (the station poller, schedulers).
  * Each domain that needs one adds it here.
  */
 export async function startJobs(ctx: AppContext): Promise<BackgroundJob[]> {
-  void ctx;
-  return [];
+  return [sessionPruneJob(ctx)];
 }

@@ -2,12 +2,14 @@ import type { AppRouter } from './app';
 import type { AppContext } from './context';
 import { authRoutes } from './auth/routes';
 import { healthRoutes } from './health/routes';
+import { mediaRoutes } from './media/routes';
 import { settingsRoutes } from './settings/routes';
+import { usersRoutes } from './users/routes';
 
 /**
  * Every domain's router, in mounting order. A new domain adds one line here;
  * the authorization matrix test enumerates the routes of these routers.
  */
 export function domainRouters(ctx: AppContext): AppRouter[] {
-  return [healthRoutes(ctx), authRoutes(ctx), settingsRoutes(ctx)];
+  return [healthRoutes(ctx), authRoutes(ctx), usersRoutes(ctx), mediaRoutes(ctx), settingsRoutes(ctx)];
 }

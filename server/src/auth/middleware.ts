@@ -5,7 +5,11 @@ import type { RequestState } from '../context';
 import { fail } from '../http/errors';
 import type { TokenService } from './tokens';
 
-/** What routes need to authenticate: the token service and the database (for the live session check). */
+/**
+ * What routes need to authenticate: the token service and the database (for
+ * the live session check). The AppContext has both, so routes simply pass it:
+ * `requireUser(ctx)`, `authorize(ctx, 'users.manage', DENIED.users)`.
+ */
 export interface AuthDeps {
   tokens: TokenService;
   knex: Knex;

@@ -7,7 +7,8 @@ import { hashPassword } from '../auth/passwords';
  * Returns whether an account was created.
  */
 export async function ensureOwner(knex: Knex, opts: { email: string; password: string; username?: string; onlyIfNoOwner: boolean }): Promise<boolean> {
-  const email = opts.email.trim();
+  // Stored in lower case, as accounts created by staff are; lookups are case-insensitive anyway.
+  const email = opts.email.trim().toLowerCase();
   if (opts.onlyIfNoOwner) {
     const owner = await knex('profiles').where({ role: 'owner', is_demo: false }).first('id');
     if (owner) return false;

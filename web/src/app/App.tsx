@@ -3,7 +3,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import { AuthProvider } from '../auth/AuthProvider';
 import { buildMuiTheme } from '../ui/theme';
+import { Toaster } from '../ui/toast';
 import { themeKeyAtom } from './atoms';
 import { routes } from './routes';
 
@@ -11,7 +13,7 @@ const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 15_000 } },
 });
 
-/** The root: theme, server-state cache and router. */
+/** The root: theme, server-state cache, session, the one toast outlet and the router. */
 export function App() {
   const themeKey = useAtomValue(themeKeyAtom);
   const theme = useMemo(() => buildMuiTheme(themeKey), [themeKey]);
@@ -20,7 +22,10 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
-        <RouterProvider router={router} />
+        <AuthProvider>
+          <RouterProvider router={router} />
+        </AuthProvider>
+        <Toaster />
       </ThemeProvider>
     </QueryClientProvider>
   );

@@ -1,6 +1,7 @@
 import { Box, CircularProgress } from '@mui/material';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { AccountMenu } from '../auth/AccountMenu';
 import { Footer } from './Footer';
 import { NavBar } from './NavBar';
 
@@ -21,7 +22,7 @@ export default function ListenerLayout() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <NavBar />
+      <NavBar account={<AccountMenu />} />
       <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />

@@ -1,4 +1,4 @@
-import { isErrorBody, type ErrorCode } from '../../../shared/errors';
+import { isErrorBody, type ErrorBody, type ErrorCode } from '../../../shared/errors';
 import { getApiBase } from '../platform';
 
 /** An API failure with the server's code and message (the spec's words when it has them). */
@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode | 'network',
     message: string,
     readonly fields?: { path: string; message: string }[],
+    /** The server's details (e.g. `description` for upload refusals, `retryAfter` for 429). */
+    readonly details?: ErrorBody['error']['details'],
   ) {
     super(message);
   }
@@ -18,6 +20,22 @@ let accessTokenProvider: (() => Promise<string | null>) | null = null;
 /** The auth layer registers how to get a fresh access token. */
 export function setAccessTokenProvider(fn: (() => Promise<string | null>) | null): void {
   accessTokenProvider = fn;
+}
+
+let unauthorizedHandler: (() => Promise<string | null>) | null = null;
+/**
+ * The auth layer registers what to do when a call that carried a token gets
+ * a 401 (the session may have been refreshed elsewhere or ended): it answers
+ * a fresh token to retry once with, or null when the session is gone.
+ */
+export function setUnauthorizedHandler(fn: (() => Promise<string | null>) | null): void {
+  unauthorizedHandler = fn;
+}
+
+/** A URL the page can load: site-relative paths (uploaded media) get the server address in the desktop studio. */
+export function absoluteUrl(url: string | null | undefined): string | undefined {
+  if (!url) return undefined;
+  return url.startsWith('/') ? `${getApiBase()}${url}` : url;
 }
 
 /** Options of one API call. */
@@ -34,22 +52,35 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
   if (opts.rawBody) headers['Content-Type'] = opts.rawBody.type || 'application/octet-stream';
+  let sentToken = false;
   if (opts.auth !== false && accessTokenProvider) {
     const token = await accessTokenProvider();
-    if (token) headers.Authorization = `Bearer ${token}`;
+    if (token) {
+      headers.Authorization = `Bearer ${token}`;
+      sentToken = true;
+    }
   }
-  let res: Response;
-  try {
-    res = await fetch(`${getApiBase()}${path}`, {
-      method: opts.method ?? 'GET',
-      headers,
-      body: opts.rawBody ?? (opts.body !== undefined ? JSON.stringify(opts.body) : null),
-      credentials: 'same-origin',
-      ...(opts.signal ? { signal: opts.signal } : {}),
-    });
-  } catch (err) {
-    if (err instanceof DOMException && err.name === 'AbortError') throw err;
-    throw new ApiError(0, 'network', 'Could not reach the station. Check your connection and try again.');
+  const send = async (): Promise<Response> => {
+    try {
+      return await fetch(`${getApiBase()}${path}`, {
+        method: opts.method ?? 'GET',
+        headers,
+        body: opts.rawBody ?? (opts.body !== undefined ? JSON.stringify(opts.body) : null),
+        credentials: 'same-origin',
+        ...(opts.signal ? { signal: opts.signal } : {}),
+      });
+    } catch (err) {
+      if (err instanceof DOMException && err.name === 'AbortError') throw err;
+      throw new ApiError(0, 'network', 'Could not reach the station. Check your connection and try again.');
+    }
+  };
+  let res = await send();
+  if (res.status === 401 && sentToken && unauthorizedHandler) {
+    const fresh = await unauthorizedHandler();
+    if (fresh) {
+      headers.Authorization = `Bearer ${fresh}`;
+      res = await send();
+    }
   }
   const text = await res.text();
   let body: unknown = null;
@@ -61,7 +92,7 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
     }
   }
   if (!res.ok) {
-    if (isErrorBody(body)) throw new ApiError(res.status, body.error.code, body.error.message, body.error.details?.fields);
+    if (isErrorBody(body)) throw new ApiError(res.status, body.error.code, body.error.message, body.error.details?.fields, body.error.details);
     throw new ApiError(res.status, res.status >= 500 ? 'internal' : 'bad_request', `The station answered ${res.status}. Please try again.`);
   }
   return body as T;

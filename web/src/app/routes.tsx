@@ -14,6 +14,8 @@ const RequestHub = page(listener, 'RequestHub');
 const Donate = page(listener, 'Donate');
 const Terms = page(listener, 'Terms');
 const Privacy = page(listener, 'Privacy');
+const AuthPage = page(() => import('../auth/AuthPage'), 'AuthPage');
+const ProfilePage = page(() => import('../profile/ProfilePage'), 'ProfilePage');
 const NotFound = lazy(() => import('./NotFound'));
 const AdminApp = lazy(() => import('../admin/AdminApp'));
 
@@ -31,6 +33,8 @@ export const routes: RouteObject[] = [
       { path: 'donate', element: <Donate /> },
       { path: 'terms-of-service', element: <Terms /> },
       { path: 'privacy-policy', element: <Privacy /> },
+      { path: 'auth', element: <AuthPage /> },
+      { path: 'profile', element: <ProfilePage /> },
       { path: '404', element: <NotFound /> },
       { path: '*', element: <NotFound /> },
     ],

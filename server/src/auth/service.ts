@@ -1,0 +1,70 @@
+import type { z } from 'zod';
+import { ACCOUNT_TEXT, type SessionResponse, type SignInSchema } from '../../../shared/accounts';
+import { isRole } from '../../../shared/permissions';
+import type { AppContext } from '../context';
+import { HttpError } from '../http/errors';
+import { recordAction } from '../users/audit';
+import type { SignInLimiter } from './limits';
+import { dummyHash, hashPassword, MAX_PASSWORD_BYTES, needsRehash, verifyPassword } from './passwords';
+import { startSession, type IssuedRefresh, type SessionUser } from './sessions';
+import { ACCESS_TOKEN_TTL_SECONDS } from './tokens';
+
+/** Where a sign-in came from, for the session row and the audit trail. */
+export interface ClientMeta {
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** How long a session lives without being refreshed. */
+export const sessionTtlMs = (ctx: AppContext) => ctx.config.SESSION_TTL_DAYS * 86_400_000;
+
+const invalidCredentials = () => new HttpError('bad_request', ACCOUNT_TEXT.invalidCredentials);
+
+/**
+ * Password sign-in. Unknown email and wrong password get the same answer
+ * after the same work (a dummy hash is verified for unknown emails); an
+ * inactive account is refused only after its password proved right. Every
+ * attempt is counted by the limiter and written to the audit trail.
+ */
+export async function signIn(ctx: AppContext, limiter: SignInLimiter, input: z.output<typeof SignInSchema>, meta: ClientMeta): Promise<{ user: SessionUser; issued: IssuedRefresh }> {
+  const email = input.email.trim().toLowerCase();
+  await limiter.attempt(meta.ip ?? 'unknown', email);
+  const row = await ctx.knex('profiles')
+    .whereRaw('lower(email) = ?', [email])
+    .first<{ id: string; email: string; role: string; is_active: boolean; password_hash: string } | undefined>('id', 'email', 'role', 'is_active', 'password_hash');
+  const tooLong = Buffer.byteLength(input.password, 'utf8') > MAX_PASSWORD_BYTES;
+  const ok = (await verifyPassword(row?.password_hash ?? (await dummyHash()), tooLong ? '' : input.password)) && !!row && !tooLong;
+  if (!ok || !row) {
+    await limiter.failed(email);
+    await recordAction(ctx.knex, { actor: { id: row?.id ?? null, email }, action: 'login_failed', resourceType: 'session', resourceName: email, details: { reason: row ? 'wrong_password' : 'unknown_email', client: input.client }, ip: meta.ip });
+    throw invalidCredentials();
+  }
+  if (!row.is_active || !isRole(row.role)) {
+    await recordAction(ctx.knex, { actor: { id: row.id, email: row.email }, action: 'login_failed', resourceType: 'session', resourceName: row.email, details: { reason: 'inactive', client: input.client }, ip: meta.ip });
+    throw new HttpError('forbidden', ACCOUNT_TEXT.inactive);
+  }
+  await limiter.succeeded(email);
+  const role = row.role;
+  const nowMs = ctx.now();
+  const rehash = needsRehash(row.password_hash) ? await hashPassword(input.password) : null;
+  const issued = await ctx.knex.transaction(async (trx) => {
+    const s = await startSession(trx, { userId: row.id, client: input.client, ip: meta.ip, userAgent: meta.userAgent, nowMs, ttlMs: sessionTtlMs(ctx) });
+    await trx('profiles').where({ id: row.id }).update({ last_sign_in_at: new Date(nowMs), ...(rehash ? { password_hash: rehash } : {}) });
+    await recordAction(trx, { actor: { id: row.id, email: row.email }, action: 'login', resourceType: 'session', resourceId: s.sessionId, resourceName: row.email, details: { client: input.client }, ip: meta.ip });
+    return s;
+  });
+  return { user: { id: row.id, email: row.email, role }, issued };
+}
+
+/** The Session reply (the spec's shape): a fresh access token, and the refresh token only when it travels in the body. */
+export async function sessionReply(ctx: AppContext, user: SessionUser, sessionId: string, refreshToken: string | undefined): Promise<SessionResponse> {
+  const { token, expiresAt } = await ctx.tokens.sign({ userId: user.id, sessionId, role: user.role, email: user.email }, ctx.now());
+  return {
+    access_token: token,
+    token_type: 'bearer',
+    expires_in: ACCESS_TOKEN_TTL_SECONDS,
+    expires_at: Math.floor(expiresAt / 1000),
+    ...(refreshToken ? { refresh_token: refreshToken } : {}),
+    user: { id: user.id, email: user.email, role: user.role },
+  };
+}

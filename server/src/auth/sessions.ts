@@ -1,0 +1,129 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
+import { isRole, type Role } from '../../../shared/permissions';
+
+/** Why a session ended (the values auth_sessions.revoked_reason accepts). */
+export type RevokeReason = 'sign_out' | 'reuse_detected' | 'deactivated' | 'password_changed' | 'deleted' | 'expired' | 'admin';
+
+/** The account a session belongs to, as tokens need it. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  role: Role;
+}
+
+/** A new refresh token for a session. */
+export interface IssuedRefresh {
+  sessionId: string;
+  refreshToken: string;
+  /** When the session ends unless refreshed again (epoch ms). */
+  expiresAt: number;
+}
+
+/** Why a refresh token was refused. */
+export type RefreshFailure = 'not_found' | 'revoked' | 'expired' | 'reused' | 'inactive';
+
+/** Opaque refresh tokens: 256 random bits; only their SHA-256 is stored. */
+export function newRefreshToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** The stored form of a refresh token. */
+export function hashRefreshToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+/** Starts a session for a signed-in account, with its first refresh token. */
+export async function startSession(
+  db: Knex | Knex.Transaction,
+  input: { userId: string; client: 'web' | 'desktop'; ip: string | null; userAgent: string | null; nowMs: number; ttlMs: number },
+): Promise<IssuedRefresh> {
+  const expiresAt = input.nowMs + input.ttlMs;
+  const [session] = await db('auth_sessions')
+    .insert({
+      user_id: input.userId,
+      client: input.client,
+      ip: input.ip?.slice(0, 100) ?? null,
+      user_agent: input.userAgent?.slice(0, 500) ?? null,
+      created_at: new Date(input.nowMs),
+      last_used_at: new Date(input.nowMs),
+      expires_at: new Date(expiresAt),
+    })
+    .returning<{ id: string }[]>('id');
+  const refreshToken = newRefreshToken();
+  await db('refresh_tokens').insert({ session_id: session!.id, token_hash: hashRefreshToken(refreshToken), created_at: new Date(input.nowMs) });
+  return { sessionId: session!.id, refreshToken, expiresAt };
+}
+
+/**
+ * Rotates a refresh token: the presented one is spent and a new one issued in
+ * the same session. Presenting a spent token again revokes the whole session
+ * (someone else has a copy), except within `graceMs` of its first use, when a
+ * second token is issued instead: two tabs or a client that lost the reply
+ * may race with the same token without signing each other out.
+ */
+export async function rotateRefreshToken(
+  knex: Knex,
+  presented: string,
+  opts: { nowMs: number; graceMs: number; ttlMs: number },
+): Promise<{ ok: true; issued: IssuedRefresh; user: SessionUser } | { ok: false; reason: RefreshFailure; sessionId?: string; userId?: string }> {
+  const now = new Date(opts.nowMs);
+  return knex.transaction(async (trx) => {
+    const row = await trx('refresh_tokens as t')
+      .join('auth_sessions as s', 's.id', 't.session_id')
+      .join('profiles as p', 'p.id', 's.user_id')
+      .where('t.token_hash', hashRefreshToken(presented))
+      .forUpdate('t')
+      .first<
+        | { token_id: number; used_at: Date | null; session_id: string; revoked_at: Date | null; expires_at: Date; user_id: string; email: string; role: string; is_active: boolean }
+        | undefined
+      >('t.id as token_id', 't.used_at', 's.id as session_id', 's.revoked_at', 's.expires_at', 'p.id as user_id', 'p.email', 'p.role', 'p.is_active');
+    if (!row) return { ok: false, reason: 'not_found' };
+    const base = { sessionId: row.session_id, userId: row.user_id };
+    if (row.revoked_at) return { ok: false, reason: 'revoked', ...base };
+    if (new Date(row.expires_at).getTime() <= opts.nowMs) {
+      await trx('auth_sessions').where({ id: row.session_id }).whereNull('revoked_at').update({ revoked_at: now, revoked_reason: 'expired' });
+      return { ok: false, reason: 'expired', ...base };
+    }
+    if (!row.is_active || !isRole(row.role)) {
+      await trx('auth_sessions').where({ id: row.session_id }).whereNull('revoked_at').update({ revoked_at: now, revoked_reason: 'deactivated' });
+      return { ok: false, reason: 'inactive', ...base };
+    }
+    if (row.used_at) {
+      const usedMs = new Date(row.used_at).getTime();
+      if (opts.nowMs - usedMs > opts.graceMs) {
+        await trx('auth_sessions').where({ id: row.session_id }).update({ revoked_at: now, revoked_reason: 'reuse_detected' });
+        return { ok: false, reason: 'reused', ...base };
+      }
+    } else {
+      await trx('refresh_tokens').where({ id: row.token_id }).update({ used_at: now });
+    }
+    const refreshToken = newRefreshToken();
+    const expiresAt = opts.nowMs + opts.ttlMs;
+    await trx('refresh_tokens').insert({ session_id: row.session_id, token_hash: hashRefreshToken(refreshToken), parent_id: row.token_id, created_at: now });
+    await trx('auth_sessions').where({ id: row.session_id }).update({ last_used_at: now, expires_at: new Date(expiresAt) });
+    return { ok: true, issued: { sessionId: row.session_id, refreshToken, expiresAt }, user: { id: row.user_id, email: row.email, role: row.role } };
+  });
+}
+
+/** The session a refresh token belongs to (for sign-out), whatever its state. */
+export async function sessionOfRefreshToken(db: Knex | Knex.Transaction, token: string): Promise<{ sessionId: string; userId: string } | null> {
+  const row = await db('refresh_tokens as t')
+    .join('auth_sessions as s', 's.id', 't.session_id')
+    .where('t.token_hash', hashRefreshToken(token))
+    .first<{ session_id: string; user_id: string } | undefined>('s.id as session_id', 's.user_id');
+  return row ? { sessionId: row.session_id, userId: row.user_id } : null;
+}
+
+/** Ends one session; returns whether it was still live. */
+export async function revokeSession(db: Knex | Knex.Transaction, sessionId: string, reason: RevokeReason, nowMs: number): Promise<boolean> {
+  const n = await db('auth_sessions').where({ id: sessionId }).whereNull('revoked_at').update({ revoked_at: new Date(nowMs), revoked_reason: reason });
+  return n > 0;
+}
+
+/** Ends every live session of an account (deactivation, new password), optionally keeping one. */
+export async function revokeUserSessions(db: Knex | Knex.Transaction, userId: string, reason: RevokeReason, nowMs: number, exceptSessionId?: string): Promise<number> {
+  const q = db('auth_sessions').where({ user_id: userId }).whereNull('revoked_at');
+  if (exceptSessionId) q.whereNot({ id: exceptSessionId });
+  return q.update({ revoked_at: new Date(nowMs), revoked_reason: reason });
+}

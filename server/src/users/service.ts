@@ -1,0 +1,309 @@
+import type { Knex } from 'knex';
+import type { z } from 'zod';
+import {
+  ACCOUNT_TEXT,
+  SOCIAL_PLATFORMS,
+  type CreateUserSchema,
+  type LinkedPresenter,
+  type ListUsersQuerySchema,
+  type MeResponse,
+  type SocialLinksSchema,
+  type UpdateMeSchema,
+  type UpdateUserSchema,
+  type UserView,
+} from '../../../shared/accounts';
+import { canAssignRole, canCreateUser, canDeleteUser, canEditUser, DENIED, isRole, type Role } from '../../../shared/permissions';
+import { hashPassword, MAX_PASSWORD_BYTES } from '../auth/passwords';
+import { revokeUserSessions } from '../auth/sessions';
+import type { AppContext } from '../context';
+import { fail, HttpError } from '../http/errors';
+import { removeMediaByUrl, storeImage } from '../media/service';
+import { recordAction } from './audit';
+
+/** The signed-in actor of a staff call. */
+export interface Actor {
+  id: string;
+  role: Role;
+  email: string;
+  sessionId: string;
+}
+
+/** A profiles row as the service reads it (the hash stays inside the service). */
+interface ProfileRow {
+  id: string;
+  email: string;
+  username: string;
+  avatar_url: string | null;
+  role: string;
+  is_admin: boolean;
+  is_active: boolean;
+  password_reset_required: boolean;
+  last_sign_in_at: Date | string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+const PROFILE_COLUMNS = ['id', 'email', 'username', 'avatar_url', 'role', 'is_admin', 'is_active', 'password_reset_required', 'last_sign_in_at', 'created_at', 'updated_at'] as const;
+const iso = (v: Date | string) => new Date(v).toISOString();
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The one shape a user leaves the server in: never the password hash. */
+export function presentUser(row: ProfileRow): UserView {
+  return {
+    id: row.id,
+    email: row.email,
+    username: row.username,
+    avatar_url: row.avatar_url,
+    role: isRole(row.role) ? row.role : 'guest',
+    is_admin: row.is_admin,
+    is_active: row.is_active,
+    password_reset_required: row.password_reset_required,
+    last_sign_in_at: row.last_sign_in_at ? iso(row.last_sign_in_at) : null,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+  };
+}
+
+/** The legacy is_admin flag follows the role: owner, manager and admin carry it. */
+const isAdminRole = (role: Role) => role === 'owner' || role === 'manager' || role === 'admin';
+
+const tooLongPassword = (password: string | undefined) => password !== undefined && Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES;
+
+async function loadProfile(db: Knex | Knex.Transaction, id: string, lock = false): Promise<ProfileRow | undefined> {
+  if (!UUID_RE.test(id)) return undefined;
+  const q = db('profiles').where({ id }).first<ProfileRow | undefined>(...PROFILE_COLUMNS);
+  if (lock) q.forUpdate();
+  return q;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
+}
+
+/** All accounts, newest first (001 §7), with the screen's search, role and status filters. */
+export async function listUsers(db: Knex, filters: z.output<typeof ListUsersQuerySchema>): Promise<UserView[]> {
+  const q = db('profiles').select<ProfileRow[]>(...PROFILE_COLUMNS).orderBy('created_at', 'desc').orderBy('id').limit(2000);
+  if (filters.q) {
+    const like = `%${filters.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    q.where((w) => w.whereILike('username', like).orWhereILike('email', like));
+  }
+  if (filters.role && filters.role !== 'all') q.where({ role: filters.role });
+  if (filters.status === 'active') q.where({ is_active: true });
+  if (filters.status === 'inactive') q.where({ is_active: false });
+  return (await q).map(presentUser);
+}
+
+/** One account, or 404. */
+export async function getUser(db: Knex, id: string): Promise<UserView> {
+  const row = await loadProfile(db, id);
+  if (!row) throw fail.notFound('User not found');
+  return presentUser(row);
+}
+
+/**
+ * Creates an account (no self sign-up): the actor may give only the roles
+ * their own role allows (000 §6). Email is unique, case-insensitively.
+ */
+export async function createAccount(ctx: AppContext, actor: Actor, input: z.output<typeof CreateUserSchema>, ip: string | null): Promise<UserView> {
+  if (!canCreateUser(actor.role, input.role)) throw fail.forbidden(ACCOUNT_TEXT.cannotAssignRole);
+  if (tooLongPassword(input.password)) throw fail.badRequest(ACCOUNT_TEXT.passwordTooLong);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await ctx.knex.transaction(async (trx) => {
+      const taken = await trx('profiles').whereRaw('lower(email) = ?', [input.email]).first('id');
+      if (taken) throw fail.conflict(ACCOUNT_TEXT.emailTaken);
+      const [row] = await trx('profiles')
+        .insert({ email: input.email, username: input.username, role: input.role, is_admin: isAdminRole(input.role), password_hash: passwordHash })
+        .returning<ProfileRow[]>([...PROFILE_COLUMNS]);
+      await recordAction(trx, { actor, action: 'create', resourceType: 'user', resourceId: row!.id, resourceName: row!.email, details: { username: row!.username, role: row!.role }, ip });
+      return presentUser(row!);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw fail.conflict(ACCOUNT_TEXT.emailTaken);
+    throw err;
+  }
+}
+
+/**
+ * Edits an account (001 §5): username, email, role, active, reset flag and an
+ * optional new password. The actor must rank at or above the target (000 §6)
+ * and may only give roles they could create. Deactivation and a new password
+ * end the user's sessions at once. Nobody changes their own role or
+ * deactivates themselves, and the last active owner stays an active owner.
+ */
+export async function updateAccount(ctx: AppContext, actor: Actor, id: string, input: z.output<typeof UpdateUserSchema>, ip: string | null): Promise<UserView> {
+  if (tooLongPassword(input.password)) throw fail.badRequest(ACCOUNT_TEXT.passwordTooLong);
+  const passwordHash = input.password ? await hashPassword(input.password) : undefined;
+  const nowMs = ctx.now();
+  try {
+    return await ctx.knex.transaction(async (trx) => {
+      const target = await loadProfile(trx, id, true);
+      if (!target) throw fail.notFound('User not found');
+      const targetRole: Role = isRole(target.role) ? target.role : 'guest';
+      if (!canEditUser(actor.role, targetRole)) throw fail.forbidden(ACCOUNT_TEXT.cannotEditUser);
+      const self = target.id === actor.id;
+      if (input.role !== undefined && input.role !== targetRole) {
+        if (self) throw fail.forbidden(ACCOUNT_TEXT.cannotChangeOwnRole);
+        if (!canAssignRole(actor.role, targetRole, input.role)) throw fail.forbidden(ACCOUNT_TEXT.cannotAssignRole);
+      }
+      if (input.is_active === false && target.is_active && self) throw fail.forbidden(ACCOUNT_TEXT.cannotDeactivateSelf);
+      const losesOwner = targetRole === 'owner' && target.is_active && ((input.role !== undefined && input.role !== 'owner') || input.is_active === false);
+      if (losesOwner) {
+        const others = await trx('profiles').where({ role: 'owner', is_active: true }).whereNot({ id: target.id }).count<{ n: number | string }[]>({ n: '*' }).first();
+        if (Number(others?.n ?? 0) === 0) throw fail.conflict(ACCOUNT_TEXT.lastOwner);
+      }
+      if (input.email !== undefined && input.email !== target.email.toLowerCase()) {
+        const taken = await trx('profiles').whereRaw('lower(email) = ?', [input.email]).whereNot({ id: target.id }).first('id');
+        if (taken) throw fail.conflict(ACCOUNT_TEXT.emailTaken);
+      }
+
+      const patch: Record<string, unknown> = {};
+      const changed: Record<string, unknown> = {};
+      const set = (key: keyof ProfileRow, value: unknown) => {
+        if (value === undefined || target[key] === value) return;
+        patch[key] = value;
+        changed[key] = { from: target[key], to: value };
+      };
+      set('username', input.username);
+      set('email', input.email);
+      set('role', input.role);
+      if (input.role !== undefined) set('is_admin', isAdminRole(input.role));
+      set('is_active', input.is_active);
+      set('password_reset_required', input.password_reset_required);
+      if (input.avatar_url === null && target.avatar_url) {
+        patch.avatar_url = null;
+        changed.avatar_url = { from: target.avatar_url, to: null };
+        await removeMediaByUrl(trx, target.avatar_url);
+      }
+      if (passwordHash) {
+        patch.password_hash = passwordHash;
+        patch.password_changed_at = new Date(nowMs);
+        changed.password = 'changed';
+      }
+      if (Object.keys(patch).length === 0) return presentUser(target);
+      patch.updated_at = new Date(nowMs);
+      const [row] = await trx('profiles').where({ id: target.id }).update(patch).returning<ProfileRow[]>([...PROFILE_COLUMNS]);
+      if (input.is_active === false && target.is_active) await revokeUserSessions(trx, target.id, 'deactivated', nowMs);
+      else if (passwordHash) await revokeUserSessions(trx, target.id, 'password_changed', nowMs);
+      await recordAction(trx, { actor, action: 'update', resourceType: 'user', resourceId: target.id, resourceName: row!.email, details: changed, ip });
+      return presentUser(row!);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw fail.conflict(ACCOUNT_TEXT.emailTaken);
+    throw err;
+  }
+}
+
+/** Deletes an account: the actor must rank strictly higher than the target (000 §6). */
+export async function deleteAccount(ctx: AppContext, actor: Actor, id: string, ip: string | null): Promise<void> {
+  await ctx.knex.transaction(async (trx) => {
+    const target = await loadProfile(trx, id, true);
+    if (!target) throw fail.notFound('User not found');
+    const targetRole: Role = isRole(target.role) ? target.role : 'guest';
+    if (!canDeleteUser(actor.role, targetRole)) throw fail.forbidden(DENIED.deleteUser);
+    await removeMediaByUrl(trx, target.avatar_url);
+    await trx('profiles').where({ id: target.id }).delete();
+    await recordAction(trx, { actor, action: 'delete', resourceType: 'user', resourceId: target.id, resourceName: target.email, details: { username: target.username, role: targetRole }, ip });
+  });
+}
+
+/** Sets a user's avatar from uploaded bytes, removing the old file. `target` is the actor for My Profile. */
+export async function setAvatar(ctx: AppContext, actor: Actor, targetId: string, bytes: Buffer, ip: string | null): Promise<UserView> {
+  const existing = await loadProfile(ctx.knex, targetId);
+  if (!existing) throw fail.notFound('User not found');
+  if (existing.id !== actor.id && !canEditUser(actor.role, isRole(existing.role) ? existing.role : 'guest')) throw fail.forbidden(ACCOUNT_TEXT.cannotEditUser);
+  const stored = await storeImage(ctx, { bucket: 'avatars', bytes, owner: existing.id });
+  try {
+    return await ctx.knex.transaction(async (trx) => {
+      const target = await loadProfile(trx, targetId, true);
+      if (!target) throw fail.notFound('User not found');
+      const [row] = await trx('profiles').where({ id: target.id }).update({ avatar_url: stored.url, updated_at: new Date(ctx.now()) }).returning<ProfileRow[]>([...PROFILE_COLUMNS]);
+      await removeMediaByUrl(trx, target.avatar_url);
+      await recordAction(trx, { actor, action: 'update', resourceType: 'user', resourceId: target.id, resourceName: target.email, details: { avatar_url: { from: target.avatar_url, to: stored.url } }, ip });
+      return presentUser(row!);
+    });
+  } catch (err) {
+    await ctx.knex('media').where({ id: stored.id }).delete().catch(() => undefined);
+    throw err;
+  }
+}
+
+interface PresenterRow {
+  id: string;
+  name: string;
+  social_links: unknown;
+}
+
+function presentLinkedPresenter(row: PresenterRow): LinkedPresenter {
+  const raw = typeof row.social_links === 'string' ? (JSON.parse(row.social_links) as unknown) : row.social_links;
+  const links: LinkedPresenter['social_links'] = {};
+  if (raw && typeof raw === 'object') {
+    for (const p of SOCIAL_PLATFORMS) {
+      const v = (raw as Record<string, unknown>)[p];
+      links[p] = typeof v === 'string' && v ? v : null;
+    }
+  }
+  return { id: row.id, name: row.name, social_links: links };
+}
+
+/** The signed-in user, their profile and their presenter record (My Profile, the navigation menu). */
+export async function getMe(db: Knex, userId: string): Promise<MeResponse> {
+  const row = await loadProfile(db, userId);
+  if (!row) throw fail.unauthorized(ACCOUNT_TEXT.sessionEnded);
+  const profile = presentUser(row);
+  const presenter = await db('presenters').where({ user_id: userId }).first<PresenterRow | undefined>('id', 'name', 'social_links');
+  return { user: { id: profile.id, email: profile.email, role: profile.role }, profile, presenter: presenter ? presentLinkedPresenter(presenter) : null };
+}
+
+/** Updates the signed-in user's own username (email is read-only) or removes their avatar. */
+export async function updateOwnProfile(ctx: AppContext, actor: Actor, input: z.output<typeof UpdateMeSchema>, ip: string | null): Promise<MeResponse> {
+  await ctx.knex.transaction(async (trx) => {
+    const target = await loadProfile(trx, actor.id, true);
+    if (!target) throw fail.unauthorized(ACCOUNT_TEXT.sessionEnded);
+    const patch: Record<string, unknown> = {};
+    const changed: Record<string, unknown> = {};
+    if (input.username !== undefined && input.username !== target.username) {
+      patch.username = input.username;
+      changed.username = { from: target.username, to: input.username };
+    }
+    if (input.avatar_url === null && target.avatar_url) {
+      patch.avatar_url = null;
+      changed.avatar_url = { from: target.avatar_url, to: null };
+      await removeMediaByUrl(trx, target.avatar_url);
+    }
+    if (Object.keys(patch).length === 0) return;
+    await trx('profiles').where({ id: target.id }).update({ ...patch, updated_at: new Date(ctx.now()) });
+    await recordAction(trx, { actor, action: 'update', resourceType: 'profile', resourceId: target.id, resourceName: target.email, details: changed, ip });
+  });
+  return getMe(ctx.knex, actor.id);
+}
+
+/**
+ * Changes the signed-in user's password: every other session ends (a thief
+ * with an old refresh token is shut out), this one continues, and the
+ * reset-required flag clears.
+ */
+export async function changeOwnPassword(ctx: AppContext, actor: Actor, password: string, ip: string | null): Promise<void> {
+  if (tooLongPassword(password)) throw fail.badRequest(ACCOUNT_TEXT.passwordTooLong);
+  const hash = await hashPassword(password);
+  const nowMs = ctx.now();
+  await ctx.knex.transaction(async (trx) => {
+    const n = await trx('profiles').where({ id: actor.id }).update({ password_hash: hash, password_changed_at: new Date(nowMs), password_reset_required: false, updated_at: new Date(nowMs) });
+    if (n === 0) throw fail.unauthorized(ACCOUNT_TEXT.sessionEnded);
+    const ended = await revokeUserSessions(trx, actor.id, 'password_changed', nowMs, actor.sessionId);
+    await recordAction(trx, { actor, action: 'update', resourceType: 'profile', resourceId: actor.id, resourceName: actor.email, details: { password: 'changed', other_sessions_ended: ended }, ip });
+  });
+}
+
+/** Saves the social links of the presenter record linked to the signed-in user ('Social media updated'). */
+export async function updateOwnSocialLinks(ctx: AppContext, actor: Actor, input: z.output<typeof SocialLinksSchema>, ip: string | null): Promise<MeResponse> {
+  await ctx.knex.transaction(async (trx) => {
+    const presenter = await trx('presenters').where({ user_id: actor.id }).forUpdate().first<PresenterRow | undefined>('id', 'name', 'social_links');
+    if (!presenter) throw new HttpError('not_found', 'No presenter profile is linked to your account.');
+    // Only the links that are set are kept, the same map of platform to URL the directory reads.
+    const links = Object.fromEntries(SOCIAL_PLATFORMS.flatMap((p) => (input.social_links[p] ? [[p, input.social_links[p]]] : [])));
+    await trx('presenters').where({ id: presenter.id }).update({ social_links: JSON.stringify(links), updated_at: new Date(ctx.now()) });
+    await recordAction(trx, { actor, action: 'update', resourceType: 'presenter', resourceId: presenter.id, resourceName: presenter.name, details: { social_links: links }, ip });
+  });
+  return getMe(ctx.knex, actor.id);
+}

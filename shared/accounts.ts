@@ -1,0 +1,232 @@
+/**
+ * Accounts: the request schemas and reply shapes of sign-in, sessions, the
+ * signed-in user's profile and staff user management. Written once: the
+ * server parses with them and the web forms validate with them, so every
+ * limit and every message of the spec (000 §5, 001 §5) lives here.
+ */
+import { z } from 'zod';
+import { ROLES, type Role } from './permissions';
+
+/** Longest email we store (RFC 5321 path limit). */
+export const EMAIL_MAX = 320;
+/** Longest username. */
+export const USERNAME_MAX = 100;
+/** Shortest password the spec allows (create account and profile change). */
+export const PASSWORD_MIN = 6;
+/** Longest password accepted, in characters (the server also caps the UTF-8 bytes). */
+export const PASSWORD_MAX = 1024;
+/** Longest social link URL. */
+export const URL_MAX = 500;
+
+/** The spec's texts for account forms and replies, written once. */
+export const ACCOUNT_TEXT = {
+  signInMissing: 'You must provide either an email or phone number and a password',
+  invalidCredentials: 'Invalid login credentials',
+  inactive: 'This account has been deactivated. Please contact an administrator.',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  usernameRequired: 'Username is required',
+  passwordRequired: 'Password is required',
+  passwordShort: 'Password must be at least 6 characters',
+  passwordShortProfile: 'Password must be at least 6 characters long.',
+  passwordMismatch: 'Passwords do not match.',
+  passwordTooLong: 'Password must be at most 1024 characters',
+  emailTaken: 'A user with this email address has already been registered',
+  signedIn: 'Signed in successfully!',
+  unexpected: 'An unexpected error occurred',
+  profileUpdated: 'Profile updated',
+  socialUpdated: 'Social media updated',
+  passwordUpdated: 'Password updated',
+  avatarUpdated: 'Avatar updated',
+  invalidFileType: 'Invalid file type',
+  invalidFileTypeHelp: 'Please select a JPEG, PNG, WebP, or GIF image.',
+  fileTooLarge: 'File too large',
+  fileTooLargeHelp: 'Please select an image smaller than 5MB.',
+  uploadFailed: 'Upload failed',
+  avatarUploadFailed: 'Failed to upload avatar. Please try again.',
+  imageUploaded: 'Image uploaded',
+  imageUploadFailed: 'Failed to upload image. Please try again.',
+  accountCreated: 'Account Created Successfully',
+  accountCreationFailed: 'Account Creation Failed',
+  createFailed: 'Failed to create user account',
+  userUpdated: 'User updated',
+  updateFailed: 'Failed to update user',
+  passwordUpdateFailed: 'Failed to update password',
+  userDeleted: 'User deleted',
+  deleteFailed: 'Failed to delete user',
+  cannotAssignRole: "You don't have permission to give that role.",
+  cannotEditUser: "You don't have permission to edit this user.",
+  cannotChangeOwnRole: 'You cannot change your own role.',
+  cannotDeactivateSelf: 'You cannot deactivate your own account.',
+  lastOwner: 'The station must keep at least one active owner.',
+  refreshInvalid: 'Invalid Refresh Token: Refresh Token Not Found',
+  refreshReused: 'Invalid Refresh Token: Already Used',
+  sessionEnded: 'Your session has ended. Please sign in again.',
+  crossSite: 'Cross-site requests are not allowed here.',
+  goToLogin: 'Go to Login',
+  contactAdmin: "Accounts are created by the station's administrators. Contact an administrator if you need sign-in details.",
+} as const;
+
+/** Refuses the NUL character, which PostgreSQL cannot store. */
+const noNul = (s: string) => !s.includes('\u0000');
+const NUL_MESSAGE = 'Text must not contain the NUL character';
+
+const emailField = z
+  .string({ error: ACCOUNT_TEXT.emailRequired })
+  .trim()
+  .min(1, ACCOUNT_TEXT.emailRequired)
+  .max(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters`)
+  .refine(noNul, NUL_MESSAGE)
+  .pipe(z.email({ error: ACCOUNT_TEXT.emailInvalid }))
+  .transform((e) => e.toLowerCase());
+
+const usernameField = z
+  .string({ error: ACCOUNT_TEXT.usernameRequired })
+  .trim()
+  .min(1, ACCOUNT_TEXT.usernameRequired)
+  .max(USERNAME_MAX, `Username must be at most ${USERNAME_MAX} characters`)
+  .refine(noNul, NUL_MESSAGE);
+
+/** A new password on the create-account and edit-user forms. */
+const passwordField = z
+  .string({ error: ACCOUNT_TEXT.passwordRequired })
+  .min(1, ACCOUNT_TEXT.passwordRequired)
+  .min(PASSWORD_MIN, ACCOUNT_TEXT.passwordShort)
+  .max(PASSWORD_MAX, ACCOUNT_TEXT.passwordTooLong)
+  .refine(noNul, NUL_MESSAGE);
+
+const roleField = z.enum(ROLES, { error: `Role must be one of: ${ROLES.join(', ')}` });
+
+/** POST /api/auth/token: password sign-in. `client: 'desktop'` gets its refresh token in the body instead of a cookie. */
+export const SignInSchema = z.object({
+  email: z.string({ error: ACCOUNT_TEXT.signInMissing }).trim().min(1, ACCOUNT_TEXT.signInMissing).max(EMAIL_MAX, ACCOUNT_TEXT.invalidCredentials).refine(noNul, NUL_MESSAGE),
+  password: z.string({ error: ACCOUNT_TEXT.signInMissing }).min(1, ACCOUNT_TEXT.signInMissing).max(PASSWORD_MAX, ACCOUNT_TEXT.invalidCredentials).refine(noNul, NUL_MESSAGE),
+  client: z.enum(['web', 'desktop']).default('web'),
+});
+export type SignInInput = z.input<typeof SignInSchema>;
+
+/** POST /api/auth/refresh and /api/auth/sign-out: the desktop app sends its refresh token in the body; the website's is in a cookie. */
+export const RefreshSchema = z
+  .object({ refresh_token: z.string().min(1).max(200).refine(noNul, NUL_MESSAGE).optional() })
+  .default({});
+
+/** POST /api/users: create account (001 §5). Role defaults to presenter. */
+export const CreateUserSchema = z.object({
+  email: emailField,
+  username: usernameField,
+  password: passwordField,
+  role: roleField.default('presenter'),
+});
+export type CreateUserInput = z.input<typeof CreateUserSchema>;
+
+/** PATCH /api/users/:id: edit user. Every field optional; a blank password keeps the current one. */
+export const UpdateUserSchema = z
+  .object({
+    email: emailField.optional(),
+    username: usernameField.optional(),
+    avatar_url: z.null().optional(),
+    role: roleField.optional(),
+    is_active: z.boolean().optional(),
+    password_reset_required: z.boolean().optional(),
+    password: z
+      .union([z.literal(''), passwordField])
+      .optional()
+      .transform((p) => (p ? p : undefined)),
+  })
+  .strict();
+export type UpdateUserInput = z.input<typeof UpdateUserSchema>;
+
+/** PATCH /api/me: the signed-in user's own profile (email is read-only). `avatar_url: null` removes the avatar. */
+export const UpdateMeSchema = z
+  .object({
+    username: usernameField.optional(),
+    avatar_url: z.null().optional(),
+  })
+  .strict();
+export type UpdateMeInput = z.input<typeof UpdateMeSchema>;
+
+/** POST /api/me/password: change own password (000 §2, 001 §5). */
+export const ChangePasswordSchema = z
+  .object({
+    password: z
+      .string({ error: ACCOUNT_TEXT.passwordShortProfile })
+      .min(PASSWORD_MIN, ACCOUNT_TEXT.passwordShortProfile)
+      .max(PASSWORD_MAX, ACCOUNT_TEXT.passwordTooLong)
+      .refine(noNul, NUL_MESSAGE),
+    confirm_password: z.string().max(PASSWORD_MAX).optional(),
+  })
+  .refine((v) => v.confirm_password === undefined || v.confirm_password === v.password, { message: ACCOUNT_TEXT.passwordMismatch, path: ['confirm_password'] });
+export type ChangePasswordInput = z.input<typeof ChangePasswordSchema>;
+
+/** The seven social platforms of a presenter (000 §2). */
+export const SOCIAL_PLATFORMS = ['twitter', 'instagram', 'twitch', 'youtube', 'facebook', 'kick', 'website'] as const;
+export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
+
+const socialUrl = z
+  .string()
+  .trim()
+  .max(URL_MAX, `Links must be at most ${URL_MAX} characters`)
+  .refine(noNul, NUL_MESSAGE)
+  .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), 'Links must start with http:// or https://')
+  .nullable()
+  .optional()
+  .transform((v) => (v ? v : null));
+
+/** PATCH /api/me/presenter: the social links of the presenter record linked to the signed-in user. Empty saves as null. */
+export const SocialLinksSchema = z
+  .object({
+    social_links: z.object(Object.fromEntries(SOCIAL_PLATFORMS.map((p) => [p, socialUrl])) as Record<SocialPlatform, typeof socialUrl>).strict(),
+  })
+  .strict();
+export type SocialLinksInput = z.input<typeof SocialLinksSchema>;
+
+/** GET /api/users query: search (username or email), role and status filters. */
+export const ListUsersQuerySchema = z.object({
+  q: z.string().trim().max(200).refine(noNul, NUL_MESSAGE).optional(),
+  role: z.union([z.literal('all'), roleField]).optional(),
+  status: z.enum(['all', 'active', 'inactive']).optional(),
+});
+
+/** A user as the API presents it (never the password hash). */
+export interface UserView {
+  id: string;
+  email: string;
+  username: string;
+  avatar_url: string | null;
+  role: Role;
+  is_admin: boolean;
+  is_active: boolean;
+  password_reset_required: boolean;
+  last_sign_in_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The presenter record linked to an account, as My Profile needs it. */
+export interface LinkedPresenter {
+  id: string;
+  name: string;
+  social_links: Partial<Record<SocialPlatform, string | null>>;
+}
+
+/** GET /api/me: who is signed in, their profile and their presenter record. */
+export interface MeResponse {
+  user: { id: string; email: string; role: Role };
+  profile: UserView;
+  presenter: LinkedPresenter | null;
+}
+
+/** A session as the token and refresh endpoints answer (the spec's Session shape). */
+export interface SessionResponse {
+  access_token: string;
+  token_type: 'bearer';
+  /** Seconds until the access token expires. */
+  expires_in: number;
+  /** Epoch seconds when the access token expires. */
+  expires_at: number;
+  /** Only for the desktop app; the website's refresh token travels in an httpOnly cookie. */
+  refresh_token?: string;
+  user: { id: string; email: string; role: Role };
+}
+
+export { avatarLetter } from './avatar';

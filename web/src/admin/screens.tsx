@@ -1,0 +1,48 @@
+import type { ComponentType } from 'react';
+import { ADMIN_ROUTE_ROLES, CAPABILITIES, DENIED, type Capability, type Role } from '../../../shared/permissions';
+
+/** One screen of the staff panel. */
+export interface AdminScreen {
+  /** The full path, e.g. `/admin/users` (`/admin` is the dashboard). */
+  path: string;
+  /** The heading of the screen and of its "coming soon" card. */
+  title: string;
+  /** The screen's code, loaded on first visit; without it a "coming soon" card shows. */
+  load?: () => Promise<{ default: ComponentType }>;
+  /** The screen's own refusal text, where the spec gives one; else the generic role refusal. */
+  denied?: { title?: string; text: string };
+}
+
+/**
+ * Every screen of the staff panel. Adding a screen is one line here: its path
+ * (the access rule comes from ADMIN_ROUTE_ROLES in shared/permissions), its
+ * title and `load: () => import('../<domain>/Screen')` with a default export.
+ */
+export const ADMIN_SCREENS: readonly AdminScreen[] = [
+  { path: '/admin', title: 'Dashboard' },
+  { path: '/admin/on-air', title: 'On Air' },
+  { path: '/admin/shows', title: 'Show Management' },
+  { path: '/admin/djs', title: 'DJs & Staff' },
+  { path: '/admin/schedule', title: 'Schedule Overview' },
+  { path: '/admin/song-requests', title: 'Song Requests' },
+  { path: '/admin/shoutout-requests', title: 'Shoutout Requests' },
+  { path: '/admin/general-requests', title: 'General Requests' },
+  { path: '/admin/loa-requests', title: 'Leave of Absence Requests' },
+  { path: '/admin/request-loa', title: 'Request LOA' },
+  { path: '/admin/applications', title: 'Applications' },
+  { path: '/admin/notifications', title: 'Notifications' },
+  { path: '/admin/users', title: 'User Management', load: () => import('./users/UserManagement'), denied: { text: DENIED.users } },
+  { path: '/admin/pages', title: 'Pages' },
+  { path: '/admin/logs', title: 'Logs', denied: { title: 'Access Denied', text: DENIED.logs } },
+  { path: '/admin/settings', title: 'Settings', denied: { text: DENIED.settings } },
+];
+
+/** The capability a screen needs (001 §2 route table), panel access when the table has no row. */
+export function screenCapability(path: string): Capability {
+  return ADMIN_ROUTE_ROLES[path] ?? 'panel.view';
+}
+
+/** The roles that may open a screen. */
+export function screenRoles(path: string): readonly Role[] {
+  return CAPABILITIES[screenCapability(path)];
+}

@@ -1,0 +1,277 @@
+import PhotoCameraIcon from '@mui/icons-material/PhotoCameraOutlined';
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
+import { useRef, useState, type FormEvent } from 'react';
+import { ACCOUNT_TEXT, CreateUserSchema, type UpdateUserInput, type UserView } from '../../../../shared/accounts';
+import { canAssignRole, creatableRoles, ROLE_LABELS, type Role } from '../../../../shared/permissions';
+import { ApiError } from '../../app/api';
+import { useIsMobile } from '../../app/media';
+import { UserAvatar } from '../../auth/AccountMenu';
+import { useToast } from '../../ui/toast';
+import { checkImageFile, IMAGE_TYPES, uploadErrorToast } from '../../ui/upload';
+import { useUserMutations } from './api';
+
+type FieldErrors = Partial<Record<'email' | 'username' | 'password' | 'role', string>>;
+
+/** Create Account (001 §2, §5): email, username, password and a role the actor may create (default presenter). */
+export function CreateUserDialog({ open, onClose, actorRole }: { open: boolean; onClose: () => void; actorRole: Role }) {
+  const roles = creatableRoles(actorRole);
+  const defaultRole: Role = roles.includes('presenter') ? 'presenter' : (roles[0] ?? 'presenter');
+  const [form, setForm] = useState({ email: '', username: '', password: '', role: defaultRole });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const { create } = useUserMutations();
+  const { toast } = useToast();
+  const mobile = useIsMobile();
+
+  const reset = () => {
+    setForm({ email: '', username: '', password: '', role: defaultRole });
+    setErrors({});
+  };
+  const close = () => {
+    if (create.isPending) return;
+    reset();
+    onClose();
+  };
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = CreateUserSchema.safeParse(form);
+    if (!parsed.success) {
+      const next: FieldErrors = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] as keyof FieldErrors;
+        next[key] ??= issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    try {
+      const user = await create.mutateAsync(form);
+      toast({ title: ACCOUNT_TEXT.accountCreated, description: `${user.username} (${user.email}) can now sign in as ${ROLE_LABELS[user.role]}.`, variant: 'success' });
+      reset();
+      onClose();
+    } catch (err) {
+      toast({ title: ACCOUNT_TEXT.accountCreationFailed, description: err instanceof ApiError ? err.message : ACCOUNT_TEXT.createFailed, variant: 'error' });
+    }
+  };
+  const field = (key: 'email' | 'username' | 'password') => ({
+    value: form[key],
+    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value })),
+    error: !!errors[key],
+    helperText: errors[key],
+    fullWidth: true,
+  });
+
+  return (
+    <Dialog open={open} onClose={close} fullWidth maxWidth="sm" fullScreen={mobile} aria-labelledby="create-user-title">
+      <Box component="form" noValidate onSubmit={(e) => void submit(e)}>
+        <DialogTitle id="create-user-title">Create Account</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>The new user signs in with this email and password.</DialogContentText>
+          <Stack spacing={2.5}>
+            <TextField label="Email" type="email" autoComplete="off" required {...field('email')} slotProps={{ htmlInput: { maxLength: 320 } }} />
+            <TextField label="Username" required {...field('username')} slotProps={{ htmlInput: { maxLength: 100 } }} />
+            <TextField label="Password" type="password" autoComplete="new-password" required {...field('password')} helperText={errors.password ?? 'At least 6 characters.'} slotProps={{ htmlInput: { maxLength: 1024 } }} />
+            <TextField select label="Role" value={form.role} onChange={(e) => setForm((f) => ({ ...f, role: e.target.value as Role }))} fullWidth error={!!errors.role} helperText={errors.role}>
+              {roles.map((r) => (
+                <MenuItem key={r} value={r}>
+                  {ROLE_LABELS[r]}
+                </MenuItem>
+              ))}
+            </TextField>
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2.5 }}>
+          <Button onClick={close} color="inherit">
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={create.isPending}>
+            {create.isPending ? 'Creating...' : 'Create Account'}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}
+
+/**
+ * Edit User Profile (001 §2, §5): username, email, avatar, role (only roles
+ * the actor could create), active, password reset required, and an optional
+ * new password (blank keeps the current one).
+ */
+export function EditUserDialog({ user, onClose, actorRole, actorId }: { user: UserView; onClose: () => void; actorRole: Role; actorId: string }) {
+  const self = user.id === actorId;
+  const roleChoices = Array.from(new Set<Role>([user.role, ...creatableRoles(actorRole).filter((r) => canAssignRole(actorRole, user.role, r))]));
+  const [form, setForm] = useState({ username: user.username, email: user.email, role: user.role, is_active: user.is_active, password_reset_required: user.password_reset_required, password: '' });
+  const [avatarUrl, setAvatarUrl] = useState(user.avatar_url);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const { update, avatar } = useUserMutations();
+  const { toast } = useToast();
+  const mobile = useIsMobile();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const busy = update.isPending || avatar.isPending;
+
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    const problem = checkImageFile(file);
+    if (problem) {
+      toast(problem);
+      return;
+    }
+    try {
+      const saved = await avatar.mutateAsync({ id: user.id, file });
+      setAvatarUrl(saved.avatar_url);
+      toast({ title: ACCOUNT_TEXT.avatarUpdated, variant: 'success' });
+    } catch (err) {
+      toast(uploadErrorToast(err, ACCOUNT_TEXT.avatarUploadFailed));
+    }
+  };
+  const removeAvatar = async () => {
+    try {
+      await update.mutateAsync({ id: user.id, input: { avatar_url: null } });
+      setAvatarUrl(null);
+      toast({ title: ACCOUNT_TEXT.userUpdated, description: 'Avatar removed.', variant: 'success' });
+    } catch (err) {
+      toast({ title: ACCOUNT_TEXT.updateFailed, description: err instanceof ApiError ? err.message : ACCOUNT_TEXT.unexpected, variant: 'error' });
+    }
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const next: FieldErrors = {};
+    const check = CreateUserSchema.pick({ email: true, username: true }).safeParse({ email: form.email, username: form.username });
+    if (!check.success) for (const i of check.error.issues) next[i.path[0] as keyof FieldErrors] ??= i.message;
+    if (form.password && form.password.length < 6) next.password = ACCOUNT_TEXT.passwordShort;
+    setErrors(next);
+    if (Object.keys(next).length) return;
+    const input: UpdateUserInput = {};
+    if (form.username.trim() !== user.username) input.username = form.username;
+    if (form.email.trim().toLowerCase() !== user.email.toLowerCase()) input.email = form.email;
+    if (form.role !== user.role) input.role = form.role;
+    if (form.is_active !== user.is_active) input.is_active = form.is_active;
+    if (form.password_reset_required !== user.password_reset_required) input.password_reset_required = form.password_reset_required;
+    try {
+      if (Object.keys(input).length) await update.mutateAsync({ id: user.id, input });
+    } catch (err) {
+      toast({ title: ACCOUNT_TEXT.updateFailed, description: err instanceof ApiError ? err.message : ACCOUNT_TEXT.unexpected, variant: 'error' });
+      return;
+    }
+    if (form.password) {
+      try {
+        await update.mutateAsync({ id: user.id, input: { password: form.password } });
+      } catch (err) {
+        toast({ title: ACCOUNT_TEXT.passwordUpdateFailed, description: err instanceof ApiError ? err.message : ACCOUNT_TEXT.unexpected, variant: 'error' });
+        return;
+      }
+    }
+    toast({ title: ACCOUNT_TEXT.userUpdated, description: `${form.username.trim()} has been saved.`, variant: 'success' });
+    onClose();
+  };
+
+  return (
+    <Dialog open onClose={() => !busy && onClose()} fullWidth maxWidth="sm" fullScreen={mobile} aria-labelledby="edit-user-title">
+      <Box component="form" noValidate onSubmit={(e) => void submit(e)}>
+        <DialogTitle id="edit-user-title">Edit User Profile</DialogTitle>
+        <DialogContent>
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 3, mt: 1 }}>
+            <UserAvatar username={form.username} email={form.email} avatarUrl={avatarUrl} size={64} />
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+              <input ref={fileInput} type="file" accept={IMAGE_TYPES.join(',')} hidden aria-hidden tabIndex={-1} onChange={(e) => {
+                const file = e.target.files?.[0];
+                e.target.value = '';
+                void upload(file);
+              }} />
+              <Button size="small" variant="outlined" startIcon={<PhotoCameraIcon />} onClick={() => fileInput.current?.click()} disabled={busy}>
+                {avatar.isPending ? 'Uploading...' : 'Change Avatar'}
+              </Button>
+              {avatarUrl && (
+                <Button size="small" color="inherit" onClick={() => void removeAvatar()} disabled={busy}>
+                  Remove
+                </Button>
+              )}
+            </Box>
+          </Stack>
+          <Stack spacing={2.5}>
+            <TextField label="Username" value={form.username} onChange={(e) => setForm((f) => ({ ...f, username: e.target.value }))} required fullWidth error={!!errors.username} helperText={errors.username} slotProps={{ htmlInput: { maxLength: 100 } }} />
+            <TextField label="Email" type="email" value={form.email} onChange={(e) => setForm((f) => ({ ...f, email: e.target.value }))} required fullWidth error={!!errors.email} helperText={errors.email} slotProps={{ htmlInput: { maxLength: 320 } }} />
+            <TextField
+              select
+              label="Role"
+              value={form.role}
+              onChange={(e) => setForm((f) => ({ ...f, role: e.target.value as Role }))}
+              fullWidth
+              disabled={self || roleChoices.length < 2}
+              helperText={self ? 'You cannot change your own role.' : undefined}
+            >
+              {roleChoices.map((r) => (
+                <MenuItem key={r} value={r}>
+                  {ROLE_LABELS[r]}
+                </MenuItem>
+              ))}
+            </TextField>
+            <Box>
+              <FormControlLabel control={<Switch checked={form.is_active} onChange={(e) => setForm((f) => ({ ...f, is_active: e.target.checked }))} disabled={self} />} label="Active" />
+              <FormControlLabel control={<Switch checked={form.password_reset_required} onChange={(e) => setForm((f) => ({ ...f, password_reset_required: e.target.checked }))} />} label="Password reset required" />
+            </Box>
+            <TextField
+              label="New Password"
+              type="password"
+              autoComplete="new-password"
+              value={form.password}
+              onChange={(e) => setForm((f) => ({ ...f, password: e.target.value }))}
+              fullWidth
+              error={!!errors.password}
+              helperText={errors.password ?? 'Leave blank to keep the current password. Use at least 8 characters.'}
+              slotProps={{ htmlInput: { maxLength: 1024 } }}
+            />
+            {!form.is_active && user.is_active && (
+              <Typography variant="body2" color="warning.main">
+                Deactivating signs this user out everywhere at once.
+              </Typography>
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2.5 }}>
+          <Button onClick={onClose} color="inherit" disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {update.isPending ? 'Saving...' : 'Save Changes'}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}
+
+/** Delete User confirmation (001 §5: deletions ask for confirmation). */
+export function DeleteUserDialog({ user, onClose }: { user: UserView; onClose: () => void }) {
+  const { remove } = useUserMutations();
+  const { toast } = useToast();
+  const confirm = async () => {
+    try {
+      await remove.mutateAsync(user.id);
+      toast({ title: ACCOUNT_TEXT.userDeleted, description: `${user.username} has been deleted.`, variant: 'success' });
+      onClose();
+    } catch (err) {
+      toast({ title: ACCOUNT_TEXT.deleteFailed, description: err instanceof ApiError ? err.message : ACCOUNT_TEXT.unexpected, variant: 'error' });
+    }
+  };
+  return (
+    <Dialog open onClose={() => !remove.isPending && onClose()} aria-labelledby="delete-user-title" aria-describedby="delete-user-text">
+      <DialogTitle id="delete-user-title">Delete User</DialogTitle>
+      <DialogContent>
+        <DialogContentText id="delete-user-text">
+          Are you sure you want to delete {user.username} ({user.email})? This action cannot be undone.
+        </DialogContentText>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2.5 }}>
+        <Button onClick={onClose} color="inherit" disabled={remove.isPending}>
+          Cancel
+        </Button>
+        <Button onClick={() => void confirm()} color="error" variant="contained" disabled={remove.isPending}>
+          {remove.isPending ? 'Deleting...' : 'Delete'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

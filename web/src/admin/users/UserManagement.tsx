@@ -1,0 +1,262 @@
+import AddIcon from '@mui/icons-material/PersonAdd';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import SearchIcon from '@mui/icons-material/Search';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  IconButton,
+  InputAdornment,
+  MenuItem,
+  Skeleton,
+  Stack,
+  Switch,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { useMemo, useState } from 'react';
+import { ACCOUNT_TEXT, type UserView } from '../../../../shared/accounts';
+import { can, canDeleteUser, canEditUser, creatableRoles, DENIED, ROLE_LABELS, ROLES, type Role } from '../../../../shared/permissions';
+import { ApiError } from '../../app/api';
+import { useIsMobile } from '../../app/media';
+import { UserAvatar } from '../../auth/AccountMenu';
+import { useAuth } from '../../auth/AuthProvider';
+import { AccessDenied } from '../../auth/ProtectedRoute';
+import { useToast } from '../../ui/toast';
+import { useUserMutations, useUsers } from './api';
+import { CreateUserDialog, DeleteUserDialog, EditUserDialog } from './UserDialogs';
+
+type StatusFilter = 'all' | 'active' | 'inactive';
+
+const dateFmt = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+
+/** Row actions: edit (when the rank allows) and delete, dimmed with the spec's reason when refused. */
+function RowActions({ user, actorRole, actorId, onEdit, onDelete }: { user: UserView; actorRole: Role; actorId: string; onEdit: () => void; onDelete: () => void }) {
+  const { toast } = useToast();
+  const editable = canEditUser(actorRole, user.role);
+  const deletable = canDeleteUser(actorRole, user.role) && user.id !== actorId;
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
+      <Tooltip title={editable ? 'Edit user' : "You don't have permission to edit this user."}>
+        <span>
+          <IconButton aria-label={`Edit ${user.username}`} onClick={onEdit} disabled={!editable} size="small">
+            <EditIcon fontSize="small" />
+          </IconButton>
+        </span>
+      </Tooltip>
+      <Tooltip title={deletable ? 'Delete user' : DENIED.deleteUser}>
+        <IconButton
+          aria-label={`Delete ${user.username}`}
+          aria-disabled={!deletable}
+          onClick={() => (deletable ? onDelete() : toast({ title: 'Access Denied', description: DENIED.deleteUser, variant: 'error' }))}
+          size="small"
+          sx={{ color: 'error.main', opacity: deletable ? 1 : 0.35 }}
+        >
+          <DeleteIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    </Stack>
+  );
+}
+
+function ActiveSwitch({ user, actorRole, actorId }: { user: UserView; actorRole: Role; actorId: string }) {
+  const { update } = useUserMutations();
+  const { toast } = useToast();
+  const allowed = canEditUser(actorRole, user.role) && user.id !== actorId;
+  const toggle = async (next: boolean) => {
+    try {
+      await update.mutateAsync({ id: user.id, input: { is_active: next } });
+      toast({ title: ACCOUNT_TEXT.userUpdated, description: `${user.username} is now ${next ? 'active' : 'inactive'}.`, variant: 'success' });
+    } catch (err) {
+      toast({ title: ACCOUNT_TEXT.updateFailed, description: err instanceof ApiError ? err.message : ACCOUNT_TEXT.unexpected, variant: 'error' });
+    }
+  };
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+      <Switch size="small" checked={user.is_active} disabled={!allowed || update.isPending} onChange={(e) => void toggle(e.target.checked)} slotProps={{ input: { 'aria-label': `${user.username} active` } }} />
+      <Chip size="small" label={user.is_active ? 'Active' : 'Inactive'} color={user.is_active ? 'success' : 'default'} variant={user.is_active ? 'filled' : 'outlined'} />
+    </Stack>
+  );
+}
+
+/**
+ * User Management (001 §2): search, role filter, status filter (All Status,
+ * Active, Inactive), the table, Create Account, Edit User Profile and the
+ * Delete User confirmation. What the actor may do to each row follows the
+ * shared rules; the server enforces the same.
+ */
+export default function UserManagement() {
+  const { profile } = useAuth();
+  const { data, isLoading, error, refetch } = useUsers();
+  const mobile = useIsMobile();
+  const [search, setSearch] = useState('');
+  const [role, setRole] = useState<'all' | Role>('all');
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<UserView | null>(null);
+  const [deleting, setDeleting] = useState<UserView | null>(null);
+
+  const rows = useMemo(() => {
+    const q = search.trim().toLowerCase();
+    return (data ?? []).filter(
+      (u) =>
+        (!q || u.username.toLowerCase().includes(q) || u.email.toLowerCase().includes(q)) &&
+        (role === 'all' || u.role === role) &&
+        (status === 'all' || (status === 'active') === u.is_active),
+    );
+  }, [data, search, role, status]);
+
+  if (!profile) return null;
+  const actorRole = profile.role;
+  if (!can(actorRole, 'users.manage')) return <AccessDenied message={DENIED.users} role={actorRole} />;
+  const canCreate = creatableRoles(actorRole).length > 0;
+
+  return (
+    <Box>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { xs: 'stretch', sm: 'center' }, mb: 3 }}>
+        <Box>
+          <Typography variant="h4" component="h1" sx={{ fontWeight: 800 }}>
+            User Management
+          </Typography>
+          <Typography color="text.secondary">Accounts that can sign in to the panel.</Typography>
+        </Box>
+        {canCreate && (
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+            Create Account
+          </Button>
+        )}
+      </Stack>
+
+      <Card sx={{ mb: 3 }}>
+        <CardContent sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr 1fr' }, '&:last-child': { pb: 2 } }}>
+          <TextField
+            label="Search users"
+            placeholder="Name or email"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            size="small"
+            slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> }, htmlInput: { maxLength: 200 } }}
+          />
+          <TextField select label="Role" value={role} onChange={(e) => setRole(e.target.value as 'all' | Role)} size="small">
+            <MenuItem value="all">All Roles</MenuItem>
+            {ROLES.map((r) => (
+              <MenuItem key={r} value={r}>
+                {ROLE_LABELS[r]}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField select label="Status" value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)} size="small">
+            <MenuItem value="all">All Status</MenuItem>
+            <MenuItem value="active">Active</MenuItem>
+            <MenuItem value="inactive">Inactive</MenuItem>
+          </TextField>
+        </CardContent>
+      </Card>
+
+      {error ? (
+        <Alert severity="error" action={<Button color="inherit" onClick={() => void refetch()}>Try again</Button>}>
+          {error instanceof ApiError ? error.message : 'Failed to load users.'}
+        </Alert>
+      ) : isLoading ? (
+        <Box role="status" aria-label="Loading users">
+          {Array.from({ length: 4 }, (_, i) => (
+            <Skeleton key={i} height={56} />
+          ))}
+        </Box>
+      ) : rows.length === 0 ? (
+        <Card>
+          <CardContent>
+            <Typography color="text.secondary" sx={{ textAlign: 'center', py: 3 }}>
+              No users found.
+            </Typography>
+          </CardContent>
+        </Card>
+      ) : mobile ? (
+        <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Users">
+          {rows.map((u) => (
+            <Card component="li" key={u.id}>
+              <CardContent sx={{ '&:last-child': { pb: 2 } }}>
+                <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1.5 }}>
+                  <UserAvatar username={u.username} email={u.email} avatarUrl={u.avatar_url} />
+                  <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+                    <Typography sx={{ fontWeight: 700 }} noWrap>
+                      {u.username}
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary" noWrap>
+                      {u.email}
+                    </Typography>
+                  </Box>
+                  <Chip size="small" label={ROLE_LABELS[u.role]} />
+                </Stack>
+                <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+                  <ActiveSwitch user={u} actorRole={actorRole} actorId={profile.id} />
+                  <RowActions user={u} actorRole={actorRole} actorId={profile.id} onEdit={() => setEditing(u)} onDelete={() => setDeleting(u)} />
+                </Stack>
+              </CardContent>
+            </Card>
+          ))}
+        </Stack>
+      ) : (
+        <TableContainer component={Card}>
+          <Table aria-label="Users">
+            <TableHead>
+              <TableRow>
+                <TableCell>User</TableCell>
+                <TableCell>Email</TableCell>
+                <TableCell>Role</TableCell>
+                <TableCell>Status</TableCell>
+                <TableCell>Created</TableCell>
+                <TableCell align="right">Actions</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((u) => (
+                <TableRow key={u.id} hover>
+                  <TableCell>
+                    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+                      <UserAvatar username={u.username} email={u.email} avatarUrl={u.avatar_url} size={32} />
+                      <Box>
+                        <Typography sx={{ fontWeight: 600 }}>{u.username}</Typography>
+                        {u.password_reset_required && (
+                          <Typography variant="caption" color="warning.main">
+                            Password reset required
+                          </Typography>
+                        )}
+                      </Box>
+                    </Stack>
+                  </TableCell>
+                  <TableCell sx={{ wordBreak: 'break-all' }}>{u.email}</TableCell>
+                  <TableCell>
+                    <Chip size="small" label={ROLE_LABELS[u.role]} variant="outlined" />
+                  </TableCell>
+                  <TableCell>
+                    <ActiveSwitch user={u} actorRole={actorRole} actorId={profile.id} />
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateFmt.format(new Date(u.created_at))}</TableCell>
+                  <TableCell align="right">
+                    <RowActions user={u} actorRole={actorRole} actorId={profile.id} onEdit={() => setEditing(u)} onDelete={() => setDeleting(u)} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+
+      {creating && <CreateUserDialog open onClose={() => setCreating(false)} actorRole={actorRole} />}
+      {editing && <EditUserDialog user={editing} onClose={() => setEditing(null)} actorRole={actorRole} actorId={profile.id} />}
+      {deleting && <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} />}
+    </Box>
+  );
+}

@@ -1,0 +1,102 @@
+import LockIcon from '@mui/icons-material/LockOutlined';
+import { Avatar, Box, Button, Card, CardContent, Container, TextField, Typography } from '@mui/material';
+import { useState, type FormEvent } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { ACCOUNT_TEXT } from '../../../shared/accounts';
+import { ApiError } from '../app/api';
+import { usePageMeta } from '../app/meta';
+import { useToast } from '../ui/toast';
+import { useAuth } from './AuthProvider';
+import { GateLoading } from './ProtectedRoute';
+
+/**
+ * Sign-in (/auth): email and password, for presenters and staff only (no
+ * self sign-up). Already signed in goes to /. The server's message is shown
+ * as a toast; success says 'Signed in successfully!' and goes to /.
+ */
+export function AuthPage() {
+  usePageMeta({ title: 'Sign In', description: 'Presenter and staff sign-in.' });
+  const { status, signIn } = useAuth();
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [touched, setTouched] = useState(false);
+
+  if (status === 'loading') return <GateLoading label="Checking permissions..." />;
+  if (status === 'signedIn' && !busy) return <Navigate to="/" replace />;
+
+  const emailMissing = touched && !email.trim();
+  const passwordMissing = touched && !password;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    if (!email.trim() || !password) return;
+    setBusy(true);
+    try {
+      await signIn(email.trim(), password);
+      toast({ title: ACCOUNT_TEXT.signedIn, variant: 'success' });
+      void navigate('/', { replace: true });
+    } catch (err) {
+      const message = err instanceof ApiError ? err.message : ACCOUNT_TEXT.unexpected;
+      toast({ title: 'Sign in failed', description: message, variant: 'error' });
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Container maxWidth="xs" sx={{ py: { xs: 5, md: 10 } }}>
+      <Card>
+        <CardContent sx={{ p: { xs: 3, sm: 4 } }}>
+          <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', mb: 3 }}>
+            <Avatar sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', mb: 1.5 }}>
+              <LockIcon aria-hidden />
+            </Avatar>
+            <Typography variant="h4" component="h1" sx={{ fontWeight: 800 }}>
+              Sign In
+            </Typography>
+            <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+              Presenter and staff access
+            </Typography>
+          </Box>
+          <Box component="form" noValidate onSubmit={(e) => void submit(e)} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+            <TextField
+              label="Email"
+              type="email"
+              name="email"
+              autoComplete="username"
+              required
+              fullWidth
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              error={emailMissing}
+              helperText={emailMissing ? ACCOUNT_TEXT.emailRequired : undefined}
+              slotProps={{ htmlInput: { maxLength: 320 } }}
+            />
+            <TextField
+              label="Password"
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              required
+              fullWidth
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              error={passwordMissing}
+              helperText={passwordMissing ? ACCOUNT_TEXT.passwordRequired : undefined}
+              slotProps={{ htmlInput: { maxLength: 1024 } }}
+            />
+            <Button type="submit" variant="contained" size="large" disabled={busy} fullWidth>
+              {busy ? 'Signing in...' : 'Sign In'}
+            </Button>
+          </Box>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
+            {ACCOUNT_TEXT.contactAdmin}
+          </Typography>
+        </CardContent>
+      </Card>
+    </Container>
+  );
+}

@@ -1,0 +1,114 @@
+import CloseIcon from '@mui/icons-material/Close';
+import { Alert, AlertTitle, Box, IconButton, Snackbar } from '@mui/material';
+import { atom, getDefaultStore, useAtomValue, useSetAtom } from 'jotai';
+import { useCallback, useEffect, useState } from 'react';
+
+/** The spec's toast variants (000 §8). */
+export type ToastVariant = 'default' | 'success' | 'error' | 'warning' | 'info';
+
+/** One toast: a title, an optional line of detail and a variant. */
+export interface ToastInput {
+  title: string;
+  description?: string;
+  variant?: ToastVariant;
+  /** How long it stays, in ms (errors stay longer by default). */
+  duration?: number;
+}
+
+interface ShownToast extends ToastInput {
+  id: number;
+}
+
+let seq = 0;
+/** The toast on screen: one at a time, a new one replaces the old (000 §8). */
+const toastAtom = atom<ShownToast | null>(null);
+
+/** Shows a toast from code outside React (the platform layer, the session client). */
+export function showToast(input: ToastInput): void {
+  getDefaultStore().set(toastAtom, { ...input, id: ++seq });
+}
+
+/** The one toast system of the whole UI: `const { toast } = useToast(); toast({ title, description, variant })`. */
+export function useToast(): { toast: (input: ToastInput) => void; dismiss: () => void } {
+  const set = useSetAtom(toastAtom);
+  const toast = useCallback((input: ToastInput) => set({ ...input, id: ++seq }), [set]);
+  const dismiss = useCallback(() => set(null), [set]);
+  return { toast, dismiss };
+}
+
+const SEVERITY = { default: 'info', success: 'success', error: 'error', warning: 'warning', info: 'info' } as const;
+
+const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', p: 0, m: '-1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;
+
+/**
+ * Renders the current toast, bottom-centre, above the player. Screen readers
+ * hear it through two live regions that are always in the page (polite, and
+ * assertive for errors), so the announcement does not depend on the visual
+ * toast being mounted in time.
+ */
+export function Toaster() {
+  const current = useAtomValue(toastAtom);
+  const [open, setOpen] = useState(false);
+  const [announced, setAnnounced] = useState<{ polite: string; assertive: string }>({ polite: '', assertive: '' });
+
+  useEffect(() => {
+    if (!current) {
+      setOpen(false);
+      return;
+    }
+    setOpen(true);
+    const text = current.description ? `${current.title}. ${current.description}` : current.title;
+    const urgent = current.variant === 'error' || current.variant === 'warning';
+    // Emptied first, so the same words twice in a row are announced twice.
+    setAnnounced({ polite: '', assertive: '' });
+    const timer = setTimeout(() => setAnnounced({ polite: urgent ? '' : text, assertive: urgent ? text : '' }), 50);
+    return () => clearTimeout(timer);
+  }, [current]);
+
+  const close = (_e?: unknown, reason?: string) => {
+    if (reason === 'clickaway') return;
+    setOpen(false);
+  };
+  const variant = current?.variant ?? 'default';
+  const duration = current?.duration ?? (variant === 'error' ? 7000 : 5000);
+
+  return (
+    <>
+      <Box sx={visuallyHidden} role="status" aria-live="polite" aria-atomic="true">
+        {announced.polite}
+      </Box>
+      <Box sx={visuallyHidden} role="alert" aria-live="assertive" aria-atomic="true">
+        {announced.assertive}
+      </Box>
+      <Snackbar
+        key={current?.id}
+        open={open && !!current}
+        autoHideDuration={duration}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+        sx={{ bottom: { xs: 96, sm: 104 } }}
+      >
+        <Alert
+          data-toast={variant}
+          role="presentation"
+          variant={variant === 'default' ? 'outlined' : 'filled'}
+          severity={SEVERITY[variant]}
+          icon={variant === 'default' ? false : undefined}
+          sx={{ minWidth: { xs: 'calc(100vw - 32px)', sm: 360 }, maxWidth: 520, alignItems: 'flex-start', bgcolor: variant === 'default' ? 'background.paper' : undefined, color: variant === 'default' ? 'text.primary' : undefined }}
+          action={
+            <IconButton aria-label="Close notification" color="inherit" size="small" onClick={() => close()}>
+              <CloseIcon fontSize="small" />
+            </IconButton>
+          }
+        >
+          {current && (
+            <>
+              <AlertTitle sx={{ mb: current.description ? 0.25 : 0, fontWeight: 700 }}>{current.title}</AlertTitle>
+              {current.description}
+            </>
+          )}
+        </Alert>
+      </Snackbar>
+    </>
+  );
+}

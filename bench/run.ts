@@ -2,6 +2,7 @@
  * `npm run bench`: prints performance figures. Never pass/fail.
  * Each benchmark is a module in bench/ exporting `run(): Promise<void>`.
  */
+export {};
 const only = process.argv[2];
 const benches: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   health: () => import('./health'),

@@ -1,4 +1,6 @@
 import type { AppContext } from './context';
+import { startPoller } from './radio/poller';
+import { radioRuntime } from './radio/runtime';
 import type { BackgroundJob } from './server';
 
 /**
@@ -6,6 +8,5 @@ import type { BackgroundJob } from './server';
  * Each domain that needs one adds it here.
  */
 export async function startJobs(ctx: AppContext): Promise<BackgroundJob[]> {
-  void ctx;
-  return [];
+  return [startPoller(ctx, radioRuntime(ctx))];
 }

@@ -1,6 +1,7 @@
 import type { AppRouter } from './app';
 import type { AppContext } from './context';
 import { healthRoutes } from './health/routes';
+import { radioRoutes } from './radio/routes';
 import { settingsRoutes } from './settings/routes';
 
 /**
@@ -8,5 +9,5 @@ import { settingsRoutes } from './settings/routes';
  * the authorization matrix test enumerates the routes of these routers.
  */
 export function domainRouters(ctx: AppContext): AppRouter[] {
-  return [healthRoutes(ctx), settingsRoutes(ctx)];
+  return [healthRoutes(ctx), settingsRoutes(ctx), radioRoutes(ctx)];
 }

@@ -3,13 +3,15 @@ import { z } from 'zod';
 import { RADIO_LIMITS, SessionIdSchema, VoteInputSchema, type NowPlaying } from '../../../shared/radio';
 import type { AppRouter } from '../app';
 import type { AppContext, RequestState } from '../context';
+import { can, isRole } from '../../../shared/permissions';
+import { addDays, isValidDate, todayInZone, zonedInstant } from '../../../shared/time';
 import { fail } from '../http/errors';
 import { parse } from '../http/validate';
 import { toAzuraCastNowPlaying } from './azuracast-compat';
 import { radioRuntime } from './runtime';
 import { getCounter, incrementCounter, mostLiked, mostPlayed, recentPlays } from './service';
 import { listenUrl } from './sources';
-import { djStats } from './stats';
+import { attendanceBetween, djStats } from './stats';
 import { castVote, UnknownTrackError, voteStates } from './votes';
 
 const UuidSchema = z.uuid('Not a valid id');
@@ -183,5 +185,30 @@ export function radioRoutes(ctx: AppContext): AppRouter {
     c.body = await djStats(ctx.knex, presenter.id, ctx.now(), zone);
   });
 
+  // Staff: each scheduled show against what really went out (late starts, no-shows, overruns).
+  router.get('/api/radio/on-air-report', async (c) => {
+    await requireStaff(ctx, c.get('Authorization'));
+    const DateSchema = z.string().refine(isValidDate, 'Dates are yyyy-MM-dd');
+    const today = todayInZone(ctx.now(), zone);
+    const from = c.query.from === undefined ? addDays(today, -7) : parse(DateSchema, c.query.from);
+    const to = c.query.to === undefined ? today : parse(DateSchema, c.query.to);
+    if (to < from) throw fail.badRequest('to must not be before from');
+    if (addDays(from, 62) < to) throw fail.badRequest('At most 62 days at a time');
+    c.set('Cache-Control', 'private, no-store');
+    c.body = await attendanceBetween(ctx.knex, zonedInstant(from, '00:00:00', zone), zonedInstant(addDays(to, 1), '00:00:00', zone), zone, ctx.now());
+  });
+
   return router;
+}
+
+/**
+ * Staff-only guard for the radio domain's staff routes, through the same
+ * token check the realtime hub uses (filled by the accounts domain). Any role
+ * with panel access may read the on-air report.
+ */
+async function requireStaff(ctx: AppContext, authorization: string): Promise<void> {
+  const token = /^Bearer (.+)$/i.exec(authorization)?.[1];
+  const identity = token && ctx.realtime?.verifyToken ? await ctx.realtime.verifyToken(token).catch(() => null) : null;
+  if (!identity) throw fail.unauthorized();
+  if (!isRole(identity.role) || !can(identity.role, 'panel.view')) throw fail.forbidden("You don't have permission to view the on-air report.");
 }

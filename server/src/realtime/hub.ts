@@ -46,6 +46,8 @@ interface Conn {
   identity: TokenIdentity | null;
   channels: Set<Channel>;
   expiryTimer: NodeJS.Timeout | null;
+  /** Frames are handled one at a time, in order: a `hello` is done before the `subscribe` after it. */
+  queue: Promise<void>;
 }
 
 /** The realtime hub: one `ws` server on the HTTP server's upgrade path. */
@@ -232,14 +234,14 @@ export function createHub(opts: HubOptions): Hub {
       if ((perIp.get(ip) ?? 0) >= maxPerIp) return reject(429, 'Too Many Requests');
       wss.handleUpgrade(req, socket, head, (ws) => {
         perIp.set(ip, (perIp.get(ip) ?? 0) + 1);
-        const c: Conn = { id: randomUUID(), ws, ip, alive: true, identity: null, channels: new Set(), expiryTimer: null };
+        const c: Conn = { id: randomUUID(), ws, ip, alive: true, identity: null, channels: new Set(), expiryTimer: null, queue: Promise.resolve() };
         conns.add(c);
         ws.on('pong', () => {
           c.alive = true;
         });
         ws.on('message', (raw) => {
           c.alive = true;
-          void onFrame(c, raw);
+          c.queue = c.queue.then(() => onFrame(c, raw)).catch((err: unknown) => opts.log.warn({ err }, 'realtime frame failed'));
         });
         ws.on('close', () => drop(c));
         ws.on('error', () => {

@@ -20,6 +20,11 @@ export function setAccessTokenProvider(fn: (() => Promise<string | null>) | null
   accessTokenProvider = fn;
 }
 
+/** A fresh access token from the auth layer, or null when signed out (the realtime client's `hello`). */
+export async function currentAccessToken(): Promise<string | null> {
+  return accessTokenProvider ? accessTokenProvider().catch(() => null) : null;
+}
+
 /** Options of one API call. */
 export interface ApiOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

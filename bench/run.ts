@@ -3,9 +3,10 @@
  * Each benchmark is a module in bench/ exporting `run(): Promise<void>`.
  */
 export {};
-const only = process.argv[2];
+const only = process.argv.slice(2).find((a) => !a.startsWith('--'));
 const benches: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   health: () => import('./health'),
+  fanout: () => import('./fanout'),
 };
 for (const [name, load] of Object.entries(benches)) {
   if (only && only !== name) continue;

@@ -200,7 +200,11 @@ export class RealtimeClient {
   private onFrame(frame: ServerFrame): void {
     switch (frame.type) {
       case 'welcome':
-        this.heartbeatMs = frame.heartbeatMs;
+        if (frame.heartbeatMs !== this.heartbeatMs && this.ws) {
+          this.heartbeatMs = frame.heartbeatMs;
+          if (this.livenessTimer) clearInterval(this.livenessTimer);
+          this.startLiveness(this.ws);
+        }
         return;
       case 'event': {
         if (frame.name === 'bus.resync' || frame.name.endsWith('.too-big')) {
@@ -228,8 +232,8 @@ export class RealtimeClient {
     this.livenessTimer = setInterval(() => {
       if (this.ws !== ws) return;
       if (Date.now() - this.lastFrameAt > every * 2 + 5_000) {
-        ws.close();
         this.ws = null;
+        ws.close();
         this.scheduleReconnect();
         return;
       }

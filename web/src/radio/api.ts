@@ -1,4 +1,4 @@
-import type { CounterState, NowPlaying, PlayEntry, TrackRanking, VoteState, VoteType } from '../../../shared/radio';
+import type { CounterState, DjStats, NowPlaying, PlayEntry, TrackRanking, VoteState, VoteType } from '../../../shared/radio';
 import { api } from '../app/api';
 import { getApiBase } from '../platform';
 
@@ -50,3 +50,5 @@ export const postVote = (trackId: string, session: string, vote: VoteType) =>
 export const fetchCounter = () => api<CounterState>('/api/counters/bubble_clicks', { auth: false });
 /** increment_bubble_clicks. */
 export const incrementCounter = () => api<CounterState>('/api/counters/bubble_clicks/increment', { method: 'POST', auth: false });
+/** get-dj-stats for a presenter. */
+export const fetchDjStats = (presenterId: string) => api<DjStats>(`/api/radio/dj-stats/${encodeURIComponent(presenterId)}`, { auth: false });

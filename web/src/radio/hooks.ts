@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { RADIO_FALLBACKS, RADIO_LIMITS, type CounterState, type NowPlaying, type RequestHandledEvent, type VoteCountsEvent, type VoteState, type VoteType } from '../../../shared/radio';
 import { liveStatusAtom } from '../app/live';
 import { useChannel, useResync } from '../realtime/hooks';
-import { fetchCounter, fetchHistory, fetchMostLiked, fetchMostPlayed, fetchNowPlaying, fetchVotes, incrementCounter, postVote, radioKeys, serverNow } from './api';
+import { fetchCounter, fetchDjStats, fetchHistory, fetchMostLiked, fetchMostPlayed, fetchNowPlaying, fetchVotes, incrementCounter, postVote, radioKeys, serverNow } from './api';
 import { requestSessionId, voteSessionId } from './session';
 
 /**
@@ -107,6 +107,11 @@ export function useVotes(trackId: string | null) {
     isVoting: mutation.isPending,
     error: mutation.error,
   };
+}
+
+/** A presenter's performance stats from their recorded live sessions (the DJ profile). */
+export function useDjStats(presenterId: string | null) {
+  return useQuery({ queryKey: ['radio', 'dj-stats', presenterId], queryFn: () => fetchDjStats(presenterId!), enabled: presenterId !== null, staleTime: 60_000 });
 }
 
 /** The bubbles counter, pushed live, and the click that increments it. */

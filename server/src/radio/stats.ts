@@ -66,11 +66,15 @@ async function sessionsBetween(db: Db, fromMs: number, toMs: number): Promise<Se
     .select<SessionRow[]>('s.id', 's.presenter_id', 's.streamer_name', 's.schedule_event_id', 's.started_at', 's.ended_at', 'e.title');
 }
 
-/** The sessions that belong to a show: matched to it, or its presenter live during its window. */
+/**
+ * The sessions that belong to a show: matched to it, or its presenter live
+ * during its window (a presenter staying on from one show into their next
+ * keeps one session, matched to the first).
+ */
 function sessionsOfShow(show: TimedShow, sessions: SessionRow[], nowMs: number): SessionRow[] {
   return sessions.filter((s) => {
     if (s.schedule_event_id === show.id) return true;
-    if (s.schedule_event_id !== null || !show.presenter_id || s.presenter_id !== show.presenter_id) return false;
+    if (!show.presenter_id || s.presenter_id !== show.presenter_id) return false;
     const end = s.ended_at?.getTime() ?? nowMs;
     return s.started_at.getTime() < show.endMs && end > show.startMs;
   });

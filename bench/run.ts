@@ -3,10 +3,12 @@ export {};
  * `npm run bench`: prints performance figures. Never pass/fail.
  * Each benchmark is a module in bench/ exporting `run(): Promise<void>`.
  */
-const only = process.argv[2];
+export {};
+const only = process.argv.slice(2).find((a) => !a.startsWith('--'));
 const benches: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   health: () => import('./health'),
   signin: () => import('./signin'),
+  fanout: () => import('./fanout'),
 };
 for (const [name, load] of Object.entries(benches)) {
   if (only && only !== name) continue;

@@ -10,6 +10,7 @@ import * as m008 from './008_content';
 import * as m009 from './009_notifications';
 import * as m010 from './010_logs';
 import * as m011 from './011_media';
+import * as m020 from './020_radio_runtime';
 import * as m030 from './030_auth_rate_limits';
 
 /** One migration: its name as recorded in knex_migrations, and its steps. */
@@ -33,5 +34,6 @@ export const migrations: NamedMigration[] = [
   { name: '009_notifications', ...m009 },
   { name: '010_logs', ...m010 },
   { name: '011_media', ...m011 },
+  { name: '020_radio_runtime', ...m020 },
   { name: '030_auth_rate_limits', ...m030 },
 ];

@@ -1,12 +1,53 @@
 /**
- * The realtime protocol over the `/api/realtime` WebSocket: small JSON frames,
- * typed once here for the server hub and the web client.
+ * The realtime protocol over the `/api/realtime` WebSocket: small JSON text
+ * frames, typed once here for the server hub and the web client.
  *
- * Client → server: `hello` (optional access token), `subscribe`, `unsubscribe`, `ping`.
- * Server → client: `welcome`, `subscribed`, `event`, `error`, `pong`.
- * A subscriber gets the channel's current state at once (an `event` with
- * `snapshot: true`) when the channel has one, then every change.
+ * Connection
+ * - The server greets every connection with `welcome` (connection id,
+ *   whether it is authenticated, the heartbeat interval). It pings every
+ *   `heartbeatMs` at the WebSocket level and drops a connection that missed a
+ *   whole interval; a client may also send `ping` and gets `pong` with its `t`.
+ * - `hello {token}` authenticates with a staff access token (or clears the
+ *   identity without one) and is answered with a new `welcome`. The token is
+ *   re-checked when it expires: staff channels are then left, each with an
+ *   `error {code: 'token_expired', channel}`; the client sends a fresh
+ *   `hello` and subscribes again.
+ *
+ * Channels
+ * - Public, for anyone: `now-playing`, `counters`, `schedule`, `votes`,
+ *   `content`, and `session:<id>` (a listener's own channel, keyed by the
+ *   browser's anonymous session id: the request loop).
+ * - Staff, with a valid token: `notifications`, `requests`, `bookings`. An
+ *   event may be limited to some users (`userIds`) or roles (`roles`): a
+ *   connection receives it when its user is listed or its role is (either).
+ *
+ * Frames
+ * - Client → server: `hello`, `subscribe {channel, id?}`, `unsubscribe`,
+ *   `ping {t?}`. At most 16 KiB per frame and 32 subscriptions.
+ * - Server → client: `welcome`, `subscribed {channel, id?}`, `unsubscribed`,
+ *   `event {channel, name, data, seq, snapshot?}`, `error {code, message,
+ *   channel?}`, `pong`.
+ * - A subscriber gets the channel's current state at once (an `event` with
+ *   `snapshot: true`) when the channel has one (`now-playing`, `counters`),
+ *   then every change.
+ * - Event names are `<resource>.<verb>` (see {@link EVENT_NAMES}). Two are
+ *   special on every channel: `bus.resync` (the server may have missed
+ *   events: refetch what you show) and `<name>.too-big` (the event was too
+ *   big to relay between servers: refetch).
+ *
+ * Limits: a per-address connection cap (HTTP 429 on upgrade), a client that
+ * does not read its frames is disconnected (never buffered without bound),
+ * and a foreign browser origin is refused (HTTP 403).
  */
+
+/** Event names per channel, as published by the server. */
+export const EVENT_NAMES = {
+  'now-playing': ['now-playing.updated'],
+  counters: ['counters.updated'],
+  votes: ['votes.updated'],
+  session: ['request.handled'],
+  notifications: ['notification.created'],
+} as const;
 
 /** Channels anyone may join. */
 export const PUBLIC_CHANNELS = ['now-playing', 'counters', 'schedule', 'votes', 'content'] as const;

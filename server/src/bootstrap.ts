@@ -23,7 +23,7 @@ export async function prepareDatabase(db: Database, config: Config, log: Logger)
   changed ||= applied.length > 0;
   if (applied.length) log.info({ applied }, 'migrations applied');
   if (config.SEED_DEMO) {
-    const seeded = await seedDemo(db.knex, { timezone: config.STATION_TIMEZONE });
+    const seeded = await seedDemo(db.knex, { timezone: config.STATION_TIMEZONE, ...(config.DEMO_TRACK_SECONDS ? { demoTrackSeconds: config.DEMO_TRACK_SECONDS } : {}) });
     if (seeded) log.info('demo station seeded (accounts listed in the README)');
     changed ||= seeded;
   }

@@ -1,4 +1,6 @@
 import type { AppContext } from './context';
+import { startPoller } from './radio/poller';
+import { radioRuntime } from './radio/runtime';
 import type { BackgroundJob } from './server';
 import { sessionPruneJob } from './auth/prune';
 
@@ -7,5 +9,5 @@ import { sessionPruneJob } from './auth/prune';
  * Each domain that needs one adds it here.
  */
 export async function startJobs(ctx: AppContext): Promise<BackgroundJob[]> {
-  return [sessionPruneJob(ctx)];
+  return [sessionPruneJob(ctx), startPoller(ctx, radioRuntime(ctx))];
 }

@@ -3,6 +3,7 @@ import type { AppContext } from './context';
 import { authRoutes } from './auth/routes';
 import { healthRoutes } from './health/routes';
 import { mediaRoutes } from './media/routes';
+import { radioRoutes } from './radio/routes';
 import { settingsRoutes } from './settings/routes';
 import { usersRoutes } from './users/routes';
 
@@ -11,5 +12,5 @@ import { usersRoutes } from './users/routes';
  * the authorization matrix test enumerates the routes of these routers.
  */
 export function domainRouters(ctx: AppContext): AppRouter[] {
-  return [healthRoutes(ctx), authRoutes(ctx), usersRoutes(ctx), mediaRoutes(ctx), settingsRoutes(ctx)];
+  return [healthRoutes(ctx), authRoutes(ctx), usersRoutes(ctx), mediaRoutes(ctx), settingsRoutes(ctx), radioRoutes(ctx)];
 }

@@ -78,6 +78,12 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
         return false;
       }
     },
+    maxConnectionsPerIp: config.REALTIME_MAX_CONNECTIONS_PER_IP,
+    // Behind a trusted proxy the client is the first X-Forwarded-For hop (as Koa's c.ip).
+    clientIp: (req) => {
+      const forwarded = config.TRUST_PROXY ? String(req.headers['x-forwarded-for'] ?? '').split(',').pop()?.trim() : '';
+      return forwarded || req.socket.remoteAddress || 'unknown';
+    },
     ...ctx.realtime,
   });
 

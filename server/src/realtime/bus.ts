@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
-import type { RealtimeEvent } from '../../../shared/realtime';
+import { PUBLIC_CHANNELS, STAFF_CHANNELS, type RealtimeEvent } from '../../../shared/realtime';
 import type { Logger } from '../log';
 
 /**
@@ -41,8 +41,9 @@ const MAX_NOTIFY_BYTES = 7900;
  * A bus over PostgreSQL LISTEN/NOTIFY. One dedicated connection listens and
  * reconnects with backoff if the server goes away; publishing uses
  * `pg_notify` through a short-lived pool. Payloads too big for NOTIFY are
- * delivered locally and announced to other instances as `too-big` so they
- * can tell their clients to refetch.
+ * delivered locally and announced to other instances as `<name>.too-big` so
+ * they can tell their clients to refetch. After the listening connection
+ * comes back, a `bus.resync` event on every channel does the same.
  */
 export function createPgBus(url: string, log: Logger): EventBus {
   const local = createLocalBus();
@@ -52,14 +53,24 @@ export function createPgBus(url: string, log: Logger): EventBus {
   let client: pg.Client | null = null;
   let closed = false;
   let retryMs = 500;
+  let everListened = false;
+  let reconnectTimer: NodeJS.Timeout | null = null;
+  const scheduleReconnect = (): void => {
+    if (closed || reconnectTimer) return;
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = null;
+      void connect();
+    }, retryMs);
+    reconnectTimer.unref();
+  };
 
   const connect = async (): Promise<void> => {
     if (closed) return;
-    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000 });
+    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000, keepAlive: true, application_name: 'airdeck-bus' });
     c.on('error', (err) => log.warn({ err }, 'event bus listener error'));
     c.on('end', () => {
-      client = null;
-      if (!closed) setTimeout(() => void connect(), retryMs).unref();
+      if (client === c) client = null;
+      scheduleReconnect();
     });
     c.on('notification', (msg) => {
       if (!msg.payload) return;
@@ -76,10 +87,18 @@ export function createPgBus(url: string, log: Logger): EventBus {
       await c.query(`LISTEN ${CHANNEL}`);
       client = c;
       retryMs = 500;
+      // Events published while this instance was not listening are lost: tell
+      // every subscriber to refetch what it shows.
+      if (everListened) {
+        log.info('event bus listening again; asking clients to resync');
+        for (const channel of [...PUBLIC_CHANNELS, ...STAFF_CHANNELS]) void local.publish({ channel, name: 'bus.resync', data: null });
+      }
+      everListened = true;
     } catch (err) {
       log.warn({ err }, 'event bus could not listen; retrying');
       retryMs = Math.min(retryMs * 2, 10_000);
       await c.end().catch(() => undefined);
+      scheduleReconnect();
     }
   };
   void connect();
@@ -100,6 +119,7 @@ export function createPgBus(url: string, log: Logger): EventBus {
     subscribe: local.subscribe,
     async close() {
       closed = true;
+      if (reconnectTimer) clearTimeout(reconnectTimer);
       await local.close();
       await client?.end().catch(() => undefined);
       await pool.end().catch(() => undefined);

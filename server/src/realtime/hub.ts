@@ -46,6 +46,8 @@ interface Conn {
   identity: TokenIdentity | null;
   channels: Set<Channel>;
   expiryTimer: NodeJS.Timeout | null;
+  /** Frames are handled one at a time, in order: a `hello` is done before the `subscribe` after it. */
+  queue: Promise<void>;
 }
 
 /** The realtime hub: one `ws` server on the HTTP server's upgrade path. */
@@ -68,15 +70,27 @@ export function createHub(opts: HubOptions): Hub {
   const seqs = new Map<Channel, number>();
   let closing = false;
 
-  const send = (c: Conn, frame: ServerFrame | string): void => {
-    if (c.ws.readyState !== c.ws.OPEN) return;
-    if (c.ws.bufferedAmount > maxBuffered) {
-      opts.log.info({ conn: c.id, buffered: c.ws.bufferedAmount }, 'dropping slow realtime client');
-      c.ws.close(CLOSE_CODES.slowConsumer, 'slow consumer');
-      c.ws.terminate();
-      return;
-    }
-    c.ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
+  const tooSlow = (c: Conn): boolean => {
+    if (c.ws.bufferedAmount <= maxBuffered) return false;
+    opts.log.info({ conn: c.id, buffered: c.ws.bufferedAmount }, 'dropping slow realtime client');
+    // A slow consumer is cut off at once: never buffered without bound, never waited for.
+    c.ws.terminate();
+    drop(c);
+    return true;
+  };
+
+  const send = (c: Conn, frame: ServerFrame | string | Buffer): void => {
+    if (c.ws.readyState !== c.ws.OPEN || tooSlow(c)) return;
+    if (Buffer.isBuffer(frame)) c.ws.send(frame, { binary: false });
+    else c.ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
+  };
+
+  /** A staff event reaches a user listed in userIds or holding a role in roles (either); with neither, every staff member. */
+  const targeted = (event: RealtimeEvent, identity: TokenIdentity): boolean => {
+    const hasUsers = Boolean(event.userIds && event.userIds.length > 0);
+    const hasRoles = Boolean(event.roles && event.roles.length > 0);
+    if (!hasUsers && !hasRoles) return true;
+    return Boolean((hasUsers && event.userIds!.includes(identity.userId)) || (hasRoles && event.roles!.includes(identity.role)));
   };
 
   const deliver = (event: RealtimeEvent): void => {
@@ -84,15 +98,12 @@ export function createHub(opts: HubOptions): Hub {
     if (!subs || subs.size === 0) return;
     const seq = (seqs.get(event.channel) ?? 0) + 1;
     seqs.set(event.channel, seq);
-    // Serialise once for every subscriber: the fan-out cost is one send per client.
-    const text = JSON.stringify({ type: 'event', channel: event.channel, name: event.name, data: event.data, seq } satisfies ServerFrame);
+    // Serialise and encode once for every subscriber: the fan-out cost is one write per client.
+    const bytes = Buffer.from(JSON.stringify({ type: 'event', channel: event.channel, name: event.name, data: event.data, seq } satisfies ServerFrame));
+    const staff = isStaffChannel(event.channel);
     for (const c of subs) {
-      if (isStaffChannel(event.channel)) {
-        if (!c.identity) continue;
-        if (event.userIds && !event.userIds.includes(c.identity.userId)) continue;
-        if (event.roles && !event.roles.includes(c.identity.role)) continue;
-      }
-      send(c, text);
+      if (staff && (!c.identity || !targeted(event, c.identity))) continue;
+      send(c, bytes);
     }
   };
   const unsubscribeBus = opts.bus.subscribe(deliver);
@@ -197,6 +208,7 @@ export function createHub(opts: HubOptions): Hub {
 
   const heartbeat = setInterval(() => {
     for (const c of conns) {
+      if (tooSlow(c)) continue;
       if (!c.alive) {
         c.ws.terminate();
         drop(c);
@@ -222,14 +234,14 @@ export function createHub(opts: HubOptions): Hub {
       if ((perIp.get(ip) ?? 0) >= maxPerIp) return reject(429, 'Too Many Requests');
       wss.handleUpgrade(req, socket, head, (ws) => {
         perIp.set(ip, (perIp.get(ip) ?? 0) + 1);
-        const c: Conn = { id: randomUUID(), ws, ip, alive: true, identity: null, channels: new Set(), expiryTimer: null };
+        const c: Conn = { id: randomUUID(), ws, ip, alive: true, identity: null, channels: new Set(), expiryTimer: null, queue: Promise.resolve() };
         conns.add(c);
         ws.on('pong', () => {
           c.alive = true;
         });
         ws.on('message', (raw) => {
           c.alive = true;
-          void onFrame(c, raw);
+          c.queue = c.queue.then(() => onFrame(c, raw)).catch((err: unknown) => opts.log.warn({ err }, 'realtime frame failed'));
         });
         ws.on('close', () => drop(c));
         ws.on('error', () => {

@@ -2,7 +2,10 @@ import { Box, CircularProgress } from '@mui/material';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { AccountMenu } from '../auth/AccountMenu';
+import { Player, PLAYER_HEIGHT } from '../radio/Player';
+import { RequestUpdates } from '../radio/components/RequestUpdates';
 import { Footer } from './Footer';
+import { MOBILE_QUERY } from './media';
 import { NavBar } from './NavBar';
 
 /** A calm loading state while a page's code arrives. */
@@ -15,10 +18,11 @@ export function PageLoading({ label = 'Loading...' }: { label?: string }) {
   );
 }
 
-/** Every listener page: navigation bar, the page, the footer (and the persistent player). */
+/** Every listener page: navigation bar, the page, the footer, and the persistent player fixed at the bottom. */
 export default function ListenerLayout() {
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+    // Room at the bottom so the fixed player never hides the footer.
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', pb: `${PLAYER_HEIGHT.desktop}px`, [`@media ${MOBILE_QUERY}`]: { pb: `${PLAYER_HEIGHT.mobile}px` } }}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
@@ -29,6 +33,8 @@ export default function ListenerLayout() {
         </Suspense>
       </Box>
       <Footer />
+      <Player />
+      <RequestUpdates />
     </Box>
   );
 }

@@ -38,6 +38,11 @@ export function absoluteUrl(url: string | null | undefined): string | undefined 
   return url.startsWith('/') ? `${getApiBase()}${url}` : url;
 }
 
+/** A fresh access token from the auth layer, or null when signed out (the realtime client's `hello`). */
+export async function currentAccessToken(): Promise<string | null> {
+  return accessTokenProvider ? accessTokenProvider().catch(() => null) : null;
+}
+
 /** Options of one API call. */
 export interface ApiOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -3,6 +3,9 @@ import type { Knex } from 'knex';
 import { hashPassword } from '../../auth/passwords';
 import type { Role } from '../../../../shared/permissions';
 import { DEMO_TRACKS } from './demo-tracks';
+import { eventInterval } from '../../../../shared/schedule';
+import { demoPlaysBetween } from '../../radio/sources/demo';
+import { trackKey } from '../../radio/sources/normalise';
 
 /** The password of every demo account (listed in the README); demo data only. */
 export const DEMO_PASSWORD = 'airdeck-demo';
@@ -66,7 +69,7 @@ function minutes(t: string): number {
  * custom page, slides and sponsored content. Never touches a database that
  * already has station data.
  */
-export async function seedDemo(knex: Knex, opts: { timezone: string; now?: number }): Promise<boolean> {
+export async function seedDemo(knex: Knex, opts: { timezone: string; now?: number; demoTrackSeconds?: number }): Promise<boolean> {
   if (!(await isEmptyDatabase(knex))) return false;
   const now = DateTime.fromMillis(opts.now ?? Date.now(), { zone: opts.timezone });
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -147,24 +150,27 @@ export async function seedDemo(knex: Knex, opts: { timezone: string; now?: numbe
     events.push({ title: 'Transmitter maintenance', description: 'Short interruptions possible.', type: 'maintenance', event_date: monday.plus({ days: 9 }).toISODate(), start_time: '05:00:00', end_time: '06:00:00', status: 'scheduled', host: 'Engineering', created_by: userIds.admin, recurrence_type: 'once', booking_type: 'single' });
     await trx.batchInsert('schedule_events', events, 100);
 
-    // Tracks, then about 36 hours of play history ending now.
+    // Tracks (keyed as the station poller keys them, so it finds these rows), then
+    // the demo station's real rotation over the last ten days as play history, so
+    // the poller's first reading continues it without a duplicate.
     const trackRows = DEMO_TRACKS.map((t) => ({
-      track_key: `${t.artist}\u0001${t.title}`.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim(),
+      track_key: trackKey(t.artist, t.title),
       title: t.title,
       artist: t.artist,
       album: t.album,
       duration_seconds: t.durationSeconds,
       artwork_url: null,
     }));
-    const inserted = await trx('tracks').insert(trackRows).returning<{ id: string; duration_seconds: number }[]>(['id', 'duration_seconds']);
-    const history: Record<string, unknown>[] = [];
-    let t = now.toMillis();
-    for (let i = 0; i < 60; i++) {
-      const track = inserted[(i * 7) % inserted.length]!;
-      t -= track.duration_seconds * 1000;
-      history.push({ track_id: track.id, played_at: new Date(t), is_live: false });
-    }
-    await trx.batchInsert('play_history', history, 100);
+    const inserted = await trx('tracks').insert(trackRows).returning<{ id: string; track_key: string }[]>(['id', 'track_key']);
+    const trackIdByKey = new Map(inserted.map((r) => [r.track_key, r.id]));
+    const plays = demoPlaysBetween(now.toMillis() - 10 * 86_400_000, now.toMillis() + 1, opts.demoTrackSeconds).slice(-3000);
+    const history = plays.map((p) => ({
+      track_id: trackIdByKey.get(trackKey(p.track.artist, p.track.title))!,
+      played_at: new Date(p.startedAt),
+      source_play_id: `demo:${p.playId}`,
+      is_live: false,
+    }));
+    await trx.batchInsert('play_history', history, 500);
     const votes: Record<string, unknown>[] = [];
     for (let i = 0; i < 24; i++) {
       const track = inserted[(i * 7) % inserted.length]!;
@@ -172,13 +178,42 @@ export async function seedDemo(knex: Knex, opts: { timezone: string; now?: numbe
     }
     await trx('track_votes').insert(votes);
 
-    // A past live session per presenter, for their stats.
+    // Live sessions: one earlier session per presenter, and the shows already
+    // past this week as they really went (mostly on time, one late start, one
+    // overrun, one no-show), so DJ stats and the on-air report have something to show.
     const sessions: Record<string, unknown>[] = [];
     for (let i = 0; i < presenterIds.length; i++) {
       const start = now.minus({ days: 1 + i, hours: 3 });
       sessions.push({ presenter_id: presenterIds[i], streamer_name: byId.get(presenterIds[i]!)!.name, started_at: start.toJSDate(), ended_at: start.plus({ minutes: 95 + i * 7 }).toJSDate(), source: 'demo' });
     }
-    await trx('broadcast_sessions').insert(sessions);
+    const pastShows = await trx('schedule_events')
+      .where({ type: 'show', status: 'scheduled' })
+      .where('event_date', '<=', now.toISODate()!)
+      .select<{ id: string; event_date: string; start_time: string; end_time: string; presenter_id: string | null; presenter_name: string | null }[]>('id', 'event_date', 'start_time', 'end_time', 'presenter_id', 'presenter_name');
+    let n = 0;
+    for (const show of pastShows.sort((a, b) => `${a.event_date}${a.start_time}`.localeCompare(`${b.event_date}${b.start_time}`))) {
+      const { startMs, endMs } = eventInterval(show, opts.timezone);
+      if (endMs > now.toMillis()) continue;
+      n++;
+      if (n % 7 === 3) continue; // a no-show
+      const late = n % 5 === 2 ? 12 : n % 3;
+      const over = n % 6 === 4 ? 9 : -(n % 4);
+      sessions.push({ presenter_id: show.presenter_id, streamer_name: show.presenter_name, schedule_event_id: show.id, started_at: new Date(startMs + late * 60_000), ended_at: new Date(endMs + over * 60_000), source: 'demo' });
+    }
+    sessions.sort((a, b) => (a.started_at as Date).getTime() - (b.started_at as Date).getTime());
+    // Sessions may not overlap in this demo: trim an earlier one that runs into the next.
+    for (let i = 0; i + 1 < sessions.length; i++) {
+      const cur = sessions[i]!;
+      const nxt = sessions[i + 1]!;
+      if ((cur.ended_at as Date) > (nxt.started_at as Date)) cur.ended_at = nxt.started_at;
+    }
+    const savedSessions = await trx('broadcast_sessions').insert(sessions).returning<{ id: string; started_at: Date; ended_at: Date; streamer_name: string | null }[]>(['id', 'started_at', 'ended_at', 'streamer_name']);
+    for (const sess of savedSessions) {
+      await trx('play_history')
+        .where('played_at', '>=', sess.started_at)
+        .andWhere('played_at', '<', sess.ended_at)
+        .update({ broadcast_session_id: sess.id, is_live: true, streamer_name: sess.streamer_name });
+    }
 
     await trx('custom_pages').insert([
       {

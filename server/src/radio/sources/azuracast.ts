@@ -458,6 +458,46 @@ function explainHttpError(status: number, bodyText: string, station: string, has
   return new SourceError('http', `AzuraCast answered ${status}${said}`, { ...details, retryable: false });
 }
 
+const StreamerSchema = z.object({ id: num, streamer_username: optText, display_name: optText, is_active: bool });
+
+/** One DJ account of the station (AzuraCast streamers). */
+export interface AzuraCastStreamer {
+  id: string;
+  name: string;
+  username: string;
+  isActive: boolean;
+}
+
+/** Reads `GET /api/station/{id}/streamers` (needs an API key with the station's streamer permission). */
+export function parseAzuraCastStreamers(json: unknown): AzuraCastStreamer[] {
+  if (!Array.isArray(json)) return [];
+  return json.flatMap((raw) => {
+    const r = StreamerSchema.safeParse(raw);
+    if (!r.success || r.data.id === null) return [];
+    const username = r.data.streamer_username ?? '';
+    return [{ id: String(Math.trunc(r.data.id)), name: r.data.display_name ?? username, username, isActive: r.data.is_active }];
+  });
+}
+
+/** How long the streamer list is reused before it is read again. */
+const STREAMERS_TTL_MS = 10 * 60_000;
+
+/**
+ * Adds the station's streamer list to a snapshot, and the live DJ's
+ * streamer id when the avatar did not reveal it (a DJ without an avatar),
+ * by matching the live name against display names and usernames.
+ */
+export function withStreamers(snap: NowPlayingSnapshot, streamers: AzuraCastStreamer[]): NowPlayingSnapshot {
+  const liveName = snap.live.streamerName?.trim().toLowerCase() ?? null;
+  const match = (s: AzuraCastStreamer) => liveName !== null && (s.name.trim().toLowerCase() === liveName || s.username.trim().toLowerCase() === liveName);
+  const liveOne = snap.live.isLive ? (snap.live.streamerId ? streamers.find((s) => s.id === snap.live.streamerId) : streamers.find(match)) : undefined;
+  return {
+    ...snap,
+    live: snap.live.isLive && !snap.live.streamerId && liveOne ? { ...snap.live, streamerId: liveOne.id } : snap.live,
+    streamers: streamers.filter((s) => s.isActive || s === liveOne).map((s) => ({ id: s.id, name: s.name, isLive: s === liveOne })),
+  };
+}
+
 /**
  * A {@link StationSource} that polls `GET {baseUrl}/api/nowplaying/{station}`.
  * Sends `X-API-Key` when a key is configured. Failures are
@@ -473,6 +513,22 @@ export function createAzuraCastSource(options: AzuraCastSourceOptions): StationS
   const now = options.now ?? Date.now;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.apiKey) headers['X-API-Key'] = options.apiKey;
+  let streamers: { list: AzuraCastStreamer[]; at: number } | null = null;
+
+  /** The streamer list where available: with an API key, cached, and never failing the read. */
+  const readStreamers = async (signal: AbortSignal): Promise<AzuraCastStreamer[] | null> => {
+    if (!options.apiKey) return null;
+    if (streamers && now() - streamers.at < STREAMERS_TTL_MS) return streamers.list;
+    try {
+      const res = await fetchWithTimeout({ url: joinUrl(base, `api/station/${encodeURIComponent(station)}/streamers`), headers, timeoutMs: options.timeoutMs, signal, fetch: fetchImpl, label: `AzuraCast at ${base}` });
+      const list = res.status === 200 ? parseAzuraCastStreamers(JSON.parse(decodeUtf8(res.body))) : [];
+      streamers = { list, at: now() };
+      return list;
+    } catch {
+      streamers = { list: streamers?.list ?? [], at: now() };
+      return streamers.list;
+    }
+  };
 
   return {
     kind: 'azuracast',
@@ -499,7 +555,9 @@ export function createAzuraCastSource(options: AzuraCastSourceOptions): StationS
           { status: response.status, cause: error },
         );
       }
-      return parseAzuraCastNowPlaying(json, now());
+      const snap = parseAzuraCastNowPlaying(json, now());
+      const list = await readStreamers(signal);
+      return list && list.length > 0 ? withStreamers(snap, list) : snap;
     },
   };
 }

@@ -5,6 +5,8 @@ import {
   createAzuraCastSource,
   parseAzuraCastFrame,
   parseAzuraCastNowPlaying,
+  parseAzuraCastStreamers,
+  withStreamers,
   type AzuraCastSourceOptions,
 } from './azuracast';
 import { applyFallbacks } from './normalise';
@@ -554,5 +556,47 @@ describe('createAzuraCastSource', () => {
     expect(err).toMatchObject({ kind: 'aborted', retryable: false });
     const already = await readError(source(fetch).read(controller.signal));
     expect(already.kind).toBe('aborted');
+  });
+});
+
+describe('AzuraCast streamers (where available)', () => {
+  const streamersBody = [
+    { id: 3, streamer_username: 'ngozi', display_name: 'Ngozi Adébáyọ̀', comments: '', is_active: true, enforce_schedule: false, reactivate_at: null, art: '' },
+    { id: 7, streamer_username: 'kwame', display_name: '', comments: '', is_active: true, enforce_schedule: false, reactivate_at: null, art: '' },
+    { id: 8, streamer_username: 'old', display_name: 'Old DJ', comments: '', is_active: false, enforce_schedule: false, reactivate_at: null, art: '' },
+  ];
+
+  it('reads the list and marks the live DJ', () => {
+    const list = parseAzuraCastStreamers(streamersBody);
+    expect(list.map((s) => s.name)).toEqual(['Ngozi Adébáyọ̀', 'kwame', 'Old DJ']);
+    const live = parseAzuraCastNowPlaying(doc('nowplaying_live.json'), generatedAtMs(doc('nowplaying_live.json')));
+    expect(withStreamers(live, list).streamers).toEqual([
+      { id: '3', name: 'Ngozi Adébáyọ̀', isLive: true },
+      { id: '7', name: 'kwame', isLive: false },
+    ]);
+  });
+
+  it('finds the streamer id by name when the DJ has no avatar', async () => {
+    const noAvatar = patched(patched(doc('nowplaying_live.json'), ['live', 'art'], null), ['live', 'streamer_name'], 'kwame');
+    const calls: string[] = [];
+    const fetch: FetchLike = async (url) => {
+      calls.push(url);
+      return jsonResponse(url.endsWith('/streamers') ? streamersBody : noAvatar);
+    };
+    const src = createAzuraCastSource({ baseUrl: 'https://p.example', stationId: 1, timeoutMs: 1000, fetch, apiKey: 'k', now: () => 1781378380_000 });
+    const snap = await src.read(new AbortController().signal);
+    expect(snap.live).toMatchObject({ isLive: true, streamerName: 'kwame', streamerId: '7' });
+    await src.read(new AbortController().signal);
+    // The list is cached between polls.
+    expect(calls.filter((u) => u.endsWith('/streamers'))).toHaveLength(1);
+  });
+
+  it('does without the list when there is no API key or the call fails', async () => {
+    const fetch: FetchLike = async (url) => (url.endsWith('/streamers') ? new Response('nope', { status: 403 }) : jsonResponse(fixture('nowplaying_live.json')));
+    const keyed = await createAzuraCastSource({ baseUrl: 'https://p.example', stationId: 1, timeoutMs: 1000, fetch, apiKey: 'k' }).read(new AbortController().signal);
+    expect(keyed.live.streamerId).toBe('3');
+    expect(keyed.streamers).toBeUndefined();
+    const anon = await createAzuraCastSource({ baseUrl: 'https://p.example', stationId: 1, timeoutMs: 1000, fetch }).read(new AbortController().signal);
+    expect(anon.streamers).toBeUndefined();
   });
 });

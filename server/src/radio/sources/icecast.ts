@@ -135,12 +135,24 @@ export function parseIcecastJsonText(text: string): unknown {
 // ---------------------------------------------------------------------------
 // Parsing
 
+/**
+ * Decodes the numeric character references (`&#22338;`, `&#x5742;`) that
+ * Icecast's XSLT writes for characters outside its output charset: a real
+ * Icecast 2.4 reports "坂本龍一" as "&#22338;&#26412;&#40845;&#19968;".
+ */
+export function decodeCharRefs(s: string): string {
+  return s.replace(/&#(?:x([0-9a-fA-F]{1,6})|(\d{1,7}));/g, (match, hex: string | undefined, dec: string | undefined) => {
+    const code = hex !== undefined ? parseInt(hex, 16) : Number(dec);
+    return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : match;
+  });
+}
+
 const text = z
   .unknown()
   .optional()
   .transform((v): string => {
     // Number-looking titles ("1999") arrive as JSON numbers.
-    if (typeof v === 'string') return repairMojibake(v).trim();
+    if (typeof v === 'string') return repairMojibake(decodeCharRefs(v)).trim();
     if (typeof v === 'number' && Number.isFinite(v)) return String(v);
     return '';
   });

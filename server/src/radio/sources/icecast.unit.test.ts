@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   createIcecastSource,
+  decodeCharRefs,
   parseIcecastJsonText,
   parseIcecastStatus,
   repairIcecastJson,
@@ -381,5 +382,18 @@ describe('createIcecastSource', () => {
     const down = await readError(createIcecastSource({ baseUrl: 'http://h', timeoutMs: 1000, fetch: refused.fetch }).read(signal()));
     expect(down).toMatchObject({ kind: 'network', retryable: true });
     expect(down.message).toContain('ECONNREFUSED');
+  });
+});
+
+describe('decodeCharRefs (what a real Icecast 2.4 writes for CJK titles)', () => {
+  it('decodes decimal and hex references and leaves other text and invalid references alone', () => {
+    expect(decodeCharRefs('&#22338;&#26412;&#40845;&#19968; - Merry Christmas')).toBe('坂本龍一 - Merry Christmas');
+    expect(decodeCharRefs('&#x5742;&#x672C;')).toBe('坂本');
+    expect(decodeCharRefs('Tom & Jerry &amp; &#0; &#xD800; &#99999999;')).toBe('Tom & Jerry &amp; &#0; &#xD800; &#99999999;');
+  });
+
+  it('is applied to titles read from status-json', () => {
+    const snap = parseIcecastStatus({ icestats: { source: { listenurl: 'http://h/live', title: '&#22338;&#26412;&#40845;&#19968; - Merry Christmas Mr. Lawrence', listeners: 1 } } }, { nowMs: 0 });
+    expect(snap.track).toMatchObject({ artist: '坂本龍一', title: 'Merry Christmas Mr. Lawrence' });
   });
 });

@@ -1,17 +1,11 @@
+import { RADIO_FALLBACKS } from '../../../../shared/radio';
 import type { NowPlayingSnapshot, SnapshotHistoryItem, SnapshotNext, SnapshotTrack } from './types';
 
 /**
- * The spec's display fallbacks (product spec §9). Kept in one place so the
- * server, the player and the dashboard show the same words.
+ * The spec's display fallbacks (product spec §9). Kept in one place
+ * (`shared/radio.ts`) so the server, the player and the dashboard show the same words.
  */
-export const DISPLAY_FALLBACKS = Object.freeze({
-  title: 'Unknown Track',
-  artist: 'Unknown Artist',
-  album: 'Unknown Album',
-  autoPresenter: 'Auto DJ',
-  livePresenter: 'Live Presenter',
-  durationSeconds: 180,
-});
+export const DISPLAY_FALLBACKS = RADIO_FALLBACKS;
 
 /** A track ready to show: text never blank, duration always a positive number. */
 export type DisplayTrack = Omit<SnapshotTrack, 'durationSeconds'> & {

@@ -127,6 +127,8 @@ export interface NowPlayingSnapshot {
   streamUrl: string | null;
   /** When the current encoder connection started (Icecast `stream_start`); `null` when unknown. */
   streamStartedAt: number | null;
+  /** The station's DJ accounts, when the back end lists them (AzuraCast streamers, with an API key). */
+  streamers?: { id: string; name: string; isLive: boolean }[];
 }
 
 /** Anything that can be asked "what is on air now?". */

@@ -1,0 +1,133 @@
+import { createHash } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { NowPlaying, NowPlayingSong } from '../../../shared/radio';
+import { nextShowAfter, presentShow, scheduledShowAt } from './schedule';
+import { presentSong, recentPlays, type OpenSession } from './service';
+import { applyFallbacks } from './sources/normalise';
+import type { NowPlayingSnapshot } from './sources/types';
+
+/**
+ * The now-playing document (GET /api/now-playing, the `now-playing` channel)
+ * and the in-memory copy each server instance keeps of it.
+ */
+
+type Db = Knex | Knex.Transaction;
+
+/** How many past plays the document carries. */
+const HISTORY_IN_DOCUMENT = 5;
+
+/** What {@link buildNowPlaying} needs beyond the snapshot. */
+export interface BuildOptions {
+  zone: string;
+  listenUrl: string;
+  currentTrackId: string | null;
+  session: OpenSession | null;
+}
+
+/**
+ * Builds the public document from a station reading: the spec's fallbacks,
+ * the Airdeck track id of the song on air (for votes), recent plays from the
+ * database, and the current and next show from the schedule.
+ */
+export async function buildNowPlaying(db: Db, snap: NowPlayingSnapshot, opts: BuildOptions): Promise<NowPlaying> {
+  const display = applyFallbacks(snap);
+  const at = snap.fetchedAt;
+  const [plays, current, next] = await Promise.all([
+    recentPlays(db, HISTORY_IN_DOCUMENT + 1),
+    scheduledShowAt(db, at, opts.zone),
+    nextShowAfter(db, at, opts.zone),
+  ]);
+  const track = display.track;
+  const startedAt = track?.startedAt ?? null;
+  const history = plays
+    .filter((p) => !(opts.currentTrackId !== null && p.song.id === opts.currentTrackId && (startedAt === null || p.played_at === Math.floor(startedAt / 1000))))
+    .slice(0, HISTORY_IN_DOCUMENT)
+    .map((p) => ({ song: p.song, played_at: p.played_at }));
+  const song: NowPlayingSong = track
+    ? presentSong({ id: opts.currentTrackId, title: track.title, artist: track.artist, album: track.album, artwork_url: track.artUrl })
+    : presentSong({ id: null, title: '', artist: '', album: '', artwork_url: null });
+  const elapsed = track?.elapsedSeconds ?? (startedAt !== null ? Math.max(0, Math.floor((at - startedAt) / 1000)) : 0);
+  const streamers = snap.streamers
+    ? snap.streamers.map((s) => ({ name: s.name, is_live: s.isLive }))
+    : snap.live.isLive && snap.live.streamerName
+      ? [{ name: snap.live.streamerName, is_live: true }]
+      : [];
+  return {
+    station: { name: snap.stationName, listen_url: opts.listenUrl, is_online: snap.online },
+    now_playing: {
+      song,
+      duration: track?.durationSeconds ?? 180,
+      duration_is_estimate: track?.durationIsEstimate ?? true,
+      elapsed: Math.max(0, Math.floor(elapsed)),
+      played_at: startedAt !== null ? Math.floor(startedAt / 1000) : null,
+      is_request: track?.isRequest ?? false,
+    },
+    live: {
+      is_live: snap.live.isLive,
+      streamer_name: display.live.isLive ? display.presenter : null,
+      broadcast_start: snap.live.broadcastStart !== null ? Math.floor(snap.live.broadcastStart / 1000) : null,
+      presenter_id: opts.session?.presenter_id ?? null,
+    },
+    presenter: display.presenter,
+    listeners: { current: snap.listeners.current, unique: snap.listeners.unique },
+    current_show: current ? presentShow(current) : null,
+    next_show: next ? presentShow(next) : null,
+    song_history: history,
+    streamers,
+    stale: false,
+    source: snap.source,
+    updated_at: at,
+  };
+}
+
+/** The document without what changes on every reading (elapsed time, reading time). */
+function significant(np: NowPlaying): string {
+  return JSON.stringify({ ...np, now_playing: { ...np.now_playing, elapsed: 0 }, updated_at: 0 });
+}
+
+/**
+ * An instance's copy of the now-playing document. It changes only when
+ * something a listener would notice changes, so its version and ETag are
+ * stable between those changes.
+ */
+export class NowPlayingStore {
+  private doc: NowPlaying | null = null;
+  private key = '';
+  private body = '';
+  private tag = '';
+  /** Grows with every accepted change. */
+  version = 0;
+
+  /** The current document, or `null` before the first reading. */
+  get current(): NowPlaying | null {
+    return this.doc;
+  }
+
+  /** The document as JSON text (served as-is) and its ETag. */
+  get serialised(): { body: string; etag: string } {
+    return { body: this.body, etag: this.tag };
+  }
+
+  /** Would this document change what listeners see? */
+  differs(np: NowPlaying): boolean {
+    return significant(np) !== this.key;
+  }
+
+  /** Takes a document if it differs; returns whether it did. */
+  accept(np: NowPlaying): boolean {
+    const key = significant(np);
+    if (key === this.key) return false;
+    this.doc = np;
+    this.key = key;
+    this.body = JSON.stringify(np);
+    this.tag = `W/"${createHash('sha1').update(this.body).digest('base64url').slice(0, 20)}"`;
+    this.version++;
+    return true;
+  }
+}
+
+/** Reads the last stored document (any instance wrote it). */
+export async function loadStoredNowPlaying(db: Db): Promise<NowPlaying | null> {
+  const row = await db('station_state').where({ id: 1 }).first<{ payload: NowPlaying | null } | undefined>('payload');
+  return row?.payload ?? null;
+}

@@ -1,0 +1,196 @@
+import type { Knex } from 'knex';
+import type { AppContext } from '../context';
+import { notify } from '../notifications/notify';
+import type { BackgroundJob } from '../server';
+import { createLeadership, type Leadership } from './leader';
+import { buildNowPlaying, loadStoredNowPlaying } from './nowplaying';
+import type { RadioRuntime } from './runtime';
+import { presentShow } from './schedule';
+import { recordSnapshot, type CurrentPlay, type RecordResult } from './service';
+import { createStationSource, listenUrl } from './sources';
+import { SourceError, type NowPlayingSnapshot, type StationSource } from './sources/types';
+import { showsWithoutPresenter } from './stats';
+
+/**
+ * The station poller: one per deployment (see `leader.ts`). Every interval it
+ * reads the station source and, in one transaction, records tracks, plays and
+ * live sessions; then it pushes the now-playing document when it changed. A
+ * failing or slow source is logged and leaves the last state, marked stale; it
+ * never stops the server. Standby instances retry the election every interval.
+ */
+
+/** Options of {@link startPoller}; the defaults come from configuration. */
+export interface PollerOptions {
+  source?: StationSource;
+  intervalMs?: number;
+  leadership?: Leadership;
+}
+
+/** What one poll did (for tests and logs). */
+export interface PollOutcome {
+  leader: boolean;
+  ok: boolean;
+  record: RecordResult | null;
+  changed: boolean;
+  error: SourceError | null;
+}
+
+/** The running poller. */
+export interface Poller extends BackgroundJob {
+  /** Runs one poll now (tests); resolves when it is done. */
+  pollNow(): Promise<PollOutcome>;
+  isLeader(): boolean;
+}
+
+async function readCurrentPlay(db: Knex | Knex.Transaction): Promise<CurrentPlay | null> {
+  const row = await db('station_state').where({ id: 1 }).first<{ current_play: CurrentPlay | null } | undefined>('current_play');
+  return row?.current_play ?? null;
+}
+
+/** When to poll next: at the interval, or just after the item on air is due to end if that is sooner. */
+function nextDelay(snap: NowPlayingSnapshot | null, intervalMs: number, nowMs: number): number {
+  const t = snap?.track;
+  if (!t || t.startedAt === null || t.durationSeconds === null) return intervalMs;
+  const untilEnd = t.startedAt + t.durationSeconds * 1000 - nowMs;
+  if (untilEnd <= 0 || untilEnd >= intervalMs) return intervalMs;
+  // The demo knows exactly; a real station needs a moment to report the change.
+  return Math.max(250, untilEnd + (snap.source === 'demo' ? 50 : 2_000));
+}
+
+/** Starts the poller of a server instance. */
+export function startPoller(ctx: AppContext, runtime: RadioRuntime, opts: PollerOptions = {}): Poller {
+  const log = ctx.log.child({ job: 'radio-poller' });
+  const source = opts.source ?? createStationSource(ctx, { listeners: () => runtime.stream.listenerCount() });
+  const intervalMs = opts.intervalMs ?? ctx.config.POLL_INTERVAL_MS;
+  const leadership = opts.leadership ?? createLeadership(ctx.db, log);
+  const zone = ctx.config.STATION_TIMEZONE;
+  const abort = new AbortController();
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = false;
+  let running: Promise<PollOutcome> | null = null;
+  let failures = 0;
+  let lastError = '';
+
+  const markStale = async (error: SourceError): Promise<boolean> => {
+    const current = runtime.store.current ?? (await loadStoredNowPlaying(ctx.knex).catch(() => null));
+    await ctx
+      .knex('station_state')
+      .where({ id: 1 })
+      .update({ stale: true, last_error: error.message.slice(0, 1000), updated_at: ctx.knex.fn.now() })
+      .catch(() => undefined);
+    if (!current || current.stale) return false;
+    return runtime.publish({ ...current, stale: true });
+  };
+
+  const checkNoShows = async (snap: NowPlayingSnapshot): Promise<void> => {
+    // Icecast cannot tell who is live, so it cannot tell who is missing either.
+    if (snap.source === 'icecast') return;
+    const missing = await showsWithoutPresenter(ctx.knex, snap.fetchedAt, zone);
+    for (const show of missing) {
+      const inserted = await ctx.knex('schedule_attendance_alerts').insert({ schedule_event_id: show.id, kind: 'no_show' }).onConflict().ignore().returning('schedule_event_id');
+      if (inserted.length === 0) continue;
+      const presenter = show.presenter_id
+        ? await ctx.knex('presenters').where({ id: show.presenter_id }).first<{ user_id: string | null; name: string } | undefined>('user_id', 'name')
+        : undefined;
+      const p = presentShow(show);
+      const who = presenter?.name ?? p.presenter_name ?? 'its presenter';
+      await notify(ctx, {
+        type: 'system_alert',
+        priority: 'high',
+        title: `No presenter on air: ${show.title}`,
+        message: `${show.title} (${who}) was scheduled to start at ${show.start_time.slice(0, 5)}, and nobody is live 5 minutes in.`,
+        relatedId: show.id,
+        relatedType: 'schedule_event',
+        targetRoles: ['owner', 'manager', 'admin', 'moderator'],
+        targetUserIds: presenter?.user_id ? [presenter.user_id] : [],
+      });
+      log.warn({ show: show.id, title: show.title }, 'scheduled show has no live presenter');
+    }
+  };
+
+  const pollOnce = async (): Promise<{ outcome: PollOutcome; delay: number }> => {
+    if (!(await leadership.acquire())) {
+      return { outcome: { leader: false, ok: true, record: null, changed: false, error: null }, delay: intervalMs };
+    }
+    let snap: NowPlayingSnapshot;
+    try {
+      snap = await source.read(abort.signal);
+    } catch (err) {
+      const error = err instanceof SourceError ? err : new SourceError('parse', `Station source failed: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+      if (error.kind === 'aborted') return { outcome: { leader: true, ok: false, record: null, changed: false, error }, delay: intervalMs };
+      failures++;
+      if (failures === 1 || error.message !== lastError) log.warn({ kind: error.kind, status: error.status, retryable: error.retryable }, `station source failed: ${error.message}`);
+      else log.debug({ failures }, 'station source still failing');
+      lastError = error.message;
+      const changed = await markStale(error);
+      return { outcome: { leader: true, ok: false, record: null, changed, error }, delay: intervalMs };
+    }
+    if (failures > 0) log.info({ failures }, 'station source recovered');
+    failures = 0;
+    lastError = '';
+    const record = await ctx.knex.transaction(async (trx) => {
+      // Serialise writers during a leader handover (a no-op with a single process).
+      if (ctx.db.engine === 'postgres') await trx.raw('SELECT pg_advisory_xact_lock(?, ?)', [0x41495244, 2]);
+      const previous = await readCurrentPlay(trx);
+      const result = await recordSnapshot(trx, snap, { zone, previous });
+      await trx('station_state')
+        .where({ id: 1 })
+        .update({ current_play: result.currentPlay ? JSON.stringify(result.currentPlay) : null, stale: false, last_error: null, last_success_at: new Date(snap.fetchedAt), updated_at: trx.fn.now() });
+      return result;
+    });
+    const doc = await buildNowPlaying(ctx.knex, snap, { zone, listenUrl: listenUrl(ctx), currentTrackId: record.currentPlay?.trackId ?? null, session: record.session });
+    let changed = false;
+    if (runtime.store.differs(doc)) {
+      await ctx.knex('station_state').where({ id: 1 }).update({ payload: JSON.stringify(doc) });
+      changed = await runtime.publish(doc);
+    }
+    if (record.sessionOpened) log.info({ streamer: snap.live.streamerName }, 'live session opened');
+    if (record.sessionClosed) log.info('live session closed');
+    await checkNoShows(snap).catch((err: unknown) => log.error({ err }, 'no-show check failed'));
+    return { outcome: { leader: true, ok: true, record, changed, error: null }, delay: nextDelay(snap, intervalMs, ctx.now()) };
+  };
+
+  const run = (): Promise<PollOutcome> => {
+    running ??= (async () => {
+      try {
+        const { outcome, delay } = await pollOnce();
+        schedule(delay);
+        return outcome;
+      } catch (err) {
+        // The database is down or a query failed: keep the last state, try again next interval.
+        log.error({ err }, 'station poll failed');
+        schedule(intervalMs);
+        return { leader: leadership.isLeader(), ok: false, record: null, changed: false, error: null };
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  };
+
+  function schedule(delay: number): void {
+    if (stopped) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => void run(), delay);
+    timer.unref();
+  }
+
+  void run();
+
+  return {
+    name: 'radio-poller',
+    pollNow: async () => {
+      await running;
+      return run();
+    },
+    isLeader: () => leadership.isLeader(),
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      abort.abort();
+      await running?.catch(() => undefined);
+      await leadership.release();
+      runtime.stream.close();
+    },
+  };
+}

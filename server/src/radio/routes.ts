@@ -1,0 +1,214 @@
+import Router from '@koa/router';
+import { z } from 'zod';
+import { RADIO_LIMITS, SessionIdSchema, VoteInputSchema, type NowPlaying } from '../../../shared/radio';
+import type { AppRouter } from '../app';
+import type { AppContext, RequestState } from '../context';
+import { can, isRole } from '../../../shared/permissions';
+import { addDays, isValidDate, todayInZone, zonedInstant } from '../../../shared/time';
+import { fail } from '../http/errors';
+import { parse } from '../http/validate';
+import { toAzuraCastNowPlaying } from './azuracast-compat';
+import { radioRuntime } from './runtime';
+import { getCounter, incrementCounter, mostLiked, mostPlayed, recentPlays } from './service';
+import { listenUrl } from './sources';
+import { attendanceBetween, djStats } from './stats';
+import { castVote, UnknownTrackError, voteStates } from './votes';
+
+const UuidSchema = z.uuid('Not a valid id');
+const LimitSchema = (max: number, def: number) => z.coerce.number().int().min(1).max(max).default(def);
+
+/** A stand-in document before the station has ever been read. */
+function emptyNowPlaying(ctx: AppContext): NowPlaying {
+  return {
+    station: { name: null, listen_url: listenUrl(ctx), is_online: false },
+    now_playing: {
+      song: { id: null, title: 'Unknown Track', artist: 'Unknown Artist', album: 'Unknown Album', art: null },
+      duration: 180,
+      duration_is_estimate: true,
+      elapsed: 0,
+      played_at: null,
+      is_request: false,
+    },
+    live: { is_live: false, streamer_name: null, broadcast_start: null, presenter_id: null },
+    presenter: 'Auto DJ',
+    listeners: { current: 0, unique: null },
+    current_show: null,
+    next_show: null,
+    song_history: [],
+    streamers: [],
+    stale: true,
+    source: ctx.config.STATION_SOURCE,
+    updated_at: ctx.now(),
+  };
+}
+
+/**
+ * Public radio API: now playing (Airdeck's document and an AzuraCast-compatible
+ * one), the demo audio stream, history and rankings, votes, the bubbles
+ * counter and DJ stats. Everything here is anonymous; listeners are told apart
+ * only by their browser session id.
+ */
+export function radioRoutes(ctx: AppContext): AppRouter {
+  const runtime = radioRuntime(ctx);
+  const router = new Router<RequestState>();
+  const zone = ctx.config.STATION_TIMEZONE;
+
+  router.get('/api/now-playing', async (c) => {
+    await runtime.ready;
+    c.set('Cache-Control', 'public, max-age=5, stale-while-revalidate=10');
+    if (!runtime.store.current) {
+      c.body = emptyNowPlaying(ctx);
+      return;
+    }
+    const { body, etag } = runtime.store.serialised;
+    c.status = 200;
+    c.set('ETag', etag);
+    if (c.fresh) {
+      c.status = 304;
+      return;
+    }
+    c.type = 'application/json';
+    c.body = body;
+  });
+
+  // AzuraCast's own paths, so existing players and bots can read Airdeck.
+  const azuracast = async (c: Parameters<Parameters<typeof router.get>[1]>[0], one: boolean) => {
+    await runtime.ready;
+    const doc = runtime.store.current ?? emptyNowPlaying(ctx);
+    const base = ctx.config.PUBLIC_URL ?? `${c.protocol}://${c.host}`;
+    const station = toAzuraCastNowPlaying(doc, { nowMs: ctx.now(), baseUrl: base, shortcode: 'airdeck', timezone: zone });
+    c.set('Cache-Control', 'public, max-age=5');
+    c.body = one ? station : [station];
+  };
+  router.get('/api/nowplaying', (c) => azuracast(c, false));
+  router.get('/api/nowplaying/:station', async (c) => {
+    const id = c.params.station ?? '';
+    if (id !== '1' && id !== 'airdeck' && id !== ctx.config.STATION_ID) {
+      c.status = 404;
+      c.body = { code: 404, type: 'NotFoundException', message: 'Station not found.', formatted_message: 'Station not found.', extra_data: [], success: false };
+      return;
+    }
+    await azuracast(c, true);
+  });
+
+  router.get('/api/stream', async (c) => {
+    if (ctx.config.STATION_SOURCE !== 'demo') {
+      const target = ctx.config.STREAM_URL ?? runtime.store.current?.station.listen_url;
+      if (!target || target === '/api/stream') throw fail.notFound('This station has no stream URL configured (STREAM_URL).');
+      c.redirect(target);
+      return;
+    }
+    await runtime.stream.serve(c);
+  });
+  router.head('/api/stream', async (c) => {
+    if (ctx.config.STATION_SOURCE === 'demo') await runtime.stream.serve(c);
+    else c.status = 404;
+  });
+
+  router.get('/api/radio/history', async (c) => {
+    const limit = parse(LimitSchema(RADIO_LIMITS.maxHistory, RADIO_LIMITS.fullHistory), c.query.limit);
+    c.set('Cache-Control', 'public, max-age=5');
+    c.body = await recentPlays(ctx.knex, limit);
+  });
+  router.get('/api/radio/most-played', async (c) => {
+    const limit = parse(LimitSchema(20, 5), c.query.limit);
+    const days = parse(LimitSchema(365, 30), c.query.days);
+    c.set('Cache-Control', 'public, max-age=30');
+    c.body = await mostPlayed(ctx.knex, limit, ctx.now() - days * 86_400_000);
+  });
+  router.get('/api/radio/most-liked', async (c) => {
+    const limit = parse(LimitSchema(20, 5), c.query.limit);
+    c.set('Cache-Control', 'public, max-age=30');
+    c.body = await mostLiked(ctx.knex, limit);
+  });
+
+  router.get('/api/tracks/votes', async (c) => {
+    const raw = typeof c.query.ids === 'string' ? c.query.ids.split(',').filter(Boolean) : [];
+    const ids = parse(z.array(UuidSchema).min(1, 'ids is required').max(50, 'At most 50 ids'), raw);
+    const session = c.query.user_session === undefined ? null : parse(SessionIdSchema, c.query.user_session);
+    c.set('Cache-Control', 'no-store');
+    c.body = await voteStates(ctx.knex, [...new Set(ids)], session);
+  });
+  router.get('/api/tracks/:id/votes', async (c) => {
+    const id = parse(UuidSchema, c.params.id);
+    const session = c.query.user_session === undefined ? null : parse(SessionIdSchema, c.query.user_session);
+    const track = await ctx.knex('tracks').where({ id }).first('id');
+    if (!track) throw fail.notFound('Track not found');
+    c.set('Cache-Control', 'no-store');
+    c.body = (await voteStates(ctx.knex, [id], session))[0];
+  });
+  router.post('/api/tracks/:id/votes', async (c) => {
+    const id = parse(UuidSchema, c.params.id);
+    const input = parse(VoteInputSchema, c.request.body ?? {});
+    try {
+      const state = await castVote(ctx.knex, id, input.user_session, input.vote_type);
+      const { my_vote: _mine, ...counts } = state;
+      await ctx.bus.publish({ channel: 'votes', name: 'votes.updated', data: counts });
+      c.body = state;
+    } catch (err) {
+      if (err instanceof UnknownTrackError) throw fail.notFound('Track not found');
+      throw err;
+    }
+  });
+
+  const bubbleLimiter = new Map<string, { count: number; resetAt: number }>();
+  router.get('/api/counters/bubble_clicks', async (c) => {
+    c.set('Cache-Control', 'no-store');
+    c.body = await getCounter(ctx.knex);
+  });
+  router.post('/api/counters/bubble_clicks/increment', async (c) => {
+    // The button is disabled for 6 s per click; 20 a minute per address is generous for people and stops scripts.
+    const now = ctx.now();
+    const slot = bubbleLimiter.get(c.ip);
+    if (slot && slot.resetAt > now && slot.count >= 20) throw fail.tooMany('Too many bubbles. Please wait a moment.', (slot.resetAt - now) / 1000);
+    if (!slot || slot.resetAt <= now) bubbleLimiter.set(c.ip, { count: 1, resetAt: now + 60_000 });
+    else slot.count++;
+    if (bubbleLimiter.size > 10_000) for (const [k, v] of bubbleLimiter) if (v.resetAt <= now) bubbleLimiter.delete(k);
+    const counter = await incrementCounter(ctx.knex);
+    await ctx.bus.publish({ channel: 'counters', name: 'counters.updated', data: counter });
+    c.body = counter;
+  });
+
+  router.get('/api/radio/dj-stats/:presenterId', async (c) => {
+    const id = parse(UuidSchema, c.params.presenterId);
+    const presenter = await ctx.knex('presenters').where({ id }).first('id');
+    if (!presenter) throw fail.notFound('DJ not found');
+    c.set('Cache-Control', 'public, max-age=30');
+    c.body = await djStats(ctx.knex, id, ctx.now(), zone);
+  });
+  // get-dj-stats {azuracast_id}: the original call, keyed by the station-panel id.
+  router.get('/api/radio/dj-stats', async (c) => {
+    const panelId = parse(z.string().min(1, 'azuracast_id is required').max(100).regex(/^[^\u0000]*$/), c.query.azuracast_id);
+    const presenter = await ctx.knex('presenters').where({ azuracast_id: panelId }).first<{ id: string } | undefined>('id');
+    if (!presenter) throw fail.notFound('DJ not found');
+    c.set('Cache-Control', 'public, max-age=30');
+    c.body = await djStats(ctx.knex, presenter.id, ctx.now(), zone);
+  });
+
+  // Staff: each scheduled show against what really went out (late starts, no-shows, overruns).
+  router.get('/api/radio/on-air-report', async (c) => {
+    await requireStaff(ctx, c.get('Authorization'));
+    const DateSchema = z.string().refine(isValidDate, 'Dates are yyyy-MM-dd');
+    const today = todayInZone(ctx.now(), zone);
+    const from = c.query.from === undefined ? addDays(today, -7) : parse(DateSchema, c.query.from);
+    const to = c.query.to === undefined ? today : parse(DateSchema, c.query.to);
+    if (to < from) throw fail.badRequest('to must not be before from');
+    if (addDays(from, 62) < to) throw fail.badRequest('At most 62 days at a time');
+    c.set('Cache-Control', 'private, no-store');
+    c.body = await attendanceBetween(ctx.knex, zonedInstant(from, '00:00:00', zone), zonedInstant(addDays(to, 1), '00:00:00', zone), zone, ctx.now());
+  });
+
+  return router;
+}
+
+/**
+ * Staff-only guard for the radio domain's staff routes, through the same
+ * token check the realtime hub uses (filled by the accounts domain). Any role
+ * with panel access may read the on-air report.
+ */
+async function requireStaff(ctx: AppContext, authorization: string): Promise<void> {
+  const token = /^Bearer (.+)$/i.exec(authorization)?.[1];
+  const identity = token && ctx.realtime?.verifyToken ? await ctx.realtime.verifyToken(token).catch(() => null) : null;
+  if (!identity) throw fail.unauthorized();
+  if (!isRole(identity.role) || !can(identity.role, 'panel.view')) throw fail.forbidden("You don't have permission to view the on-air report.");
+}

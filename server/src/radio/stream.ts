@@ -1,0 +1,321 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { Mp3Encoder } from '@breezystack/lamejs';
+import type { Context } from 'koa';
+import type { Logger } from '../log';
+import { DEMO_EPOCH_MS } from './sources/demo';
+
+/**
+ * The demo station's audio: an endless MP3 stream served by the server
+ * itself, so a fresh install makes sound with no network and no binary tools.
+ * A 32-second chord loop (pad, bass and a plucked arpeggio) is synthesised in
+ * JavaScript and encoded once with a pure-JS LAME port, then cached in
+ * DATA_DIR. Every listener hears the same position, like a real broadcast:
+ * position = time since the demo epoch, so a player that pauses and reconnects
+ * rejoins live.
+ */
+
+/** Sample rate of the demo audio (MPEG-2 Layer III). */
+export const DEMO_SAMPLE_RATE = 22_050;
+const KBPS = 48;
+const LOOP_SECONDS = 32;
+const CACHE_NAME = 'demo-stream-v1.mp3';
+/** Audio sent at once to a new listener so its player can start without waiting. */
+const PRIMING_MS = 2_000;
+/** How often queued audio is written to every listener. */
+const TICK_MS = 100;
+/** A listener that falls this far behind (bytes not yet sent) is disconnected. */
+const MAX_BACKLOG_BYTES = 256 * 1024;
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+const midiHz = (m: number) => 440 * 2 ** ((m - 69) / 12);
+
+const TABLE_SIZE = 8192;
+const SINE = new Float32Array(TABLE_SIZE + 1).map((_v, i) => Math.sin((2 * Math.PI * i) / TABLE_SIZE));
+/** sin(2π·cycles) from a table: the synthesis calls it tens of millions of times. */
+function sinCycles(cycles: number): number {
+  const x = (cycles - Math.floor(cycles)) * TABLE_SIZE;
+  const i = x | 0;
+  const frac = x - i;
+  return SINE[i]! + (SINE[i + 1]! - SINE[i]!) * frac;
+}
+
+/** Chords of the loop (MIDI notes), four seconds each. */
+const CHORDS: readonly number[][] = [
+  [50, 54, 57, 61], // Dmaj7
+  [47, 50, 54, 57], // Bm7
+  [43, 47, 50, 54], // Gmaj7
+  [45, 49, 52, 54], // A6
+  [52, 55, 59, 62], // Em7
+  [54, 57, 61, 64], // F#m7
+  [55, 59, 62, 66], // Gmaj7
+  [57, 62, 64, 67], // A7sus4
+];
+const ARP = [0, 1, 2, 3, 2, 1, 2, 3];
+
+/** Samples per MPEG-2 Layer III frame. */
+const FRAME_SAMPLES = 576;
+/** Frames in one loop: 32 s at 22 050 Hz is exactly 1 225 frames. */
+export const LOOP_FRAMES = (LOOP_SECONDS * DEMO_SAMPLE_RATE) / FRAME_SAMPLES;
+
+/**
+ * Synthesises the loop as mono PCM at {@link DEMO_SAMPLE_RATE}. Notes that
+ * ring past the end wrap to the start, so the loop joins without a click.
+ * Yields to the event loop between chords.
+ */
+export async function synthesiseLoop(): Promise<Int16Array> {
+  const sr = DEMO_SAMPLE_RATE;
+  const n = sr * LOOP_SECONDS;
+  const mix = new Float32Array(n);
+  const chordSeconds = LOOP_SECONDS / CHORDS.length;
+  const add = (startSec: number, seconds: number, fn: (t: number) => number) => {
+    const start = Math.round(startSec * sr);
+    const len = Math.round(seconds * sr);
+    for (let i = 0; i < len; i++) mix[(start + i) % n]! += fn(i / sr);
+  };
+  for (const [ci, chord] of CHORDS.entries()) {
+    const t0 = ci * chordSeconds;
+    const hold = chordSeconds;
+    const release = 1.6;
+    // Pad: two slightly detuned sines and a soft octave per chord tone, slow attack, long release.
+    for (const note of chord) {
+      const f = midiHz(note);
+      add(t0, hold + release, (t) => {
+        const env = Math.min(1, t / 0.9) * (t > hold ? Math.max(0, 1 - (t - hold) / release) : 1);
+        return 0.05 * env * (sinCycles(t * f) + sinCycles(t * f * 1.004) * 0.8 + sinCycles(t * f * 2) * 0.18);
+      });
+    }
+    // Bass: the root two octaves down.
+    const bf = midiHz(chord[0]! - 12);
+    add(t0, hold + 0.3, (t) => {
+      const env = Math.min(1, t / 0.03) * (0.65 + 0.35 * Math.exp(-t / 0.4)) * (t > hold ? Math.max(0, 1 - (t - hold) / 0.3) : 1);
+      return 0.16 * env * (sinCycles(t * bf) + 0.25 * sinCycles(2 * t * bf));
+    });
+    // Arpeggio: a plucked chord tone every half second, an octave up.
+    ARP.forEach((step, ai) => {
+      const f = midiHz(chord[step]! + 12);
+      add(t0 + ai * (chordSeconds / ARP.length), 1.4, (t) => {
+        const env = Math.min(1, t / 0.004) * Math.exp(-t / 0.32);
+        return 0.07 * env * (sinCycles(t * f) + 0.35 * sinCycles(2 * t * f) + 0.1 * sinCycles(3 * t * f));
+      });
+    });
+    await yieldToEventLoop();
+  }
+  let peak = 0;
+  for (let i = 0; i < n; i++) peak = Math.max(peak, Math.abs(Math.tanh(mix[i]!)));
+  const gain = peak > 0 ? 0.45 / peak : 0;
+  const pcm = new Int16Array(n);
+  for (let i = 0; i < n; i++) pcm[i] = Math.round(Math.tanh(mix[i]!) * gain * 32767);
+  return pcm;
+}
+
+const MPEG1_KBPS = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320];
+const MPEG2_KBPS = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];
+const RATES: Record<number, number[]> = { 3: [44100, 48000, 32000], 2: [22050, 24000, 16000], 0: [11025, 12000, 8000] };
+
+/** One parsed MP3 frame header (Layer III only). */
+export interface Mp3FrameInfo {
+  length: number;
+  sampleRate: number;
+  samples: number;
+  kbps: number;
+}
+
+/** Reads the Layer III frame header at `offset`, or `null` when there is none. */
+export function readMp3Frame(buf: Uint8Array, offset: number): Mp3FrameInfo | null {
+  if (offset + 4 > buf.length) return null;
+  const b1 = buf[offset + 1]!;
+  const b2 = buf[offset + 2]!;
+  if (buf[offset] !== 0xff || (b1 & 0xe0) !== 0xe0) return null;
+  const version = (b1 >> 3) & 3; // 3 = MPEG-1, 2 = MPEG-2, 0 = MPEG-2.5
+  const layer = (b1 >> 1) & 3; // 1 = Layer III
+  if (version === 1 || layer !== 1) return null;
+  const bi = b2 >> 4;
+  const si = (b2 >> 2) & 3;
+  const rates = RATES[version];
+  if (!rates || bi === 0 || bi === 15 || si === 3) return null;
+  const sampleRate = rates[si]!;
+  const kbps = (version === 3 ? MPEG1_KBPS : MPEG2_KBPS)[bi]!;
+  const padding = (b2 >> 1) & 1;
+  const length = Math.floor(((version === 3 ? 144 : 72) * kbps * 1000) / sampleRate) + padding;
+  return { length, sampleRate, samples: version === 3 ? 1152 : 576, kbps };
+}
+
+/** Splits an MP3 byte stream into its frames. */
+export function splitMp3Frames(buf: Uint8Array): { frames: Buffer[]; frameMs: number } {
+  const frames: Buffer[] = [];
+  let frameMs = 0;
+  let i = 0;
+  while (i < buf.length) {
+    const info = readMp3Frame(buf, i);
+    if (!info) {
+      i++;
+      continue;
+    }
+    if (i + info.length > buf.length) break;
+    frames.push(Buffer.from(buf.subarray(i, i + info.length)));
+    frameMs = (info.samples / info.sampleRate) * 1000;
+    i += info.length;
+  }
+  return { frames, frameMs };
+}
+
+/** Encodes PCM to MP3 a slice at a time, yielding between slices so the server keeps answering. */
+export async function encodeMp3(pcm: Int16Array): Promise<Uint8Array> {
+  const encoder = new Mp3Encoder(1, DEMO_SAMPLE_RATE, KBPS);
+  const parts: Uint8Array[] = [];
+  const bytes = (a: ArrayBufferView) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+  const slice = 576 * 64;
+  for (let i = 0; i < pcm.length; i += slice) {
+    parts.push(bytes(encoder.encodeBuffer(pcm.subarray(i, Math.min(pcm.length, i + slice)))));
+    await yieldToEventLoop();
+  }
+  parts.push(bytes(encoder.flush()));
+  return Buffer.concat(parts);
+}
+
+/** Frames of lead-in encoded before the loop, so the encoder has settled when the loop's first frame is cut. */
+const LEAD_IN_FRAMES = 40;
+
+/**
+ * Encodes exactly one loop period as a seamless run of frames: the PCM is
+ * encoded with the loop's tail before it and its head after it (the input is
+ * periodic), and exactly {@link LOOP_FRAMES} frames are cut from the middle,
+ * so the last frame flows into the first.
+ */
+export async function encodeLoop(loop: Int16Array): Promise<Buffer> {
+  const lead = LEAD_IN_FRAMES * FRAME_SAMPLES;
+  const input = new Int16Array(lead + loop.length + lead);
+  input.set(loop.subarray(loop.length - lead), 0);
+  input.set(loop, lead);
+  input.set(loop.subarray(0, lead), lead + loop.length);
+  const { frames } = splitMp3Frames(await encodeMp3(input));
+  return Buffer.concat(frames.slice(LEAD_IN_FRAMES, LEAD_IN_FRAMES + LOOP_FRAMES));
+}
+
+/** The encoded loop, split into frames. */
+export interface DemoLoop {
+  frames: Buffer[];
+  frameMs: number;
+}
+
+let loopPromise: Promise<DemoLoop> | null = null;
+
+/** The loop, built once per process; cached as a file in `cacheDir` across restarts. */
+export function loadDemoLoop(cacheDir: string | null, log?: Logger): Promise<DemoLoop> {
+  loopPromise ??= (async () => {
+    const file = cacheDir ? path.join(cacheDir, CACHE_NAME) : null;
+    if (file) {
+      try {
+        const cached = splitMp3Frames(await fs.promises.readFile(file));
+        if (cached.frames.length === LOOP_FRAMES) return cached;
+      } catch {
+        // Not cached yet.
+      }
+    }
+    const started = performance.now();
+    const mp3 = await encodeLoop(await synthesiseLoop());
+    log?.info({ ms: Math.round(performance.now() - started), bytes: mp3.length }, 'demo stream audio generated');
+    if (file) {
+      try {
+        await fs.promises.mkdir(path.dirname(file), { recursive: true });
+        const tmp = `${file}.${process.pid}.tmp`;
+        await fs.promises.writeFile(tmp, mp3);
+        await fs.promises.rename(tmp, file);
+      } catch (err) {
+        log?.warn({ err }, 'could not cache the demo stream audio');
+      }
+    }
+    return splitMp3Frames(mp3);
+  })();
+  loopPromise.catch(() => {
+    loopPromise = null;
+  });
+  return loopPromise;
+}
+
+interface Listener {
+  out: PassThrough;
+  res: Context['res'];
+  next: number;
+}
+
+/** The live demo stream: one clock, many listeners. */
+export interface DemoStream {
+  /** Answers GET /api/stream with the endless MP3. */
+  serve(c: Context): Promise<void>;
+  listenerCount(): number;
+  /** Ends every listener's stream (server shutdown). */
+  close(): void;
+}
+
+/** Creates the broadcaster. `now` is the shared clock (tests replace it). */
+export function createDemoStream(opts: { cacheDir: string | null; log: Logger; now?: () => number }): DemoStream {
+  const now = opts.now ?? Date.now;
+  const listeners = new Set<Listener>();
+  let ticker: NodeJS.Timeout | null = null;
+  let loop: DemoLoop | null = null;
+
+  const frameAt = (ms: number, l: DemoLoop) => Math.floor((ms - DEMO_EPOCH_MS) / l.frameMs);
+  const chunk = (from: number, to: number, l: DemoLoop): Buffer => {
+    const parts: Buffer[] = [];
+    for (let f = from; f <= to; f++) parts.push(l.frames[((f % l.frames.length) + l.frames.length) % l.frames.length]!);
+    return Buffer.concat(parts);
+  };
+  const drop = (li: Listener) => {
+    listeners.delete(li);
+    if (!li.out.destroyed) li.out.destroy();
+    if (listeners.size === 0 && ticker) {
+      clearInterval(ticker);
+      ticker = null;
+    }
+  };
+  const tick = () => {
+    if (!loop) return;
+    const current = frameAt(now(), loop);
+    for (const li of listeners) {
+      if (li.out.writableLength + li.res.writableLength > MAX_BACKLOG_BYTES) {
+        opts.log.info('dropping a demo stream listener that fell behind');
+        drop(li);
+        continue;
+      }
+      if (current >= li.next) {
+        // A listener more than a few seconds behind (a stalled timer) skips ahead rather than bursting.
+        const from = Math.max(li.next, current - Math.ceil(PRIMING_MS / loop.frameMs));
+        li.out.write(chunk(from, current, loop));
+        li.next = current + 1;
+      }
+    }
+  };
+
+  return {
+    async serve(c) {
+      const l = (loop = await loadDemoLoop(opts.cacheDir, opts.log));
+      c.status = 200;
+      c.type = 'audio/mpeg';
+      c.set('Cache-Control', 'no-cache, no-store');
+      c.set('Accept-Ranges', 'none');
+      c.set('icy-name', 'Airdeck demo station');
+      if (c.method === 'HEAD') return;
+      const out = new PassThrough();
+      const current = frameAt(now(), l);
+      const li: Listener = { out, res: c.res, next: current + 1 };
+      out.write(chunk(current - Math.ceil(PRIMING_MS / l.frameMs), current, l));
+      listeners.add(li);
+      out.on('close', () => drop(li));
+      c.res.on('close', () => drop(li));
+      c.body = out;
+      ticker ??= setInterval(tick, TICK_MS);
+      ticker.unref();
+    },
+    listenerCount: () => listeners.size,
+    close() {
+      for (const li of [...listeners]) {
+        li.out.end();
+        drop(li);
+      }
+    },
+  };
+}

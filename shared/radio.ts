@@ -1,0 +1,211 @@
+import { z } from 'zod';
+
+/**
+ * The radio domain as server, web and studio agree on it: the now-playing
+ * document, history and vote shapes, the spec's fallbacks and constants
+ * (spec 000 §3, §4, §9), and the vote transition rule.
+ */
+
+/** The spec's display fallbacks (000 §9), written once for the server, the player and the dashboard. */
+export const RADIO_FALLBACKS = Object.freeze({
+  title: 'Unknown Track',
+  artist: 'Unknown Artist',
+  album: 'Unknown Album',
+  autoPresenter: 'Auto DJ',
+  livePresenter: 'Live Presenter',
+  durationSeconds: 180,
+});
+
+/** Constants of spec 000 §4 and §9 the radio UI uses. */
+export const RADIO_LIMITS = Object.freeze({
+  /** The player's starting volume on a 0-100 scale. */
+  defaultVolume: 5,
+  /** Recently played list on the home page. */
+  recentTracks: 4,
+  /** The full history list. */
+  fullHistory: 15,
+  /** Refresh of history, most played and most liked lists (ms). */
+  listsRefreshMs: 60_000,
+  /** Bubbles: how many, and how long the animation (and the button's disabled time) lasts. */
+  bubblesMin: 10,
+  bubblesMax: 24,
+  bubblesMs: 6_000,
+  /** The longest history list the API serves. */
+  maxHistory: 50,
+});
+
+/** The two vote kinds (track_votes.vote_type). */
+export const VOTE_TYPES = ['up', 'down'] as const;
+export type VoteType = (typeof VOTE_TYPES)[number];
+
+/**
+ * The vote transition of spec 000 §4: none becomes the pressed vote; pressing
+ * the same vote again removes it; the opposite vote switches it.
+ */
+export function nextVote(current: VoteType | null, pressed: VoteType): VoteType | null {
+  return current === pressed ? null : pressed;
+}
+
+/** A browser's anonymous session id (votes, requests, its realtime channel): letters, digits, '_' and '-'. */
+export const SessionIdSchema = z
+  .string({ error: 'No session ID' })
+  .min(8, 'No session ID')
+  .max(128, 'Session ID is too long')
+  .regex(/^[A-Za-z0-9_-]+$/, 'Session ID has invalid characters');
+
+/** Body of POST /api/tracks/:id/votes. */
+export const VoteInputSchema = z.object({
+  user_session: SessionIdSchema,
+  vote_type: z.enum(VOTE_TYPES, { error: 'vote_type must be up or down' }),
+});
+export type VoteInput = z.infer<typeof VoteInputSchema>;
+
+/** Vote counts of one track, plus the asking session's own vote (get_track_vote_counts). */
+export interface VoteState {
+  track_id: string;
+  up_votes: number;
+  down_votes: number;
+  /** The session's vote, `null` when none or when no session was given. */
+  my_vote: VoteType | null;
+  /** Grows with every change of this track's votes; a client ignores counts older than the ones it has. */
+  version: number;
+}
+
+/** The `votes.updated` realtime event: the counts only, never who voted. */
+export type VoteCountsEvent = Omit<VoteState, 'my_vote'>;
+
+/** A song as the listener side shows it. `id` is the Airdeck track id (for votes); `null` when not recorded. */
+export interface NowPlayingSong {
+  id: string | null;
+  title: string;
+  artist: string;
+  album: string;
+  art: string | null;
+}
+
+/** A scheduled show as the now-playing document mentions it. */
+export interface NowPlayingShow {
+  id: string;
+  title: string;
+  presenter_name: string | null;
+  presenter_id: string | null;
+  event_date: string;
+  start_time: string;
+  end_time: string;
+  /** Epoch seconds. */
+  starts_at: number;
+  ends_at: number;
+}
+
+/**
+ * GET /api/now-playing and the `now-playing.updated` event. The spec's shape
+ * (000 §3 and 001 §3: now_playing.song, duration, elapsed; live.is_live,
+ * streamer_name, broadcast_start; song_history with played_at in epoch
+ * seconds; streamers) plus listeners, the current and next show, and
+ * freshness. Display fallbacks are already applied to text fields.
+ */
+export interface NowPlaying {
+  station: { name: string | null; listen_url: string; is_online: boolean };
+  now_playing: {
+    song: NowPlayingSong;
+    /** Seconds; 180 when unknown (see duration_is_estimate). */
+    duration: number;
+    duration_is_estimate: boolean;
+    /** Seconds into the item at `updated_at`; add the time since then to show it now. */
+    elapsed: number;
+    /** When the item started, epoch seconds; `null` when the source cannot tell. */
+    played_at: number | null;
+    is_request: boolean;
+  };
+  live: {
+    is_live: boolean;
+    streamer_name: string | null;
+    /** Epoch seconds; `null` when not live. */
+    broadcast_start: number | null;
+    /** The matched Airdeck presenter, when there is one. */
+    presenter_id: string | null;
+  };
+  /** The presenter line: the DJ's name, 'Live Presenter', or 'Auto DJ'. */
+  presenter: string;
+  listeners: { current: number; unique: number | null };
+  current_show: NowPlayingShow | null;
+  next_show: NowPlayingShow | null;
+  /** Newest first, the item on air excluded. */
+  song_history: { song: NowPlayingSong; played_at: number }[];
+  streamers: { name: string; is_live: boolean }[];
+  /** The last read of the station failed: this is the last known state. */
+  stale: boolean;
+  source: 'demo' | 'azuracast' | 'icecast';
+  /** When this state was read from the station, epoch ms (server clock). */
+  updated_at: number;
+}
+
+/** One play in the history lists (play_history with its track). */
+export interface PlayEntry {
+  id: number;
+  /** Epoch seconds. */
+  played_at: number;
+  is_live: boolean;
+  streamer_name: string | null;
+  song: NowPlayingSong;
+}
+
+/** One entry of the most played / most liked lists. */
+export interface TrackRanking {
+  song: NowPlayingSong;
+  plays: number;
+  up_votes: number;
+  down_votes: number;
+  /** Epoch seconds of the latest play, `null` if never played. */
+  last_played_at: number | null;
+}
+
+/** The bubbles counter (global_counters, id bubble_clicks) and its `counters.updated` event. */
+export interface CounterState {
+  id: 'bubble_clicks';
+  count: number;
+}
+
+/** DJ performance stats (spec 000 §3, get-dj-stats), computed from recorded live sessions. */
+export interface DjStats {
+  presenter_id: string;
+  total_plays: number;
+  /** Minutes, rounded. */
+  avg_session_duration: number;
+  /** Hours, two decimals; show with formatHoursMinutes(total_hours_streamed * 60). */
+  total_hours_streamed: number;
+  recent_shows: { date: string; duration: number; started_at: number; ended_at: number | null; title: string | null }[];
+}
+
+/** The `request.handled` event on a listener's `session:<id>` channel (the request loop). */
+export interface RequestHandledEvent {
+  kind: 'song' | 'shoutout';
+  title: string;
+  /** When staff marked it, epoch ms. */
+  at: number;
+  /** The sentence to show, e.g. "Your request Teardrop played at 20:14". */
+  message: string;
+}
+
+/** The sentence a listener sees when staff mark their request played or their shoutout completed. */
+export function requestHandledMessage(kind: 'song' | 'shoutout', title: string, at: number, timeZone: string): string {
+  const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone }).format(new Date(at));
+  return kind === 'song' ? `Your request ${title} played at ${time}` : `Your shoutout ${title} went out at ${time}`;
+}
+
+/** How a scheduled show went on air (staff report, spec issue 4 item 6). */
+export type AttendanceStatus = 'upcoming' | 'on_air' | 'on_time' | 'late_start' | 'no_show' | 'overrun' | 'early_end';
+
+/** One scheduled show against the live sessions that covered it. */
+export interface AttendanceEntry {
+  show: NowPlayingShow;
+  statuses: AttendanceStatus[];
+  /** Minutes late (positive) or early (negative) at the start; `null` with no session. */
+  start_delta_minutes: number | null;
+  /** Minutes past (positive) or before (negative) the scheduled end; `null` while on air or with no session. */
+  end_delta_minutes: number | null;
+  sessions: { id: string; streamer_name: string | null; started_at: number; ended_at: number | null }[];
+}
+
+/** Minutes of tolerance before a start counts as late, an end as an overrun, and a missing presenter as a no-show. */
+export const ATTENDANCE_GRACE_MINUTES = 5;

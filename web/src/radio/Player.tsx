@@ -1,0 +1,248 @@
+import PauseIcon from '@mui/icons-material/Pause';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import VolumeOffIcon from '@mui/icons-material/VolumeOff';
+import VolumeUpIcon from '@mui/icons-material/VolumeUp';
+import { Box, Button, Chip, CircularProgress, IconButton, LinearProgress, Paper, Slider, Typography } from '@mui/material';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { RADIO_FALLBACKS, RADIO_LIMITS, type NowPlaying } from '../../../shared/radio';
+import { useIsMobile } from '../app/media';
+import { useStation } from '../app/station';
+import { getApiBase, publishNowPlaying } from '../platform';
+import { formatClock, TrackArt } from './components/TrackArt';
+import { useElapsed, useNowPlaying } from './hooks';
+
+/** Height of the player bar; the layout leaves this much room so the footer stays visible. */
+export const PLAYER_HEIGHT = { desktop: 76, mobile: 68 } as const;
+
+type Status = 'paused' | 'loading' | 'playing' | 'error';
+
+/** The stream address with a fresh query, so a resumed player rejoins the live position instead of a cached buffer. */
+function liveSrc(streamUrl: string): string {
+  const url = streamUrl.startsWith('/') ? `${getApiBase()}${streamUrl}` : streamUrl;
+  return `${url}${url.includes('?') ? '&' : '?'}t=${Date.now()}`;
+}
+
+/** What the player shows when now-playing data is missing. */
+function display(np: NowPlaying | undefined) {
+  const song = np?.now_playing.song;
+  return {
+    title: song?.title || RADIO_FALLBACKS.title,
+    artist: song?.artist || RADIO_FALLBACKS.artist,
+    album: song?.album || RADIO_FALLBACKS.album,
+    art: song?.art ?? null,
+    presenter: np?.presenter || (np?.live.is_live ? RADIO_FALLBACKS.livePresenter : RADIO_FALLBACKS.autoPresenter),
+    isLive: np?.live.is_live ?? false,
+    duration: np?.now_playing.duration || RADIO_FALLBACKS.durationSeconds,
+  };
+}
+
+/**
+ * The persistent live player (spec 000 §1, §4): one audio element for the
+ * whole visit, mounted by the listener layout on every page outside /admin.
+ * Play/pause (a paused player lets go of the stream and rejoins live when it
+ * resumes), mute, and a volume slider that starts at 5 of 100, where 0 mutes
+ * and muted shows 0. The track, artist, art and presenter come pushed from
+ * the server; elapsed time ticks each second while playing, up to the
+ * duration (180 s when unknown). Lock-screen controls through the Media
+ * Session API; a stream failure shows a calm message and a retry.
+ */
+export function Player() {
+  const station = useStation();
+  const mobile = useIsMobile();
+  const { data: np } = useNowPlaying();
+  const audioRef = useRef<HTMLAudioElement>(null);
+  const [status, setStatus] = useState<Status>('paused');
+  const statusRef = useRef<Status>('paused');
+  const [volume, setVolume] = useState<number>(RADIO_LIMITS.defaultVolume);
+  const [muted, setMuted] = useState(false);
+  const lastAudible = useRef<number>(RADIO_LIMITS.defaultVolume);
+  const elapsed = useElapsed(np, status === 'playing');
+  const d = display(np);
+
+  const set = useCallback((s: Status) => {
+    statusRef.current = s;
+    setStatus(s);
+  }, []);
+
+  const play = useCallback(() => {
+    const a = audioRef.current;
+    if (!a) return;
+    a.src = liveSrc(station.streamUrl);
+    set('loading');
+    a.play().then(
+      () => set('playing'),
+      (err: unknown) => {
+        // Autoplay refusal is not a failure: the listener just presses play.
+        if (err instanceof DOMException && err.name === 'NotAllowedError') set('paused');
+        else if (err instanceof DOMException && err.name === 'AbortError') return;
+        else {
+          console.warn('The stream could not start', err);
+          set('error');
+        }
+      },
+    );
+  }, [station.streamUrl, set]);
+
+  const pause = useCallback(() => {
+    const a = audioRef.current;
+    set('paused');
+    if (!a) return;
+    a.pause();
+    // Let go of the connection: a live stream resumes at the live position.
+    a.removeAttribute('src');
+    a.load();
+  }, [set]);
+
+  // Volume and mute follow the controls.
+  useEffect(() => {
+    const a = audioRef.current;
+    if (!a) return;
+    a.volume = Math.min(1, Math.max(0, volume / 100));
+    a.muted = muted || volume === 0;
+  }, [volume, muted]);
+
+  // Audio element events: buffering, failure, the stream ending.
+  useEffect(() => {
+    const a = audioRef.current;
+    if (!a) return;
+    const onPlaying = () => statusRef.current !== 'paused' && set('playing');
+    const onWaiting = () => statusRef.current === 'playing' && set('loading');
+    const onFail = () => {
+      if (statusRef.current === 'paused' || !a.getAttribute('src')) return;
+      console.warn('The stream stopped', a.error);
+      set('error');
+    };
+    a.addEventListener('playing', onPlaying);
+    a.addEventListener('waiting', onWaiting);
+    a.addEventListener('error', onFail);
+    a.addEventListener('ended', onFail);
+    return () => {
+      a.removeEventListener('playing', onPlaying);
+      a.removeEventListener('waiting', onWaiting);
+      a.removeEventListener('error', onFail);
+      a.removeEventListener('ended', onFail);
+    };
+  }, [set]);
+
+  // Lock-screen and media-key controls.
+  useEffect(() => {
+    if (!('mediaSession' in navigator)) return;
+    const ms = navigator.mediaSession;
+    try {
+      ms.metadata = new MediaMetadata({
+        title: d.title,
+        artist: `${d.artist} · ${d.presenter}`,
+        album: d.album,
+        artwork: [{ src: d.art ?? new URL(station.logoUrl, location.href).href }],
+      });
+      ms.setActionHandler('play', play);
+      ms.setActionHandler('pause', pause);
+      ms.setActionHandler('stop', pause);
+      ms.playbackState = status === 'playing' || status === 'loading' ? 'playing' : 'paused';
+    } catch {
+      // Some browsers refuse some actions; the on-page controls still work.
+    }
+  }, [d.title, d.artist, d.album, d.art, d.presenter, status, play, pause, station.logoUrl]);
+
+  // The desktop studio's mini window and tray follow what is on air.
+  useEffect(() => {
+    if (!np) return;
+    publishNowPlaying({
+      title: d.title,
+      artist: d.artist,
+      artUrl: d.art,
+      isLive: d.isLive,
+      presenter: d.presenter,
+      startedAt: np.now_playing.played_at !== null ? np.now_playing.played_at * 1000 : null,
+      durationSeconds: d.duration,
+      nextShow: np.next_show ? { title: np.next_show.title, startsAt: np.next_show.starts_at * 1000 } : null,
+    });
+  }, [np, d.title, d.artist, d.art, d.isLive, d.presenter, d.duration]);
+
+  const shownVolume = muted ? 0 : volume;
+  const onVolume = (_e: Event, v: number | number[]) => {
+    const next = Array.isArray(v) ? (v[0] ?? 0) : v;
+    if (next === 0) {
+      setMuted(true);
+      setVolume(0);
+      return;
+    }
+    lastAudible.current = next;
+    setVolume(next);
+    setMuted(false);
+  };
+  const toggleMute = () => {
+    if (muted || volume === 0) {
+      setMuted(false);
+      if (volume === 0) setVolume(lastAudible.current || RADIO_LIMITS.defaultVolume);
+    } else setMuted(true);
+  };
+
+  const playing = status === 'playing' || status === 'loading';
+  const height = mobile ? PLAYER_HEIGHT.mobile : PLAYER_HEIGHT.desktop;
+  const progress = Math.min(100, (elapsed / d.duration) * 100);
+
+  return (
+    <Paper
+      component="section"
+      aria-label="Live player"
+      square
+      elevation={8}
+      sx={{ position: 'fixed', left: 0, right: 0, bottom: 0, height, zIndex: 1200, borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper', display: 'flex', flexDirection: 'column' }}
+    >
+      <LinearProgress variant="determinate" value={progress} aria-hidden sx={{ height: 3, bgcolor: 'transparent' }} />
+      <audio ref={audioRef} preload="none" data-testid="player-audio" />
+      <Box sx={{ flexGrow: 1, display: 'flex', alignItems: 'center', gap: { xs: 1, sm: 2 }, px: { xs: 1, sm: 2 }, minWidth: 0 }}>
+        <IconButton
+          onClick={playing ? pause : play}
+          aria-label={playing ? 'Pause' : 'Play'}
+          color="primary"
+          sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', '&:hover': { bgcolor: 'primary.dark' }, width: 48, height: 48, flexShrink: 0 }}
+        >
+          {status === 'loading' ? <CircularProgress size={22} color="inherit" aria-hidden /> : playing ? <PauseIcon /> : <PlayArrowIcon />}
+        </IconButton>
+        <TrackArt src={d.art} size={mobile ? 40 : 48} />
+        <Box sx={{ minWidth: 0, flexGrow: 1 }} data-testid="now-playing">
+          {status === 'error' ? (
+            <Box role="alert" sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+              <Typography variant="body2" sx={{ minWidth: 0 }}>
+                The stream is taking a short break. Please try again in a moment.
+              </Typography>
+              <Button size="small" startIcon={<RefreshIcon />} onClick={play} sx={{ flexShrink: 0 }}>
+                Retry
+              </Button>
+            </Box>
+          ) : (
+            <>
+              <Typography noWrap sx={{ fontWeight: 700, lineHeight: 1.3 }} data-testid="now-playing-title" title={d.title}>
+                {d.title}
+              </Typography>
+              <Typography noWrap variant="body2" color="text.secondary" data-testid="now-playing-artist" title={d.artist}>
+                {d.artist}
+              </Typography>
+            </>
+          )}
+        </Box>
+        <Box sx={{ display: { xs: 'none', sm: 'flex' }, alignItems: 'center', gap: 1, flexShrink: 0 }}>
+          {d.isLive && <Chip label="LIVE" color="error" size="small" sx={{ fontWeight: 800 }} />}
+          <Typography variant="body2" color="text.secondary" noWrap sx={{ maxWidth: 180 }} data-testid="now-playing-presenter">
+            {d.presenter}
+          </Typography>
+        </Box>
+        <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0, fontVariantNumeric: 'tabular-nums', display: { xs: 'none', md: 'block' } }} data-testid="player-elapsed">
+          {formatClock(elapsed)} / {formatClock(d.duration)}
+        </Typography>
+        <IconButton onClick={toggleMute} aria-label={muted || volume === 0 ? 'Unmute' : 'Mute'} sx={{ flexShrink: 0 }}>
+          {muted || volume === 0 ? <VolumeOffIcon /> : <VolumeUpIcon />}
+        </IconButton>
+        {!mobile && (
+          <Slider value={shownVolume} onChange={onVolume} min={0} max={100} step={1} aria-label="Volume" valueLabelDisplay="auto" sx={{ width: 110, flexShrink: 0, mr: 1 }} />
+        )}
+      </Box>
+      <Box aria-live="polite" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+        {np ? `Now playing: ${d.title} by ${d.artist}. ${d.isLive ? `Live with ${d.presenter}.` : ''}` : ''}
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,128 @@
+import { Alert, Box, Button, Card, CardContent, Chip, CircularProgress, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { AttendanceEntry, AttendanceStatus } from '../../../../shared/radio';
+import { addDays, dayLabel, todayInZone } from '../../../../shared/schedule';
+import { api } from '../../app/api';
+import { useStation } from '../../app/station';
+
+const LABELS: Record<AttendanceStatus, { label: string; color: 'default' | 'success' | 'warning' | 'error' | 'info' }> = {
+  upcoming: { label: 'Upcoming', color: 'default' },
+  on_air: { label: 'On air', color: 'info' },
+  on_time: { label: 'On time', color: 'success' },
+  late_start: { label: 'Late start', color: 'warning' },
+  no_show: { label: 'No-show', color: 'error' },
+  overrun: { label: 'Overran', color: 'warning' },
+  early_end: { label: 'Ended early', color: 'warning' },
+};
+
+function clock(epochSeconds: number, zone: string): string {
+  return new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: zone }).format(new Date(epochSeconds * 1000));
+}
+
+function delta(minutes: number | null): string {
+  if (minutes === null || minutes === 0) return '';
+  return ` (${minutes > 0 ? '+' : ''}${minutes} min)`;
+}
+
+/**
+ * Staff: scheduled versus actually on air, a week at a time. Each scheduled
+ * show with the live sessions that covered it: on time, late start, no-show,
+ * overrun or early end (5 minutes' grace). For the staff dashboard or logs.
+ */
+export function OnAirReport() {
+  const station = useStation();
+  const zone = station.timezone;
+  const today = todayInZone(Date.now(), zone);
+  const [to, setTo] = useState(today);
+  const from = addDays(to, -6);
+  const query = useQuery({
+    queryKey: ['radio', 'on-air-report', from, to],
+    queryFn: () => api<AttendanceEntry[]>(`/api/radio/on-air-report?from=${from}&to=${to}`),
+    staleTime: 30_000,
+  });
+  return (
+    <Card component="section" aria-labelledby="on-air-report-heading">
+      <CardContent>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2 }}>
+          <Box>
+            <Typography id="on-air-report-heading" variant="h6" component="h2">
+              Scheduled vs on air
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {dayLabel(from, today)} – {dayLabel(to, today)}
+            </Typography>
+          </Box>
+          <Stack direction="row" spacing={1}>
+            <Button size="small" variant="outlined" onClick={() => setTo(addDays(to, -7))}>
+              Previous week
+            </Button>
+            <Button size="small" variant="outlined" disabled={to >= today} onClick={() => setTo(addDays(to, 7) > today ? today : addDays(to, 7))}>
+              Next week
+            </Button>
+          </Stack>
+        </Stack>
+        {query.isLoading ? (
+          <Box role="status" sx={{ display: 'flex', gap: 1, alignItems: 'center', color: 'text.secondary' }}>
+            <CircularProgress size={18} aria-hidden /> Loading the on-air report...
+          </Box>
+        ) : query.isError ? (
+          <Alert severity="error" action={<Button onClick={() => void query.refetch()}>Try Again</Button>}>
+            {query.error instanceof Error ? query.error.message : 'Failed to load the on-air report'}
+          </Alert>
+        ) : !query.data || query.data.length === 0 ? (
+          <Typography color="text.secondary">No shows scheduled</Typography>
+        ) : (
+          <TableContainer>
+            <Table size="small">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Date</TableCell>
+                  <TableCell>Show</TableCell>
+                  <TableCell>Scheduled</TableCell>
+                  <TableCell>Went out</TableCell>
+                  <TableCell>Status</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {query.data.map((e) => (
+                  <TableRow key={e.show.id}>
+                    <TableCell>{dayLabel(e.show.event_date, today)}</TableCell>
+                    <TableCell>
+                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                        {e.show.title}
+                      </Typography>
+                      <Typography variant="caption" color="text.secondary">
+                        {e.show.presenter_name ?? '—'}
+                      </Typography>
+                    </TableCell>
+                    <TableCell>
+                      {clock(e.show.starts_at, zone)}–{clock(e.show.ends_at, zone)}
+                    </TableCell>
+                    <TableCell>
+                      {e.sessions.length === 0
+                        ? '—'
+                        : e.sessions.map((s) => `${clock(s.started_at, zone)}–${s.ended_at ? clock(s.ended_at, zone) : 'now'}`).join(', ')}
+                    </TableCell>
+                    <TableCell>
+                      <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }}>
+                        {e.statuses.map((s) => (
+                          <Chip
+                            key={s}
+                            size="small"
+                            color={LABELS[s].color}
+                            label={`${LABELS[s].label}${s === 'late_start' ? delta(e.start_delta_minutes) : s === 'overrun' || s === 'early_end' ? delta(e.end_delta_minutes) : ''}`}
+                          />
+                        ))}
+                      </Stack>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

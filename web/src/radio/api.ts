@@ -1,0 +1,54 @@
+import type { CounterState, DjStats, NowPlaying, PlayEntry, TrackRanking, VoteState, VoteType } from '../../../shared/radio';
+import { api } from '../app/api';
+import { getApiBase } from '../platform';
+
+/** Query keys of the radio data in the server-state cache. */
+export const radioKeys = {
+  nowPlaying: ['radio', 'now-playing'] as const,
+  history: (limit: number) => ['radio', 'history', limit] as const,
+  historyAll: ['radio', 'history'] as const,
+  mostPlayed: ['radio', 'most-played'] as const,
+  mostLiked: ['radio', 'most-liked'] as const,
+  votes: (trackId: string) => ['radio', 'votes', trackId] as const,
+  counter: ['radio', 'counter'] as const,
+};
+
+/** Milliseconds to add to this device's clock to get the server's (from the Date header). */
+let clockOffsetMs = 0;
+/** The server's clock, as best known (elapsed times are computed against it). */
+export function serverNow(): number {
+  return Date.now() + clockOffsetMs;
+}
+
+/** GET /api/now-playing, also learning the server's clock from its Date header. */
+export async function fetchNowPlaying(): Promise<NowPlaying> {
+  const sent = Date.now();
+  const res = await fetch(`${getApiBase()}/api/now-playing`, { headers: { Accept: 'application/json' } });
+  if (!res.ok) throw new Error('Failed to fetch now playing');
+  const date = Date.parse(res.headers.get('date') ?? '');
+  // The Date header has one-second resolution: only trust it beyond that.
+  if (Number.isFinite(date)) {
+    const offset = date + 500 - (sent + Date.now()) / 2;
+    clockOffsetMs = Math.abs(offset) > 1500 ? offset : 0;
+  }
+  return (await res.json()) as NowPlaying;
+}
+
+/** The latest plays. */
+export const fetchHistory = (limit: number) => api<PlayEntry[]>(`/api/radio/history?limit=${limit}`, { auth: false });
+/** Most played tracks of the last 30 days. */
+export const fetchMostPlayed = (limit = 3) => api<TrackRanking[]>(`/api/radio/most-played?limit=${limit}`, { auth: false });
+/** Most liked tracks. */
+export const fetchMostLiked = (limit = 3) => api<TrackRanking[]>(`/api/radio/most-liked?limit=${limit}`, { auth: false });
+/** Vote counts of a track and this session's vote. */
+export const fetchVotes = (trackId: string, session: string) =>
+  api<VoteState>(`/api/tracks/${encodeURIComponent(trackId)}/votes?user_session=${encodeURIComponent(session)}`, { auth: false });
+/** One press of a vote button. */
+export const postVote = (trackId: string, session: string, vote: VoteType) =>
+  api<VoteState>(`/api/tracks/${encodeURIComponent(trackId)}/votes`, { method: 'POST', body: { user_session: session, vote_type: vote }, auth: false });
+/** The bubbles counter. */
+export const fetchCounter = () => api<CounterState>('/api/counters/bubble_clicks', { auth: false });
+/** increment_bubble_clicks. */
+export const incrementCounter = () => api<CounterState>('/api/counters/bubble_clicks/increment', { method: 'POST', auth: false });
+/** get-dj-stats for a presenter. */
+export const fetchDjStats = (presenterId: string) => api<DjStats>(`/api/radio/dj-stats/${encodeURIComponent(presenterId)}`, { auth: false });

@@ -1,0 +1,95 @@
+import BubbleChartIcon from '@mui/icons-material/BubbleChart';
+import { Box, Button, Fab, Portal, Tooltip } from '@mui/material';
+import { keyframes } from '@mui/material/styles';
+import { useEffect, useState } from 'react';
+import { RADIO_LIMITS } from '../../../../shared/radio';
+import { useBubbles } from '../hooks';
+
+const rise = keyframes`
+  0% { transform: translate3d(0, 0, 0) scale(0.6); opacity: 0; }
+  10% { opacity: 0.9; }
+  100% { transform: translate3d(var(--drift), -110vh, 0) scale(1.1); opacity: 0; }
+`;
+
+interface Bubble {
+  id: number;
+  left: number;
+  size: number;
+  delay: number;
+  duration: number;
+  drift: number;
+}
+
+/** 10 to 24 bubbles, each finishing within the 6-second animation. */
+function makeBubbles(): Bubble[] {
+  const n = RADIO_LIMITS.bubblesMin + Math.floor(Math.random() * (RADIO_LIMITS.bubblesMax - RADIO_LIMITS.bubblesMin + 1));
+  return Array.from({ length: n }, (_v, id) => {
+    const delay = Math.random() * 1.5;
+    return { id, left: Math.random() * 96, size: 16 + Math.random() * 40, delay, duration: 6 - delay - Math.random() * 1.5, drift: (Math.random() - 0.5) * 120 };
+  });
+}
+
+/**
+ * The bubbles button: each click adds one to the station-wide counter (shown
+ * live to everyone) and releases a shower of bubbles; it stays disabled for
+ * the 6 seconds the animation runs. `floating` puts it top-right over the page
+ * (the small-screen layout).
+ */
+export function BubblesButton({ floating = false }: { floating?: boolean }) {
+  const { count, increment } = useBubbles();
+  const [bubbles, setBubbles] = useState<Bubble[] | null>(null);
+  useEffect(() => {
+    if (!bubbles) return;
+    const t = setTimeout(() => setBubbles(null), RADIO_LIMITS.bubblesMs);
+    return () => clearTimeout(t);
+  }, [bubbles]);
+  const busy = bubbles !== null;
+  const click = () => {
+    if (busy) return;
+    increment();
+    setBubbles(makeBubbles());
+  };
+  const label = count === null ? 'Bubbles' : `Bubbles: ${count.toLocaleString('en-GB')}`;
+  return (
+    <>
+      {floating ? (
+        <Tooltip title={label}>
+          <span style={{ position: 'fixed', top: 76, right: 12, zIndex: 1100 }}>
+            <Fab size="medium" color="primary" aria-label={`Release bubbles (${count ?? 0} so far)`} onClick={click} disabled={busy}>
+              <BubbleChartIcon />
+            </Fab>
+          </span>
+        </Tooltip>
+      ) : (
+        <Button variant="outlined" startIcon={<BubbleChartIcon />} onClick={click} disabled={busy} aria-label={`Release bubbles (${count ?? 0} so far)`}>
+          {label}
+        </Button>
+      )}
+      {bubbles && (
+        <Portal>
+          <Box aria-hidden sx={{ position: 'fixed', inset: 0, pointerEvents: 'none', overflow: 'hidden', zIndex: 1400 }}>
+            {bubbles.map((b) => (
+              <Box
+                key={b.id}
+                sx={{
+                  position: 'absolute',
+                  bottom: -60,
+                  left: `${b.left}%`,
+                  width: b.size,
+                  height: b.size,
+                  borderRadius: '50%',
+                  border: '2px solid',
+                  borderColor: 'primary.main',
+                  background: (t) => `radial-gradient(circle at 30% 30%, rgba(255,255,255,0.8), ${t.airdeck.glowColor} 60%, transparent 70%)`,
+                  '--drift': `${b.drift}px`,
+                  animation: `${rise} ${b.duration}s ease-out ${b.delay}s both`,
+                  '@media (prefers-reduced-motion: reduce)': { animation: 'none', display: 'none' },
+                }}
+              />
+            ))}
+          </Box>
+        </Portal>
+      )}
+    </>
+  );
+}

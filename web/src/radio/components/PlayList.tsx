@@ -1,0 +1,56 @@
+import { Box, Card, CardContent, CircularProgress, List, ListItem, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { relativeTime } from '../../../../shared/time';
+import type { PlayEntry } from '../../../../shared/radio';
+import { TrackArt } from './TrackArt';
+import { VoteButtons } from './VoteButtons';
+
+/** A card listing plays, newest first, with relative times and optional voting. */
+export function PlayList(props: { heading: string; plays: PlayEntry[] | undefined; loading: boolean; empty: string; voting: boolean; dense?: boolean; testId: string }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(t);
+  }, []);
+  const headingId = `${props.testId}-heading`;
+  return (
+    <Card component="section" aria-labelledby={headingId} data-testid={props.testId}>
+      <CardContent>
+        <Typography id={headingId} variant="h5" component="h2" sx={{ mb: 1.5 }}>
+          {props.heading}
+        </Typography>
+        {props.loading ? (
+          <Box role="status" sx={{ display: 'flex', gap: 1, alignItems: 'center', color: 'text.secondary', py: 2 }}>
+            <CircularProgress size={18} aria-hidden />
+            Loading tracks...
+          </Box>
+        ) : !props.plays || props.plays.length === 0 ? (
+          <Typography color="text.secondary" sx={{ py: 2 }}>
+            {props.empty}
+          </Typography>
+        ) : (
+          <List disablePadding>
+            {props.plays.map((p) => (
+              <ListItem key={p.id} disableGutters sx={{ gap: 1.5, py: props.dense ? 0.5 : 1, alignItems: 'center' }}>
+                <TrackArt src={p.song.art} size={props.dense ? 36 : 48} />
+                <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+                  <Typography noWrap sx={{ fontWeight: 600 }} title={p.song.title}>
+                    {p.song.title}
+                  </Typography>
+                  <Typography noWrap variant="body2" color="text.secondary" title={p.song.artist}>
+                    {p.song.artist}
+                    <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+                      {' · '}
+                      {relativeTime(p.played_at * 1000, now)}
+                    </Box>
+                  </Typography>
+                </Box>
+                {props.voting && <VoteButtons trackId={p.song.id} title={p.song.title} />}
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

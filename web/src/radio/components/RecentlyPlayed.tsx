@@ -1,0 +1,9 @@
+import { RADIO_LIMITS } from '../../../../shared/radio';
+import { useHistory } from '../hooks';
+import { PlayList } from './PlayList';
+
+/** The home page's recently played list (4 tracks) with voting. */
+export function RecentlyPlayed() {
+  const { data, isLoading } = useHistory(RADIO_LIMITS.recentTracks);
+  return <PlayList heading="Recently Played" plays={data} loading={isLoading} empty="No recent tracks" voting testId="recently-played" />;
+}

@@ -1,0 +1,9 @@
+import { RADIO_LIMITS } from '../../../../shared/radio';
+import { useHistory } from '../hooks';
+import { PlayList } from './PlayList';
+
+/** The full track history (15 plays). */
+export function TrackHistory() {
+  const { data, isLoading } = useHistory(RADIO_LIMITS.fullHistory);
+  return <PlayList heading="Track History" plays={data} loading={isLoading} empty="No track history available" voting={false} dense testId="track-history" />;
+}

@@ -1,0 +1,38 @@
+import ThumbDownIcon from '@mui/icons-material/ThumbDown';
+import ThumbDownOutlinedIcon from '@mui/icons-material/ThumbDownOutlined';
+import ThumbUpIcon from '@mui/icons-material/ThumbUp';
+import ThumbUpOutlinedIcon from '@mui/icons-material/ThumbUpOutlined';
+import { Box, IconButton, Tooltip, Typography } from '@mui/material';
+import { useVotes } from '../hooks';
+
+/** Up and down vote buttons with live counts for one track; pressing the same vote again removes it. */
+export function VoteButtons({ trackId, title }: { trackId: string | null; title: string }) {
+  const { votes, vote, isVoting, error } = useVotes(trackId);
+  if (!trackId) return null;
+  const mine = votes?.my_vote ?? null;
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.25, flexShrink: 0 }} aria-label={`Votes for ${title}`} role="group">
+      <Tooltip title={mine === 'up' ? 'Remove your like' : 'Like'}>
+        <IconButton size="small" aria-label={`Like ${title}`} aria-pressed={mine === 'up'} disabled={isVoting} onClick={() => vote('up')} color={mine === 'up' ? 'primary' : 'default'}>
+          {mine === 'up' ? <ThumbUpIcon fontSize="small" /> : <ThumbUpOutlinedIcon fontSize="small" />}
+        </IconButton>
+      </Tooltip>
+      <Typography variant="body2" data-testid="up-votes" sx={{ minWidth: 16, textAlign: 'center' }} aria-label={`${votes?.up_votes ?? 0} likes`}>
+        {votes?.up_votes ?? 0}
+      </Typography>
+      <Tooltip title={mine === 'down' ? 'Remove your dislike' : 'Dislike'}>
+        <IconButton size="small" aria-label={`Dislike ${title}`} aria-pressed={mine === 'down'} disabled={isVoting} onClick={() => vote('down')} color={mine === 'down' ? 'primary' : 'default'}>
+          {mine === 'down' ? <ThumbDownIcon fontSize="small" /> : <ThumbDownOutlinedIcon fontSize="small" />}
+        </IconButton>
+      </Tooltip>
+      <Typography variant="body2" data-testid="down-votes" sx={{ minWidth: 16, textAlign: 'center' }} aria-label={`${votes?.down_votes ?? 0} dislikes`}>
+        {votes?.down_votes ?? 0}
+      </Typography>
+      {error && (
+        <Typography variant="caption" color="error" role="alert" sx={{ ml: 0.5 }}>
+          Vote failed
+        </Typography>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,158 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSetAtom } from 'jotai';
+import { useCallback, useEffect, useState } from 'react';
+import { RADIO_FALLBACKS, RADIO_LIMITS, type CounterState, type NowPlaying, type RequestHandledEvent, type VoteCountsEvent, type VoteState, type VoteType } from '../../../shared/radio';
+import { liveStatusAtom } from '../app/live';
+import { useChannel, useResync } from '../realtime/hooks';
+import { fetchCounter, fetchDjStats, fetchHistory, fetchMostLiked, fetchMostPlayed, fetchNowPlaying, fetchVotes, incrementCounter, postVote, radioKeys, serverNow } from './api';
+import { requestSessionId, voteSessionId } from './session';
+
+/**
+ * The radio data of the listener site, kept current by pushes rather than
+ * polling: each hook reads the API once and then follows its realtime
+ * channel, refetching after a reconnect.
+ */
+
+/**
+ * Now playing: fetched once, then updated by the `now-playing` channel (the
+ * subscription's snapshot arrives at once). Keeps the live status atom that
+ * shows or hides the Request link, and refreshes the history lists when the
+ * song changes.
+ */
+export function useNowPlaying(): { data: NowPlaying | undefined; isLoading: boolean; isError: boolean } {
+  const qc = useQueryClient();
+  const setLive = useSetAtom(liveStatusAtom);
+  const query = useQuery({ queryKey: radioKeys.nowPlaying, queryFn: fetchNowPlaying, staleTime: Infinity, refetchOnWindowFocus: false, retry: 2 });
+  useChannel('now-playing', (e) => {
+    if (e.name !== 'now-playing.updated' || !e.data) return;
+    const next = e.data as NowPlaying;
+    const prev = qc.getQueryData<NowPlaying>(radioKeys.nowPlaying);
+    qc.setQueryData(radioKeys.nowPlaying, next);
+    const changed = prev && (prev.now_playing.played_at !== next.now_playing.played_at || prev.now_playing.song.id !== next.now_playing.song.id);
+    if (changed) {
+      void qc.invalidateQueries({ queryKey: radioKeys.historyAll });
+      void qc.invalidateQueries({ queryKey: radioKeys.mostPlayed });
+    }
+  });
+  useResync('now-playing', () => void qc.invalidateQueries({ queryKey: radioKeys.nowPlaying }));
+  const isLive = query.data?.live.is_live;
+  useEffect(() => {
+    if (isLive !== undefined) setLive({ isLive });
+    else if (query.isError) setLive({ isLive: false });
+  }, [isLive, query.isError, setLive]);
+  return { data: query.data, isLoading: query.isLoading, isError: query.isError };
+}
+
+/** Seconds into the item on air, now, by the server's clock. */
+export function elapsedNow(np: NowPlaying): number {
+  const { played_at, elapsed, duration } = np.now_playing;
+  const seconds = played_at !== null ? serverNow() / 1000 - played_at : elapsed + (serverNow() - np.updated_at) / 1000;
+  return Math.max(0, Math.min(duration || RADIO_FALLBACKS.durationSeconds, Math.floor(seconds)));
+}
+
+/** Elapsed seconds, ticking each second while `running`, never past the duration (180 s when unknown). */
+export function useElapsed(np: NowPlaying | undefined, running: boolean): number {
+  const [value, setValue] = useState(() => (np ? elapsedNow(np) : 0));
+  useEffect(() => {
+    if (!np) return;
+    setValue(elapsedNow(np));
+    if (!running) return;
+    const timer = setInterval(() => setValue(elapsedNow(np)), 1000);
+    return () => clearInterval(timer);
+  }, [np, running]);
+  return value;
+}
+
+/** The latest plays (4 for recently played, 15 for the full history), refreshed every minute and on every song change. */
+export function useHistory(limit: number) {
+  const qc = useQueryClient();
+  useResync('now-playing', () => void qc.invalidateQueries({ queryKey: radioKeys.history(limit) }));
+  return useQuery({ queryKey: radioKeys.history(limit), queryFn: () => fetchHistory(limit), refetchInterval: RADIO_LIMITS.listsRefreshMs, staleTime: 10_000 });
+}
+
+/** Most played and most liked tracks, refreshed every minute. */
+export function useRankings() {
+  const played = useQuery({ queryKey: radioKeys.mostPlayed, queryFn: () => fetchMostPlayed(3), refetchInterval: RADIO_LIMITS.listsRefreshMs, staleTime: 30_000 });
+  const liked = useQuery({ queryKey: radioKeys.mostLiked, queryFn: () => fetchMostLiked(3), refetchInterval: RADIO_LIMITS.listsRefreshMs, staleTime: 30_000 });
+  return { played, liked };
+}
+
+/**
+ * A track's votes and this browser's own vote, with the spec's transitions
+ * (press: none → vote, same again → removed, opposite → switched). Counts
+ * pushed on the `votes` channel by other listeners replace older ones.
+ */
+export function useVotes(trackId: string | null) {
+  const qc = useQueryClient();
+  const session = voteSessionId();
+  const key = radioKeys.votes(trackId ?? 'none');
+  const query = useQuery({ queryKey: key, queryFn: () => fetchVotes(trackId!, session), enabled: trackId !== null, staleTime: 60_000 });
+  useChannel(trackId ? 'votes' : null, (e) => {
+    const counts = e.data as VoteCountsEvent;
+    if (e.name !== 'votes.updated' || counts.track_id !== trackId) return;
+    qc.setQueryData<VoteState>(key, (old) => (old && old.version >= counts.version ? old : { ...counts, my_vote: old?.my_vote ?? null }));
+  });
+  useResync('votes', () => void qc.invalidateQueries({ queryKey: key }));
+  const mutation = useMutation({
+    mutationFn: (vote: VoteType) => {
+      if (!trackId) throw new Error('No session ID');
+      return postVote(trackId, session, vote);
+    },
+    onSuccess: (state) => qc.setQueryData<VoteState>(key, (old) => (old && old.version > state.version ? { ...old, my_vote: state.my_vote } : state)),
+  });
+  return {
+    votes: query.data,
+    isLoading: query.isLoading,
+    vote: (v: VoteType) => mutation.mutate(v),
+    isVoting: mutation.isPending,
+    error: mutation.error,
+  };
+}
+
+/** A presenter's performance stats from their recorded live sessions (the DJ profile). */
+export function useDjStats(presenterId: string | null) {
+  return useQuery({ queryKey: ['radio', 'dj-stats', presenterId], queryFn: () => fetchDjStats(presenterId!), enabled: presenterId !== null, staleTime: 60_000 });
+}
+
+/** The bubbles counter, pushed live, and the click that increments it. */
+export function useBubbles() {
+  const qc = useQueryClient();
+  const query = useQuery({ queryKey: radioKeys.counter, queryFn: fetchCounter, staleTime: Infinity });
+  useChannel('counters', (e) => {
+    const c = e.data as CounterState;
+    if (c?.id !== 'bubble_clicks') return;
+    qc.setQueryData<CounterState>(radioKeys.counter, (old) => (old && !e.snapshot && old.count > c.count ? old : c));
+  });
+  const mutation = useMutation({
+    mutationFn: incrementCounter,
+    onSuccess: (c) => qc.setQueryData<CounterState>(radioKeys.counter, (old) => (old && old.count > c.count ? old : c)),
+  });
+  return { count: query.data?.count ?? null, increment: () => mutation.mutate(), isPending: mutation.isPending };
+}
+
+/**
+ * The request loop on the listener side: while this browser has a request
+ * session id, listens on its own channel and returns the latest "Your
+ * request … played at 20:14" message until it is dismissed.
+ */
+export function useRequestUpdates(): { message: RequestHandledEvent | null; dismiss: () => void } {
+  const [session, setSession] = useState(() => requestSessionId({ create: false }));
+  const [message, setMessage] = useState<RequestHandledEvent | null>(null);
+  useEffect(() => {
+    // The id appears when the listener sends a first request (in this tab or another).
+    const check = () => setSession(requestSessionId({ create: false }));
+    window.addEventListener('airdeck:request-session', check);
+    window.addEventListener('storage', check);
+    const timer = setInterval(check, 5_000);
+    return () => {
+      window.removeEventListener('airdeck:request-session', check);
+      window.removeEventListener('storage', check);
+      clearInterval(timer);
+    };
+  }, []);
+  useChannel(session ? `session:${session}` : null, (e) => {
+    if (e.name === 'request.handled') setMessage(e.data as RequestHandledEvent);
+  });
+  const dismiss = useCallback(() => setMessage(null), []);
+  return { message, dismiss };
+}

@@ -10,6 +10,7 @@ import * as m008 from './008_content';
 import * as m009 from './009_notifications';
 import * as m010 from './010_logs';
 import * as m011 from './011_media';
+import * as m040 from './040_schedule_version';
 
 /** One migration: its name as recorded in knex_migrations, and its steps. */
 export interface NamedMigration extends Knex.Migration {
@@ -32,4 +33,5 @@ export const migrations: NamedMigration[] = [
   { name: '009_notifications', ...m009 },
   { name: '010_logs', ...m010 },
   { name: '011_media', ...m011 },
+  { name: '040_schedule_version', ...m040 },
 ];

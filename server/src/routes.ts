@@ -2,6 +2,9 @@ import type { AppRouter } from './app';
 import type { AppContext } from './context';
 import { authRoutes } from './auth/routes';
 import { healthRoutes } from './health/routes';
+import { mediaRoutes } from './media/routes';
+import { publicScheduleRoutes } from './public/schedule-api';
+import { scheduleRoutes } from './schedule/routes';
 import { settingsRoutes } from './settings/routes';
 
 /**
@@ -9,5 +12,5 @@ import { settingsRoutes } from './settings/routes';
  * the authorization matrix test enumerates the routes of these routers.
  */
 export function domainRouters(ctx: AppContext): AppRouter[] {
-  return [healthRoutes(ctx), authRoutes(ctx), settingsRoutes(ctx)];
+  return [healthRoutes(ctx), authRoutes(ctx), settingsRoutes(ctx), scheduleRoutes(ctx), publicScheduleRoutes(ctx), mediaRoutes(ctx)];
 }

@@ -299,7 +299,7 @@ export function vtimezone(zone: string, firstYear: number, lastYear: number): st
   const toMs = Date.UTC(lastYear + 1, 0, 1);
   const lines = ['BEGIN:VTIMEZONE', `TZID:${zone}`, `X-LIC-LOCATION:${zone}`];
   const startOffset = z.offset(fromMs);
-  const name = (ms: number) => z.offsetName(ms, { format: 'short' }) ?? zone;
+  const name = (ms: number) => z.offsetName(ms, { format: 'short', locale: 'en-GB' }) ?? zone;
   const wall = (ms: number, offset: number) => utcStamp(ms + offset * 60_000).replace(/Z$/, '');
   lines.push('BEGIN:STANDARD', `DTSTART:${wall(fromMs, startOffset)}`, `TZOFFSETFROM:${offsetString(startOffset)}`, `TZOFFSETTO:${offsetString(startOffset)}`, `TZNAME:${icsText(name(fromMs))}`, 'END:STANDARD');
   for (const t of zoneTransitions(zone, fromMs, toMs)) {

@@ -9,6 +9,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode | 'network',
     message: string,
     readonly fields?: { path: string; message: string }[],
+    /** The error's details beyond fields (e.g. the conflicts of a refused booking). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -61,7 +63,7 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
     }
   }
   if (!res.ok) {
-    if (isErrorBody(body)) throw new ApiError(res.status, body.error.code, body.error.message, body.error.details?.fields);
+    if (isErrorBody(body)) throw new ApiError(res.status, body.error.code, body.error.message, body.error.details?.fields, body.error.details);
     throw new ApiError(res.status, res.status >= 500 ? 'internal' : 'bad_request', `The station answered ${res.status}. Please try again.`);
   }
   return body as T;

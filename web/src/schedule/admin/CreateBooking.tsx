@@ -141,7 +141,8 @@ function CreateBookingForm() {
       } else {
         const message = err instanceof ApiError ? err.message : undefined;
         if (err instanceof ApiError && err.fields?.[0]) setErrors({ [err.fields[0].path as Field]: err.fields[0].message });
-        toast({ title: BOOKING_MESSAGES.bookingFailed(message), variant: 'error' });
+        // A refusal of the request reads "Failed to create booking"; a failure while writing it, "Failed to create event".
+        toast({ title: err instanceof ApiError && err.status >= 500 ? BOOKING_MESSAGES.createEventFailed(err.message) : BOOKING_MESSAGES.bookingFailed(message), variant: 'error' });
       }
     } finally {
       setBusy(false);

@@ -292,8 +292,21 @@ export function zoneTransitions(zone: string, fromMs: number, toMs: number): Arr
   return out;
 }
 
-/** A VTIMEZONE for `zone` covering the given years, one observance per transition. */
+const vtimezoneCache = new Map<string, string[]>();
+
+/** A VTIMEZONE for `zone` covering the given years, one observance per transition (computed once per zone and years). */
 export function vtimezone(zone: string, firstYear: number, lastYear: number): string[] {
+  const key = `${zone}|${firstYear}|${lastYear}`;
+  let lines = vtimezoneCache.get(key);
+  if (!lines) {
+    lines = buildVtimezone(zone, firstYear, lastYear);
+    if (vtimezoneCache.size > 64) vtimezoneCache.clear();
+    vtimezoneCache.set(key, lines);
+  }
+  return lines;
+}
+
+function buildVtimezone(zone: string, firstYear: number, lastYear: number): string[] {
   const z = IANAZone.create(zone);
   const fromMs = Date.UTC(firstYear, 0, 1);
   const toMs = Date.UTC(lastYear + 1, 0, 1);

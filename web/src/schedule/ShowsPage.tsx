@@ -1,6 +1,7 @@
-import { Alert, Box, Button, Card, CardContent, Chip, Container, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Chip, Container, Link, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
+import { Link as RouterLink } from 'react-router';
 import type { ListenerEventView } from '../../../shared/bookings';
 import { addWeeks, isLiveNow, isValidDate, longDate, weekBounds, weekDays } from '../../../shared/schedule';
 import { PageLoading } from '../app/ListenerLayout';
@@ -164,7 +165,14 @@ export function ShowCard({ event, live, fromPreviousDay = false, stationZone, di
         </Typography>
         {who && (
           <Typography variant="body2" color="text.secondary">
-            with {who}
+            with{' '}
+            {event.presenter_id && event.presenter_name ? (
+              <Link component={RouterLink} to={`/djs/${event.presenter_id}`} underline="always" color="inherit">
+                {event.presenter_name}
+              </Link>
+            ) : (
+              who
+            )}
           </Typography>
         )}
         {fromPreviousDay && (

@@ -28,6 +28,7 @@ import {
 } from '../../../../shared/bookings';
 import { generateOccurrences, longDate } from '../../../../shared/schedule';
 import { ApiError } from '../../app/api';
+import { useIsMobile } from '../../app/media';
 import { usePageMeta } from '../../app/meta';
 import { useStation } from '../../app/station';
 import { scheduleKeys, staffApi } from '../api';
@@ -64,6 +65,7 @@ function CreateBookingForm() {
   const { toast } = useToast();
   const navigate = useNavigate();
   const qc = useQueryClient();
+  const mobile = useIsMobile();
 
   const [mode, setMode] = useState<BookingMode>('daily');
   const [date, setDate] = useState<string | null>(null);
@@ -195,7 +197,8 @@ function CreateBookingForm() {
               setErrors({});
             }}
             aria-labelledby="mode-label"
-            sx={{ flexWrap: 'wrap' }}
+            orientation={mobile ? 'vertical' : 'horizontal'}
+            fullWidth={mobile}
           >
             {BOOKING_MODES.map((m) => (
               <ToggleButton key={m} value={m}>

@@ -318,7 +318,7 @@ function ShowRow({ show, actor, open, withDate = false }: { show: ScheduleEventV
   return (
     <Card variant="outlined" component="article" aria-label={`${show.title}, ${longDate(show.event_date)}`}>
       <CardContent sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', py: 1.5, '&:last-child': { pb: 1.5 } }}>
-        <Box sx={{ minWidth: 120, fontVariantNumeric: 'tabular-nums', fontWeight: 700 }}>
+        <Box sx={{ width: withDate ? 210 : 120, flexShrink: 0, fontVariantNumeric: 'tabular-nums', fontWeight: 700 }}>
           {withDate && (
             <Typography variant="caption" component="div" color="text.secondary">
               {longDate(show.event_date)}

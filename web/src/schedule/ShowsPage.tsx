@@ -1,4 +1,5 @@
 import { Alert, Box, Button, Card, CardContent, Chip, Container, Link, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import EventIcon from '@mui/icons-material/Event';
 import { useQuery } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
 import { Link as RouterLink } from 'react-router';
@@ -6,6 +7,7 @@ import type { ListenerEventView } from '../../../shared/bookings';
 import { addWeeks, isLiveNow, isValidDate, longDate, weekBounds, weekDays } from '../../../shared/schedule';
 import { PageLoading } from '../app/ListenerLayout';
 import { usePageMeta } from '../app/meta';
+import { getApiBase } from '../platform';
 import { useStation } from '../app/station';
 import { listenerApi, scheduleKeys } from './api';
 import { activeWeekAtom, timeZoneModeAtom } from './atoms';
@@ -15,6 +17,13 @@ import { useNow } from './components/useNow';
 import { WeekNavigator } from './components/WeekNavigator';
 import { browserTimeZone, stationToday, timeRange, zoneLabel } from './format';
 import { useScheduleLive } from './live';
+
+/** The iCalendar feed as a webcal:// address, which calendar apps open as a subscription. */
+function calendarFeedUrl(): string {
+  if (typeof window === 'undefined') return '/api/schedule.ics';
+  const u = new URL('/api/schedule.ics', getApiBase() || window.location.origin);
+  return `webcal://${u.host}${u.pathname}`;
+}
 
 /** Texts of the listener schedule (spec 000 §8). */
 export const SHOWS_TEXT = {
@@ -71,6 +80,11 @@ export function ShowsPage() {
           </ToggleButtonGroup>
         )}
       </Stack>
+      <Box sx={{ mb: 2 }}>
+        <Button size="small" startIcon={<EventIcon />} href={calendarFeedUrl()} variant="text">
+          Subscribe in your calendar app
+        </Button>
+      </Box>
       <WeekBody
         loading={week.isPending}
         error={week.isError}

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildShow, createPresenter, FIXED_NOW, type TestPresenter } from '../support/schedule';
+import { createLogger } from '../../server/src/log';
+import { startServer } from '../../server/src/server';
 import { request, startTestServer, type TestServer } from '../support/server';
 
 let t: TestServer;
@@ -131,6 +133,22 @@ describe('GET /schedule-api (spec 001 §3, §7)', () => {
     // A write that bypasses the app (another tool on the database) is seen within a second.
     await t.server.ctx.knex('schedule_events').where({ title: 'Bass Culture' }).delete();
     await expect.poll(async () => titles((await request(t.url, '/schedule-api?week=current')).body), { timeout: 3000 }).not.toContain('Bass Culture');
+  });
+
+  it('is invalidated on every server instance when one of them changes the schedule', async () => {
+    // A second instance on the same database (PostgreSQL: its own LISTEN/NOTIFY bus; PGlite: no bus, the 1 s memo).
+    const other = await startServer({ config: t.config, db: t.database.db, log: createLogger({ level: 'silent', pretty: false }), closeDatabase: false, now: () => FIXED_NOW });
+    try {
+      const before = await request(other.url, '/schedule-api?week=current');
+      expect(titles(before.body)).not.toContain('Other instance');
+      const mod = await createPresenter(t, 'moderator');
+      const booked = await request(t.url, '/api/schedule/bookings', { method: 'POST', token: mod.token, body: { mode: 'daily', title: 'Other instance', event_date: '2026-03-27', start_time: '15:00', end_time: '16:00' } });
+      expect(booked.status).toBe(201);
+      await expect.poll(async () => titles((await request(other.url, '/schedule-api?week=current')).body), { timeout: 3000 }).toContain('Other instance');
+      await t.server.ctx.knex('schedule_events').where({ title: 'Other instance' }).delete();
+    } finally {
+      await other.close();
+    }
   });
 
   it('compresses large answers for clients that accept it, with the same JSON', async () => {

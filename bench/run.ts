@@ -9,6 +9,7 @@ const benches: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   health: () => import('./health'),
   signin: () => import('./signin'),
   fanout: () => import('./fanout'),
+  'schedule-api': () => import('./schedule-api'),
 };
 for (const [name, load] of Object.entries(benches)) {
   if (only && only !== name) continue;

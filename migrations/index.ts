@@ -12,6 +12,7 @@ import * as m010 from './010_logs';
 import * as m011 from './011_media';
 import * as m020 from './020_radio_runtime';
 import * as m030 from './030_auth_rate_limits';
+import * as m040 from './040_schedule_version';
 
 /** One migration: its name as recorded in knex_migrations, and its steps. */
 export interface NamedMigration extends Knex.Migration {
@@ -36,4 +37,5 @@ export const migrations: NamedMigration[] = [
   { name: '011_media', ...m011 },
   { name: '020_radio_runtime', ...m020 },
   { name: '030_auth_rate_limits', ...m030 },
+  { name: '040_schedule_version', ...m040 },
 ];

@@ -175,7 +175,7 @@ export function isPublicApiPath(p: string): boolean {
 
 /** Routes that take a raw (non-JSON) body, such as image uploads. */
 function isRawBodyRoute(p: string): boolean {
-  return p.startsWith('/api/media/') || p === '/api/me/avatar' || /^\/api\/users\/[^/]+\/avatar$/.test(p);
+  return p.startsWith('/api/media/') || p === '/api/me/avatar' || /^\/api\/users\/[^/]+\/avatar$/.test(p) || p === '/api/schedule/images' || /^\/api\/schedule\/events\/[^/]+\/image$/.test(p);
 }
 
 function toErrorBody(err: unknown, c: Koa.Context): { status: number; body: ErrorBody; headers?: Record<string, string> } {

@@ -4,6 +4,8 @@ import { authRoutes } from './auth/routes';
 import { healthRoutes } from './health/routes';
 import { mediaRoutes } from './media/routes';
 import { radioRoutes } from './radio/routes';
+import { publicScheduleRoutes } from './public/schedule-api';
+import { scheduleRoutes } from './schedule/routes';
 import { settingsRoutes } from './settings/routes';
 import { usersRoutes } from './users/routes';
 
@@ -12,5 +14,5 @@ import { usersRoutes } from './users/routes';
  * the authorization matrix test enumerates the routes of these routers.
  */
 export function domainRouters(ctx: AppContext): AppRouter[] {
-  return [healthRoutes(ctx), authRoutes(ctx), usersRoutes(ctx), mediaRoutes(ctx), settingsRoutes(ctx), radioRoutes(ctx)];
+  return [healthRoutes(ctx), authRoutes(ctx), usersRoutes(ctx), mediaRoutes(ctx), settingsRoutes(ctx), radioRoutes(ctx), scheduleRoutes(ctx), publicScheduleRoutes(ctx)];
 }

@@ -21,9 +21,11 @@ export interface AdminScreen {
 export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: '/admin', title: 'Dashboard' },
   { path: '/admin/on-air', title: 'On Air' },
-  { path: '/admin/shows', title: 'Show Management' },
+  { path: '/admin/shows', title: 'Show Management', load: () => import('../schedule/admin/ShowManagement').then((m) => ({ default: m.ShowManagement })) },
+  { path: '/admin/shows/new', title: 'Create Show Booking', load: () => import('../schedule/admin/CreateBooking').then((m) => ({ default: m.CreateBooking })) },
+  { path: '/admin/shows/:id/edit', title: 'Edit show', load: () => import('../schedule/admin/EditShow').then((m) => ({ default: m.EditShow })) },
   { path: '/admin/djs', title: 'DJs & Staff' },
-  { path: '/admin/schedule', title: 'Schedule Overview' },
+  { path: '/admin/schedule', title: 'Schedule Overview', load: () => import('../schedule/admin/ScheduleOverview').then((m) => ({ default: m.ScheduleOverview })) },
   { path: '/admin/song-requests', title: 'Song Requests' },
   { path: '/admin/shoutout-requests', title: 'Shoutout Requests' },
   { path: '/admin/general-requests', title: 'General Requests' },
@@ -33,7 +35,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: '/admin/notifications', title: 'Notifications' },
   { path: '/admin/users', title: 'User Management', load: () => import('./users/UserManagement'), denied: { text: DENIED.users } },
   { path: '/admin/pages', title: 'Pages' },
-  { path: '/admin/logs', title: 'Logs', denied: { title: 'Access Denied', text: DENIED.logs } },
+  { path: '/admin/logs', title: 'Logs', load: () => import('./LogsScreen'), denied: { title: 'Access Denied', text: DENIED.logs } },
   { path: '/admin/settings', title: 'Settings', denied: { text: DENIED.settings } },
 ];
 

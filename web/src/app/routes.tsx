@@ -7,7 +7,7 @@ const page = <K extends string>(load: () => Promise<Record<K, React.ComponentTyp
 
 const listener = () => import('../listener/pages');
 const Home = page(listener, 'Home');
-const Shows = page(listener, 'Shows');
+const Shows = page(() => import('../schedule/ShowsPage'), 'ShowsPage');
 const Djs = page(listener, 'Djs');
 const MobileApp = page(listener, 'MobileApp');
 const RequestHub = page(listener, 'RequestHub');

@@ -1,3 +1,6 @@
+import { Box, Container, Stack } from '@mui/material';
+import { FeaturedShows } from '../schedule/components/FeaturedShows';
+import { UpcomingShows } from '../schedule/components/UpcomingShows';
 import { ListenerPage } from './Placeholder';
 import { RadioHome } from '../radio/components/RadioHome';
 
@@ -6,9 +9,18 @@ export const Home = () => (
   <>
     <ListenerPage title="Airdeck Radio" intro="Community radio from the UK to the world, live every day." />
     <RadioHome />
+    <Container maxWidth="lg">
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ alignItems: 'flex-start' }}>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <FeaturedShows />
+        </Box>
+        <Box sx={{ width: { xs: '100%', md: 320 } }}>
+          <UpcomingShows />
+        </Box>
+      </Stack>
+    </Container>
   </>
 );
-export const Shows = () => <ListenerPage title="Shows" intro="This week's shows, Monday to Sunday." />;
 export const Djs = () => <ListenerPage title="DJs" intro="Meet the presenters." />;
 export const MobileApp = () => <ListenerPage title="Mobile App" intro="Listen on the go with our Android app." />;
 export const RequestHub = () => <ListenerPage title="Requests" intro="Send a song request, a shoutout or a message to the studio." />;

@@ -1,0 +1,154 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import Router from '@koa/router';
+import type Koa from 'koa';
+import { todayInZone } from '../../../shared/schedule';
+import type { AppRouter } from '../app';
+import type { AppContext, RequestState } from '../context';
+import { scheduleVersion } from '../schedule/version';
+import { getStationInfo } from '../settings/service';
+import {
+  API_DEFAULTS,
+  ICAL_DEFAULTS,
+  PublicParamError,
+  fetchPublicShows,
+  parsePublicQuery,
+  publicScheduleResponse,
+  renderIcs,
+  type PublicScheduleQuery,
+} from './schedule-feed';
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+/** Browsers and proxies may reuse an answer this long; after that they revalidate with the ETag. */
+const MAX_AGE_SECONDS = 15;
+/** Distinct queries remembered per schedule version. */
+const MAX_ENTRIES = 500;
+
+interface Entry {
+  etag: string;
+  type: string;
+  identity: Buffer;
+  gzip?: Promise<Buffer>;
+  br?: Promise<Buffer>;
+}
+
+/**
+ * A response cache keyed by the resolved query (concrete dates, so "current
+ * week" rolls over by itself) and emptied whenever the schedule version
+ * changes. Compressed forms are made once per entry.
+ */
+class ResponseCache {
+  private version = -1;
+  private entries = new Map<string, Promise<Entry>>();
+
+  get(version: number, key: string, build: () => Promise<Entry>): Promise<Entry> {
+    if (version !== this.version) {
+      this.version = version;
+      this.entries.clear();
+    }
+    let entry = this.entries.get(key);
+    if (!entry) {
+      if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+      entry = build();
+      this.entries.set(key, entry);
+      entry.catch(() => this.entries.delete(key));
+    }
+    return entry;
+  }
+}
+
+function etagFor(version: number, key: string): string {
+  return `W/"s${version}-${createHash('sha1').update(key).digest('base64url').slice(0, 16)}"`;
+}
+
+/** Sends a cached entry: 304 when the client's ETag matches, else the best encoding it accepts. */
+async function send(c: Koa.ParameterizedContext<RequestState>, entry: Entry): Promise<void> {
+  c.set('ETag', entry.etag);
+  c.set('Cache-Control', `public, max-age=${MAX_AGE_SECONDS}, must-revalidate`);
+  c.vary('Accept-Encoding');
+  const inm = c.get('If-None-Match');
+  if (inm && inm.split(',').some((t) => t.trim() === entry.etag || t.trim() === '*')) {
+    c.status = 304;
+    return;
+  }
+  c.type = entry.type;
+  const enc = entry.identity.length >= 1024 ? c.acceptsEncodings('br', 'gzip', 'identity') : 'identity';
+  if (enc === 'br') {
+    entry.br ??= brotli(entry.identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+    c.set('Content-Encoding', 'br');
+    c.body = await entry.br;
+  } else if (enc === 'gzip') {
+    entry.gzip ??= gzip(entry.identity, { level: 6 });
+    c.set('Content-Encoding', 'gzip');
+    c.body = await entry.gzip;
+  } else {
+    c.body = entry.identity;
+  }
+}
+
+function paramError(c: Koa.ParameterizedContext<RequestState>, err: PublicParamError): void {
+  c.status = 400;
+  c.set('Cache-Control', 'no-store');
+  c.body = { success: false, error: { code: 'validation_failed', message: err.message, details: { parameter: err.parameter } }, message: err.message };
+}
+
+/**
+ * The public schedule API (spec 001 §3, §7) at /schedule-api and
+ * /api/public/schedule, and its iCalendar feed at /api/schedule.ics and
+ * /api/public/schedule.ics. Open to every origin (see isPublicApiPath),
+ * cached per schedule version with an ETag and a short max-age.
+ */
+export function publicScheduleRoutes(ctx: AppContext): AppRouter {
+  const router = new Router<RequestState>();
+  const zone = ctx.config.STATION_TIMEZONE;
+  const cache = new ResponseCache();
+  const baseUrl = (c: Koa.Context): string => (ctx.config.PUBLIC_URL ?? `${c.protocol}://${c.host}`).replace(/\/+$/, '');
+
+  const json = async (c: Koa.ParameterizedContext<RequestState>): Promise<void> => {
+    let q: PublicScheduleQuery;
+    try {
+      q = parsePublicQuery(c.query, todayInZone(ctx.now(), zone), API_DEFAULTS);
+    } catch (err) {
+      if (err instanceof PublicParamError) return paramError(c, err);
+      throw err;
+    }
+    const base = baseUrl(c);
+    const key = `json|${base}|${q.start}|${q.end}|${q.status}|${q.presenter ?? ''}|${q.limit}`;
+    const version = await scheduleVersion(ctx);
+    const entry = await cache.get(version, key, async () => {
+      const rows = await fetchPublicShows(ctx.knex, q);
+      const body = Buffer.from(JSON.stringify(publicScheduleResponse(rows, q, base)));
+      return { etag: etagFor(version, key), type: 'application/json; charset=utf-8', identity: body };
+    });
+    await send(c, entry);
+  };
+
+  const ics = async (c: Koa.ParameterizedContext<RequestState>): Promise<void> => {
+    let q: PublicScheduleQuery;
+    try {
+      q = parsePublicQuery(c.query, todayInZone(ctx.now(), zone), ICAL_DEFAULTS);
+    } catch (err) {
+      if (err instanceof PublicParamError) return paramError(c, err);
+      throw err;
+    }
+    const base = baseUrl(c);
+    const key = `ics|${base}|${q.start}|${q.end}|${q.status}|${q.presenter ?? ''}|${q.limit}`;
+    const version = await scheduleVersion(ctx);
+    const entry = await cache.get(version, key, async () => {
+      const [rows, station] = await Promise.all([fetchPublicShows(ctx.knex, q), getStationInfo(ctx.knex, ctx.config)]);
+      const text = renderIcs(rows, { zone, calendarName: `${station.name} schedule`, base, nowMs: ctx.now() });
+      return { etag: etagFor(version, key), type: 'text/calendar; charset=utf-8', identity: Buffer.from(text) };
+    });
+    c.set('Content-Disposition', 'inline; filename="schedule.ics"');
+    await send(c, entry);
+  };
+
+  router.get('/schedule-api', json);
+  router.get('/api/public/schedule', json);
+  router.get('/api/schedule.ics', ics);
+  router.get('/api/public/schedule.ics', ics);
+  return router;
+}

@@ -1,0 +1,373 @@
+/**
+ * The public schedule: the query parameters of `GET /schedule-api` (spec 001
+ * §7), the response shape of spec 001 §3, and the iCalendar feed of the same
+ * data. Pure where it can be: parameter parsing and the two renderings are
+ * plain functions; only `fetchPublicShows` touches the database.
+ */
+import type { Knex } from 'knex';
+import { IANAZone } from 'luxon';
+import type { EventType, PublicScheduleResponse, PublicShow } from '../../../shared/bookings';
+import {
+  SCHEDULE_EVENT_STATUSES,
+  addDays,
+  addWeeks,
+  daysBetween,
+  eventEndDate,
+  isValidDate,
+  normaliseTime,
+  weekBounds,
+  type ScheduleEventStatus,
+} from '../../../shared/schedule';
+
+/** Default and largest `limit` of the public API (spec 001 §9: default 50). */
+export const PUBLIC_LIMIT = { default: 50, max: 500 } as const;
+/** Longest date range one request may ask for. */
+export const MAX_RANGE_DAYS = 366;
+
+/** A bad query parameter: answered 400 with a message that names it. */
+export class PublicParamError extends Error {
+  override name = 'PublicParamError';
+  constructor(
+    readonly parameter: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The parameters after parsing: a concrete date range and filters. */
+export interface PublicScheduleQuery {
+  start: string;
+  end: string;
+  /** A status, or 'all'. */
+  status: string;
+  presenter: string | null;
+  limit: number;
+}
+
+/** Defaults that differ between the JSON API and the calendar feed. */
+export interface QueryDefaults {
+  /** The range when no week, dates or today are given, as offsets from today. */
+  from: number;
+  to: number;
+  limit: number;
+  maxLimit: number;
+}
+
+/** The JSON API's defaults: the next seven days from today, 50 shows. */
+export const API_DEFAULTS: QueryDefaults = { from: 0, to: 6, limit: PUBLIC_LIMIT.default, maxLimit: PUBLIC_LIMIT.max };
+/** The calendar feed's defaults: a week back to three months ahead, up to 1000 events. */
+export const ICAL_DEFAULTS: QueryDefaults = { from: -7, to: 90, limit: 1000, maxLimit: 2000 };
+
+type RawQuery = Record<string, string | string[] | undefined>;
+
+function single(query: RawQuery, name: string): string | undefined {
+  const v = query[name];
+  if (Array.isArray(v)) throw new PublicParamError(name, `Invalid ${name} parameter: give it only once.`);
+  if (v !== undefined && v.includes('\u0000')) throw new PublicParamError(name, `Invalid ${name} parameter: it contains a character that is not allowed.`);
+  return v;
+}
+
+/**
+ * Parses the public schedule parameters (spec 001 §7): week (current, next,
+ * previous, or any date of the week), start_date and end_date (YYYY-MM-DD;
+ * one alone covers seven days from start_date, or up to end_date from today),
+ * today (true), presenter (partial, case-insensitive), status (default
+ * scheduled; 'all' for every status), limit (default 50). Unknown parameters
+ * are ignored. Throws `PublicParamError` naming the parameter at fault.
+ */
+export function parsePublicQuery(query: RawQuery, today: string, defaults: QueryDefaults = API_DEFAULTS): PublicScheduleQuery {
+  const week = single(query, 'week');
+  const startDate = single(query, 'start_date');
+  const endDate = single(query, 'end_date');
+  const todayParam = single(query, 'today');
+  const presenterParam = single(query, 'presenter');
+  const statusParam = single(query, 'status');
+  const limitParam = single(query, 'limit');
+
+  let onlyToday = false;
+  if (todayParam !== undefined && todayParam !== '') {
+    const t = todayParam.toLowerCase();
+    if (t === 'true' || t === '1') onlyToday = true;
+    else if (t !== 'false' && t !== '0') throw new PublicParamError('today', 'Invalid today parameter: use true or false.');
+  }
+  const hasWeek = week !== undefined && week !== '';
+  const hasDates = (startDate !== undefined && startDate !== '') || (endDate !== undefined && endDate !== '');
+  if ([onlyToday, hasWeek, hasDates].filter(Boolean).length > 1) {
+    const names = [onlyToday ? 'today' : null, hasWeek ? 'week' : null, hasDates ? 'start_date/end_date' : null].filter(Boolean).join(' and ');
+    throw new PublicParamError(onlyToday ? 'today' : 'week', `Conflicting parameters ${names}: use only one of today, week or start_date/end_date.`);
+  }
+
+  let start = addDays(today, defaults.from);
+  let end = addDays(today, defaults.to);
+  if (onlyToday) {
+    start = today;
+    end = today;
+  } else if (hasWeek) {
+    const w = week.toLowerCase();
+    let anchor: string;
+    if (w === 'current' || w === 'this') anchor = today;
+    else if (w === 'next') anchor = addWeeks(today, 1);
+    else if (w === 'previous' || w === 'last') anchor = addWeeks(today, -1);
+    else if (isValidDate(week)) anchor = week;
+    else throw new PublicParamError('week', 'Invalid week parameter: use current, next, previous or a date (YYYY-MM-DD).');
+    ({ start, end } = weekBounds(anchor));
+  } else if (hasDates) {
+    if (startDate && !isValidDate(startDate)) throw new PublicParamError('start_date', 'Invalid start_date parameter: use a date written YYYY-MM-DD.');
+    if (endDate && !isValidDate(endDate)) throw new PublicParamError('end_date', 'Invalid end_date parameter: use a date written YYYY-MM-DD.');
+    start = startDate || today;
+    end = endDate || addDays(start, 6);
+    if (end < start) throw new PublicParamError('end_date', 'Invalid end_date parameter: it must be on or after start_date.');
+    if (daysBetween(start, end) + 1 > MAX_RANGE_DAYS) throw new PublicParamError('end_date', `Invalid end_date parameter: a range may cover at most ${MAX_RANGE_DAYS} days.`);
+  }
+
+  let status = 'scheduled';
+  if (statusParam !== undefined && statusParam !== '') {
+    const s = statusParam.toLowerCase();
+    if (s !== 'all' && !(SCHEDULE_EVENT_STATUSES as readonly string[]).includes(s)) {
+      throw new PublicParamError('status', `Invalid status parameter: use one of ${SCHEDULE_EVENT_STATUSES.join(', ')} or all.`);
+    }
+    status = s;
+  }
+
+  let presenter: string | null = null;
+  if (presenterParam !== undefined && presenterParam.trim() !== '') {
+    if (presenterParam.length > 100) throw new PublicParamError('presenter', 'Invalid presenter parameter: use at most 100 characters.');
+    presenter = presenterParam.trim();
+  }
+
+  let limit = defaults.limit;
+  if (limitParam !== undefined && limitParam !== '') {
+    if (!/^\d{1,6}$/.test(limitParam) || Number(limitParam) < 1 || Number(limitParam) > defaults.maxLimit) {
+      throw new PublicParamError('limit', `Invalid limit parameter: use a whole number from 1 to ${defaults.maxLimit}.`);
+    }
+    limit = Number(limitParam);
+  }
+  return { start, end, status, presenter, limit };
+}
+
+/** A row of the public query. */
+export interface PublicRow {
+  id: string;
+  title: string;
+  description: string | null;
+  type: string;
+  event_date: string;
+  start_time: string;
+  end_time: string;
+  status: string;
+  presenter_name: string | null;
+  presenter_bio: string | null;
+  presenter_image: string | null;
+  host: string | null;
+  image_url: string | null;
+  updated_at: Date | string;
+}
+
+/** The events a public query selects, by date then start time. */
+export async function fetchPublicShows(db: Knex, q: PublicScheduleQuery): Promise<PublicRow[]> {
+  const query = db('schedule_events as e')
+    .leftJoin('presenters as p', 'p.id', 'e.presenter_id')
+    .whereBetween('e.event_date', [q.start, q.end])
+    .select(
+      'e.id', 'e.title', 'e.description', 'e.type', 'e.event_date', 'e.start_time', 'e.end_time', 'e.status',
+      'e.presenter_name', 'e.presenter_bio', db.raw('coalesce(e.presenter_image_url, p.image_url) as presenter_image'),
+      'e.host', 'e.image_url', 'e.updated_at',
+    );
+  if (q.status !== 'all') query.where('e.status', q.status);
+  if (q.presenter) {
+    // position() rather than LIKE: the listener's text is matched literally, % and _ included.
+    query.whereRaw("(position(lower(?) in lower(coalesce(e.presenter_name, ''))) > 0 or position(lower(?) in lower(coalesce(e.host, ''))) > 0)", [q.presenter, q.presenter]);
+  }
+  return (await query.orderBy('e.event_date').orderBy('e.start_time').orderBy('e.id').limit(q.limit)) as PublicRow[];
+}
+
+/** Makes a stored image path absolute for other sites; a missing image is the placeholder. */
+export function absoluteImage(url: string | null, base: string): string | null {
+  if (!url) return null;
+  if (url.startsWith('/')) return base + url;
+  return url;
+}
+
+/** Where the placeholder show image is served. */
+export const PLACEHOLDER_PATH = '/placeholder-show.svg';
+
+/** One show in the public shape (spec 001 §3). */
+export function presentPublicShow(row: PublicRow, base: string): PublicShow {
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    date: row.event_date,
+    start_time: normaliseTime(row.start_time) ?? row.start_time,
+    end_time: normaliseTime(row.end_time) ?? row.end_time,
+    presenter: { name: row.presenter_name ?? row.host, bio: row.presenter_bio, image_url: absoluteImage(row.presenter_image, base) },
+    show_image: absoluteImage(row.image_url, base) ?? base + PLACEHOLDER_PATH,
+    status: row.status as ScheduleEventStatus,
+    type: row.type as EventType,
+  };
+}
+
+/** The whole public response: shows, shows_by_date, total_shows, date_range, filters_applied, success, message. */
+export function publicScheduleResponse(rows: PublicRow[], q: PublicScheduleQuery, base: string): PublicScheduleResponse {
+  const shows = rows.map((r) => presentPublicShow(r, base));
+  const byDate: Record<string, PublicShow[]> = {};
+  for (const s of shows) (byDate[s.date] ??= []).push(s);
+  return {
+    success: true,
+    data: {
+      shows,
+      shows_by_date: byDate,
+      total_shows: shows.length,
+      date_range: { start: q.start, end: q.end },
+      filters_applied: { status: q.status, presenter: q.presenter, limit: q.limit },
+    },
+    message: shows.length === 0 ? 'No shows found for the selected dates.' : `Found ${shows.length} show${shows.length === 1 ? '' : 's'}.`,
+  };
+}
+
+// ---------------------------------------------------------------------------
+// iCalendar (RFC 5545)
+// ---------------------------------------------------------------------------
+
+/** Escapes a TEXT value. */
+function icsText(s: string): string {
+  return s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+}
+
+/** Folds a content line at 75 octets, never inside a UTF-8 sequence. */
+export function foldLine(line: string): string {
+  const bytes = Buffer.from(line, 'utf8');
+  if (bytes.length <= 75) return line;
+  const parts: string[] = [];
+  let current = '';
+  let size = 0;
+  let limit = 75;
+  for (const ch of line) {
+    const n = Buffer.byteLength(ch, 'utf8');
+    if (size + n > limit) {
+      parts.push(current);
+      current = '';
+      size = 0;
+      limit = 74; // continuation lines start with a space
+    }
+    current += ch;
+    size += n;
+  }
+  parts.push(current);
+  return parts.join('\r\n ');
+}
+
+const compactDate = (d: string): string => d.replace(/-/g, '');
+const compactTime = (t: string): string => (normaliseTime(t) ?? '00:00:00').replace(/:/g, '');
+
+function utcStamp(ms: number): string {
+  return new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+}
+
+function offsetString(minutes: number): string {
+  const sign = minutes < 0 ? '-' : '+';
+  const m = Math.abs(minutes);
+  return `${sign}${String(Math.floor(m / 60)).padStart(2, '0')}${String(m % 60).padStart(2, '0')}`;
+}
+
+/** Offset changes of a zone between two instants, found day by day then to the minute. */
+export function zoneTransitions(zone: string, fromMs: number, toMs: number): Array<{ at: number; from: number; to: number }> {
+  const z = IANAZone.create(zone);
+  const out: Array<{ at: number; from: number; to: number }> = [];
+  const DAY = 86_400_000;
+  for (let t = fromMs; t < toMs; t += DAY) {
+    const a = z.offset(t);
+    const b = z.offset(t + DAY);
+    if (a === b) continue;
+    let lo = t;
+    let hi = t + DAY;
+    while (hi - lo > 60_000) {
+      const mid = lo + Math.max(1, Math.floor((hi - lo) / 120_000)) * 60_000;
+      if (z.offset(mid) === a) lo = mid;
+      else hi = mid;
+    }
+    out.push({ at: hi, from: a, to: b });
+  }
+  return out;
+}
+
+const vtimezoneCache = new Map<string, string[]>();
+
+/** A VTIMEZONE for `zone` covering the given years, one observance per transition (computed once per zone and years). */
+export function vtimezone(zone: string, firstYear: number, lastYear: number): string[] {
+  const key = `${zone}|${firstYear}|${lastYear}`;
+  let lines = vtimezoneCache.get(key);
+  if (!lines) {
+    lines = buildVtimezone(zone, firstYear, lastYear);
+    if (vtimezoneCache.size > 64) vtimezoneCache.clear();
+    vtimezoneCache.set(key, lines);
+  }
+  return lines;
+}
+
+function buildVtimezone(zone: string, firstYear: number, lastYear: number): string[] {
+  const z = IANAZone.create(zone);
+  const fromMs = Date.UTC(firstYear, 0, 1);
+  const toMs = Date.UTC(lastYear + 1, 0, 1);
+  const lines = ['BEGIN:VTIMEZONE', `TZID:${zone}`, `X-LIC-LOCATION:${zone}`];
+  const startOffset = z.offset(fromMs);
+  const name = (ms: number) => z.offsetName(ms, { format: 'short', locale: 'en-GB' }) ?? zone;
+  const wall = (ms: number, offset: number) => utcStamp(ms + offset * 60_000).replace(/Z$/, '');
+  lines.push('BEGIN:STANDARD', `DTSTART:${wall(fromMs, startOffset)}`, `TZOFFSETFROM:${offsetString(startOffset)}`, `TZOFFSETTO:${offsetString(startOffset)}`, `TZNAME:${icsText(name(fromMs))}`, 'END:STANDARD');
+  for (const t of zoneTransitions(zone, fromMs, toMs)) {
+    const kind = t.to > t.from ? 'DAYLIGHT' : 'STANDARD';
+    lines.push(`BEGIN:${kind}`, `DTSTART:${wall(t.at, t.from)}`, `TZOFFSETFROM:${offsetString(t.from)}`, `TZOFFSETTO:${offsetString(t.to)}`, `TZNAME:${icsText(name(t.at))}`, `END:${kind}`);
+  }
+  lines.push('END:VTIMEZONE');
+  return lines;
+}
+
+const ICS_STATUS: Record<string, string> = { scheduled: 'CONFIRMED', completed: 'CONFIRMED', cancelled: 'CANCELLED' };
+
+/**
+ * The schedule as an iCalendar feed: each event with its wall-clock times
+ * in the station's zone (TZID plus a generated VTIMEZONE), a midnight-crossing
+ * show ending on the next date. RFC 5545 reads a skipped local time with the
+ * offset before the gap and a repeated one as its first occurrence, the same
+ * rule the schedule uses, so calendar apps place every show where we do.
+ */
+export function renderIcs(rows: PublicRow[], opts: { zone: string; calendarName: string; base: string; nowMs: number }): string {
+  const years = rows.map((r) => Number(r.event_date.slice(0, 4)));
+  const nowYear = new Date(opts.nowMs).getUTCFullYear();
+  const first = Math.max(1970, Math.min(nowYear, ...years) - 1);
+  const last = Math.min(Math.max(nowYear, ...years) + 1, first + 12);
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Airdeck//Station Schedule//EN',
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    `X-WR-CALNAME:${icsText(opts.calendarName)}`,
+    `X-WR-TIMEZONE:${opts.zone}`,
+    'REFRESH-INTERVAL;VALUE=DURATION:PT1H',
+    'X-PUBLISHED-TTL:PT1H',
+    ...vtimezone(opts.zone, first, last),
+  ];
+  for (const r of rows) {
+    const updated = r.updated_at instanceof Date ? r.updated_at.getTime() : Date.parse(r.updated_at);
+    const who = r.presenter_name ?? r.host;
+    const description = [r.description, who ? `Presented by ${who}` : null].filter(Boolean).join('\n\n');
+    lines.push(
+      'BEGIN:VEVENT',
+      `UID:${r.id}@airdeck`,
+      `DTSTAMP:${utcStamp(updated)}`,
+      `LAST-MODIFIED:${utcStamp(updated)}`,
+      `DTSTART;TZID=${opts.zone}:${compactDate(r.event_date)}T${compactTime(r.start_time)}`,
+      `DTEND;TZID=${opts.zone}:${compactDate(eventEndDate(r))}T${compactTime(r.end_time)}`,
+      `SUMMARY:${icsText(r.title)}`,
+      ...(description ? [`DESCRIPTION:${icsText(description)}`] : []),
+      `STATUS:${ICS_STATUS[r.status] ?? 'TENTATIVE'}`,
+      `CATEGORIES:${r.type.toUpperCase()}`,
+      `URL:${opts.base}/shows`,
+      'END:VEVENT',
+    );
+  }
+  lines.push('END:VCALENDAR');
+  return lines.map(foldLine).join('\r\n') + '\r\n';
+}

@@ -1,0 +1,733 @@
+/**
+ * The schedule's rules and SQL: listing, the conflict check, bookings (single,
+ * series and hand-picked dates, in one transaction), edits, approvals,
+ * resolutions, cancellations and deletions with the spec's permissions, the
+ * listener views and the weekly 2-hour rule. Every time rule is a call into
+ * `shared/schedule`; nothing here re-implements one.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import {
+  BOOKING_MESSAGES,
+  bookingSuccessMessage,
+  type BookingActor,
+  type BookingResult,
+  type ConflictView,
+  type CreateBookingInput,
+  type EditShowInput,
+  type ListenerEventView,
+  type OutstandingEntry,
+  type OutstandingResponse,
+  type OverviewEventInput,
+  type PresenterOption,
+  type ScheduleEventView,
+  type WeekResponse,
+} from '../../../shared/bookings';
+import { DENIED, PRESENTER_ROLES, can, canManageShow, type Role } from '../../../shared/permissions';
+import {
+  RecurrenceError,
+  WEEKLY_REQUIRED_HOURS,
+  addDays,
+  conflictWindow,
+  crossesMidnight,
+  findConflicts,
+  generateOccurrences,
+  localDateTime,
+  outstanding,
+  scheduledHoursInWeek,
+  todayInZone,
+  weekBounds,
+  weekQueryRange,
+  type EventTimes,
+  type RecurrenceType,
+} from '../../../shared/schedule';
+import type { AppContext } from '../context';
+import { HttpError, fail } from '../http/errors';
+import { logScheduleAction } from './audit';
+import { recordShowNotification } from './notifications';
+import { presentConflict, presentEvent, presentListenerEvent, type EventRow } from './presenter';
+import { invalidateScheduleVersion, readScheduleVersion } from './version';
+
+type Db = Knex | Knex.Transaction;
+
+/** The signed-in user acting on the schedule. */
+export interface ScheduleActor {
+  id: string;
+  role: Role;
+  email: string;
+}
+
+/** Serialises schedule writes (pg_advisory_xact_lock key), so two bookings cannot both miss each other's conflict. */
+const SCHEDULE_LOCK_KEY = 0x5343_4845_44;
+
+const EVENT_COLUMNS = [
+  'e.id', 'e.title', 'e.description', 'e.type', 'e.event_date', 'e.start_time', 'e.end_time', 'e.status',
+  'e.presenter_id', 'e.presenter_name', 'e.presenter_bio', 'e.presenter_image_url', 'p.user_id as presenter_user_id',
+  'e.host', 'e.image_url', 'e.created_by', 'e.recurrence_type', 'e.recurrence_end_date', 'e.series_id', 'e.booking_type',
+  'e.created_at', 'e.updated_at',
+] as const;
+
+/** Events joined with their presenter's account, the one select every read starts from. */
+function events(db: Db): Knex.QueryBuilder {
+  return db('schedule_events as e').leftJoin('presenters as p', 'p.id', 'e.presenter_id').select(...EVENT_COLUMNS);
+}
+
+const LISTENER_STATUSES = ['scheduled', 'pending'] as const;
+
+/** The station's local date and time now. */
+export function stationNow(ctx: AppContext): { date: string; time: string } {
+  return localDateTime(ctx.now(), ctx.config.STATION_TIMEZONE);
+}
+
+// ---------------------------------------------------------------------------
+// Reads
+// ---------------------------------------------------------------------------
+
+/** One event row, or null. */
+export async function getEventRow(db: Db, id: string): Promise<EventRow | null> {
+  const row = (await events(db).where('e.id', id).first()) as EventRow | undefined;
+  return row ?? null;
+}
+
+/** Filters of the staff list. */
+export interface EventListFilter {
+  from?: string | undefined;
+  to?: string | undefined;
+  type?: string | undefined;
+  status?: string | undefined;
+  series_id?: string | undefined;
+  order: 'asc' | 'desc';
+  limit: number;
+}
+
+/** The staff list: by date (asc or desc), then start time ascending, as the spec orders both screens. */
+export async function listEvents(db: Db, f: EventListFilter): Promise<ScheduleEventView[]> {
+  const q = events(db);
+  if (f.from) q.where('e.event_date', '>=', f.from);
+  if (f.to) q.where('e.event_date', '<=', f.to);
+  if (f.type) q.where('e.type', f.type);
+  if (f.status) q.where('e.status', f.status);
+  if (f.series_id) q.where('e.series_id', f.series_id);
+  const rows = (await q.orderBy('e.event_date', f.order).orderBy('e.start_time', 'asc').orderBy('e.id').limit(f.limit)) as EventRow[];
+  return rows.map(presentEvent);
+}
+
+/** The listener week: Monday to Sunday (scheduled and pending), plus Sunday-night shows running into Monday. */
+export async function weekView(db: Db, anyDate: string, timezone: string): Promise<WeekResponse> {
+  const { start, end } = weekBounds(anyDate);
+  const rows = (await events(db)
+    .whereBetween('e.event_date', [addDays(start, -1), end])
+    .whereIn('e.status', LISTENER_STATUSES)
+    .orderBy('e.event_date')
+    .orderBy('e.start_time')) as EventRow[];
+  const inWeek = rows.filter((r) => r.event_date >= start).map(presentListenerEvent);
+  const carryover = rows.filter((r) => r.event_date < start && crossesMidnight(r.start_time, r.end_time)).map(presentListenerEvent);
+  return { weekStart: start, weekEnd: end, timezone, events: inWeek, carryover };
+}
+
+/** Today's featured shows: type show, scheduled, by start time, at most 6 (spec 000 §7, §9). */
+export async function todayShows(db: Db, today: string): Promise<ListenerEventView[]> {
+  const rows = (await events(db).where({ 'e.event_date': today, 'e.type': 'show', 'e.status': 'scheduled' }).orderBy('e.start_time').limit(6)) as EventRow[];
+  return rows.map(presentListenerEvent);
+}
+
+/** The next upcoming show (scheduled or pending, a later date or a later time today); maintenance is not a show. */
+export async function nextShow(db: Db, now: { date: string; time: string }): Promise<ListenerEventView | null> {
+  const row = (await events(db)
+    .whereIn('e.status', LISTENER_STATUSES)
+    .whereNot('e.type', 'maintenance')
+    .where((w) => w.where('e.event_date', '>', now.date).orWhere((x) => x.where('e.event_date', now.date).andWhere('e.start_time', '>', now.time)))
+    .orderBy('e.event_date')
+    .orderBy('e.start_time')
+    .first()) as EventRow | undefined;
+  return row ? presentListenerEvent(row) : null;
+}
+
+/** A presenter's approved shows (type show, scheduled) from today on, for their profile. */
+export async function presenterShows(db: Db, presenterId: string, today: string, limit = 20): Promise<ListenerEventView[]> {
+  const rows = (await events(db)
+    .where({ 'e.presenter_id': presenterId, 'e.type': 'show', 'e.status': 'scheduled' })
+    .where('e.event_date', '>=', today)
+    .orderBy('e.event_date')
+    .orderBy('e.start_time')
+    .limit(limit)) as EventRow[];
+  return rows.map(presentListenerEvent);
+}
+
+// ---------------------------------------------------------------------------
+// Conflicts
+// ---------------------------------------------------------------------------
+
+/**
+ * The stored events that candidate times would overlap (spec rule: each
+ * starts before the other ends; cancelled ignored; `excludeIds` are the
+ * edited event itself). Fetches only the dates `conflictWindow` names, then
+ * applies `findConflicts`. Each overlapped event is listed once, with the
+ * first candidate date that hits it.
+ */
+export async function findBookingConflicts(db: Db, candidates: readonly EventTimes[], excludeIds: readonly string[] = []): Promise<ConflictView[]> {
+  if (candidates.length === 0) return [];
+  const dates = new Set<string>();
+  for (const c of candidates) {
+    const w = conflictWindow(c);
+    for (let d = w.from; d <= w.to; d = addDays(d, 1)) dates.add(d);
+  }
+  const q = events(db).whereIn('e.event_date', [...dates]).whereNot('e.status', 'cancelled');
+  if (excludeIds.length > 0) q.whereNotIn('e.id', excludeIds);
+  const rows = (await q.orderBy('e.event_date').orderBy('e.start_time')) as EventRow[];
+  const byDate = new Map<string, EventRow[]>();
+  for (const r of rows) {
+    const list = byDate.get(r.event_date);
+    if (list) list.push(r);
+    else byDate.set(r.event_date, [r]);
+  }
+  const seen = new Set<string>();
+  const out: ConflictView[] = [];
+  for (const c of candidates) {
+    const w = conflictWindow(c);
+    const nearby: EventRow[] = [];
+    for (let d = w.from; d <= w.to; d = addDays(d, 1)) nearby.push(...(byDate.get(d) ?? []));
+    for (const hit of findConflicts(c, nearby)) {
+      if (seen.has(hit.id)) continue;
+      seen.add(hit.id);
+      out.push(presentConflict(hit, c.event_date));
+    }
+  }
+  return out;
+}
+
+function conflictError(conflicts: ConflictView[]): HttpError {
+  const n = conflicts.length;
+  return new HttpError('conflict', `This booking overlaps ${n} existing event${n === 1 ? '' : 's'}. Proceed anyway to create it with conflicted status, or pick another time.`, { conflicts });
+}
+
+// ---------------------------------------------------------------------------
+// Presenters a booking may use
+// ---------------------------------------------------------------------------
+
+interface PresenterRecord {
+  id: string;
+  name: string;
+  bio: string | null;
+  image_url: string | null;
+  role: string;
+  user_id: string | null;
+}
+
+const presenterOption = (p: PresenterRecord): PresenterOption => ({ id: p.id, name: p.name, bio: p.bio, image_url: p.image_url, role: p.role });
+
+async function ownPresenter(db: Db, userId: string): Promise<PresenterRecord | null> {
+  const row = (await db('presenters').where({ user_id: userId }).first('id', 'name', 'bio', 'image_url', 'role', 'user_id')) as PresenterRecord | undefined;
+  return row ?? null;
+}
+
+/** Who is booking and which presenters they may pick (spec 001 §6). */
+export async function bookingActor(db: Db, actor: ScheduleActor): Promise<BookingActor> {
+  const own = await ownPresenter(db, actor.id);
+  const canPickAny = can(actor.role, 'shows.pickAnyPresenter');
+  const options = canPickAny
+    ? ((await db('presenters').whereIn('role', PRESENTER_ROLES).orderByRaw('lower(name)').select('id', 'name', 'bio', 'image_url', 'role', 'user_id')) as PresenterRecord[]).map(presenterOption)
+    : own
+      ? [presenterOption(own)]
+      : [];
+  return {
+    user: { id: actor.id, role: actor.role, email: actor.email },
+    canPickAny,
+    ownPresenter: own ? presenterOption(own) : null,
+    options,
+    lockedMessage: !canPickAny && !own ? BOOKING_MESSAGES.noPresenterProfile : null,
+    capabilities: {
+      approve: can(actor.role, 'shows.approve'),
+      resolve: can(actor.role, 'shows.resolve'),
+      overview: can(actor.role, 'schedule.overview'),
+      manageAny: can(actor.role, 'shows.manageAny'),
+    },
+  };
+}
+
+/**
+ * The presenter a booking gets: moderator and above choose anyone (of the
+ * six presenter roles) or no one; everyone else is locked to their own
+ * presenter record and without one cannot book.
+ */
+async function resolveBookingPresenter(db: Db, actor: ScheduleActor, requested: string | null | undefined): Promise<PresenterRecord | null> {
+  if (can(actor.role, 'shows.pickAnyPresenter')) {
+    if (!requested) return null;
+    const p = (await db('presenters').where({ id: requested }).whereIn('role', PRESENTER_ROLES).first('id', 'name', 'bio', 'image_url', 'role', 'user_id')) as PresenterRecord | undefined;
+    if (!p) throw fail.badRequest('Choose a presenter from the list', [{ path: 'presenter_id', message: 'Choose a presenter from the list' }]);
+    return p;
+  }
+  const own = await ownPresenter(db, actor.id);
+  if (!own) throw new HttpError('unprocessable', BOOKING_MESSAGES.noPresenterProfile);
+  if (requested && requested !== own.id) throw fail.forbidden('You can only book shows as your own presenter profile.');
+  return own;
+}
+
+// ---------------------------------------------------------------------------
+// Writes
+// ---------------------------------------------------------------------------
+
+/** Work to run once the transaction has committed (realtime pushes). */
+type AfterCommit = () => Promise<void>;
+
+async function runAfterCommit(ctx: AppContext, tasks: AfterCommit[]): Promise<void> {
+  invalidateScheduleVersion(ctx);
+  for (const task of tasks) {
+    await task().catch((err: unknown) => ctx.log.warn({ err }, 'schedule push failed'));
+  }
+}
+
+/** Publishes a change on the public `schedule` channel so open pages refetch. */
+function scheduleChanged(ctx: AppContext, action: 'created' | 'updated' | 'deleted', rows: ReadonlyArray<{ id: string; event_date: string }>, version: number): AfterCommit {
+  const ids = rows.map((r) => r.id).slice(0, 50);
+  const dates = [...new Set(rows.map((r) => r.event_date))].slice(0, 50);
+  return () => ctx.bus.publish({ channel: 'schedule', name: `schedule.${action}`, data: { action, ids, dates, version } });
+}
+
+async function lockSchedule(trx: Knex.Transaction): Promise<void> {
+  await trx.raw('select pg_advisory_xact_lock(?)', [SCHEDULE_LOCK_KEY]);
+}
+
+function displayName(actor: ScheduleActor): string {
+  return actor.email;
+}
+
+/**
+ * The dates a booking occupies: generated for daily/weekly/monthly (the
+ * `shared/schedule` rules, incl. the month-end rule and the 366 cap), or
+ * the sorted hand-picked dates of calendar mode.
+ */
+export function bookingDates(input: CreateBookingInput): { dates: string[]; recurrence: RecurrenceType; series: boolean } {
+  if (input.mode === 'calendar') {
+    const dates = [...new Set(input.dates ?? [])].sort();
+    return { dates, recurrence: 'once', series: dates.length > 1 };
+  }
+  const recurrence: RecurrenceType = input.mode;
+  try {
+    const dates = generateOccurrences({ startDate: input.event_date ?? '', mode: recurrence, endDate: input.end_date ?? null });
+    return { dates, recurrence, series: recurrence === 'weekly' || recurrence === 'monthly' };
+  } catch (err) {
+    if (err instanceof RecurrenceError) {
+      const field = err.code === 'invalid_date' ? 'event_date' : 'end_date';
+      throw fail.badRequest(err.message, [{ path: field, message: err.message }]);
+    }
+    throw err;
+  }
+}
+
+/**
+ * Creates a booking: every date in ONE transaction with a shared series_id.
+ * The conflict check runs before (answering 409 with the conflicts unless
+ * `proceed`) and again under the schedule lock inside the transaction, so a
+ * concurrent booking cannot slip in between. Probation bookings are pending;
+ * a booking made despite conflicts is conflicted.
+ */
+export async function createBooking(ctx: AppContext, actor: ScheduleActor, input: CreateBookingInput): Promise<BookingResult> {
+  const { dates, recurrence, series } = bookingDates(input);
+  const today = todayInZone(ctx.now(), ctx.config.STATION_TIMEZONE);
+  if (dates[0]! < today) throw fail.badRequest('Bookings cannot start in the past', [{ path: input.mode === 'calendar' ? 'dates' : 'event_date', message: 'Bookings cannot start in the past' }]);
+  const presenter = await resolveBookingPresenter(ctx.knex, actor, input.presenter_id);
+  const candidates: EventTimes[] = dates.map((d) => ({ event_date: d, start_time: input.start_time, end_time: input.end_time }));
+
+  const early = await findBookingConflicts(ctx.knex, candidates);
+  if (early.length > 0 && !input.proceed) throw conflictError(early);
+
+  const baseStatus = actor.role === 'probation' ? 'pending' : 'scheduled';
+  const after: AfterCommit[] = [];
+  const created = await ctx.knex.transaction(async (trx) => {
+    await lockSchedule(trx);
+    const conflicts = await findBookingConflicts(trx, candidates);
+    if (conflicts.length > 0 && !input.proceed) throw conflictError(conflicts);
+    const status: BookingResult['status'] = conflicts.length > 0 ? 'conflicted' : baseStatus;
+    const seriesId = series ? randomUUID() : null;
+    const base = {
+      title: input.title,
+      description: input.description,
+      type: 'show',
+      start_time: input.start_time,
+      end_time: input.end_time,
+      status,
+      presenter_id: presenter?.id ?? null,
+      presenter_name: presenter?.name ?? null,
+      presenter_bio: presenter?.bio ?? null,
+      presenter_image_url: presenter?.image_url ?? null,
+      host: input.host ?? presenter?.name ?? null,
+      image_url: input.image_url,
+      created_by: actor.id,
+      recurrence_type: recurrence,
+      recurrence_end_date: recurrence === 'weekly' || recurrence === 'monthly' ? (input.end_date ?? null) : null,
+      series_id: seriesId,
+      booking_type: series ? 'series' : 'single',
+    };
+    // The base event first, then its occurrences (the spec's generate_recurring_events), all in this transaction.
+    const [first] = await trx('schedule_events').insert({ ...base, event_date: dates[0] }).returning<{ id: string }[]>('id');
+    const rest = dates.slice(1).map((d) => ({ ...base, event_date: d }));
+    for (let i = 0; i < rest.length; i += 100) await trx('schedule_events').insert(rest.slice(i, i + 100));
+    const rows = (await events(trx)
+      .where((w) => (seriesId ? w.where('e.series_id', seriesId) : w.where('e.id', first!.id)))
+      .orderBy('e.event_date')) as EventRow[];
+
+    await logScheduleAction(trx, actor, {
+      action: 'create',
+      resourceId: first!.id,
+      resourceName: input.title,
+      details: { mode: input.mode, count: rows.length, status, series_id: seriesId, first_date: dates[0], last_date: dates[dates.length - 1], start_time: input.start_time, end_time: input.end_time, presenter: presenter?.name ?? null, conflicts: conflicts.length },
+    });
+    const when = `${dates[0]} ${input.start_time.slice(0, 5)}-${input.end_time.slice(0, 5)}`;
+    after.push(
+      await recordShowNotification(ctx, trx, {
+        type: 'show_added',
+        title: status === 'pending' ? 'New booking awaiting approval' : 'New show booked',
+        message: `${displayName(actor)} booked "${input.title}" (${rows.length} event(s), first ${when}).`,
+        relatedId: first!.id,
+        presenterUserId: presenter?.user_id ?? null,
+        createdBy: actor.id,
+      }),
+    );
+    if (status === 'conflicted') {
+      after.push(
+        await recordShowNotification(ctx, trx, {
+          type: 'show_conflicts',
+          title: 'Booking conflict needs review',
+          message: `"${input.title}" (${when}) overlaps ${conflicts.length} existing event(s): ${conflicts.slice(0, 3).map((c) => `"${c.title}" ${c.event_date}`).join(', ')}.`,
+          relatedId: first!.id,
+          presenterUserId: null,
+          createdBy: actor.id,
+        }),
+      );
+    }
+    const version = await readScheduleVersion(trx);
+    after.unshift(scheduleChanged(ctx, 'created', rows, version));
+    return { rows, status, seriesId };
+  });
+  await runAfterCommit(ctx, after);
+  return {
+    title: BOOKING_MESSAGES.createdTitle,
+    message: bookingSuccessMessage(created.status, created.rows.length),
+    status: created.status,
+    count: created.rows.length,
+    series_id: created.seriesId,
+    events: created.rows.map(presentEvent),
+  };
+}
+
+async function loadOr404(db: Db, id: string, what = 'Show'): Promise<EventRow> {
+  const row = await getEventRow(db, id);
+  if (!row) throw fail.notFound(`${what} not found`);
+  return row;
+}
+
+function assertCanManage(actor: ScheduleActor, row: EventRow, message: string): void {
+  if (!canManageShow(actor, { created_by: row.created_by, presenter_user_id: row.presenter_user_id })) throw fail.forbidden(message);
+}
+
+/**
+ * Edit show: title, description, times, presenter details and image, by
+ * moderator and above or the show's creator or presenter. New times are
+ * checked for conflicts, the show itself excluded; proceeding despite them
+ * marks the show needs_review.
+ */
+export async function updateShow(ctx: AppContext, actor: ScheduleActor, id: string, input: EditShowInput): Promise<ScheduleEventView> {
+  const current = await loadOr404(ctx.knex, id);
+  assertCanManage(actor, current, DENIED.editShow);
+  const times: EventTimes = { event_date: current.event_date, start_time: input.start_time, end_time: input.end_time };
+  const checks = current.status !== 'cancelled';
+  if (checks) {
+    const early = await findBookingConflicts(ctx.knex, [times], [id]);
+    if (early.length > 0 && !input.proceed) throw conflictError(early);
+  }
+  const after: AfterCommit[] = [];
+  const row = await ctx.knex.transaction(async (trx) => {
+    await lockSchedule(trx);
+    const fresh = await loadOr404(trx, id);
+    assertCanManage(actor, fresh, DENIED.editShow);
+    const conflicts = checks ? await findBookingConflicts(trx, [times], [id]) : [];
+    if (conflicts.length > 0 && !input.proceed) throw conflictError(conflicts);
+    const status = conflicts.length > 0 ? 'needs_review' : fresh.status;
+    await trx('schedule_events').where({ id }).update({
+      title: input.title,
+      description: input.description,
+      start_time: input.start_time,
+      end_time: input.end_time,
+      presenter_name: input.presenter_name,
+      presenter_bio: input.presenter_bio,
+      presenter_image_url: input.presenter_image_url,
+      image_url: input.image_url,
+      status,
+      updated_at: trx.fn.now(),
+    });
+    const updated = (await getEventRow(trx, id))!;
+    await logScheduleAction(trx, actor, { action: 'update', resourceId: id, resourceName: input.title, details: { changes: diff(fresh, updated), conflicts: conflicts.length } });
+    after.push(
+      await recordShowNotification(ctx, trx, {
+        type: conflicts.length > 0 ? 'show_conflicts' : 'show_updated',
+        title: conflicts.length > 0 ? 'Edited show needs review' : 'Show updated',
+        message: `${displayName(actor)} updated "${input.title}" on ${updated.event_date}${conflicts.length > 0 ? `; it now overlaps ${conflicts.length} event(s)` : ''}.`,
+        relatedId: id,
+        presenterUserId: updated.presenter_user_id,
+        createdBy: actor.id,
+      }),
+    );
+    after.unshift(scheduleChanged(ctx, 'updated', [updated], await readScheduleVersion(trx)));
+    return updated;
+  });
+  await runAfterCommit(ctx, after);
+  return presentEvent(row);
+}
+
+function diff(before: EventRow, after: EventRow): Record<string, { from: unknown; to: unknown }> {
+  const keys = ['title', 'description', 'type', 'event_date', 'start_time', 'end_time', 'status', 'presenter_name', 'presenter_bio', 'presenter_image_url', 'host', 'image_url'] as const;
+  const out: Record<string, { from: unknown; to: unknown }> = {};
+  for (const k of keys) if (before[k] !== after[k]) out[k] = { from: before[k], to: after[k] };
+  return out;
+}
+
+/**
+ * Creates a slot from the Schedule Overview (moderator and above): one
+ * event, recurrence once, single, the requested status (scheduled by
+ * default). Overlaps answer 409 unless `proceed`; the moderator's choice
+ * stands, so the status is kept.
+ */
+export async function createOverviewEvent(ctx: AppContext, actor: ScheduleActor, input: OverviewEventInput): Promise<ScheduleEventView> {
+  const times: EventTimes = { event_date: input.event_date, start_time: input.start_time, end_time: input.end_time };
+  const checks = input.status !== 'cancelled';
+  if (checks && !input.proceed) {
+    const early = await findBookingConflicts(ctx.knex, [times]);
+    if (early.length > 0) throw conflictError(early);
+  }
+  const after: AfterCommit[] = [];
+  const row = await ctx.knex.transaction(async (trx) => {
+    await lockSchedule(trx);
+    if (checks && !input.proceed) {
+      const conflicts = await findBookingConflicts(trx, [times]);
+      if (conflicts.length > 0) throw conflictError(conflicts);
+    }
+    const [ins] = await trx('schedule_events')
+      .insert({
+        title: input.title,
+        description: input.description,
+        type: input.type,
+        event_date: input.event_date,
+        start_time: input.start_time,
+        end_time: input.end_time,
+        status: input.status,
+        host: input.host,
+        created_by: actor.id,
+        recurrence_type: 'once',
+        booking_type: 'single',
+      })
+      .returning<{ id: string }[]>('id');
+    const created = (await getEventRow(trx, ins!.id))!;
+    await logScheduleAction(trx, actor, { action: 'create', resourceId: created.id, resourceName: input.title, details: { source: 'overview', type: input.type, event_date: input.event_date, start_time: input.start_time, end_time: input.end_time, status: input.status } });
+    after.push(
+      await recordShowNotification(ctx, trx, {
+        type: 'show_added',
+        title: 'Schedule event added',
+        message: `${displayName(actor)} added "${input.title}" on ${input.event_date} ${input.start_time.slice(0, 5)}-${input.end_time.slice(0, 5)}.`,
+        relatedId: created.id,
+        presenterUserId: null,
+        createdBy: actor.id,
+      }),
+    );
+    after.unshift(scheduleChanged(ctx, 'created', [created], await readScheduleVersion(trx)));
+    return created;
+  });
+  await runAfterCommit(ctx, after);
+  return presentEvent(row);
+}
+
+/** Edits an event from the Schedule Overview (moderator and above): date, times, title, description, type, host, status. */
+export async function updateOverviewEvent(ctx: AppContext, actor: ScheduleActor, id: string, input: OverviewEventInput): Promise<ScheduleEventView> {
+  await loadOr404(ctx.knex, id, 'Event');
+  const times: EventTimes = { event_date: input.event_date, start_time: input.start_time, end_time: input.end_time };
+  const checks = input.status !== 'cancelled';
+  if (checks && !input.proceed) {
+    const early = await findBookingConflicts(ctx.knex, [times], [id]);
+    if (early.length > 0) throw conflictError(early);
+  }
+  const after: AfterCommit[] = [];
+  const row = await ctx.knex.transaction(async (trx) => {
+    await lockSchedule(trx);
+    const before = await loadOr404(trx, id, 'Event');
+    if (checks && !input.proceed) {
+      const conflicts = await findBookingConflicts(trx, [times], [id]);
+      if (conflicts.length > 0) throw conflictError(conflicts);
+    }
+    await trx('schedule_events').where({ id }).update({
+      event_date: input.event_date,
+      start_time: input.start_time,
+      end_time: input.end_time,
+      title: input.title,
+      description: input.description,
+      type: input.type,
+      host: input.host,
+      status: input.status,
+      // A moved single event no longer matches its series' end date rule.
+      recurrence_end_date: before.recurrence_end_date && before.recurrence_end_date < input.event_date ? null : before.recurrence_end_date,
+      updated_at: trx.fn.now(),
+    });
+    const updated = (await getEventRow(trx, id))!;
+    await logScheduleAction(trx, actor, { action: 'update', resourceId: id, resourceName: input.title, details: { source: 'overview', changes: diff(before, updated) } });
+    after.push(
+      await recordShowNotification(ctx, trx, {
+        type: 'show_updated',
+        title: 'Schedule event updated',
+        message: `${displayName(actor)} updated "${input.title}" on ${input.event_date}.`,
+        relatedId: id,
+        presenterUserId: updated.presenter_user_id,
+        createdBy: actor.id,
+      }),
+    );
+    after.unshift(scheduleChanged(ctx, 'updated', [before, updated], await readScheduleVersion(trx)));
+    return updated;
+  });
+  await runAfterCommit(ctx, after);
+  return presentEvent(row);
+}
+
+/** A status transition of spec 001 §4, with the states it may start from. */
+interface Transition {
+  from: readonly string[];
+  to: 'scheduled' | 'cancelled';
+  refused: string;
+  notification: { type: 'show_updated'; title: string };
+  verb: string;
+}
+
+const TRANSITIONS = {
+  approve: { from: ['pending'], to: 'scheduled', refused: 'Only pending shows can be approved.', notification: { type: 'show_updated', title: 'Show approved' }, verb: 'approved' },
+  resolveApprove: { from: ['conflicted', 'needs_review'], to: 'scheduled', refused: 'Only conflicted shows or shows that need review can be resolved.', notification: { type: 'show_updated', title: 'Conflict resolved' }, verb: 'approved (conflict resolved)' },
+  resolveReject: { from: ['conflicted', 'needs_review'], to: 'cancelled', refused: 'Only conflicted shows or shows that need review can be resolved.', notification: { type: 'show_updated', title: 'Booking rejected' }, verb: 'rejected (conflict resolved)' },
+  cancel: { from: ['scheduled', 'pending'], to: 'cancelled', refused: 'Only scheduled or pending events can be cancelled.', notification: { type: 'show_updated', title: 'Event cancelled' }, verb: 'cancelled' },
+} as const satisfies Record<string, Transition>;
+
+/** The status changes of spec 001 §4. */
+export type TransitionName = keyof typeof TRANSITIONS;
+
+/**
+ * Moves an event along one of the spec's transitions (Approve, Resolve
+ * approve/reject, Cancel). The caller checks the capability; the move is a
+ * conditional update, so two moderators acting at once cannot both win.
+ */
+export async function transitionEvent(ctx: AppContext, actor: ScheduleActor, id: string, name: TransitionName): Promise<ScheduleEventView> {
+  const t: Transition = TRANSITIONS[name];
+  const after: AfterCommit[] = [];
+  const row = await ctx.knex.transaction(async (trx) => {
+    const before = await loadOr404(trx, id, 'Event');
+    const n = await trx('schedule_events').where({ id }).whereIn('status', t.from).update({ status: t.to, updated_at: trx.fn.now() });
+    if (n === 0) throw fail.conflict(t.refused);
+    const updated = (await getEventRow(trx, id))!;
+    await logScheduleAction(trx, actor, { action: 'update', resourceId: id, resourceName: updated.title, details: { transition: name, from: before.status, to: t.to } });
+    after.push(
+      await recordShowNotification(ctx, trx, {
+        type: t.notification.type,
+        title: t.notification.title,
+        message: `"${updated.title}" on ${updated.event_date} was ${t.verb} by ${displayName(actor)}.`,
+        relatedId: id,
+        presenterUserId: updated.presenter_user_id,
+        createdBy: actor.id,
+      }),
+    );
+    after.unshift(scheduleChanged(ctx, 'updated', [updated], await readScheduleVersion(trx)));
+    return updated;
+  });
+  await runAfterCommit(ctx, after);
+  return presentEvent(row);
+}
+
+/** Deletes an event: moderator and above, or the show's creator or presenter. */
+export async function deleteEvent(ctx: AppContext, actor: ScheduleActor, id: string): Promise<void> {
+  const after: AfterCommit[] = [];
+  await ctx.knex.transaction(async (trx) => {
+    const row = await loadOr404(trx, id);
+    assertCanManage(actor, row, DENIED.deleteShow);
+    await trx('schedule_events').where({ id }).delete();
+    await logScheduleAction(trx, actor, { action: 'delete', resourceId: id, resourceName: row.title, details: { event_date: row.event_date, start_time: row.start_time, end_time: row.end_time, status: row.status, series_id: row.series_id } });
+    after.push(
+      await recordShowNotification(ctx, trx, {
+        type: 'show_deleted',
+        title: 'Show deleted',
+        message: `${displayName(actor)} deleted "${row.title}" on ${row.event_date}.`,
+        relatedId: id,
+        presenterUserId: row.presenter_user_id,
+        createdBy: actor.id,
+      }),
+    );
+    after.unshift(scheduleChanged(ctx, 'deleted', [row], await readScheduleVersion(trx)));
+  });
+  await runAfterCommit(ctx, after);
+}
+
+/** Sets an event's image after an upload (same rule as editing the show). */
+export async function setEventImage(ctx: AppContext, actor: ScheduleActor, id: string, url: string): Promise<ScheduleEventView> {
+  const after: AfterCommit[] = [];
+  const row = await ctx.knex.transaction(async (trx) => {
+    const before = await loadOr404(trx, id);
+    assertCanManage(actor, before, DENIED.editShow);
+    await trx('schedule_events').where({ id }).update({ image_url: url, updated_at: trx.fn.now() });
+    const updated = (await getEventRow(trx, id))!;
+    await logScheduleAction(trx, actor, { action: 'update', resourceId: id, resourceName: updated.title, details: { changes: { image_url: { from: before.image_url, to: url } } } });
+    after.push(scheduleChanged(ctx, 'updated', [updated], await readScheduleVersion(trx)));
+    return updated;
+  });
+  await runAfterCommit(ctx, after);
+  return presentEvent(row);
+}
+
+// ---------------------------------------------------------------------------
+// Outstanding bookings (the 2-hour weekly rule)
+// ---------------------------------------------------------------------------
+
+interface OutstandingPresenter {
+  id: string;
+  name: string;
+  role: string;
+  image_url: string | null;
+  avatar_url: string | null;
+  user_id: string | null;
+}
+
+const round2 = (n: number): number => Math.round(n * 100) / 100;
+
+/**
+ * Presenters (role presenter or probation) not on approved leave during the
+ * week whose scheduled hours are below the requirement. Hours count events
+ * where they are the presenter or the creator (each event once), cancelled
+ * excluded, with the part of a midnight-crossing show that falls inside the
+ * week (Monday 00:00 to Sunday 23:59:59 in the station's zone).
+ */
+export async function outstandingBookings(db: Db, anyDate: string, timezone: string): Promise<OutstandingResponse> {
+  const week = weekBounds(anyDate);
+  const range = weekQueryRange(anyDate);
+  const presenters = (await db('presenters as p')
+    .leftJoin('profiles as u', 'u.id', 'p.user_id')
+    .whereIn('p.role', ['presenter', 'probation'])
+    .whereNotExists((q) =>
+      q.select(db.raw('1')).from('loa_requests as l').whereRaw('l.presenter_id = p.id').andWhere('l.status', 'approved').andWhere('l.start_date', '<=', week.end).andWhere('l.end_date', '>=', week.start),
+    )
+    .orderByRaw('lower(p.name)')
+    .select('p.id', 'p.name', 'p.role', 'p.image_url', 'u.avatar_url', 'p.user_id')) as OutstandingPresenter[];
+  if (presenters.length === 0) return { weekStart: week.start, weekEnd: week.end, totalOutstanding: 0, outstandingBookings: [] };
+
+  const presenterIds = presenters.map((p) => p.id);
+  const userIds = presenters.map((p) => p.user_id).filter((u): u is string => u !== null);
+  const rows = (await db('schedule_events')
+    .whereBetween('event_date', [range.from, range.to])
+    .whereNot('status', 'cancelled')
+    .where((w) => {
+      w.whereIn('presenter_id', presenterIds);
+      if (userIds.length > 0) w.orWhereIn('created_by', userIds);
+    })
+    .select('id', 'event_date', 'start_time', 'end_time', 'status', 'presenter_id', 'created_by')) as Array<EventTimes & { id: string; status: string; presenter_id: string | null; created_by: string | null }>;
+
+  const entries: OutstandingEntry[] = [];
+  for (const p of presenters) {
+    const mine = rows.filter((r) => r.presenter_id === p.id || (p.user_id !== null && r.created_by === p.user_id));
+    const scheduled = round2(scheduledHoursInWeek(mine, week.start, timezone));
+    const remaining = round2(outstanding({ scheduledHours: scheduled }));
+    if (remaining <= 0) continue;
+    entries.push({ id: p.id, name: p.name, image_url: p.image_url ?? p.avatar_url, role: p.role, scheduled_hours: scheduled, required_hours: WEEKLY_REQUIRED_HOURS, remaining_hours: remaining });
+  }
+  entries.sort((a, b) => b.remaining_hours - a.remaining_hours || a.name.localeCompare(b.name));
+  return { weekStart: week.start, weekEnd: week.end, totalOutstanding: entries.length, outstandingBookings: entries };
+}

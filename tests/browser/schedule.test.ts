@@ -1,0 +1,115 @@
+import type { BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, isoWeekday, longDate, todayInZone, weekBounds } from '../../shared/schedule';
+import { startBrowserHarness, skipBrowser, type BrowserHarness } from '../support/browser';
+
+let h: BrowserHarness;
+beforeAll(async () => {
+  if (!skipBrowser()) h = await startBrowserHarness();
+});
+afterAll(async () => h?.close());
+
+/**
+ * Signs a browser context in as a demo account by adding its access token to
+ * every API call. The sign-in screen belongs to the accounts domain; when it
+ * is on this branch, this becomes a walk through /auth.
+ */
+async function signInAs(context: BrowserContext, email: string): Promise<void> {
+  const knex = h.server.server.ctx.knex;
+  const user = await knex('profiles').where({ email }).first<{ id: string; role: 'presenter'; email: string }>('id', 'role', 'email');
+  const [session] = await knex('auth_sessions').insert({ user_id: user.id, expires_at: new Date(Date.now() + 86_400_000) }).returning<{ id: string }[]>('id');
+  const { token } = await h.server.server.ctx.tokens.sign({ userId: user.id, sessionId: session!.id, role: user.role, email: user.email });
+  await context.route('**/api/**', (route) => route.continue({ headers: { ...route.request().headers(), authorization: `Bearer ${token}` } }));
+}
+
+describe.skipIf(skipBrowser())('booking a weekly series through a conflict', () => {
+  it('a presenter proceeds despite the conflict, a moderator resolves it, and /shows updates without a reload', async () => {
+    const zone = h.server.config.STATION_TIMEZONE;
+    const today = todayInZone(Date.now(), zone);
+    // The demo has 'Lunchtime Lowdown' 12:00-14:00 on every weekday of this week and next.
+    let first = addDays(today, 1);
+    while (isoWeekday(first) > 5) first = addDays(first, 1);
+    const last = addDays(first, 14);
+    const title = 'Test Weekly Show';
+
+    // A listener has /shows open on that week.
+    const listener = await h.newPage({ storage: { active_week: weekBounds(first).start } });
+    await listener.page.goto(`${h.url}/shows`);
+    await listener.page.getByRole('heading', { name: new RegExp(`^${longDate(first).replace(/ \d{4}$/, '')}`) }).waitFor();
+    await listener.page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+    expect(await listener.page.getByRole('article', { name: title }).count()).toBe(0);
+
+    // The presenter books a weekly series over the lunchtime show.
+    const presenter = await h.newPage();
+    await signInAs(presenter.context, 'presenter@airdeck.demo');
+    const p = presenter.page;
+    await p.goto(`${h.url}/admin/shows/new`);
+    await p.getByRole('button', { name: 'Weekly series' }).click();
+    const startCal = p.getByRole('group', { name: 'Show date' });
+    if (first.slice(0, 7) !== today.slice(0, 7)) await startCal.getByRole('button', { name: 'Next month' }).click();
+    await startCal.getByRole('button', { name: new RegExp(`^${longDate(first)}`) }).click();
+    const endCal = p.getByRole('group', { name: 'Series end date' });
+    if (last.slice(0, 7) !== first.slice(0, 7)) await endCal.getByRole('button', { name: 'Next month' }).click();
+    expect(await endCal.getByRole('button', { name: new RegExp(`^${longDate(first)}`) }).count()).toBe(first.slice(0, 7) === last.slice(0, 7) ? 1 : 0);
+    await endCal.getByRole('button', { name: new RegExp(`^${longDate(last)}`) }).click();
+    await p.getByLabel('Title').fill(title);
+    await p.getByLabel('Start time').fill('12:30');
+    await p.getByLabel('End time').fill('13:30');
+    await p.getByText('3 event(s) will be created').waitFor();
+    await p.getByRole('button', { name: 'Create Booking' }).click();
+
+    const conflict = p.getByRole('dialog', { name: 'Scheduling conflict' });
+    await conflict.waitFor();
+    expect(await conflict.getByText('Lunchtime Lowdown').count()).toBeGreaterThan(0);
+    await conflict.getByRole('button', { name: 'Proceed Anyway' }).click();
+    await p.getByText('Booking created').waitFor();
+    await p.getByText('3 event(s) have been created with conflicted status and are pending admin review.').waitFor();
+    await p.waitForURL(/\/admin\/shows$/);
+    const booked = p.getByRole('article', { name: `${title}, ${longDate(first)}` });
+    await booked.waitFor();
+    expect(await booked.getByText('Conflicted').count()).toBe(1);
+    // A presenter may not resolve conflicts.
+    expect(await booked.getByRole('button', { name: 'Resolve' }).count()).toBe(0);
+
+    // Conflicted bookings are not on the public schedule.
+    expect(await listener.page.getByRole('article', { name: title }).count()).toBe(0);
+
+    // A moderator resolves it by approving.
+    const moderator = await h.newPage();
+    await signInAs(moderator.context, 'moderator@airdeck.demo');
+    const m = moderator.page;
+    await m.goto(`${h.url}/admin/shows?week=${first}`);
+    const row = m.getByRole('article', { name: `${title}, ${longDate(first)}` });
+    await row.getByRole('button', { name: 'Resolve' }).click();
+    const resolve = m.getByRole('dialog', { name: 'Resolve conflict' });
+    await resolve.getByText('Lunchtime Lowdown').waitFor();
+    await resolve.getByRole('button', { name: 'Approve' }).click();
+    await m.getByText('Conflict resolved').waitFor();
+    await expect.poll(() => row.getByText('Scheduled').count()).toBe(1);
+
+    // The listener's open page shows it, without a reload.
+    await listener.page.getByRole('article', { name: title }).waitFor({ timeout: 15_000 });
+    expect(await listener.page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+
+    expect([...listener.errors, ...presenter.errors, ...moderator.errors]).toEqual([]);
+    await Promise.all([listener.context.close(), presenter.context.close(), moderator.context.close()]);
+  });
+
+  it("shows the week's overview with the remembered week and the empty texts", async () => {
+    const { page, context } = await h.newPage();
+    await page.goto(`${h.url}/shows`);
+    await page.evaluate(() => localStorage.setItem('active_week', '2020-01-06'));
+    await page.reload();
+    await page.getByText('No shows scheduled for this week. Check back soon!').waitFor();
+    expect(await page.getByRole('heading', { level: 2, name: /6 – 12 January 2020/ }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Current Week' }).click();
+    const today = todayInZone(Date.now(), h.server.config.STATION_TIMEZONE);
+    await page.getByText('LIVE', { exact: true }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('active_week'))).toBeNull();
+    await page.getByRole('button', { name: 'Next week' }).click();
+    expect(await page.evaluate(() => localStorage.getItem('active_week'))).toBe(addDays(weekBounds(today).start, 7));
+    await page.reload();
+    await page.getByRole('heading', { name: new RegExp(longDate(addDays(weekBounds(today).start, 7)).replace(/^\w+ /, '').replace(/ \d{4}$/, '')) }).first().waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,200 @@
+import { Alert, Box, Button, Card, CardContent, Chip, Container, Link, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import EventIcon from '@mui/icons-material/Event';
+import { useQuery } from '@tanstack/react-query';
+import { useAtom } from 'jotai';
+import { Link as RouterLink } from 'react-router';
+import type { ListenerEventView } from '../../../shared/bookings';
+import { addWeeks, isLiveNow, isValidDate, longDate, weekBounds, weekDays } from '../../../shared/schedule';
+import { PageLoading } from '../app/ListenerLayout';
+import { usePageMeta } from '../app/meta';
+import { getApiBase } from '../platform';
+import { useStation } from '../app/station';
+import { listenerApi, scheduleKeys } from './api';
+import { activeWeekAtom, timeZoneModeAtom } from './atoms';
+import { LiveBadge } from './components/LiveBadge';
+import { ShowImage } from './components/ShowImage';
+import { useNow } from './components/useNow';
+import { WeekNavigator } from './components/WeekNavigator';
+import { browserTimeZone, stationToday, timeRange, zoneLabel } from './format';
+import { useScheduleLive } from './live';
+
+/** The iCalendar feed as a webcal:// address, which calendar apps open as a subscription. */
+function calendarFeedUrl(): string {
+  if (typeof window === 'undefined') return '/api/schedule.ics';
+  const u = new URL('/api/schedule.ics', getApiBase() || window.location.origin);
+  return `webcal://${u.host}${u.pathname}`;
+}
+
+/** Texts of the listener schedule (spec 000 §8). */
+export const SHOWS_TEXT = {
+  emptyDay: 'No shows scheduled for this day. Check back soon!',
+  emptyWeek: 'No shows scheduled for this week. Check back soon!',
+  loading: 'Loading shows...',
+  error: "We couldn't load the schedule. Please try again.",
+} as const;
+
+/**
+ * /shows: the week's shows Monday to Sunday with previous / next / Current
+ * Week navigation (the chosen week remembered as `active_week`), the LIVE
+ * marker (midnight-crossing shows included), and times in the station's zone
+ * or, one click away, the listener's own. Changes arrive live.
+ */
+export function ShowsPage() {
+  usePageMeta({ title: 'Shows', description: "This week's shows, Monday to Sunday." });
+  useScheduleLive();
+  const station = useStation();
+  const now = useNow();
+  const [stored, setStored] = useAtom(activeWeekAtom);
+  const [zoneMode, setZoneMode] = useAtom(timeZoneModeAtom);
+  const stationZone = station.timezone;
+  const today = stationToday(stationZone, now);
+  const current = weekBounds(today).start;
+  const weekStart = stored && isValidDate(stored) ? weekBounds(stored).start : current;
+  const { start, end } = weekBounds(weekStart);
+  const localZone = browserTimeZone();
+  const displayZone = zoneMode === 'local' ? localZone : stationZone;
+
+  const week = useQuery({ queryKey: scheduleKeys.week(start), queryFn: () => listenerApi.week(start), refetchInterval: 5 * 60_000 });
+  const go = (monday: string) => setStored(monday === current ? null : monday);
+
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+      <Typography variant="h3" component="h1" sx={{ fontWeight: 800, mb: 1 }}>
+        Shows
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        The week's shows, Monday to Sunday.
+      </Typography>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' }, mb: 3 }}>
+        <WeekNavigator start={start} end={end} isCurrent={start === current} onPrevious={() => go(addWeeks(start, -1))} onNext={() => go(addWeeks(start, 1))} onCurrent={() => go(current)} />
+        {localZone !== stationZone && (
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={zoneMode}
+            onChange={(_e, v: 'station' | 'local' | null) => v && setZoneMode(v)}
+            aria-label="Show times in"
+          >
+            <ToggleButton value="station">Station time ({zoneLabel(stationZone)})</ToggleButton>
+            <ToggleButton value="local">My time ({zoneLabel(localZone)})</ToggleButton>
+          </ToggleButtonGroup>
+        )}
+      </Stack>
+      <Box sx={{ mb: 2 }}>
+        <Button size="small" startIcon={<EventIcon />} href={calendarFeedUrl()} variant="text">
+          Subscribe in your calendar app
+        </Button>
+      </Box>
+      <WeekBody
+        loading={week.isPending}
+        error={week.isError}
+        retry={() => void week.refetch()}
+        days={weekDays(start)}
+        events={week.data?.events ?? []}
+        carryover={week.data?.carryover ?? []}
+        today={today}
+        now={now}
+        stationZone={week.data?.timezone ?? stationZone}
+        displayZone={displayZone}
+      />
+    </Container>
+  );
+}
+
+function WeekBody(props: {
+  loading: boolean;
+  error: boolean;
+  retry: () => void;
+  days: string[];
+  events: ListenerEventView[];
+  carryover: ListenerEventView[];
+  today: string;
+  now: number;
+  stationZone: string;
+  displayZone: string;
+}) {
+  const { days, events, carryover, today, now, stationZone, displayZone } = props;
+  if (props.loading) return <PageLoading label={SHOWS_TEXT.loading} />;
+  if (props.error) {
+    return (
+      <Alert severity="error" action={<Button color="inherit" onClick={props.retry}>Try again</Button>}>
+        {SHOWS_TEXT.error}
+      </Alert>
+    );
+  }
+  // Sunday-night shows running into this Monday appear there while they are on air.
+  const liveCarry = carryover.filter((e) => isLiveNow(e, now, stationZone));
+  if (events.length === 0 && liveCarry.length === 0) {
+    return (
+      <Card variant="outlined">
+        <CardContent>
+          <Typography>{SHOWS_TEXT.emptyWeek}</Typography>
+        </CardContent>
+      </Card>
+    );
+  }
+  return (
+    <Stack spacing={3}>
+      {days.map((day, i) => {
+        const list = [...(i === 0 ? liveCarry : []), ...events.filter((e) => e.event_date === day)];
+        return (
+          <Box component="section" key={day} aria-labelledby={`day-${day}`}>
+            <Typography id={`day-${day}`} variant="h5" component="h2" sx={{ mb: 1.5, display: 'flex', gap: 1, alignItems: 'baseline' }}>
+              {longDate(day).replace(/ \d{4}$/, '')}
+              {day === today && <Chip size="small" color="primary" label="Today" />}
+            </Typography>
+            {list.length === 0 ? (
+              <Typography color="text.secondary">{SHOWS_TEXT.emptyDay}</Typography>
+            ) : (
+              <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }, gap: 2 }}>
+                {list.map((e) => (
+                  <ShowCard key={e.id} event={e} live={isLiveNow(e, now, stationZone)} fromPreviousDay={e.event_date !== day} stationZone={stationZone} displayZone={displayZone} />
+                ))}
+              </Box>
+            )}
+          </Box>
+        );
+      })}
+    </Stack>
+  );
+}
+
+/** One show on the listener schedule. */
+export function ShowCard({ event, live, fromPreviousDay = false, stationZone, displayZone }: { event: ListenerEventView; live: boolean; fromPreviousDay?: boolean; stationZone: string; displayZone: string }) {
+  const who = event.presenter_name ?? event.host;
+  return (
+    <Card variant="outlined" component="article" aria-label={event.title} sx={{ display: 'flex', overflow: 'hidden', borderColor: live ? 'primary.main' : undefined, borderWidth: live ? 2 : 1 }}>
+      <ShowImage src={event.image_url} sx={{ width: 96, minHeight: 96, flexShrink: 0 }} />
+      <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 }, minWidth: 0 }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5, flexWrap: 'wrap' }}>
+          <Typography component="span" variant="body2" sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
+            {timeRange(event, stationZone, displayZone)}
+          </Typography>
+          {live && <LiveBadge />}
+          {event.status === 'pending' && <Chip size="small" variant="outlined" label="Awaiting approval" />}
+          {event.type === 'event' && <Chip size="small" variant="outlined" label="Special event" />}
+        </Stack>
+        <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
+          {event.title}
+        </Typography>
+        {who && (
+          <Typography variant="body2" color="text.secondary">
+            with{' '}
+            {event.presenter_id && event.presenter_name ? (
+              <Link component={RouterLink} to={`/djs/${event.presenter_id}`} underline="always" color="inherit">
+                {event.presenter_name}
+              </Link>
+            ) : (
+              who
+            )}
+          </Typography>
+        )}
+        {fromPreviousDay && (
+          <Typography variant="caption" color="text.secondary">
+            Started on Sunday
+          </Typography>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,348 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  MenuItem,
+  Stack,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import {
+  BOOKING_MESSAGES,
+  BOOKING_MODES,
+  BOOKING_MODE_LABELS,
+  CreateBookingSchema,
+  MAX_CALENDAR_DATES,
+  SCHEDULE_LIMITS,
+  type BookingMode,
+  type ConflictView,
+} from '../../../../shared/bookings';
+import { generateOccurrences, longDate } from '../../../../shared/schedule';
+import { ApiError } from '../../app/api';
+import { useIsMobile } from '../../app/media';
+import { usePageMeta } from '../../app/meta';
+import { useStation } from '../../app/station';
+import { scheduleKeys, staffApi } from '../api';
+import { stationToday } from '../format';
+import { ConflictDialog } from './ConflictDialog';
+import { ImageUpload } from './ImageUpload';
+import { MonthCalendar, monthOf } from './MonthCalendar';
+import { ToastScope, useToast } from './toast';
+import { useActor } from './useActor';
+
+const MODE_HELP: Record<BookingMode, string> = {
+  daily: 'One show on one date.',
+  weekly: 'The same slot every week until the end date.',
+  monthly: 'The same day every month until the end date (the 29th–31st fall on the last day of shorter months).',
+  calendar: 'Pick any dates on the calendar; each gets the same slot.',
+};
+
+type Field = 'title' | 'event_date' | 'dates' | 'end_date' | 'start_time' | 'end_time' | 'presenter_id' | 'host' | 'description' | 'image_url';
+
+/** Create Show Booking (spec 001 §2): modes, date calendars, details, the conflict dialog and the success messages. */
+export function CreateBooking() {
+  return (
+    <ToastScope>
+      <CreateBookingForm />
+    </ToastScope>
+  );
+}
+
+function CreateBookingForm() {
+  usePageMeta({ title: 'Create Show Booking' });
+  const station = useStation();
+  const today = stationToday(station.timezone);
+  const actor = useActor();
+  const { toast } = useToast();
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const mobile = useIsMobile();
+
+  const [mode, setMode] = useState<BookingMode>('daily');
+  const [date, setDate] = useState<string | null>(null);
+  const [dates, setDates] = useState<string[]>([]);
+  const [endDate, setEndDate] = useState<string | null>(null);
+  const [month, setMonth] = useState(monthOf(today));
+  const [endMonth, setEndMonth] = useState(monthOf(today));
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [start, setStart] = useState('');
+  const [end, setEnd] = useState('');
+  const [presenterId, setPresenterId] = useState<string | null>(null);
+  const [host, setHost] = useState('');
+  const [image, setImage] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [conflicts, setConflicts] = useState<ConflictView[] | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const a = actor.data;
+  const chosenPresenter = presenterId ?? (a?.canPickAny ? (a.ownPresenter?.id ?? '') : (a?.ownPresenter?.id ?? ''));
+  const recurring = mode === 'weekly' || mode === 'monthly';
+  const locked = a !== undefined && !a.canPickAny && a.ownPresenter === null;
+
+  const preview = (() => {
+    if (mode === 'calendar') return [...dates].sort();
+    if (!date) return [];
+    if (!recurring) return [date];
+    if (!endDate || endDate <= date) return [];
+    try {
+      return generateOccurrences({ startDate: date, mode, endDate });
+    } catch {
+      return [];
+    }
+  })();
+
+  const body = (proceed: boolean) => ({
+    mode,
+    title,
+    description,
+    event_date: mode === 'calendar' ? null : date,
+    dates: mode === 'calendar' ? dates : null,
+    end_date: recurring ? endDate : null,
+    start_time: start,
+    end_time: end,
+    presenter_id: chosenPresenter || null,
+    host,
+    image_url: image,
+    proceed,
+  });
+
+  const submit = async (proceed: boolean) => {
+    const parsed = CreateBookingSchema.safeParse(body(proceed));
+    if (!parsed.success) {
+      const next: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) {
+        const f = String(issue.path[0] ?? 'title') as Field;
+        next[f] ??= issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const res = await staffApi.book(body(proceed));
+      setConflicts(null);
+      toast({ title: res.title, description: res.message, variant: res.status === 'scheduled' ? 'success' : 'warning' });
+      await qc.invalidateQueries({ queryKey: scheduleKeys.all });
+      navigate('/admin/shows', { state: { week: res.events[0]?.event_date } });
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 409 && Array.isArray(err.details?.conflicts)) {
+        setConflicts(err.details.conflicts as ConflictView[]);
+      } else if (err instanceof ApiError && err.status === 401) {
+        toast({ title: BOOKING_MESSAGES.bookingFailed(BOOKING_MESSAGES.notAuthenticated), variant: 'error' });
+      } else {
+        const message = err instanceof ApiError ? err.message : undefined;
+        if (err instanceof ApiError && err.fields?.[0]) setErrors({ [err.fields[0].path as Field]: err.fields[0].message });
+        // A refusal of the request reads "Failed to create booking"; a failure while writing it, "Failed to create event".
+        toast({ title: err instanceof ApiError && err.status >= 500 ? BOOKING_MESSAGES.createEventFailed(err.message) : BOOKING_MESSAGES.bookingFailed(message), variant: 'error' });
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    void submit(false);
+  };
+
+  const pickDate = (d: string) => {
+    if (mode === 'calendar') {
+      setDates((cur) => (cur.includes(d) ? cur.filter((x) => x !== d) : cur.length >= MAX_CALENDAR_DATES ? cur : [...cur, d]));
+      return;
+    }
+    setDate(d);
+    if (endDate && endDate <= d) setEndDate(null);
+    if (endMonth < monthOf(d)) setEndMonth(monthOf(d));
+  };
+
+  if (actor.isError) {
+    return (
+      <Box sx={{ p: { xs: 2, md: 3 } }}>
+        <Alert severity="error">{actor.error instanceof ApiError && actor.error.status === 401 ? BOOKING_MESSAGES.notAuthenticated : 'Could not load your booking options. Please refresh the page.'}</Alert>
+      </Box>
+    );
+  }
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} sx={{ p: { xs: 2, md: 3 }, maxWidth: 1200 }}>
+      <Button component={RouterLink} to="/admin/shows" startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
+        Back to Show Management
+      </Button>
+      <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
+        Create Show Booking
+      </Typography>
+
+      <Card variant="outlined" sx={{ mb: 3 }}>
+        <CardContent>
+          <Typography component="h2" variant="h6" id="mode-label" sx={{ mb: 1 }}>
+            Booking mode
+          </Typography>
+          <ToggleButtonGroup
+            exclusive
+            value={mode}
+            onChange={(_e, v: BookingMode | null) => {
+              if (!v) return;
+              setMode(v);
+              setErrors({});
+            }}
+            aria-labelledby="mode-label"
+            orientation={mobile ? 'vertical' : 'horizontal'}
+            fullWidth={mobile}
+          >
+            {BOOKING_MODES.map((m) => (
+              <ToggleButton key={m} value={m}>
+                {BOOKING_MODE_LABELS[m]}
+              </ToggleButton>
+            ))}
+          </ToggleButtonGroup>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            {MODE_HELP[mode]}
+          </Typography>
+        </CardContent>
+      </Card>
+
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(300px, 380px) 1fr' }, gap: 3, alignItems: 'start' }}>
+        <Stack spacing={3}>
+          <Card variant="outlined">
+            <CardContent>
+              <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
+                {mode === 'calendar' ? 'Dates' : recurring ? 'Start date' : 'Date'}
+              </Typography>
+              <MonthCalendar
+                label={mode === 'calendar' ? 'Show dates' : 'Show date'}
+                month={month}
+                onMonthChange={setMonth}
+                selected={mode === 'calendar' ? dates : date ? [date] : []}
+                onSelect={pickDate}
+                isDisabled={(d) => d < today}
+                today={today}
+              />
+              {(errors.event_date ?? errors.dates) && (
+                <Typography role="alert" color="error" variant="body2" sx={{ mt: 1 }}>
+                  {errors.event_date ?? errors.dates}
+                </Typography>
+              )}
+              {mode === 'calendar' && dates.length > 0 && (
+                <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, mt: 1 }} aria-label="Chosen dates">
+                  {[...dates].sort().map((d) => (
+                    <Chip key={d} size="small" label={longDate(d)} onDelete={() => setDates((cur) => cur.filter((x) => x !== d))} />
+                  ))}
+                </Stack>
+              )}
+              {mode !== 'calendar' && date && (
+                <Typography variant="body2" sx={{ mt: 1 }}>
+                  Selected: <strong>{longDate(date)}</strong>
+                </Typography>
+              )}
+            </CardContent>
+          </Card>
+          {recurring && (
+            <Card variant="outlined">
+              <CardContent>
+                <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
+                  End date
+                </Typography>
+                {!date && (
+                  <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                    {BOOKING_MESSAGES.selectDateFirst}
+                  </Typography>
+                )}
+                <MonthCalendar
+                  label="Series end date"
+                  month={endMonth}
+                  onMonthChange={setEndMonth}
+                  selected={endDate ? [endDate] : []}
+                  onSelect={setEndDate}
+                  isDisabled={(d) => !date || d <= date}
+                  today={today}
+                />
+                {errors.end_date && (
+                  <Typography role="alert" color="error" variant="body2" sx={{ mt: 1 }}>
+                    {errors.end_date}
+                  </Typography>
+                )}
+                {endDate && (
+                  <Typography variant="body2" sx={{ mt: 1 }}>
+                    Ends: <strong>{longDate(endDate)}</strong>
+                  </Typography>
+                )}
+              </CardContent>
+            </Card>
+          )}
+        </Stack>
+
+        <Card variant="outlined">
+          <CardContent>
+            <Typography component="h2" variant="h6" sx={{ mb: 2 }}>
+              Show details
+            </Typography>
+            <Stack spacing={2}>
+              <TextField label="Title" required value={title} onChange={(e) => setTitle(e.target.value)} error={Boolean(errors.title)} helperText={errors.title} slotProps={{ htmlInput: { maxLength: SCHEDULE_LIMITS.title } }} />
+              <TextField label="Description" multiline minRows={3} value={description} onChange={(e) => setDescription(e.target.value)} error={Boolean(errors.description)} helperText={errors.description} slotProps={{ htmlInput: { maxLength: SCHEDULE_LIMITS.description } }} />
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                <TextField label="Start time" type="time" required value={start} onChange={(e) => setStart(e.target.value)} error={Boolean(errors.start_time)} helperText={errors.start_time} slotProps={{ inputLabel: { shrink: true } }} fullWidth />
+                <TextField
+                  label="End time"
+                  type="time"
+                  required
+                  value={end}
+                  onChange={(e) => setEnd(e.target.value)}
+                  error={Boolean(errors.end_time)}
+                  helperText={errors.end_time ?? (start && end && end <= start ? 'Ends after midnight, on the next day' : ' ')}
+                  slotProps={{ inputLabel: { shrink: true } }}
+                  fullWidth
+                />
+              </Stack>
+              {locked ? (
+                <Alert severity="warning">{a.lockedMessage ?? BOOKING_MESSAGES.noPresenterProfile}</Alert>
+              ) : a?.canPickAny ? (
+                <TextField select label="Presenter" value={chosenPresenter} onChange={(e) => setPresenterId(e.target.value)} error={Boolean(errors.presenter_id)} helperText={errors.presenter_id ?? 'Moderators and above may book for any presenter, or none.'}>
+                  <MenuItem value="">No presenter</MenuItem>
+                  {a.options.map((o) => (
+                    <MenuItem key={o.id} value={o.id}>
+                      {o.name}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              ) : (
+                <TextField label="Presenter" value={a?.ownPresenter?.name ?? ''} disabled helperText="Bookings are made as your own presenter profile." />
+              )}
+              <TextField label="Host (optional)" value={host} onChange={(e) => setHost(e.target.value)} helperText={errors.host ?? 'Shown instead of the presenter when there is none.'} error={Boolean(errors.host)} slotProps={{ htmlInput: { maxLength: SCHEDULE_LIMITS.host } }} />
+              <ImageUpload value={image} onChange={setImage} />
+              <Box aria-live="polite">
+                {preview.length > 0 && (
+                  <Alert severity="info">
+                    {preview.length} event(s) will be created: {preview.slice(0, 4).map((d) => longDate(d)).join(', ')}
+                    {preview.length > 4 ? ` … ${longDate(preview[preview.length - 1]!)}` : ''}
+                    {a?.user.role === 'probation' ? '. Your bookings need approval and will be pending.' : ''}
+                  </Alert>
+                )}
+              </Box>
+              <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+                <Button component={RouterLink} to="/admin/shows" disabled={busy}>
+                  Cancel
+                </Button>
+                <Button type="submit" variant="contained" disabled={busy || locked || actor.isPending}>
+                  {busy ? 'Booking…' : 'Create Booking'}
+                </Button>
+              </Stack>
+            </Stack>
+          </CardContent>
+        </Card>
+      </Box>
+
+      <ConflictDialog conflicts={conflicts ?? []} open={conflicts !== null} busy={busy} onCancel={() => setConflicts(null)} onProceed={() => void submit(true)} />
+    </Box>
+  );
+}

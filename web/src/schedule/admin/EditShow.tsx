@@ -1,0 +1,143 @@
+import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { BOOKING_MESSAGES, EditShowSchema, SCHEDULE_LIMITS, type ConflictView, type ScheduleEventView } from '../../../../shared/bookings';
+import { DENIED } from '../../../../shared/permissions';
+import { longDate } from '../../../../shared/schedule';
+import { ApiError } from '../../app/api';
+import { scheduleKeys, staffApi } from '../api';
+import { hhmm } from '../format';
+import { ConflictDialog } from './ConflictDialog';
+import { ImageUpload } from './ImageUpload';
+import { ToastScope, useToast } from './toast';
+
+type Field = 'title' | 'start_time' | 'end_time' | 'description' | 'presenter_name' | 'presenter_bio' | 'presenter_image_url' | 'image_url';
+
+/**
+ * The Edit show form (spec 001 §7: title, description, times, presenter
+ * details, image) in a dialog. New times that overlap another show open the
+ * conflict dialog; proceeding marks the show for review.
+ */
+export function EditShowDialog({ show, open, onClose }: { show: ScheduleEventView; open: boolean; onClose: () => void }) {
+  const { toast } = useToast();
+  const qc = useQueryClient();
+  const [title, setTitle] = useState(show.title);
+  const [description, setDescription] = useState(show.description ?? '');
+  const [start, setStart] = useState(hhmm(show.start_time));
+  const [end, setEnd] = useState(hhmm(show.end_time));
+  const [presenterName, setPresenterName] = useState(show.presenter_name ?? '');
+  const [presenterBio, setPresenterBio] = useState(show.presenter_bio ?? '');
+  const [presenterImage, setPresenterImage] = useState(show.presenter_image_url ?? '');
+  const [image, setImage] = useState<string | null>(show.image_url);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [conflicts, setConflicts] = useState<ConflictView[] | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const body = (proceed: boolean) => ({
+    title,
+    description,
+    start_time: start,
+    end_time: end,
+    presenter_name: presenterName,
+    presenter_bio: presenterBio,
+    presenter_image_url: presenterImage,
+    image_url: image,
+    proceed,
+  });
+
+  const save = async (proceed: boolean) => {
+    const parsed = EditShowSchema.safeParse(body(proceed));
+    if (!parsed.success) {
+      const next: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) next[String(issue.path[0]) as Field] ??= issue.message;
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await staffApi.editShow(show.id, body(proceed));
+      setConflicts(null);
+      toast({ title: BOOKING_MESSAGES.showUpdated, variant: 'success' });
+      await qc.invalidateQueries({ queryKey: scheduleKeys.all });
+      onClose();
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 409 && Array.isArray(err.details?.conflicts)) {
+        setConflicts(err.details.conflicts as ConflictView[]);
+      } else {
+        toast({ title: 'Update failed', description: err instanceof ApiError && err.status === 403 ? DENIED.editShow : BOOKING_MESSAGES.showUpdateFailed, variant: 'error' });
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    void save(false);
+  };
+
+  return (
+    <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby="edit-show-title" maxWidth="sm" fullWidth>
+      <Box component="form" noValidate onSubmit={onSubmit}>
+        <DialogTitle id="edit-show-title">Edit show · {longDate(show.event_date)}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <TextField label="Title" required value={title} onChange={(e) => setTitle(e.target.value)} error={Boolean(errors.title)} helperText={errors.title} slotProps={{ htmlInput: { maxLength: SCHEDULE_LIMITS.title } }} />
+            <TextField label="Description" multiline minRows={2} value={description} onChange={(e) => setDescription(e.target.value)} slotProps={{ htmlInput: { maxLength: SCHEDULE_LIMITS.description } }} />
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <TextField label="Start time" type="time" required value={start} onChange={(e) => setStart(e.target.value)} error={Boolean(errors.start_time)} helperText={errors.start_time} slotProps={{ inputLabel: { shrink: true } }} fullWidth />
+              <TextField label="End time" type="time" required value={end} onChange={(e) => setEnd(e.target.value)} error={Boolean(errors.end_time)} helperText={errors.end_time ?? (start && end && end <= start ? 'Ends after midnight, on the next day' : ' ')} slotProps={{ inputLabel: { shrink: true } }} fullWidth />
+            </Stack>
+            <TextField label="Presenter name" value={presenterName} onChange={(e) => setPresenterName(e.target.value)} slotProps={{ htmlInput: { maxLength: SCHEDULE_LIMITS.presenterName } }} />
+            <TextField label="Presenter bio" multiline minRows={2} value={presenterBio} onChange={(e) => setPresenterBio(e.target.value)} slotProps={{ htmlInput: { maxLength: SCHEDULE_LIMITS.presenterBio } }} />
+            <TextField label="Presenter image URL" value={presenterImage} onChange={(e) => setPresenterImage(e.target.value)} error={Boolean(errors.presenter_image_url)} helperText={errors.presenter_image_url} />
+            <ImageUpload value={image} onChange={setImage} />
+            {errors.image_url && <Alert severity="error">{errors.image_url}</Alert>}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {busy ? 'Saving…' : 'Save changes'}
+          </Button>
+        </DialogActions>
+      </Box>
+      <ConflictDialog
+        conflicts={conflicts ?? []}
+        open={conflicts !== null}
+        busy={busy}
+        onCancel={() => setConflicts(null)}
+        onProceed={() => void save(true)}
+        proceedNote="Proceeding saves the new times and marks the show for admin review."
+      />
+    </Dialog>
+  );
+}
+
+/** The Edit show screen at /admin/shows/:id/edit: the same form for a direct link. */
+export function EditShow() {
+  return (
+    <ToastScope>
+      <EditShowPage />
+    </ToastScope>
+  );
+}
+
+function EditShowPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const show = useQuery({ queryKey: scheduleKeys.event(id), queryFn: () => staffApi.event(id), retry: false });
+  if (show.isPending) {
+    return (
+      <Box role="status" sx={{ p: 4, display: 'flex', gap: 2, alignItems: 'center' }}>
+        <CircularProgress size={20} /> Loading show…
+      </Box>
+    );
+  }
+  if (show.isError) return <Alert severity="error" sx={{ m: 3 }}>{BOOKING_MESSAGES.noShowsFound}</Alert>;
+  return <EditShowDialog show={show.data.event} open onClose={() => navigate('/admin/shows')} />;
+}

@@ -1,0 +1,285 @@
+import AddIcon from '@mui/icons-material/Add';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import {
+  BOOKING_MESSAGES,
+  EVENT_TYPES,
+  OVERVIEW_EVENT_TYPES,
+  OVERVIEW_STATUSES,
+  OverviewEventSchema,
+  SCHEDULE_LIMITS,
+  STATUS_LABELS,
+  type ConflictView,
+  type ScheduleEventView,
+} from '../../../../shared/bookings';
+import { DEFAULT_SLOT, addDays, compareEventsByDateTime, dateParts, daysInMonth, longDate, makeDate } from '../../../../shared/schedule';
+import { ApiError } from '../../app/api';
+import { usePageMeta } from '../../app/meta';
+import { useStation } from '../../app/station';
+import { scheduleKeys, staffApi } from '../api';
+import { hhmm, stationToday } from '../format';
+import { useScheduleLive } from '../live';
+import { ConfirmDialog } from './ConfirmDialog';
+import { ConflictDialog } from './ConflictDialog';
+import { MonthCalendar, monthOf } from './MonthCalendar';
+import { StatusChip } from './StatusChip';
+import { ToastScope, useToast } from './toast';
+import { useActor } from './useActor';
+
+const TYPE_LABELS: Record<string, string> = { show: 'Show', event: 'Special Event', maintenance: 'Maintenance' };
+
+/**
+ * Schedule Overview (spec 001 §2): a month calendar on the left, the
+ * selected day's events on the right, with Book New Slot, Edit, Cancel and
+ * Delete for moderators and above.
+ */
+export function ScheduleOverview() {
+  return (
+    <ToastScope>
+      <Overview />
+    </ToastScope>
+  );
+}
+
+type Editing = { mode: 'new'; date: string } | { mode: 'edit'; event: ScheduleEventView } | null;
+
+function Overview() {
+  usePageMeta({ title: 'Schedule Overview' });
+  useScheduleLive();
+  const station = useStation();
+  const today = stationToday(station.timezone);
+  const [selected, setSelected] = useState(today);
+  const [month, setMonth] = useState(monthOf(today));
+  const [editing, setEditing] = useState<Editing>(null);
+  const [deleting, setDeleting] = useState<ScheduleEventView | null>(null);
+  const actor = useActor();
+  const canEdit = Boolean(actor.data?.capabilities.overview);
+  const { toast } = useToast();
+  const qc = useQueryClient();
+
+  const { year, month: m } = dateParts(month);
+  // The month plus the day before it (a show there may run past midnight into the 1st).
+  const q = { from: addDays(month, -1), to: makeDate(year, m, daysInMonth(year, m)), order: 'asc' as const };
+  const events = useQuery({ queryKey: scheduleKeys.events({ ...q, scope: 'overview' }), queryFn: () => staffApi.events(q) });
+  const all = events.data?.events ?? [];
+  const countByDate = new Map<string, number>();
+  for (const e of all) if (e.status !== 'cancelled') countByDate.set(e.event_date, (countByDate.get(e.event_date) ?? 0) + 1);
+  const day = all.filter((e) => e.event_date === selected).sort(compareEventsByDateTime);
+
+  const cancel = async (e: ScheduleEventView) => {
+    try {
+      await staffApi.cancel(e.id);
+      toast({ title: BOOKING_MESSAGES.eventCancelled, description: `"${e.title}" on ${longDate(e.event_date)}`, variant: 'success' });
+      await qc.invalidateQueries({ queryKey: scheduleKeys.all });
+    } catch {
+      toast({ title: 'Error', description: BOOKING_MESSAGES.eventSaveFailed, variant: 'error' });
+    }
+  };
+  const remove = async (e: ScheduleEventView) => {
+    try {
+      await staffApi.remove(e.id);
+      toast({ title: BOOKING_MESSAGES.eventDeleted, variant: 'success' });
+      await qc.invalidateQueries({ queryKey: scheduleKeys.all });
+      setDeleting(null);
+    } catch {
+      toast({ title: 'Error', description: BOOKING_MESSAGES.eventDeleteFailed, variant: 'error' });
+    }
+  };
+
+  return (
+    <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 1200 }}>
+      <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
+        Schedule Overview
+      </Typography>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(300px, 380px) 1fr' }, gap: 3, alignItems: 'start' }}>
+        <Card variant="outlined">
+          <CardContent>
+            <MonthCalendar
+              label="Schedule calendar"
+              month={month}
+              onMonthChange={setMonth}
+              selected={[selected]}
+              onSelect={setSelected}
+              marks={(d) => countByDate.get(d) ?? 0}
+              today={today}
+            />
+          </CardContent>
+        </Card>
+        <Card variant="outlined">
+          <CardContent>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2 }}>
+              <Typography variant="h6" component="h2" aria-live="polite">
+                {longDate(selected)}
+              </Typography>
+              {canEdit && (
+                <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ mode: 'new', date: selected })}>
+                  Book New Slot
+                </Button>
+              )}
+            </Stack>
+            {events.isPending ? (
+              <Box role="status" sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
+                <CircularProgress size={20} /> Loading events…
+              </Box>
+            ) : events.isError ? (
+              <Alert severity="error">Could not load the schedule. Please try again.</Alert>
+            ) : day.length === 0 ? (
+              <Typography color="text.secondary">{BOOKING_MESSAGES.noEventsScheduled}</Typography>
+            ) : (
+              <Stack spacing={1}>
+                {day.map((e) => (
+                  <Card key={e.id} variant="outlined" component="article" aria-label={e.title}>
+                    <CardContent sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', py: 1.5, '&:last-child': { pb: 1.5 } }}>
+                      <Box sx={{ minWidth: 110, fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
+                        {hhmm(e.start_time)} – {hhmm(e.end_time)}
+                      </Box>
+                      <Box sx={{ flex: '1 1 200px', minWidth: 0 }}>
+                        <Typography component="h3" sx={{ fontWeight: 700 }}>
+                          {e.title}
+                        </Typography>
+                        <Typography variant="body2" color="text.secondary">
+                          {e.presenter_name ?? e.host ?? '—'}
+                        </Typography>
+                      </Box>
+                      <Chip size="small" variant="outlined" label={TYPE_LABELS[e.type] ?? e.type} />
+                      <StatusChip status={e.status} />
+                      {canEdit && (
+                        <Box sx={{ display: 'flex', gap: 0.5 }}>
+                          <Button size="small" onClick={() => setEditing({ mode: 'edit', event: e })}>
+                            Edit
+                          </Button>
+                          {(e.status === 'scheduled' || e.status === 'pending') && (
+                            <Button size="small" color="warning" onClick={() => void cancel(e)}>
+                              Cancel
+                            </Button>
+                          )}
+                          <Button size="small" color="error" onClick={() => setDeleting(e)}>
+                            Delete
+                          </Button>
+                        </Box>
+                      )}
+                    </CardContent>
+                  </Card>
+                ))}
+              </Stack>
+            )}
+          </CardContent>
+        </Card>
+      </Box>
+      {editing && <OverviewEventDialog editing={editing} onClose={() => setEditing(null)} />}
+      {deleting && (
+        <ConfirmDialog open title="Delete event" text={BOOKING_MESSAGES.eventDeleteConfirm} confirmLabel="Delete" busy={false} onConfirm={() => void remove(deleting)} onCancel={() => setDeleting(null)} />
+      )}
+    </Box>
+  );
+}
+
+/** The overview's event form: new slots default to 12:00-14:00, Special Event, scheduled, on the selected day. */
+function OverviewEventDialog({ editing, onClose }: { editing: Exclude<Editing, null>; onClose: () => void }) {
+  const { toast } = useToast();
+  const qc = useQueryClient();
+  const e = editing.mode === 'edit' ? editing.event : null;
+  const [date, setDate] = useState(e?.event_date ?? (editing.mode === 'new' ? editing.date : ''));
+  const [title, setTitle] = useState(e?.title ?? '');
+  const [description, setDescription] = useState(e?.description ?? '');
+  const [start, setStart] = useState(hhmm(e?.start_time ?? DEFAULT_SLOT.start));
+  const [end, setEnd] = useState(hhmm(e?.end_time ?? DEFAULT_SLOT.end));
+  const [type, setType] = useState<string>(e?.type ?? 'event');
+  const [host, setHost] = useState(e?.host ?? '');
+  const [status, setStatus] = useState<string>(e && (OVERVIEW_STATUSES as readonly string[]).includes(e.status) ? e.status : 'scheduled');
+  const [invalid, setInvalid] = useState(false);
+  const [conflicts, setConflicts] = useState<ConflictView[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const types = e?.type === 'show' ? EVENT_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t]! })) : OVERVIEW_EVENT_TYPES;
+
+  const body = (proceed: boolean) => ({ event_date: date, title, description, start_time: start, end_time: end, type, host, status, proceed });
+  const save = async (proceed: boolean) => {
+    const parsed = OverviewEventSchema.safeParse(body(proceed));
+    if (!parsed.success) {
+      setInvalid(true);
+      toast({ title: BOOKING_MESSAGES.overviewRequiredTitle, description: parsed.error.issues[0]?.message ?? BOOKING_MESSAGES.overviewRequired, variant: 'error' });
+      return;
+    }
+    setInvalid(false);
+    setBusy(true);
+    try {
+      if (e) await staffApi.updateOverview(e.id, body(proceed));
+      else await staffApi.createOverview(body(proceed));
+      toast({ title: BOOKING_MESSAGES.eventSaved, variant: 'success' });
+      await qc.invalidateQueries({ queryKey: scheduleKeys.all });
+      onClose();
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 409 && Array.isArray(err.details?.conflicts)) setConflicts(err.details.conflicts as ConflictView[]);
+      else toast({ title: 'Error', description: BOOKING_MESSAGES.eventSaveFailed, variant: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const onSubmit = (ev: FormEvent) => {
+    ev.preventDefault();
+    void save(false);
+  };
+
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby="overview-event-title" maxWidth="sm" fullWidth>
+      <Box component="form" noValidate onSubmit={onSubmit}>
+        <DialogTitle id="overview-event-title">{e ? 'Edit event' : 'Book New Slot'}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {invalid && <Alert severity="error">{BOOKING_MESSAGES.overviewRequired}</Alert>}
+            <TextField label="Date" type="date" required value={date} onChange={(x) => setDate(x.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+            <TextField label="Title" required value={title} onChange={(x) => setTitle(x.target.value)} error={invalid && !title.trim()} slotProps={{ htmlInput: { maxLength: SCHEDULE_LIMITS.title } }} />
+            <TextField label="Description" multiline minRows={2} value={description} onChange={(x) => setDescription(x.target.value)} slotProps={{ htmlInput: { maxLength: SCHEDULE_LIMITS.description } }} />
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <TextField label="Start time" type="time" required value={start} onChange={(x) => setStart(x.target.value)} error={invalid && !start} slotProps={{ inputLabel: { shrink: true } }} fullWidth />
+              <TextField label="End time" type="time" required value={end} onChange={(x) => setEnd(x.target.value)} error={invalid && !end} slotProps={{ inputLabel: { shrink: true } }} fullWidth />
+            </Stack>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+              <TextField select label="Type" value={type} onChange={(x) => setType(x.target.value)} fullWidth>
+                {types.map((t) => (
+                  <MenuItem key={t.value} value={t.value}>
+                    {t.label}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <TextField select label="Status" value={status} onChange={(x) => setStatus(x.target.value)} fullWidth>
+                {OVERVIEW_STATUSES.map((s) => (
+                  <MenuItem key={s} value={s}>
+                    {STATUS_LABELS[s]}
+                  </MenuItem>
+                ))}
+              </TextField>
+            </Stack>
+            <TextField label="Host" value={host} onChange={(x) => setHost(x.target.value)} slotProps={{ htmlInput: { maxLength: SCHEDULE_LIMITS.host } }} />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {busy ? 'Saving…' : 'Save'}
+          </Button>
+        </DialogActions>
+      </Box>
+      <ConflictDialog conflicts={conflicts ?? []} open={conflicts !== null} busy={busy} onCancel={() => setConflicts(null)} onProceed={() => void save(true)} proceedNote="Proceeding saves it with the status you chose." />
+    </Dialog>
+  );
+}

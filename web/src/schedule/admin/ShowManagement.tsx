@@ -1,0 +1,386 @@
+import AddIcon from '@mui/icons-material/Add';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import {
+  Accordion,
+  AccordionDetails,
+  AccordionSummary,
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  CircularProgress,
+  Divider,
+  FormControl,
+  InputLabel,
+  MenuItem,
+  Select,
+  Stack,
+  Tab,
+  Tabs,
+  Typography,
+} from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
+import {
+  BOOKING_MESSAGES,
+  BOOKING_MODE_LABELS,
+  DATE_FILTERS,
+  DATE_FILTER_LABELS,
+  DEFAULT_DATE_FILTER,
+  STATUS_LABELS,
+  activeFilterCount,
+  dateFilterRange,
+  type BookingActor,
+  type DateFilter,
+  type ScheduleEventView,
+} from '../../../../shared/bookings';
+import { SCHEDULE_EVENT_STATUSES, addWeeks, compareEventsByDateTime, dayLabel, isValidDate, longDate, weekBounds } from '../../../../shared/schedule';
+import { usePageMeta } from '../../app/meta';
+import { useStation } from '../../app/station';
+import { scheduleKeys, staffApi } from '../api';
+import { useNow } from '../components/useNow';
+import { WeekNavigator } from '../components/WeekNavigator';
+import { hhmm, stationToday } from '../format';
+import { useScheduleLive } from '../live';
+import { ConfirmDialog } from './ConfirmDialog';
+import { EditShowDialog } from './EditShow';
+import { ResolveDialog } from './ResolveDialog';
+import { StatusChip } from './StatusChip';
+import { ToastScope, useToast } from './toast';
+import { mayManage, useActor } from './useActor';
+import { ViewShowDialog } from './ViewShowDialog';
+
+type Dialog = { kind: 'view' | 'edit' | 'resolve' | 'delete'; show: ScheduleEventView } | null;
+
+/**
+ * Show Management (spec 001 §2): the timeline by day with the week
+ * navigator (the active week by default), the series view with expandable
+ * groups, status and date filters with the active-filter count, and the
+ * Book New Show, Approve, Resolve, Edit, View and Delete actions.
+ * `?week=yyyy-MM-dd` opens a given week.
+ */
+export function ShowManagement() {
+  return (
+    <ToastScope>
+      <ShowManagementView />
+    </ToastScope>
+  );
+}
+
+function ShowManagementView() {
+  usePageMeta({ title: 'Show Management' });
+  useScheduleLive();
+  const station = useStation();
+  const now = useNow(60_000);
+  const today = stationToday(station.timezone, now);
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const stateWeek = (location.state as { week?: string } | null)?.week;
+  const requested = params.get('week') ?? stateWeek ?? null;
+  const week = weekBounds(requested && isValidDate(requested) ? requested : today);
+  const currentWeek = weekBounds(today).start;
+  const setWeek = (d: string) => {
+    const next = new URLSearchParams(params);
+    if (d === currentWeek) next.delete('week');
+    else next.set('week', d);
+    setParams(next, { replace: true, state: null });
+  };
+
+  const [view, setView] = useState<'timeline' | 'series'>('timeline');
+  const [status, setStatus] = useState<string>('all');
+  const [dateFilter, setDateFilter] = useState<DateFilter>(DEFAULT_DATE_FILTER);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const actor = useActor();
+  const range = dateFilterRange(dateFilter, today);
+
+  let from = range.from;
+  let to = range.to;
+  if (view === 'timeline') {
+    from = from && from > week.start ? from : week.start;
+    to = to && to < week.end ? to : week.end;
+  }
+  const emptyRange = Boolean(from && to && from > to);
+  const q = { type: 'show', status: status === 'all' ? undefined : status, from, to, order: 'desc' as const };
+  const events = useQuery({ queryKey: scheduleKeys.events(q), queryFn: () => staffApi.events(q), enabled: !emptyRange });
+  const list = emptyRange ? [] : (events.data?.events ?? []);
+  const count = activeFilterCount({ status, date: dateFilter });
+
+  return (
+    <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 1200 }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2 }}>
+        <Typography variant="h4" component="h1">
+          Show Management
+        </Typography>
+        <Button component={RouterLink} to="/admin/shows/new" variant="contained" startIcon={<AddIcon />}>
+          Book New Show
+        </Button>
+      </Stack>
+
+      <Card variant="outlined" sx={{ mb: 2 }}>
+        <CardContent sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
+          <FormControl size="small" sx={{ minWidth: 180 }}>
+            <InputLabel id="status-filter-label">Status</InputLabel>
+            <Select
+              labelId="status-filter-label"
+              label="Status"
+              value={status}
+              onChange={(e) => setStatus(e.target.value === '__clear' ? 'all' : e.target.value)}
+            >
+              <MenuItem value="all">All statuses</MenuItem>
+              {SCHEDULE_EVENT_STATUSES.filter((s) => s !== 'completed').map((s) => (
+                <MenuItem key={s} value={s}>
+                  {STATUS_LABELS[s]}
+                </MenuItem>
+              ))}
+              <Divider />
+              <MenuItem value="__clear">Clear Filter</MenuItem>
+            </Select>
+          </FormControl>
+          <FormControl size="small" sx={{ minWidth: 180 }}>
+            <InputLabel id="date-filter-label">Dates</InputLabel>
+            <Select labelId="date-filter-label" label="Dates" value={dateFilter} onChange={(e) => setDateFilter(e.target.value as DateFilter)}>
+              {DATE_FILTERS.map((f) => (
+                <MenuItem key={f} value={f}>
+                  {DATE_FILTER_LABELS[f]}
+                </MenuItem>
+              ))}
+            </Select>
+          </FormControl>
+          <Chip label={`${count} active filter${count === 1 ? '' : 's'}`} color={count > 0 ? 'primary' : 'default'} variant="outlined" aria-live="polite" />
+          <Button
+            size="small"
+            disabled={count === 0}
+            onClick={() => {
+              setStatus('all');
+              setDateFilter('all');
+            }}
+          >
+            Clear filters
+          </Button>
+        </CardContent>
+      </Card>
+
+      <Tabs value={view} onChange={(_e, v: 'timeline' | 'series') => setView(v)} aria-label="Show views" sx={{ mb: 2 }}>
+        <Tab value="timeline" label="Timeline" />
+        <Tab value="series" label="Series" />
+      </Tabs>
+
+      {view === 'timeline' && (
+        <Box sx={{ mb: 2 }}>
+          <WeekNavigator
+            start={week.start}
+            end={week.end}
+            isCurrent={week.start === currentWeek}
+            onPrevious={() => setWeek(addWeeks(week.start, -1))}
+            onNext={() => setWeek(addWeeks(week.start, 1))}
+            onCurrent={() => setWeek(currentWeek)}
+          />
+        </Box>
+      )}
+
+      {events.isError ? (
+        <Alert severity="error" action={<Button color="inherit" onClick={() => void events.refetch()}>Try again</Button>}>
+          Could not load shows. Please try again.
+        </Alert>
+      ) : events.isPending && !emptyRange ? (
+        <Box role="status" sx={{ display: 'flex', gap: 2, alignItems: 'center', py: 4 }}>
+          <CircularProgress size={20} /> Loading shows…
+        </Box>
+      ) : list.length === 0 ? (
+        <Card variant="outlined">
+          <CardContent>
+            <Typography>{BOOKING_MESSAGES.noShowsFound}</Typography>
+          </CardContent>
+        </Card>
+      ) : view === 'timeline' ? (
+        <Timeline events={list} today={today} actor={actor.data} open={setDialog} />
+      ) : (
+        <SeriesView events={list} actor={actor.data} open={setDialog} />
+      )}
+
+      {dialog?.kind === 'view' && <ViewShowDialog show={dialog.show} open onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'edit' && <EditShowDialog show={dialog.show} open onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'resolve' && <ResolveDialog show={dialog.show} open onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'delete' && <DeleteShow show={dialog.show} onClose={() => setDialog(null)} />}
+    </Box>
+  );
+}
+
+function Timeline({ events, today, actor, open }: { events: ScheduleEventView[]; today: string; actor: BookingActor | undefined; open: (d: Dialog) => void }) {
+  const sorted = [...events].sort(compareEventsByDateTime);
+  const days = [...new Set(sorted.map((e) => e.event_date))];
+  return (
+    <Stack spacing={3}>
+      {days.map((day) => (
+        <Box component="section" key={day} aria-labelledby={`tl-${day}`}>
+          <Typography id={`tl-${day}`} variant="h6" component="h2" sx={{ mb: 1 }}>
+            {dayLabel(day, today)}
+            {dayLabel(day, today) !== longDate(day) && (
+              <Typography component="span" color="text.secondary" sx={{ ml: 1, fontSize: '0.9rem' }}>
+                {longDate(day)}
+              </Typography>
+            )}
+          </Typography>
+          <Stack spacing={1}>
+            {sorted
+              .filter((e) => e.event_date === day)
+              .map((e) => (
+                <ShowRow key={e.id} show={e} actor={actor} open={open} />
+              ))}
+          </Stack>
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
+function SeriesView({ events, actor, open }: { events: ScheduleEventView[]; actor: BookingActor | undefined; open: (d: Dialog) => void }) {
+  const groups = new Map<string, ScheduleEventView[]>();
+  const singles: ScheduleEventView[] = [];
+  for (const e of events) {
+    if (!e.series_id) {
+      singles.push(e);
+      continue;
+    }
+    const g = groups.get(e.series_id);
+    if (g) g.push(e);
+    else groups.set(e.series_id, [e]);
+  }
+  const all = [...groups.entries()].map(([id, list]) => ({ id, list: list.sort(compareEventsByDateTime) }));
+  if (singles.length > 0) all.push({ id: 'singles', list: singles.sort(compareEventsByDateTime) });
+  return (
+    <Box>
+      {all.map(({ id, list }) => {
+        const first = list[0]!;
+        const last = list[list.length - 1]!;
+        const counts = new Map<string, number>();
+        for (const e of list) counts.set(e.status, (counts.get(e.status) ?? 0) + 1);
+        const heading = id === 'singles' ? 'Single bookings' : first.title;
+        const kind = id === 'singles' ? `${list.length} show${list.length === 1 ? '' : 's'}` : `${BOOKING_MODE_LABELS[first.recurrence_type === 'once' ? 'calendar' : first.recurrence_type]} · ${list.length} event${list.length === 1 ? '' : 's'}`;
+        return (
+          <Accordion key={id} variant="outlined" disableGutters slotProps={{ transition: { unmountOnExit: true } }}>
+            <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`series-${id}`} id={`series-h-${id}`}>
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', width: '100%' }}>
+                <Typography component="h2" sx={{ fontWeight: 700, mr: 1 }}>
+                  {heading}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {kind}
+                  {id !== 'singles' && first.presenter_name ? ` · ${first.presenter_name}` : ''} · {longDate(first.event_date)}
+                  {last.event_date !== first.event_date ? ` – ${longDate(last.event_date)}` : ''}
+                </Typography>
+                <Box sx={{ display: 'flex', gap: 0.5, ml: { sm: 'auto' } }}>
+                  {[...counts.entries()].map(([s, n]) => (
+                    <Chip key={s} size="small" variant="outlined" label={`${n} ${STATUS_LABELS[s as keyof typeof STATUS_LABELS].toLowerCase()}`} />
+                  ))}
+                </Box>
+              </Box>
+            </AccordionSummary>
+            <AccordionDetails id={`series-${id}`}>
+              <Stack spacing={1}>
+                {list.map((e) => (
+                  <ShowRow key={e.id} show={e} actor={actor} open={open} withDate />
+                ))}
+              </Stack>
+            </AccordionDetails>
+          </Accordion>
+        );
+      })}
+    </Box>
+  );
+}
+
+/** One show with its status and the actions the signed-in user may take. */
+function ShowRow({ show, actor, open, withDate = false }: { show: ScheduleEventView; actor: BookingActor | undefined; open: (d: Dialog) => void; withDate?: boolean }) {
+  const { toast } = useToast();
+  const qc = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const manage = mayManage(actor, show);
+  const canApprove = Boolean(actor?.capabilities.approve) && show.status === 'pending';
+  const canResolve = Boolean(actor?.capabilities.resolve) && (show.status === 'conflicted' || show.status === 'needs_review');
+
+  const approve = async () => {
+    setBusy(true);
+    try {
+      await staffApi.approve(show.id);
+      toast({ title: BOOKING_MESSAGES.showApproved, description: `"${show.title}" on ${longDate(show.event_date)}`, variant: 'success' });
+      await qc.invalidateQueries({ queryKey: scheduleKeys.all });
+    } catch {
+      toast({ title: 'Error', description: BOOKING_MESSAGES.showApproveFailed, variant: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Card variant="outlined" component="article" aria-label={`${show.title}, ${longDate(show.event_date)}`}>
+      <CardContent sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', py: 1.5, '&:last-child': { pb: 1.5 } }}>
+        <Box sx={{ width: withDate ? 210 : 120, flexShrink: 0, fontVariantNumeric: 'tabular-nums', fontWeight: 700 }}>
+          {withDate && (
+            <Typography variant="caption" component="div" color="text.secondary">
+              {longDate(show.event_date)}
+            </Typography>
+          )}
+          {hhmm(show.start_time)} – {hhmm(show.end_time)}
+        </Box>
+        <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
+          <Typography component="h3" sx={{ fontWeight: 700 }}>
+            {show.title}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {show.presenter_name ?? show.host ?? 'No presenter'}
+            {show.booking_type === 'series' ? ` · ${show.recurrence_type === 'once' ? 'picked dates' : show.recurrence_type} series` : ''}
+          </Typography>
+        </Box>
+        <StatusChip status={show.status} />
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+          {canApprove && (
+            <Button size="small" variant="contained" color="success" disabled={busy} onClick={() => void approve()}>
+              Approve
+            </Button>
+          )}
+          {canResolve && (
+            <Button size="small" variant="contained" color="warning" onClick={() => open({ kind: 'resolve', show })}>
+              Resolve
+            </Button>
+          )}
+          <Button size="small" onClick={() => open({ kind: 'view', show })}>
+            View
+          </Button>
+          {manage && (
+            <Button size="small" onClick={() => open({ kind: 'edit', show })}>
+              Edit
+            </Button>
+          )}
+          {manage && (
+            <Button size="small" color="error" onClick={() => open({ kind: 'delete', show })}>
+              Delete
+            </Button>
+          )}
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+function DeleteShow({ show, onClose }: { show: ScheduleEventView; onClose: () => void }) {
+  const { toast } = useToast();
+  const qc = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await staffApi.remove(show.id);
+      toast({ title: BOOKING_MESSAGES.showDeleted, description: `"${show.title}" on ${longDate(show.event_date)}`, variant: 'success' });
+      await qc.invalidateQueries({ queryKey: scheduleKeys.all });
+      onClose();
+    } catch {
+      toast({ title: 'Error', description: BOOKING_MESSAGES.showDeleteFailed, variant: 'error' });
+      setBusy(false);
+    }
+  };
+  return <ConfirmDialog open title="Delete show" text={BOOKING_MESSAGES.deleteConfirm} confirmLabel="Delete" busy={busy} onConfirm={() => void confirm()} onCancel={onClose} />;
+}

@@ -1,0 +1,17 @@
+import { Chip } from '@mui/material';
+import { STATUS_LABELS } from '../../../../shared/bookings';
+import type { ScheduleEventStatus } from '../../../../shared/schedule';
+
+const COLORS: Record<ScheduleEventStatus, 'success' | 'warning' | 'error' | 'info' | 'default' | 'secondary'> = {
+  scheduled: 'success',
+  pending: 'warning',
+  conflicted: 'error',
+  needs_review: 'secondary',
+  cancelled: 'default',
+  completed: 'info',
+};
+
+/** A schedule status as a coloured chip, with its label in words (never colour alone). */
+export function StatusChip({ status }: { status: ScheduleEventStatus }) {
+  return <Chip size="small" color={COLORS[status]} variant={status === 'cancelled' ? 'outlined' : 'filled'} label={STATUS_LABELS[status]} />;
+}

@@ -1,0 +1,24 @@
+import { Box, type SxProps, type Theme } from '@mui/material';
+import { useState } from 'react';
+
+/** Where the placeholder show image is served (spec 001 §9: used when an image is missing or fails to load). */
+export const PLACEHOLDER_SHOW_IMAGE = '/placeholder-show.svg';
+
+/** A show's image that falls back to the placeholder when missing or broken. Decorative unless `alt` is given. */
+export function ShowImage({ src, alt = '', sx }: { src: string | null | undefined; alt?: string; sx?: SxProps<Theme> }) {
+  const [broken, setBroken] = useState<string | null>(null);
+  const url = src && broken !== src ? src : PLACEHOLDER_SHOW_IMAGE;
+  return (
+    <Box
+      component="img"
+      src={url}
+      alt={alt}
+      loading="lazy"
+      decoding="async"
+      onError={() => {
+        if (src) setBroken(src);
+      }}
+      sx={{ display: 'block', objectFit: 'cover', bgcolor: 'action.hover', ...sx }}
+    />
+  );
+}

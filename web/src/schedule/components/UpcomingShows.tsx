@@ -1,0 +1,51 @@
+import { Card, CardContent, Skeleton, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { dayLabel } from '../../../../shared/schedule';
+import { useStation } from '../../app/station';
+import { listenerApi, scheduleKeys } from '../api';
+import { stationToday, timeRange } from '../format';
+import { useScheduleLive } from '../live';
+import { ShowImage } from './ShowImage';
+
+/** Empty text of the upcoming show (spec 000 §8). */
+export const UPCOMING_EMPTY = 'No upcoming events scheduled';
+
+/** The next upcoming show (scheduled or pending, later today or after), for the home page. Refreshed every 60 s and live. */
+export function UpcomingShows() {
+  useScheduleLive();
+  const station = useStation();
+  const next = useQuery({ queryKey: scheduleKeys.next(), queryFn: listenerApi.next, refetchInterval: 60_000 });
+  const zone = next.data?.timezone ?? station.timezone;
+  const show = next.data?.show ?? null;
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="upcoming-heading">
+      <CardContent>
+        <Typography id="upcoming-heading" variant="h6" component="h2" sx={{ mb: 1.5 }}>
+          Up Next
+        </Typography>
+        {next.isPending ? (
+          <Skeleton variant="rounded" height={72} />
+        ) : !show ? (
+          <Typography color="text.secondary">{UPCOMING_EMPTY}</Typography>
+        ) : (
+          <article aria-label={show.title} style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
+            <ShowImage src={show.image_url} sx={{ width: 64, height: 64, borderRadius: 1, flexShrink: 0 }} />
+            <div>
+              <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700 }}>
+                {show.title}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {dayLabel(show.event_date, stationToday(zone))} · {timeRange(show, zone, zone)}
+              </Typography>
+              {(show.presenter_name ?? show.host) && (
+                <Typography variant="body2" color="text.secondary">
+                  with {show.presenter_name ?? show.host}
+                </Typography>
+              )}
+            </div>
+          </article>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -58,6 +58,13 @@ async function freshToken(role: Role): Promise<string> {
 
 async function call(method: string, url: string, token?: string): Promise<number> {
   const hasBody = method === 'POST' || method === 'PUT' || method === 'PATCH';
+  if (method === 'GET' && url === '/api/stream') {
+    // An endless audio stream: the status is all there is to check.
+    const ac = new AbortController();
+    const r = await fetch(t.url + url, { signal: ac.signal, ...(token ? { headers: { Authorization: `Bearer ${token}` } } : {}) });
+    ac.abort();
+    return r.status;
+  }
   const res = await request(t.url, url, { method, ...(hasBody ? { body: {} } : {}), ...(token ? { token } : {}) });
   return res.status;
 }
@@ -94,5 +101,5 @@ describe('authorization matrix', () => {
       }
     }
     expect(problems).toEqual([]);
-  });
+  }, 240_000);
 });

@@ -1,6 +1,8 @@
 import type { AppRouter } from './app';
 import type { AppContext } from './context';
 import { authRoutes } from './auth/routes';
+import { contentRoutes } from './content/routes';
+import { docsRoutes } from './docs/routes';
 import { healthRoutes } from './health/routes';
 import { settingsRoutes } from './settings/routes';
 
@@ -9,5 +11,5 @@ import { settingsRoutes } from './settings/routes';
  * the authorization matrix test enumerates the routes of these routers.
  */
 export function domainRouters(ctx: AppContext): AppRouter[] {
-  return [healthRoutes(ctx), authRoutes(ctx), settingsRoutes(ctx)];
+  return [healthRoutes(ctx), authRoutes(ctx), settingsRoutes(ctx), contentRoutes(ctx), docsRoutes(ctx)];
 }

@@ -14,10 +14,10 @@ import { SCHEDULE_EVENT_STATUSES } from './schedule';
 /** `GET /schedule-api` query (spec 001 §7). */
 export const ScheduleApiQuerySchema = z
   .object({
-    week: z.enum(['current']).optional().describe('`current`: the shows of the current week (Monday to Sunday, station time).'),
+    week: z.enum(['current']).optional().describe('current: the shows of the current week (Monday to Sunday, station time).'),
     start_date: DateOnlySchema.optional().describe('First day of a date range, YYYY-MM-DD (with end_date).'),
     end_date: DateOnlySchema.optional().describe('Last day of a date range, YYYY-MM-DD (with start_date).'),
-    today: z.enum(['true', 'false']).optional().describe('`true`: only today\'s shows.'),
+    today: z.enum(['true', 'false']).optional().describe('true: only today\'s shows.'),
     presenter: safeText(100).optional().describe('Only shows whose presenter name contains this text (case-insensitive).'),
     status: z.enum(SCHEDULE_EVENT_STATUSES).default('scheduled').describe('Show status to return.'),
     limit: z.coerce.number().int().min(1).max(500).default(50).describe('Most shows to return.'),
@@ -59,7 +59,7 @@ export type ScheduleApiResponse = z.output<typeof ScheduleApiResponseSchema>;
 /** `GET /song-request-api` query: local search or Spotify search (spec 001 §7). */
 export const SongRequestApiQuerySchema = z
   .object({
-    action: z.enum(['search', 'spotify-search']).describe('`search`: the station\'s own track library; `spotify-search`: Spotify.'),
+    action: z.enum(['search', 'spotify-search']).describe('search: the station\'s own track library; spotify-search: Spotify.'),
     query: safeText(200).optional().describe('Search text (action=search).'),
     artist: safeText(200).optional().describe('Artist (action=spotify-search).'),
     title: safeText(200).optional().describe('Song title (action=spotify-search).'),

@@ -102,7 +102,7 @@ export function buildOpenApiDocument(info: OpenApiInfo): JsonSchema {
       title: info.title,
       version: info.version,
       description:
-        'Public APIs of the station: the show schedule and song requests. No authentication; answers are JSON; errors are `{ "error": { "code", "message", "details"? } }`. Cross-origin requests are allowed.',
+        'Public APIs of the station: the show schedule and song requests. No authentication; answers are JSON; errors share one shape with a code and a message. Cross-origin requests are allowed.',
     },
     servers: [{ url: info.serverUrl ?? '/' }],
     tags: [...tags].map((name) => ({ name })),

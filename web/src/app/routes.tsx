@@ -15,6 +15,8 @@ const Donate = page(listener, 'Donate');
 const Terms = page(listener, 'Terms');
 const Privacy = page(listener, 'Privacy');
 const NotFound = lazy(() => import('./NotFound'));
+const CustomPage = lazy(() => import('../content/CustomPage'));
+const ApiDocs = lazy(() => import('../docs/ApiDocsPage'));
 const AdminApp = lazy(() => import('../admin/AdminApp'));
 
 /** The route table of the one UI (paths mirror shared/routes.ts). */
@@ -31,6 +33,8 @@ export const routes: RouteObject[] = [
       { path: 'donate', element: <Donate /> },
       { path: 'terms-of-service', element: <Terms /> },
       { path: 'privacy-policy', element: <Privacy /> },
+      { path: 'page/:slug', element: <CustomPage /> },
+      { path: 'api-docs', element: <ApiDocs /> },
       { path: '404', element: <NotFound /> },
       { path: '*', element: <NotFound /> },
     ],

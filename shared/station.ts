@@ -1,4 +1,16 @@
 import { z } from 'zod';
+import { optionalWebUrl, requiredText, safeText, webUrl } from './fields';
+
+/** True for a time zone name the runtime knows (IANA, e.g. Europe/London). */
+export function isTimeZone(tz: string): boolean {
+  if (!tz || !/^[A-Za-z_]+(?:\/[A-Za-z0-9_+-]+)*$/.test(tz)) return false;
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * The station's identity as the listener site and the studio show it: name,
@@ -6,29 +18,29 @@ import { z } from 'zod';
  * in station_settings, edited in General Settings, never hard-coded in the UI.
  */
 export const StationInfoSchema = z.object({
-  name: z.string().min(1).max(80),
-  tagline: z.string().max(160),
-  logoUrl: z.string().max(500),
-  streamUrl: z.string().max(500),
-  contactEmail: z.email(),
-  timezone: z.string(),
+  name: requiredText(80, 'Station name is required'),
+  tagline: safeText(160),
+  logoUrl: webUrl('Logo URL must be a valid URL (https://… or /path)'),
+  streamUrl: webUrl('Stream URL must be a valid URL (https://… or /path)'),
+  contactEmail: z.email('Please enter a valid email address').max(200, 'Must be at most 200 characters'),
+  timezone: z.string().max(64).refine(isTimeZone, 'Time zone must be an IANA name such as Europe/London'),
   social: z.object({
-    chat: z.string().max(500).nullable(),
-    streaming: z.string().max(500).nullable(),
-    instagram: z.string().max(500).nullable(),
-    facebook: z.string().max(500).nullable(),
-    x: z.string().max(500).nullable(),
+    chat: optionalWebUrl('Chat community link must be a valid URL'),
+    streaming: optionalWebUrl('Streaming platform link must be a valid URL'),
+    instagram: optionalWebUrl('Instagram link must be a valid URL'),
+    facebook: optionalWebUrl('Facebook link must be a valid URL'),
+    x: optionalWebUrl('X link must be a valid URL'),
   }),
-  googlePlayUrl: z.string().max(500).nullable(),
-  chatInviteUrl: z.string().max(500).nullable(),
+  googlePlayUrl: optionalWebUrl('Google Play link must be a valid URL'),
+  chatInviteUrl: optionalWebUrl('Chat community invite must be a valid URL'),
   donation: z.object({
-    providerUrl: z.string().max(500).nullable(),
-    account: z.string().max(200).nullable(),
+    providerUrl: optionalWebUrl('Donation provider URL must be a valid URL'),
+    account: z.preprocess((v) => (v === '' || v === undefined ? null : v), safeText(200).nullable()),
     currency: z.literal('GBP'),
   }),
   requestsOpen: z.boolean(),
 });
-export type StationInfo = z.infer<typeof StationInfoSchema>;
+export type StationInfo = z.output<typeof StationInfoSchema>;
 
 /** What a fresh install shows until General Settings are saved. */
 export const DEFAULT_STATION: StationInfo = {

@@ -1,6 +1,8 @@
 import type { AppRouter } from './app';
 import type { AppContext } from './context';
 import { authRoutes } from './auth/routes';
+import { contentRoutes } from './content/routes';
+import { docsRoutes } from './docs/routes';
 import { healthRoutes } from './health/routes';
 import { mediaRoutes } from './media/routes';
 import { radioRoutes } from './radio/routes';
@@ -14,5 +16,5 @@ import { usersRoutes } from './users/routes';
  * the authorization matrix test enumerates the routes of these routers.
  */
 export function domainRouters(ctx: AppContext): AppRouter[] {
-  return [healthRoutes(ctx), authRoutes(ctx), usersRoutes(ctx), mediaRoutes(ctx), settingsRoutes(ctx), radioRoutes(ctx), scheduleRoutes(ctx), publicScheduleRoutes(ctx)];
+  return [healthRoutes(ctx), authRoutes(ctx), usersRoutes(ctx), mediaRoutes(ctx), settingsRoutes(ctx), contentRoutes(ctx), docsRoutes(ctx), radioRoutes(ctx), scheduleRoutes(ctx), publicScheduleRoutes(ctx)];
 }

@@ -1,14 +1,69 @@
 import Router from '@koa/router';
+import { CONTENT_EVENTS, DiscordConfigInputSchema, DiscordConfigUpdateSchema } from '../../../shared/content';
+import { can, DENIED } from '../../../shared/permissions';
+import { StationInfoSchema } from '../../../shared/station';
 import type { AppRouter } from '../app';
+import { authorize, currentUser } from '../auth/middleware';
 import type { AppContext, RequestState } from '../context';
-import { getStationInfo } from './service';
+import { parse } from '../http/validate';
+import { getSecretBox } from './secrets';
+import { getDiscordView, getStationInfo, saveDiscordConfig, saveStationInfo, updateDiscordConfig } from './service';
 
-/** Public station identity (name, logo, links) for the listener site and the studio. */
+/** The refusal for anyone but the owner on the Discord integration (001 §6: owner only). */
+export const DISCORD_DENIED = 'Only the station owner can manage the Discord integration.';
+
+/**
+ * Station settings: the public identity (`GET /api/station`), General
+ * Settings for owner and manager, and the owner-only Discord integration.
+ */
 export function settingsRoutes(ctx: AppContext): AppRouter {
   const router = new Router<RequestState>();
+  const deps = { tokens: ctx.tokens, knex: ctx.knex };
+  const settingsAccess = authorize(deps, 'settings.access', DENIED.settings);
+  const ownerOnly = authorize(deps, 'settings.discord', DISCORD_DENIED);
+
   router.get('/api/station', async (c) => {
-    c.set('Cache-Control', 'public, max-age=30');
+    // Revalidated on every load so a change in General Settings shows at once.
+    c.set('Cache-Control', 'no-cache');
     c.body = await getStationInfo(ctx.knex, ctx.config);
   });
+
+  router.get('/api/settings/access', settingsAccess, (c) => {
+    const user = currentUser(c);
+    c.set('Cache-Control', 'no-store');
+    c.body = { settings: true, discord: can(user.role, 'settings.discord') };
+  });
+
+  router.get('/api/settings/station', settingsAccess, async (c) => {
+    c.set('Cache-Control', 'no-store');
+    c.body = await getStationInfo(ctx.knex, ctx.config);
+  });
+
+  router.put('/api/settings/station', settingsAccess, async (c) => {
+    const input = parse(StationInfoSchema, c.request.body);
+    const saved = await saveStationInfo(ctx.knex, ctx.config, input, currentUser(c));
+    await ctx.bus.publish({ channel: 'content', name: CONTENT_EVENTS.stationUpdated, data: {} });
+    c.body = saved;
+  });
+
+  router.get('/api/settings/discord', ownerOnly, async (c) => {
+    c.set('Cache-Control', 'no-store');
+    c.body = await getDiscordView(ctx.knex, await getSecretBox(ctx.knex, ctx.config.SECRET_KEY));
+  });
+
+  router.put('/api/settings/discord', ownerOnly, async (c) => {
+    const input = parse(DiscordConfigInputSchema, c.request.body);
+    const { view, created } = await saveDiscordConfig(ctx.knex, await getSecretBox(ctx.knex, ctx.config.SECRET_KEY), input, currentUser(c));
+    c.set('Cache-Control', 'no-store');
+    c.status = created ? 201 : 200;
+    c.body = view;
+  });
+
+  router.patch('/api/settings/discord', ownerOnly, async (c) => {
+    const input = parse(DiscordConfigUpdateSchema, c.request.body);
+    c.set('Cache-Control', 'no-store');
+    c.body = await updateDiscordConfig(ctx.knex, await getSecretBox(ctx.knex, ctx.config.SECRET_KEY), input, currentUser(c));
+  });
+
   return router;
 }

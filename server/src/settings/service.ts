@@ -1,20 +1,148 @@
 import type { Knex } from 'knex';
+import { maskSecret, type DiscordConfigView } from '../../../shared/content';
 import { DEFAULT_STATION, StationInfoSchema, type StationInfo } from '../../../shared/station';
 import type { Config } from '../config';
+import { logAction, type AuditActor } from '../content/audit';
+import { fail } from '../http/errors';
+import type { SecretBox } from './secrets';
 
 /** Reads the station's identity: saved settings over the defaults, with the configured stream and time zone. */
-export async function getStationInfo(knex: Knex, config: Config): Promise<StationInfo> {
+export async function getStationInfo(knex: Knex | Knex.Transaction, config: Config): Promise<StationInfo> {
   const row = await knex('station_settings').where({ id: 1 }).first<{ settings: Record<string, unknown> } | undefined>('settings');
-  const saved = StationInfoSchema.partial().safeParse(row?.settings ?? {});
-  const merged: StationInfo = {
-    ...DEFAULT_STATION,
-    streamUrl: config.STREAM_URL ?? DEFAULT_STATION.streamUrl,
-    timezone: config.STATION_TIMEZONE,
-    ...(saved.success ? stripUndefined(saved.data) : {}),
-  };
-  return merged;
+  return mergeStation(row?.settings ?? {}, config);
 }
 
-function stripUndefined<T extends object>(o: T): Partial<T> {
-  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+/** Saved values over the defaults; a saved value that no longer validates falls back to its default alone. */
+function mergeStation(saved: Record<string, unknown>, config: Config): StationInfo {
+  const base: StationInfo = { ...DEFAULT_STATION, streamUrl: config.STREAM_URL ?? DEFAULT_STATION.streamUrl, timezone: config.STATION_TIMEZONE };
+  const out: Record<string, unknown> = { ...base };
+  const shape = StationInfoSchema.shape;
+  for (const key of Object.keys(shape) as (keyof typeof shape)[]) {
+    if (!(key in saved)) continue;
+    const parsed = shape[key].safeParse(saved[key]);
+    if (parsed.success) out[key] = parsed.data;
+  }
+  return StationInfoSchema.parse(out);
+}
+
+const cache = new WeakMap<Knex, { at: number; value: Promise<StationInfo> }>();
+const CACHE_MS = 10_000;
+
+/**
+ * The station's identity for code on hot paths (page-view dates, analytics):
+ * cached for 10 s, and dropped at once when General Settings are saved.
+ */
+export function cachedStationInfo(knex: Knex, config: Config, now = Date.now()): Promise<StationInfo> {
+  const hit = cache.get(knex);
+  if (hit && now - hit.at < CACHE_MS) return hit.value;
+  const value = getStationInfo(knex, config);
+  value.catch(() => cache.delete(knex));
+  cache.set(knex, { at: now, value });
+  return value;
+}
+
+/** The station's time zone: General Settings first, else STATION_TIMEZONE. */
+export async function stationTimezone(knex: Knex, config: Config): Promise<string> {
+  return (await cachedStationInfo(knex, config)).timezone;
+}
+
+/** Saves General Settings (already validated) and records who did it. */
+export async function saveStationInfo(knex: Knex, config: Config, input: StationInfo, actor: AuditActor): Promise<StationInfo> {
+  const saved = await knex.transaction(async (trx) => {
+    const before = await getStationInfo(trx, config);
+    await trx('station_settings').where({ id: 1 }).update({ settings: JSON.stringify(input), updated_by: actor.id, updated_at: trx.fn.now() });
+    const changed = (Object.keys(input) as (keyof StationInfo)[]).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(input[k]));
+    await logAction(trx, actor, { action: 'update', resourceType: 'station_settings', resourceId: 1, resourceName: input.name, details: { changed } });
+    return getStationInfo(trx, config);
+  });
+  cache.delete(knex);
+  return saved;
+}
+
+// ------------------------------------------------------------------ Discord
+
+interface DiscordRow {
+  bot_token_enc: string;
+  client_id: string;
+  client_secret_enc: string;
+  updated_at: Date;
+}
+
+/** The plain Discord credentials, for the integrations that call Discord; null when not configured or unreadable. */
+export async function getDiscordCredentials(knex: Knex, box: SecretBox): Promise<{ botToken: string; clientId: string; clientSecret: string } | null> {
+  const row = await knex('discord_config').where({ id: 1 }).first<DiscordRow | undefined>();
+  if (!row) return null;
+  const botToken = box.open(row.bot_token_enc);
+  const clientSecret = box.open(row.client_secret_enc);
+  if (botToken === null || clientSecret === null) return null;
+  return { botToken, clientId: row.client_id, clientSecret };
+}
+
+/** The owner's view: masked secrets; 'no row' means not configured (spec 001 §8). */
+export async function getDiscordView(knex: Knex, box: SecretBox): Promise<DiscordConfigView> {
+  const row = await knex('discord_config').where({ id: 1 }).first<DiscordRow | undefined>();
+  if (!row) return { configured: false };
+  return presentDiscord(row, box);
+}
+
+function presentDiscord(row: DiscordRow, box: SecretBox): DiscordConfigView {
+  const token = box.open(row.bot_token_enc);
+  const secret = box.open(row.client_secret_enc);
+  return {
+    configured: true,
+    bot_token: token === null ? '••••••••' : maskSecret(token),
+    client_id: row.client_id,
+    client_secret: secret === null ? '••••••••' : maskSecret(secret),
+    updated_at: new Date(row.updated_at).toISOString(),
+    readable: token !== null && secret !== null,
+  };
+}
+
+/** Creates or replaces the whole configuration (all three values given). */
+export async function saveDiscordConfig(
+  knex: Knex,
+  box: SecretBox,
+  input: { bot_token: string; client_id: string; client_secret: string },
+  actor: AuditActor,
+): Promise<{ view: DiscordConfigView; created: boolean }> {
+  return knex.transaction(async (trx) => {
+    const existed = Boolean(await trx('discord_config').where({ id: 1 }).first('id'));
+    const values = { bot_token_enc: box.seal(input.bot_token), client_id: input.client_id, client_secret_enc: box.seal(input.client_secret), updated_by: actor.id, updated_at: trx.fn.now() };
+    const [row] = await trx('discord_config')
+      .insert({ id: 1, ...values })
+      .onConflict('id')
+      .merge()
+      .returning<DiscordRow[]>(['bot_token_enc', 'client_id', 'client_secret_enc', 'updated_at']);
+    await logAction(trx, actor, { action: existed ? 'update' : 'create', resourceType: 'discord_config', resourceId: 1, resourceName: 'Discord integration', details: { fields: ['bot_token', 'client_id', 'client_secret'] } });
+    return { view: presentDiscord(row!, box), created: !existed };
+  });
+}
+
+/** Changes some values; a missing secret keeps the stored one. 404 when not configured. */
+export async function updateDiscordConfig(
+  knex: Knex,
+  box: SecretBox,
+  input: { bot_token?: string | undefined; client_id?: string | undefined; client_secret?: string | undefined },
+  actor: AuditActor,
+): Promise<DiscordConfigView> {
+  return knex.transaction(async (trx) => {
+    const patch: Record<string, unknown> = { updated_by: actor.id, updated_at: trx.fn.now() };
+    const fields: string[] = [];
+    if (input.bot_token !== undefined) {
+      patch.bot_token_enc = box.seal(input.bot_token);
+      fields.push('bot_token');
+    }
+    if (input.client_id !== undefined) {
+      patch.client_id = input.client_id;
+      fields.push('client_id');
+    }
+    if (input.client_secret !== undefined) {
+      patch.client_secret_enc = box.seal(input.client_secret);
+      fields.push('client_secret');
+    }
+    const [row] = await trx('discord_config').where({ id: 1 }).update(patch).returning<DiscordRow[]>(['bot_token_enc', 'client_id', 'client_secret_enc', 'updated_at']);
+    if (!row) throw fail.notFound('Discord is not configured yet. Save the bot token, client ID and client secret first.');
+    await logAction(trx, actor, { action: 'update', resourceType: 'discord_config', resourceId: 1, resourceName: 'Discord integration', details: { fields } });
+    return presentDiscord(row, box);
+  });
 }

@@ -34,9 +34,9 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: '/admin/applications', title: 'Applications' },
   { path: '/admin/notifications', title: 'Notifications' },
   { path: '/admin/users', title: 'User Management', load: () => import('./users/UserManagement'), denied: { text: DENIED.users } },
-  { path: '/admin/pages', title: 'Pages' },
+  { path: '/admin/pages', title: 'Pages', load: () => import('../content/admin').then((m) => ({ default: m.PagesAdmin })) },
   { path: '/admin/logs', title: 'Logs', load: () => import('./LogsScreen'), denied: { title: 'Access Denied', text: DENIED.logs } },
-  { path: '/admin/settings', title: 'Settings', denied: { text: DENIED.settings } },
+  { path: '/admin/settings', title: 'Settings', load: () => import('../settings/admin').then((m) => ({ default: m.SettingsPage })), denied: { text: DENIED.settings } },
 ];
 
 /** The capability a screen needs (001 §2 route table), panel access when the table has no row. */

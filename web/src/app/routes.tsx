@@ -17,6 +17,8 @@ const Privacy = page(listener, 'Privacy');
 const AuthPage = page(() => import('../auth/AuthPage'), 'AuthPage');
 const ProfilePage = page(() => import('../profile/ProfilePage'), 'ProfilePage');
 const NotFound = lazy(() => import('./NotFound'));
+const CustomPage = lazy(() => import('../content/CustomPage'));
+const ApiDocs = lazy(() => import('../docs/ApiDocsPage'));
 const AdminApp = lazy(() => import('../admin/AdminApp'));
 
 /** The route table of the one UI (paths mirror shared/routes.ts). */
@@ -35,6 +37,8 @@ export const routes: RouteObject[] = [
       { path: 'privacy-policy', element: <Privacy /> },
       { path: 'auth', element: <AuthPage /> },
       { path: 'profile', element: <ProfilePage /> },
+      { path: 'page/:slug', element: <CustomPage /> },
+      { path: 'api-docs', element: <ApiDocs /> },
       { path: '404', element: <NotFound /> },
       { path: '*', element: <NotFound /> },
     ],

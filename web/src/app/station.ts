@@ -1,9 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
+import { CONTENT_EVENTS } from '../../../shared/content';
 import { DEFAULT_STATION, type StationInfo } from '../../../shared/station';
 import { api } from './api';
+import { useContentRefetch } from './content-channel';
 
-/** The station's identity from General Settings; the defaults show while it loads. */
+/**
+ * The station's identity from General Settings; the defaults show while it
+ * loads. Follows changes live: a save in General Settings reaches every open
+ * page through the `station.updated` event.
+ */
 export function useStation(): StationInfo {
   const { data } = useQuery({ queryKey: ['station'], queryFn: () => api<StationInfo>('/api/station', { auth: false }), staleTime: 60_000 });
+  useContentRefetch([CONTENT_EVENTS.stationUpdated], ['station']);
   return data ?? DEFAULT_STATION;
 }

@@ -1,26 +1,53 @@
-import { Box, Container, Stack } from '@mui/material';
+import { Box, Container, Stack, Typography } from '@mui/material';
 import { FeaturedShows } from '../schedule/components/FeaturedShows';
 import { UpcomingShows } from '../schedule/components/UpcomingShows';
+import { useIsMobile } from '../app/media';
+import { usePageMeta } from '../app/meta';
+import { useStation } from '../app/station';
+import { FeaturedSlider } from '../content/components/FeaturedSlider';
+import { SponsoredSidebar } from '../content/components/SponsoredSidebar';
 import { ListenerPage } from './Placeholder';
 import { RadioHome } from '../radio/components/RadioHome';
 
 /* The listener pages. Each is its own lazy chunk through routes.tsx. */
-export const Home = () => (
-  <>
-    <ListenerPage title="Airdeck Radio" intro="Community radio from the UK to the world, live every day." />
-    <RadioHome />
-    <Container maxWidth="lg">
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ alignItems: 'flex-start' }}>
-        <Box sx={{ flex: 1, minWidth: 0 }}>
-          <FeaturedShows />
+
+/** Home (until the listener home is fully composed): slider with the sidebar, now playing and history, today's shows. */
+export const Home = () => {
+  const station = useStation();
+  const mobile = useIsMobile();
+  usePageMeta({ title: '', description: station.tagline });
+  return (
+    <>
+      <Container maxWidth="lg" sx={{ pt: { xs: 3, md: 5 } }}>
+        <Typography variant="h3" component="h1" sx={{ fontWeight: 800, mb: 1 }}>
+          {station.name}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          {station.tagline}
+        </Typography>
+        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: mobile ? '1fr' : 'minmax(0, 1fr) 300px', alignItems: 'start' }}>
+          <FeaturedSlider />
+          {!mobile && (
+            <Box component="aside" aria-label="Sidebar">
+              <SponsoredSidebar />
+            </Box>
+          )}
         </Box>
-        <Box sx={{ width: { xs: '100%', md: 320 } }}>
-          <UpcomingShows />
-        </Box>
-      </Stack>
-    </Container>
-  </>
-);
+      </Container>
+      <RadioHome />
+      <Container maxWidth="lg">
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ alignItems: 'flex-start' }}>
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <FeaturedShows />
+          </Box>
+          <Box sx={{ width: { xs: '100%', md: 320 } }}>
+            <UpcomingShows />
+          </Box>
+        </Stack>
+      </Container>
+    </>
+  );
+};
 export const Djs = () => <ListenerPage title="DJs" intro="Meet the presenters." />;
 export const MobileApp = () => <ListenerPage title="Mobile App" intro="Listen on the go with our Android app." />;
 export const RequestHub = () => <ListenerPage title="Requests" intro="Send a song request, a shoutout or a message to the studio." />;

@@ -1,0 +1,191 @@
+import type { Knex } from 'knex';
+import { DateTime } from 'luxon';
+import type { z } from 'zod';
+import type { Page, PageAnalytics, PageInputSchema, PublicPage } from '../../../shared/content';
+import { fail } from '../http/errors';
+import { logAction, type AuditActor } from './audit';
+import { hasVisibleContent, htmlExcerpt, sanitizePageHtml } from './sanitize';
+
+/** A custom_pages row as the database returns it. */
+interface PageRow {
+  id: string;
+  title: string;
+  slug: string;
+  content: string;
+  meta_description: string | null;
+  is_published: boolean;
+  is_featured: boolean;
+  display_order: number;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+type PageValues = z.output<typeof PageInputSchema>;
+
+const iso = (v: Date | string): string => new Date(v).toISOString();
+
+/** The staff view of a page; content is sanitised again on the way out. */
+export function presentPage(row: PageRow): Page {
+  const content = sanitizePageHtml(row.content);
+  return {
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    content,
+    excerpt: htmlExcerpt(content),
+    meta_description: row.meta_description,
+    is_published: row.is_published,
+    is_featured: row.is_featured,
+    display_order: row.display_order,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+  };
+}
+
+/** A published page for visitors. */
+export function presentPublicPage(row: PageRow): PublicPage {
+  return {
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    content: sanitizePageHtml(row.content),
+    meta_description: row.meta_description,
+    is_featured: row.is_featured,
+    created_at: iso(row.created_at),
+  };
+}
+
+/** True for PostgreSQL's unique-violation error (both engines report SQLSTATE 23505). */
+export function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
+}
+
+/** The refusal for a slug that another page already uses. */
+export function duplicateSlugMessage(slug: string): string {
+  return `A page with the slug "/${slug}" already exists. Choose a different slug.`;
+}
+
+/** Every page, by display order (spec 001 §7: ordered by display_order ascending). */
+export async function listPages(db: Knex | Knex.Transaction): Promise<Page[]> {
+  const rows = await db<PageRow>('custom_pages').select('*').orderBy([{ column: 'display_order', order: 'asc' }, { column: 'created_at', order: 'asc' }]);
+  return rows.map(presentPage);
+}
+
+/** Sanitises the content and refuses a page left with nothing to show. */
+function cleanValues(input: PageValues): PageValues {
+  const content = sanitizePageHtml(input.content);
+  if (!hasVisibleContent(content)) throw fail.badRequest('Content is required', [{ path: 'content', message: 'Content is required' }]);
+  return { ...input, content };
+}
+
+async function refuseDuplicate(trx: Knex.Transaction, slug: string, exceptId: string | null): Promise<void> {
+  const q = trx('custom_pages').where({ slug }).first('id');
+  if (exceptId) q.whereNot({ id: exceptId });
+  if (await q) throw fail.conflict(duplicateSlugMessage(slug));
+}
+
+/** Creates a page (sanitised on save); a taken slug is refused with a clear message. */
+export async function createPage(knex: Knex, input: PageValues, actor: AuditActor): Promise<Page> {
+  const values = cleanValues(input);
+  try {
+    return await knex.transaction(async (trx) => {
+      await refuseDuplicate(trx, values.slug, null);
+      const [row] = await trx('custom_pages')
+        .insert({ ...values, created_by: actor.id })
+        .returning<PageRow[]>('*');
+      await logAction(trx, actor, { action: 'create', resourceType: 'custom_page', resourceId: row!.id, resourceName: row!.title, details: { slug: row!.slug, is_published: row!.is_published } });
+      return presentPage(row!);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw fail.conflict(duplicateSlugMessage(values.slug));
+    throw err;
+  }
+}
+
+/** Replaces a page's fields. 404 when it does not exist. */
+export async function updatePage(knex: Knex, id: string, input: PageValues, actor: AuditActor): Promise<Page> {
+  const values = cleanValues(input);
+  try {
+    return await knex.transaction(async (trx) => {
+      const before = await trx<PageRow>('custom_pages').where({ id }).first();
+      if (!before) throw fail.notFound('Page not found');
+      await refuseDuplicate(trx, values.slug, id);
+      const [row] = await trx('custom_pages')
+        .where({ id })
+        .update({ ...values, updated_at: trx.fn.now() })
+        .returning<PageRow[]>('*');
+      const changed = (Object.keys(values) as (keyof PageValues)[]).filter((k) => before[k] !== values[k]);
+      await logAction(trx, actor, { action: 'update', resourceType: 'custom_page', resourceId: id, resourceName: row!.title, details: { slug: row!.slug, changed } });
+      return presentPage(row!);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw fail.conflict(duplicateSlugMessage(values.slug));
+    throw err;
+  }
+}
+
+/** Deletes a page (its views go with it). 404 when it does not exist. */
+export async function deletePage(knex: Knex, id: string, actor: AuditActor): Promise<void> {
+  await knex.transaction(async (trx) => {
+    const [row] = await trx('custom_pages').where({ id }).delete().returning<Pick<PageRow, 'title' | 'slug'>[]>(['title', 'slug']);
+    if (!row) throw fail.notFound('Page not found');
+    await logAction(trx, actor, { action: 'delete', resourceType: 'custom_page', resourceId: id, resourceName: row.title, details: { slug: row.slug } });
+  });
+}
+
+/** A published page by slug, or null (missing and unpublished look the same to visitors). */
+export async function getPublishedPage(db: Knex, slug: string): Promise<PublicPage | null> {
+  const row = await db<PageRow>('custom_pages').where({ slug, is_published: true }).first();
+  return row ? presentPublicPage(row) : null;
+}
+
+/**
+ * Counts a view: one per page, browser session and station day (insert or
+ * ignore on the primary key). Unpublished or missing pages count nothing.
+ */
+export async function recordPageView(db: Knex, slug: string, sessionId: string, viewDate: string): Promise<void> {
+  await db.raw(
+    `INSERT INTO page_views (page_id, session_id, view_date)
+     SELECT id, ?, ?::date FROM custom_pages WHERE slug = ? AND is_published
+     ON CONFLICT DO NOTHING`,
+    [sessionId, viewDate, slug],
+  );
+}
+
+/** The station day of an instant, 'yyyy-MM-dd'. */
+export function stationDay(now: number, timezone: string): string {
+  return DateTime.fromMillis(now, { zone: timezone }).toISODate()!;
+}
+
+/**
+ * Views per published page (spec 001 §3): total, today, this week (from
+ * Monday) and this month, in the station's time zone.
+ */
+export async function pageAnalytics(db: Knex, now: number, timezone: string): Promise<PageAnalytics[]> {
+  const today = DateTime.fromMillis(now, { zone: timezone }).startOf('day');
+  const weekStart = today.minus({ days: today.weekday - 1 }).toISODate()!;
+  const monthStart = today.startOf('month').toISODate()!;
+  const rows = await db.raw<{ rows: Record<string, unknown>[] }>(
+    `SELECT p.id, p.title, p.slug, p.is_published,
+            count(v.page_id) AS total_views,
+            count(v.page_id) FILTER (WHERE v.view_date = ?::date) AS views_today,
+            count(v.page_id) FILTER (WHERE v.view_date >= ?::date) AS views_this_week,
+            count(v.page_id) FILTER (WHERE v.view_date >= ?::date) AS views_this_month
+       FROM custom_pages p
+       LEFT JOIN page_views v ON v.page_id = p.id
+      WHERE p.is_published
+      GROUP BY p.id
+      ORDER BY p.display_order ASC, p.created_at ASC`,
+    [today.toISODate(), weekStart, monthStart],
+  );
+  return rows.rows.map((r) => ({
+    page_id: String(r.id),
+    page_title: String(r.title),
+    page_slug: String(r.slug),
+    is_published: Boolean(r.is_published),
+    total_views: Number(r.total_views),
+    views_today: Number(r.views_today),
+    views_this_week: Number(r.views_this_week),
+    views_this_month: Number(r.views_this_month),
+  }));
+}

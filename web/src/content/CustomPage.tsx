@@ -1,0 +1,85 @@
+import { Box, Breadcrumbs, Chip, Container, Link, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Navigate, Link as RouterLink, useParams } from 'react-router';
+import { CONTENT_EVENTS, type PublicPage } from '../../../shared/content';
+import { api } from '../app/api';
+import { useContentRefetch } from '../app/content-channel';
+import { PageLoading } from '../app/ListenerLayout';
+import { useIsMobile } from '../app/media';
+import { usePageMeta } from '../app/meta';
+import { SponsoredSidebar } from './components/SponsoredSidebar';
+import { ping } from './counters';
+import { PageProse } from './PageProse';
+import { getBrowserSessionId } from './session';
+
+/** The published date in long US form, e.g. "March 4, 2025". */
+export function longUsDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+}
+
+/**
+ * A staff-written page at /page/{slug} (spec 001 §2): loading text, then the
+ * breadcrumb, title, meta description, published date, Featured tag and the
+ * sanitised content, with the sidebar on wide screens. Missing, unpublished
+ * or failing pages go to /404. Each view is counted once per browser session
+ * and day, after the page has shown.
+ */
+export default function CustomPage() {
+  const { slug = '' } = useParams();
+  const mobile = useIsMobile();
+  const query = useQuery({
+    queryKey: ['page', slug],
+    queryFn: ({ signal }) => api<PublicPage>(`/api/content/pages/${encodeURIComponent(slug)}`, { auth: false, signal }),
+    retry: false,
+    staleTime: 30_000,
+  });
+  useContentRefetch([CONTENT_EVENTS.pageUpdated], ['page', slug]);
+  const page = query.data;
+  usePageMeta({ title: page?.title ?? 'Page', ...(page?.meta_description ? { description: page.meta_description } : {}), type: 'article' });
+
+  const pageId = page?.id;
+  useEffect(() => {
+    if (pageId) ping(`/api/content/pages/${encodeURIComponent(slug)}/views`, { session_id: getBrowserSessionId() });
+  }, [pageId, slug]);
+
+  if (query.isError) return <Navigate to="/404" replace />;
+  if (!page) return <PageLoading label="Loading page..." />;
+
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 6 } }}>
+      <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: mobile ? '1fr' : 'minmax(0, 1fr) 300px', alignItems: 'start' }}>
+        <Box component="article">
+          <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 2, fontSize: '0.8rem', letterSpacing: '0.12em', textTransform: 'uppercase' }}>
+            <Link component={RouterLink} to="/" underline="always" color="inherit">
+              Home
+            </Link>
+            <Typography component="span" sx={{ fontSize: 'inherit', letterSpacing: 'inherit', fontWeight: 700 }}>
+              PAGES
+            </Typography>
+          </Breadcrumbs>
+          <Typography variant="h3" component="h1" sx={{ fontWeight: 800, mb: 1, fontSize: { xs: '2rem', md: '2.6rem' } }}>
+            {page.title}
+          </Typography>
+          {page.meta_description && (
+            <Typography color="text.secondary" sx={{ fontSize: '1.15rem', mb: 1.5 }}>
+              {page.meta_description}
+            </Typography>
+          )}
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 4, flexWrap: 'wrap' }}>
+            <Typography variant="body2" color="text.secondary">
+              Published <time dateTime={page.created_at}>{longUsDate(page.created_at)}</time>
+            </Typography>
+            {page.is_featured && <Chip label="Featured" size="small" color="primary" />}
+          </Box>
+          <PageProse html={page.content} />
+        </Box>
+        {!mobile && (
+          <Box component="aside" aria-label="Sidebar" sx={{ position: 'sticky', top: 88 }}>
+            <SponsoredSidebar />
+          </Box>
+        )}
+      </Box>
+    </Container>
+  );
+}

@@ -1,0 +1,232 @@
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  IconButton,
+  Tab,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Tabs,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { Page, PageAnalytics } from '../../../../shared/content';
+import { api, ApiError } from '../../app/api';
+import { PageLoading } from '../../app/ListenerLayout';
+import { usePageMeta } from '../../app/meta';
+import { AccessDenied } from './AccessDenied';
+import { ConfirmDialog } from './ConfirmDialog';
+import { errorMessage } from './form';
+import { PageFormDialog } from './PageFormDialog';
+import { LocalToaster, useToast } from './toast';
+
+/**
+ * Pages (admin) at /admin/pages (spec 001 §2): tabs Manage Pages and
+ * Analytics. Owner, manager and admin; everyone else sees the server's
+ * refusal. Each row shows title, Published or Draft, Featured, display
+ * order, /slug and the first 100 characters of the text, with view (published
+ * only, new tab), edit and delete.
+ */
+export function PagesAdmin() {
+  usePageMeta({ title: 'Pages' });
+  const [tab, setTab] = useState(0);
+  const [editing, setEditing] = useState<Page | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const pages = useQuery({ queryKey: ['admin', 'pages'], queryFn: ({ signal }) => api<Page[]>('/api/pages', { signal }), retry: (n, err) => !(err instanceof ApiError && err.status < 500) && n < 2 });
+
+  if (pages.error instanceof ApiError && (pages.error.status === 403 || pages.error.status === 401)) {
+    return (
+      <Box sx={{ p: { xs: 2, md: 4 } }}>
+        <AccessDenied message={pages.error.message} />
+      </Box>
+    );
+  }
+
+  return (
+    <Box sx={{ p: { xs: 2, md: 4 }, maxWidth: 1200 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>
+        <Typography variant="h4" component="h1" sx={{ flexGrow: 1 }}>
+          Pages
+        </Typography>
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          onClick={() => {
+            setEditing(null);
+            setFormOpen(true);
+          }}
+        >
+          Add Page
+        </Button>
+      </Box>
+      <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
+        <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} aria-label="Pages sections">
+          <Tab label="Manage Pages" id="pages-tab-0" aria-controls="pages-panel-0" />
+          <Tab label="Analytics" id="pages-tab-1" aria-controls="pages-panel-1" />
+        </Tabs>
+      </Box>
+      <Box role="tabpanel" id="pages-panel-0" aria-labelledby="pages-tab-0" hidden={tab !== 0}>
+        {tab === 0 && (
+          <PageList
+            query={pages}
+            onEdit={(p) => {
+              setEditing(p);
+              setFormOpen(true);
+            }}
+          />
+        )}
+      </Box>
+      <Box role="tabpanel" id="pages-panel-1" aria-labelledby="pages-tab-1" hidden={tab !== 1}>
+        {tab === 1 && <AnalyticsPanel />}
+      </Box>
+      <PageFormDialog open={formOpen} page={editing} onClose={() => setFormOpen(false)} />
+      <LocalToaster />
+    </Box>
+  );
+}
+
+function PageList({ query, onEdit }: { query: { data?: Page[] | undefined; isError: boolean; error: unknown; refetch: () => unknown }; onEdit: (p: Page) => void }) {
+  const { toast } = useToast();
+  const client = useQueryClient();
+  const [deleting, setDeleting] = useState<Page | null>(null);
+  const remove = useMutation({
+    mutationFn: (p: Page) => api<null>(`/api/pages/${p.id}`, { method: 'DELETE' }),
+    onSuccess: () => {
+      toast({ title: 'Page deleted successfully', variant: 'success' });
+      setDeleting(null);
+      void client.invalidateQueries({ queryKey: ['admin', 'pages'] });
+    },
+    onError: (err) => toast({ title: 'Error deleting page', description: errorMessage(err), variant: 'error' }),
+  });
+
+  if (query.isError)
+    return (
+      <Alert severity="error" action={<Button onClick={() => void query.refetch()}>Try again</Button>}>
+        {errorMessage(query.error)}
+      </Alert>
+    );
+  if (!query.data) return <PageLoading label="Loading pages..." />;
+  if (query.data.length === 0)
+    return (
+      <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
+        No pages created yet. Click &quot;Add Page&quot; to get started.
+      </Typography>
+    );
+
+  return (
+    <Box component="ul" aria-label="Pages" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
+      {query.data.map((p) => (
+        <Card component="li" key={p.id} data-testid="page-row">
+          <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', '&:last-child': { pb: 2 } }}>
+            <Box sx={{ flex: 1, minWidth: 0 }}>
+              <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 0.5 }}>
+                <Typography variant="h6" component="h2" sx={{ fontSize: '1.1rem' }}>
+                  {p.title}
+                </Typography>
+                <Chip size="small" label={p.is_published ? 'Published' : 'Draft'} color={p.is_published ? 'success' : 'default'} variant={p.is_published ? 'filled' : 'outlined'} />
+                {p.is_featured && <Chip size="small" label="Featured" color="primary" />}
+                <Typography variant="body2" color="text.secondary">
+                  Order: {p.display_order}
+                </Typography>
+              </Box>
+              <Typography variant="body2" sx={{ fontFamily: 'monospace', mb: 0.5 }} color="text.secondary">
+                /{p.slug}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                {p.excerpt}
+              </Typography>
+            </Box>
+            <Box sx={{ display: 'flex', gap: 0.5, flexShrink: 0 }}>
+              {p.is_published && (
+                <Tooltip title="View page (opens in a new tab)">
+                  <IconButton component="a" href={`/page/${p.slug}`} target="_blank" rel="noopener noreferrer" aria-label={`View ${p.title} (opens in a new tab)`}>
+                    <OpenInNewIcon />
+                  </IconButton>
+                </Tooltip>
+              )}
+              <Tooltip title="Edit">
+                <IconButton aria-label={`Edit ${p.title}`} onClick={() => onEdit(p)}>
+                  <EditIcon />
+                </IconButton>
+              </Tooltip>
+              <Tooltip title="Delete">
+                <IconButton aria-label={`Delete ${p.title}`} onClick={() => setDeleting(p)} color="error">
+                  <DeleteIcon />
+                </IconButton>
+              </Tooltip>
+            </Box>
+          </CardContent>
+        </Card>
+      ))}
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        title="Delete page"
+        message={`Are you sure you want to delete "${deleting?.title ?? ''}"? This action cannot be undone.`}
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+        onClose={() => setDeleting(null)}
+      />
+    </Box>
+  );
+}
+
+function AnalyticsPanel() {
+  const q = useQuery({ queryKey: ['admin', 'pages', 'analytics'], queryFn: ({ signal }) => api<PageAnalytics[]>('/api/pages/analytics', { signal }) });
+  if (q.isError)
+    return (
+      <Alert severity="error" action={<Button onClick={() => void q.refetch()}>Try again</Button>}>
+        {errorMessage(q.error)}
+      </Alert>
+    );
+  if (!q.data) return <PageLoading label="Loading analytics..." />;
+  if (q.data.length === 0)
+    return (
+      <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
+        No page analytics available yet. Create and publish pages to see analytics.
+      </Typography>
+    );
+  return (
+    <TableContainer component={Card}>
+      <Table aria-label="Page views">
+        <TableHead>
+          <TableRow>
+            <TableCell>Page</TableCell>
+            <TableCell align="right">Total views</TableCell>
+            <TableCell align="right">Today</TableCell>
+            <TableCell align="right">This week</TableCell>
+            <TableCell align="right">This month</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {q.data.map((r) => (
+            <TableRow key={r.page_id} data-testid="analytics-row">
+              <TableCell component="th" scope="row">
+                <Typography sx={{ fontWeight: 600 }}>{r.page_title}</Typography>
+                <Typography variant="body2" color="text.secondary" sx={{ fontFamily: 'monospace' }}>
+                  /{r.page_slug}
+                </Typography>
+              </TableCell>
+              <TableCell align="right">{r.total_views}</TableCell>
+              <TableCell align="right">{r.views_today}</TableCell>
+              <TableCell align="right">{r.views_this_week}</TableCell>
+              <TableCell align="right">{r.views_this_month}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

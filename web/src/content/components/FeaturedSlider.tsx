@@ -1,0 +1,287 @@
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import PauseIcon from '@mui/icons-material/Pause';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import { Box, Button, IconButton, Typography, useTheme } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { CONTENT_EVENTS, DEFAULT_SLIDER_SETTINGS, SLIDE_TRANSITION_MS, SLIDER_FALLBACK_COLOR, type SliderData, type SliderSettings } from '../../../../shared/content';
+import { api } from '../../app/api';
+import { useContentRefetch } from '../../app/content-channel';
+import { useStation } from '../../app/station';
+import { ping } from '../counters';
+import { visuallyHidden } from '../visually-hidden';
+
+/** A slide from elsewhere (the radio domain's live slide and recently played songs). */
+export interface ExtraSlide {
+  /** Unique among the slides. */
+  id: string;
+  title: string;
+  description: string;
+  image_url?: string | null;
+  link_url?: string | null;
+  /** A short label above the title, e.g. "Live now" or "Recently played". */
+  kicker?: string;
+  /** Before the staff's slides (a live slide) or after them (default). */
+  placement?: 'first' | 'last';
+}
+
+interface ShownSlide {
+  id: string;
+  title: string;
+  description: string;
+  image_url: string | null;
+  link_url: string | null;
+  kicker: string | null;
+  /** Staff slides are counted (views and clicks); extra slides are not. */
+  counted: boolean;
+}
+
+const HEX = /^#[0-9a-fA-F]{6}$/;
+
+/** Black or white text, whichever reads better on a background colour. */
+function textOn(hex: string): string {
+  const n = Number.parseInt(hex.slice(1), 16);
+  const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((c) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.35 ? '#111111' : '#ffffff';
+}
+
+/** Loads the slider settings and active slides, following staff changes live. */
+export function useSliderData(): { settings: SliderSettings; slides: SliderData['slides']; loaded: boolean } {
+  const { data } = useQuery({
+    queryKey: ['slider'],
+    queryFn: ({ signal }) => api<SliderData>('/api/content/slider', { auth: false, signal }),
+    staleTime: 60_000,
+    retry: 1,
+  });
+  useContentRefetch([CONTENT_EVENTS.sliderUpdated], ['slider']);
+  return { settings: data?.settings ?? DEFAULT_SLIDER_SETTINGS, slides: data?.slides ?? [], loaded: Boolean(data) };
+}
+
+/**
+ * The home page's featured slider (spec 000 §2 Home, §9): auto-advances on
+ * the interval from Slider Options (default 8000 ms), wraps around, pauses on
+ * hover, on keyboard focus and by its pause toggle, answers the arrow keys
+ * and space, shows dots and arrows as configured, crossfades in 700 ms, and
+ * paints the configured background. With no slides a welcome slide shows.
+ * Views and clicks of the staff's slides are counted.
+ */
+export function FeaturedSlider({ extraSlides = [] }: { extraSlides?: readonly ExtraSlide[] }) {
+  const theme = useTheme();
+  const station = useStation();
+  const { settings, slides: staffSlides } = useSliderData();
+  const [index, setIndex] = useState(0);
+  const [userPaused, setUserPaused] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const counted = useRef(new Set<string>());
+
+  const slides: ShownSlide[] = useMemo(() => {
+    const extra = (s: ExtraSlide): ShownSlide => ({ id: `extra:${s.id}`, title: s.title, description: s.description, image_url: s.image_url ?? null, link_url: s.link_url ?? null, kicker: s.kicker ?? null, counted: false });
+    const own = staffSlides.map((s): ShownSlide => ({ ...s, kicker: null, counted: true }));
+    const list = [...extraSlides.filter((s) => s.placement === 'first').map(extra), ...own, ...extraSlides.filter((s) => s.placement !== 'first').map(extra)];
+    if (list.length > 0) return list;
+    return [{ id: 'welcome', title: `Welcome to ${station.name}`, description: station.tagline || 'Tune in, request a song and meet the presenters.', image_url: null, link_url: '/shows', kicker: null, counted: false }];
+  }, [staffSlides, extraSlides, station.name, station.tagline]);
+
+  const count = slides.length;
+  const current = index % count;
+  const paused = userPaused || hovered || focused;
+  const interval = Math.max(1000, settings.auto_advance_interval);
+
+  const go = useCallback((next: number) => setIndex(((next % count) + count) % count), [count]);
+
+  useEffect(() => {
+    if (paused || count < 2) return;
+    const timer = setTimeout(() => go(current + 1), interval);
+    return () => clearTimeout(timer);
+  }, [paused, count, current, interval, go]);
+
+  const shown = slides[current]!;
+  useEffect(() => {
+    if (!shown.counted || counted.current.has(shown.id)) return;
+    counted.current.add(shown.id);
+    ping(`/api/content/slides/${shown.id}/views`);
+  }, [shown]);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    if (e.key === 'ArrowRight') {
+      e.preventDefault();
+      go(current + 1);
+    } else if (e.key === 'ArrowLeft') {
+      e.preventDefault();
+      go(current - 1);
+    } else if ((e.key === ' ' || e.key === 'Spacebar') && e.target === e.currentTarget) {
+      e.preventDefault();
+      setUserPaused((p) => !p);
+    }
+  };
+
+  const color = HEX.test(settings.background_color) ? settings.background_color : SLIDER_FALLBACK_COLOR;
+  const image = settings.background_type === 'image' && settings.background_image_url ? settings.background_image_url : null;
+  const background = image ? `url(${JSON.stringify(image)}) center / cover no-repeat, ${color}` : settings.background_type === 'gradient' ? theme.airdeck.gradient : color;
+  const overlay = image || settings.background_type === 'gradient' ? settings.background_overlay_opacity / 100 : 0;
+  const fg = overlay >= 0.3 ? '#ffffff' : settings.background_type === 'color' || image ? textOn(color) : '#ffffff';
+
+  return (
+    <Box
+      component="section"
+      role="region"
+      aria-roledescription="carousel"
+      aria-label="Featured"
+      tabIndex={0}
+      data-interval={interval}
+      data-paused={paused ? 'true' : 'false'}
+      data-testid="featured-slider"
+      onKeyDown={onKeyDown}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={(e) => {
+        // Keyboard focus pauses (WCAG 2.2.2); a mouse click on a control does not.
+        if (e.target.matches(':focus-visible')) setFocused(true);
+      }}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
+      }}
+      sx={{ position: 'relative', overflow: 'hidden', borderRadius: 3, background, color: fg, minHeight: { xs: 260, md: 340 } }}
+    >
+      {overlay > 0 && <Box aria-hidden sx={{ position: 'absolute', inset: 0, bgcolor: `rgba(0, 0, 0, ${overlay})` }} />}
+      <Box aria-live={paused ? 'polite' : 'off'} sx={{ position: 'relative', display: 'grid', minHeight: 'inherit' }}>
+        {slides.map((s, i) => {
+          const active = i === current;
+          return (
+            <Box
+              key={s.id}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${i + 1} of ${count}`}
+              aria-hidden={!active}
+              inert={!active}
+              sx={{
+                gridArea: '1 / 1',
+                display: 'flex',
+                flexDirection: { xs: 'column-reverse', md: 'row' },
+                alignItems: { xs: 'flex-start', md: 'center' },
+                gap: { xs: 2, md: 4 },
+                px: { xs: 3, md: 9 },
+                pt: { xs: 3, md: 5 },
+                pb: { xs: 7, md: 6 },
+                opacity: active ? 1 : 0,
+                visibility: active ? 'visible' : 'hidden',
+                transition: `opacity ${SLIDE_TRANSITION_MS}ms ease, visibility ${SLIDE_TRANSITION_MS}ms`,
+              }}
+            >
+              <Box sx={{ flex: 1, minWidth: 0 }}>
+                {s.kicker && (
+                  <Typography variant="overline" sx={{ letterSpacing: '0.14em', opacity: 0.9 }}>
+                    {s.kicker}
+                  </Typography>
+                )}
+                <Typography variant="h4" component="h2" sx={{ fontWeight: 800, mb: 1, fontSize: { xs: '1.6rem', md: '2.2rem' }, textShadow: overlay ? '0 1px 3px rgba(0,0,0,.5)' : 'none' }}>
+                  {s.title}
+                </Typography>
+                <Typography sx={{ mb: 2.5, maxWidth: 560, fontSize: { md: '1.1rem' }, opacity: 0.92 }}>{s.description}</Typography>
+                {s.link_url && <SlideLink slide={s} fg={fg} />}
+              </Box>
+              {s.image_url && (
+                <Box
+                  component="img"
+                  src={s.image_url}
+                  alt=""
+                  loading={i === 0 ? 'eager' : 'lazy'}
+                  onError={(e) => {
+                    e.currentTarget.style.display = 'none';
+                  }}
+                  sx={{ width: { xs: 120, md: 260 }, maxHeight: { xs: 120, md: 240 }, objectFit: 'contain', borderRadius: 2, flexShrink: 0 }}
+                />
+              )}
+            </Box>
+          );
+        })}
+      </Box>
+
+      {count > 1 && settings.show_arrows && (
+        <>
+          <IconButton aria-label="Previous slide" onClick={() => go(current - 1)} sx={arrowSx('left', fg)}>
+            <ChevronLeftIcon />
+          </IconButton>
+          <IconButton aria-label="Next slide" onClick={() => go(current + 1)} sx={arrowSx('right', fg)}>
+            <ChevronRightIcon />
+          </IconButton>
+        </>
+      )}
+
+      <Box sx={{ position: 'absolute', left: 0, right: 0, bottom: 10, display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 0.5 }}>
+        {count > 1 && (
+          <IconButton size="small" aria-label={userPaused ? 'Play slideshow' : 'Pause slideshow'} onClick={() => setUserPaused((p) => !p)} sx={{ color: fg }}>
+            {userPaused ? <PlayArrowIcon fontSize="small" /> : <PauseIcon fontSize="small" />}
+          </IconButton>
+        )}
+        {count > 1 &&
+          settings.show_dots &&
+          slides.map((s, i) => (
+            <Box
+              key={s.id}
+              component="button"
+              type="button"
+              aria-label={`Go to slide ${i + 1}`}
+              aria-current={i === current ? 'true' : undefined}
+              onClick={() => go(i)}
+              sx={{ width: 24, height: 24, p: 0, border: 0, bgcolor: 'transparent', cursor: 'pointer', display: 'grid', placeItems: 'center', borderRadius: '50%' }}
+            >
+              <Box component="span" sx={{ width: i === current ? 12 : 8, height: i === current ? 12 : 8, borderRadius: '50%', bgcolor: fg, opacity: i === current ? 1 : 0.55, transition: 'all 200ms' }} />
+            </Box>
+          ))}
+      </Box>
+      <Box component="span" sx={visuallyHidden}>
+        Use the left and right arrow keys to change slides and space to pause.
+      </Box>
+    </Box>
+  );
+}
+
+function arrowSx(side: 'left' | 'right', fg: string) {
+  return {
+    position: 'absolute',
+    top: '50%',
+    [side]: 8,
+    transform: 'translateY(-50%)',
+    color: fg,
+    bgcolor: 'rgba(0,0,0,0.25)',
+    '&:hover': { bgcolor: 'rgba(0,0,0,0.4)' },
+    display: { xs: 'none', sm: 'inline-flex' },
+  } as const;
+}
+
+function SlideLink({ slide, fg }: { slide: ShownSlide; fg: string }) {
+  const href = slide.link_url!;
+  const onClick = () => {
+    if (slide.counted) ping(`/api/content/slides/${slide.id}/clicks`);
+  };
+  const sx = { color: fg === '#ffffff' ? '#111111' : '#ffffff', bgcolor: fg, '&:hover': { bgcolor: fg, opacity: 0.9 } } as const;
+  const label = (
+    <>
+      Learn more<Box component="span" sx={visuallyHidden}>: {slide.title}</Box>
+    </>
+  );
+  if (href.startsWith('/') && !href.startsWith('//')) {
+    return (
+      <Button component={RouterLink} to={href} variant="contained" onClick={onClick} sx={sx}>
+        {label}
+      </Button>
+    );
+  }
+  return (
+    <Button component="a" href={href} target="_blank" rel="noopener noreferrer" variant="contained" onClick={onClick} sx={sx}>
+      {label}
+      <Box component="span" sx={visuallyHidden}>
+        {' '}
+        (opens in a new tab)
+      </Box>
+    </Button>
+  );
+}

@@ -1,0 +1,73 @@
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import { Box, Card, CardContent, Link, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { CONTENT_EVENTS, SPONSORED_REFRESH_MS, type PublicSponsored } from '../../../../shared/content';
+import { api } from '../../app/api';
+import { useContentRefetch } from '../../app/content-channel';
+import { ping } from '../counters';
+import { visuallyHidden } from '../visually-hidden';
+
+/** The placeholder image the spec asks for when an image is missing or fails to load. */
+export const PLACEHOLDER_IMAGE = '/favicon.svg';
+
+/**
+ * The listener sidebar's sponsored slot (spec 000 §2, §7): one active item
+ * within its dates, picked at random by the server weighted by priority,
+ * refreshed every 5 minutes. Counts a view each time an item is shown and a
+ * click on 'Learn more'. Shows nothing when there is no item or on failure.
+ */
+export function SponsoredSidebar() {
+  const { data } = useQuery({
+    queryKey: ['sponsored'],
+    queryFn: ({ signal }) => api<{ item: PublicSponsored | null }>('/api/content/sponsored', { auth: false, signal }),
+    refetchInterval: SPONSORED_REFRESH_MS,
+    staleTime: SPONSORED_REFRESH_MS,
+    retry: false,
+  });
+  useContentRefetch([CONTENT_EVENTS.sponsoredUpdated], ['sponsored']);
+  const item = data?.item ?? null;
+  const [imageFailed, setImageFailed] = useState(false);
+  const shownAt = data ? item?.id : undefined;
+
+  useEffect(() => {
+    setImageFailed(false);
+    if (shownAt) ping(`/api/content/sponsored/${shownAt}/views`);
+  }, [shownAt, data]);
+
+  if (!item) return null;
+  return (
+    <Card component="section" aria-labelledby={`sponsored-${item.id}`} data-testid="sponsored-sidebar">
+      <Box
+        component="img"
+        src={imageFailed ? PLACEHOLDER_IMAGE : item.image_url}
+        alt=""
+        loading="lazy"
+        onError={() => setImageFailed(true)}
+        sx={{ display: 'block', width: '100%', aspectRatio: '16 / 9', objectFit: 'cover', bgcolor: (t) => t.airdeck.backgroundTertiary }}
+      />
+      <CardContent>
+        <Typography variant="overline" color="text.secondary" sx={{ letterSpacing: '0.12em' }}>
+          Sponsored
+        </Typography>
+        <Typography id={`sponsored-${item.id}`} variant="h6" component="h2" sx={{ mb: 1 }}>
+          {item.title}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {item.description}
+        </Typography>
+        <Link
+          href={item.learn_more_url}
+          target="_blank"
+          rel="noopener noreferrer sponsored"
+          underline="always"
+          onClick={() => ping(`/api/content/sponsored/${item.id}/clicks`)}
+          sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, fontWeight: 600 }}
+        >
+          Learn more<Box component="span" sx={visuallyHidden}> about {item.title} (opens in a new tab)</Box>
+          <OpenInNewIcon fontSize="inherit" aria-hidden />
+        </Link>
+      </CardContent>
+    </Card>
+  );
+}

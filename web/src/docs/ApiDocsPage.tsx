@@ -1,0 +1,259 @@
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Container,
+  Link,
+  Tab,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Tabs,
+  Typography,
+} from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { api } from '../app/api';
+import { PageLoading } from '../app/ListenerLayout';
+import { usePageMeta } from '../app/meta';
+import { allOperations, codeSample, EXAMPLE_LANGUAGES, operationsByTag, sampleOf, typeLabel, type ExampleLanguage, type JsonSchema, type OpenApiDoc, type OperationEntry } from './openapi-view';
+
+const TABS = ['Overview', 'Schedule API', 'Song Requests', 'Examples'] as const;
+
+function baseUrl(doc: OpenApiDoc): string {
+  const server = doc.servers?.[0]?.url ?? '/';
+  return /^https?:\/\//.test(server) ? server.replace(/\/+$/, '') : window.location.origin;
+}
+
+/**
+ * Public API documentation at /api-docs (spec 001 §2): tabs Overview,
+ * Schedule API, Song Requests and Examples (curl, JavaScript, Python, PHP),
+ * all read from the OpenAPI document the server generates from the same zod
+ * schemas its routes parse with.
+ */
+export default function ApiDocsPage() {
+  usePageMeta({ title: 'API Documentation', description: 'Public schedule and song-request APIs: parameters, responses and code samples.' });
+  const [tab, setTab] = useState(0);
+  const { data: doc, isError, refetch } = useQuery({ queryKey: ['openapi'], queryFn: ({ signal }) => api<OpenApiDoc>('/api/openapi.json', { auth: false, signal }), staleTime: 5 * 60_000 });
+
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 6 } }}>
+      <Typography variant="h3" component="h1" sx={{ fontWeight: 800, mb: 1, fontSize: { xs: '2rem', md: '3rem' } }}>
+        API Documentation
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        Build on the station&apos;s schedule and song requests: open JSON APIs, no key needed.
+      </Typography>
+      {isError && (
+        <Alert severity="error" action={<Button onClick={() => void refetch()}>Try again</Button>}>
+          The API description could not be loaded.
+        </Alert>
+      )}
+      {!doc && !isError && <PageLoading label="Loading API documentation..." />}
+      {doc && (
+        <>
+          <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
+            <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} variant="scrollable" allowScrollButtonsMobile aria-label="API documentation sections">
+              {TABS.map((label, i) => (
+                <Tab key={label} label={label} id={`api-tab-${i}`} aria-controls={`api-panel-${i}`} />
+              ))}
+            </Tabs>
+          </Box>
+          {TABS.map((label, i) => (
+            <Box key={label} role="tabpanel" id={`api-panel-${i}`} aria-labelledby={`api-tab-${i}`} hidden={tab !== i}>
+              {tab === i && label === 'Overview' && <Overview doc={doc} />}
+              {tab === i && (label === 'Schedule API' || label === 'Song Requests') && operationsByTag(doc, label).map((e) => <OperationCard key={`${e.method} ${e.path}`} entry={e} />)}
+              {tab === i && label === 'Examples' && <Examples doc={doc} />}
+            </Box>
+          ))}
+        </>
+      )}
+    </Container>
+  );
+}
+
+function Overview({ doc }: { doc: OpenApiDoc }) {
+  const base = baseUrl(doc);
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <Typography>{doc.info.description}</Typography>
+      <Card>
+        <CardContent>
+          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+            Endpoints
+          </Typography>
+          <Box component="ul" sx={{ m: 0, pl: 3 }}>
+            {allOperations(doc).map((e) => (
+              <li key={`${e.method} ${e.path}`}>
+                <Box component="code" sx={{ fontWeight: 700 }}>
+                  {e.method} {e.path}
+                </Box>{' '}
+                — {e.op.summary}
+              </li>
+            ))}
+          </Box>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardContent>
+          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+            Basics
+          </Typography>
+          <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '180px 1fr' }, gap: 1, '& dt': { fontWeight: 700 }, '& dd': { m: 0 } }}>
+            <dt>Base URL</dt>
+            <dd>
+              <code>{base}</code>
+            </dd>
+            <dt>Authentication</dt>
+            <dd>None. These APIs are public.</dd>
+            <dt>Format</dt>
+            <dd>JSON in and out (UTF-8). Send bodies with Content-Type: application/json.</dd>
+            <dt>Errors</dt>
+            <dd>
+              <code>{'{ "error": { "code", "message", "details" } }'}</code> with the HTTP status (400 invalid input, 429 too many requests, 503 not configured).
+            </dd>
+            <dt>Cross-origin</dt>
+            <dd>Allowed from any website.</dd>
+            <dt>Version</dt>
+            <dd>
+              {doc.info.title} {doc.info.version}, OpenAPI {doc.openapi}.{' '}
+              <Link href="/api/openapi.json" underline="always">
+                Download the OpenAPI document
+              </Link>
+            </dd>
+          </Box>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}
+
+function FieldTable({ caption, rows }: { caption: string; rows: { name: string; schema: JsonSchema; required: boolean; description?: string | undefined }[] }) {
+  return (
+    <TableContainer sx={{ mb: 2 }}>
+      <Table size="small">
+        <caption style={{ captionSide: 'top', textAlign: 'left', padding: '0 0 8px', fontWeight: 700 }}>{caption}</caption>
+        <TableHead>
+          <TableRow>
+            <TableCell>Name</TableCell>
+            <TableCell>Type</TableCell>
+            <TableCell>Required</TableCell>
+            <TableCell>Default</TableCell>
+            <TableCell>Description</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((r) => (
+            <TableRow key={r.name} data-param={r.name}>
+              <TableCell>
+                <code>{r.name}</code>
+              </TableCell>
+              <TableCell>{typeLabel(r.schema)}</TableCell>
+              <TableCell>{r.required ? 'Yes' : 'No'}</TableCell>
+              <TableCell>{r.schema.default === undefined ? '—' : <code>{String(r.schema.default)}</code>}</TableCell>
+              <TableCell>{r.description ?? r.schema.description ?? ''}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+function CodeBlock({ code, label }: { code: string; label: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <Box sx={{ position: 'relative' }}>
+      <Box component="pre" aria-label={label} tabIndex={0} sx={{ m: 0, p: 2, pr: 7, borderRadius: 1, bgcolor: (t) => t.airdeck.backgroundTertiary, overflowX: 'auto', fontSize: '0.85rem' }}>
+        <code>{code}</code>
+      </Box>
+      <Button
+        size="small"
+        startIcon={<ContentCopyIcon fontSize="small" />}
+        onClick={() => {
+          void navigator.clipboard?.writeText(code).then(() => setCopied(true));
+        }}
+        sx={{ position: 'absolute', top: 6, right: 6 }}
+        aria-label={`Copy ${label}`}
+      >
+        {copied ? 'Copied' : 'Copy'}
+      </Button>
+    </Box>
+  );
+}
+
+function MethodChip({ method }: { method: string }) {
+  return <Chip label={method} size="small" color={method === 'GET' ? 'success' : 'primary'} sx={{ fontWeight: 800, fontFamily: 'monospace' }} />;
+}
+
+function OperationCard({ entry }: { entry: OperationEntry }) {
+  const { op } = entry;
+  const body = op.requestBody?.content['application/json'].schema;
+  return (
+    <Card component="section" aria-labelledby={`op-${op.operationId}`} sx={{ mb: 3 }}>
+      <CardContent>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 1 }}>
+          <MethodChip method={entry.method} />
+          <Typography component="code" sx={{ fontFamily: 'monospace', fontWeight: 700, fontSize: '1.05rem' }}>
+            {entry.path}
+          </Typography>
+        </Box>
+        <Typography id={`op-${op.operationId}`} variant="h6" component="h2">
+          {op.summary}
+        </Typography>
+        {op.description && <Typography sx={{ mb: 2 }}>{op.description}</Typography>}
+        {op.parameters && op.parameters.length > 0 && <FieldTable caption="Query parameters" rows={op.parameters.map((p) => ({ name: p.name, schema: p.schema, required: p.required, description: p.description }))} />}
+        {body?.properties && (
+          <FieldTable caption="Request body (JSON)" rows={Object.entries(body.properties).map(([name, schema]) => ({ name, schema, required: (body.required ?? []).includes(name) }))} />
+        )}
+        <Typography component="h3" sx={{ fontWeight: 700, mb: 1 }}>
+          Responses
+        </Typography>
+        {Object.entries(op.responses).map(([status, r]) => (
+          <Box key={status} sx={{ mb: 2 }}>
+            <Typography sx={{ mb: 0.5 }}>
+              <Box component="strong">{status}</Box> — {r.description}
+            </Typography>
+            {r.content && status.startsWith('2') && <CodeBlock label={`${status} response example`} code={JSON.stringify(sampleOf(r.content['application/json'].schema), null, 2)} />}
+          </Box>
+        ))}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Examples({ doc }: { doc: OpenApiDoc }) {
+  const [lang, setLang] = useState<ExampleLanguage>('curl');
+  const base = baseUrl(doc);
+  let panel: ReactNode = null;
+  panel = allOperations(doc).map((e) => (
+    <Box key={`${e.method} ${e.path}`} sx={{ mb: 3 }}>
+      <Typography component="h3" variant="h6" sx={{ mb: 1 }}>
+        {e.op.summary}{' '}
+        <Box component="code" sx={{ fontSize: '0.9rem', color: 'text.secondary' }}>
+          {e.method} {e.path}
+        </Box>
+      </Typography>
+      <CodeBlock label={`${lang} example: ${e.op.summary}`} code={codeSample(e, base, lang)} />
+    </Box>
+  ));
+  return (
+    <Box>
+      <Tabs value={lang} onChange={(_e, v: ExampleLanguage) => setLang(v)} aria-label="Example language" sx={{ mb: 2 }} variant="scrollable" allowScrollButtonsMobile>
+        {EXAMPLE_LANGUAGES.map((l) => (
+          <Tab key={l} value={l} label={l} />
+        ))}
+      </Tabs>
+      <Box role="tabpanel" aria-label={`${lang} examples`}>
+        {panel}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,207 @@
+import { Alert, Autocomplete, Box, Button, Card, CardContent, FormControlLabel, Switch, TextField, Typography } from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { StationInfoSchema, type StationInfo } from '../../../../shared/station';
+import { api } from '../../app/api';
+import { PageLoading } from '../../app/ListenerLayout';
+import { errorMessage, serverFieldErrors, validate, type FieldErrors } from '../../content/admin/form';
+import { useToast } from '../../content/admin/toast';
+
+/** Text form values: every field as the inputs hold it. */
+interface FormValues {
+  name: string;
+  tagline: string;
+  logoUrl: string;
+  streamUrl: string;
+  contactEmail: string;
+  timezone: string;
+  chat: string;
+  streaming: string;
+  instagram: string;
+  facebook: string;
+  x: string;
+  googlePlayUrl: string;
+  chatInviteUrl: string;
+  donationProviderUrl: string;
+  donationAccount: string;
+  requestsOpen: boolean;
+}
+
+function toForm(s: StationInfo): FormValues {
+  return {
+    name: s.name,
+    tagline: s.tagline,
+    logoUrl: s.logoUrl,
+    streamUrl: s.streamUrl,
+    contactEmail: s.contactEmail,
+    timezone: s.timezone,
+    chat: s.social.chat ?? '',
+    streaming: s.social.streaming ?? '',
+    instagram: s.social.instagram ?? '',
+    facebook: s.social.facebook ?? '',
+    x: s.social.x ?? '',
+    googlePlayUrl: s.googlePlayUrl ?? '',
+    chatInviteUrl: s.chatInviteUrl ?? '',
+    donationProviderUrl: s.donation.providerUrl ?? '',
+    donationAccount: s.donation.account ?? '',
+    requestsOpen: s.requestsOpen,
+  };
+}
+
+function toBody(v: FormValues) {
+  return {
+    name: v.name,
+    tagline: v.tagline,
+    logoUrl: v.logoUrl,
+    streamUrl: v.streamUrl,
+    contactEmail: v.contactEmail.trim(),
+    timezone: v.timezone,
+    social: { chat: v.chat, streaming: v.streaming, instagram: v.instagram, facebook: v.facebook, x: v.x },
+    googlePlayUrl: v.googlePlayUrl,
+    chatInviteUrl: v.chatInviteUrl,
+    donation: { providerUrl: v.donationProviderUrl, account: v.donationAccount, currency: 'GBP' as const },
+    requestsOpen: v.requestsOpen,
+  };
+}
+
+/** Maps schema paths (social.x, donation.account) to the form's field names. */
+const PATH_TO_FIELD: Record<string, keyof FormValues> = {
+  'social.chat': 'chat',
+  'social.streaming': 'streaming',
+  'social.instagram': 'instagram',
+  'social.facebook': 'facebook',
+  'social.x': 'x',
+  'donation.providerUrl': 'donationProviderUrl',
+  'donation.account': 'donationAccount',
+};
+const byField = (errors: FieldErrors): FieldErrors => Object.fromEntries(Object.entries(errors).map(([k, v]) => [PATH_TO_FIELD[k] ?? k, v]));
+
+function timeZones(): string[] {
+  const intl = Intl as unknown as { supportedValuesOf?: (key: 'timeZone') => string[] };
+  return intl.supportedValuesOf?.('timeZone') ?? ['Europe/London', 'UTC'];
+}
+
+/**
+ * General Settings (owner and manager): the station's identity that the
+ * listener site and the studio show. Saved settings reach every open page at
+ * once (the `station.updated` event); no restart.
+ */
+export function GeneralSettingsTab() {
+  const { toast } = useToast();
+  const client = useQueryClient();
+  const q = useQuery({ queryKey: ['admin', 'settings', 'station'], queryFn: ({ signal }) => api<StationInfo>('/api/settings/station', { signal }) });
+  const [values, setValues] = useState<FormValues | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const zones = useMemo(timeZones, []);
+  useEffect(() => {
+    if (q.data) setValues(toForm(q.data));
+  }, [q.data]);
+
+  const save = useMutation({
+    mutationFn: (body: StationInfo) => api<StationInfo>('/api/settings/station', { method: 'PUT', body }),
+    onSuccess: (saved) => {
+      client.setQueryData(['admin', 'settings', 'station'], saved);
+      client.setQueryData(['station'], saved);
+      setValues(toForm(saved));
+      toast({ title: 'Settings updated successfully', description: 'Listeners see the change straight away.', variant: 'success' });
+    },
+    onError: (err) => {
+      setErrors(byField(serverFieldErrors(err)));
+      toast({ title: 'Error updating settings', description: errorMessage(err), variant: 'error' });
+    },
+  });
+
+  if (q.isError)
+    return (
+      <Alert severity="error" action={<Button onClick={() => void q.refetch()}>Try again</Button>}>
+        {errorMessage(q.error)}
+      </Alert>
+    );
+  if (!values) return <PageLoading label="Loading settings..." />;
+
+  const set = <K extends keyof FormValues>(k: K, v: FormValues[K]) => setValues((o) => (o ? { ...o, [k]: v } : o));
+  const text = (k: Exclude<keyof FormValues, 'requestsOpen'>, label: string, extra: { required?: boolean; help?: string; placeholder?: string; type?: string } = {}) => (
+    <TextField
+      label={label}
+      value={values[k]}
+      onChange={(e) => set(k, e.target.value)}
+      required={extra.required}
+      error={Boolean(errors[k])}
+      helperText={errors[k] ?? extra.help}
+      placeholder={extra.placeholder}
+      type={extra.type}
+      fullWidth
+    />
+  );
+  const submit = () => {
+    const checked = validate(StationInfoSchema, toBody(values));
+    if (!checked.ok) {
+      setErrors(byField(checked.errors));
+      return;
+    }
+    setErrors({});
+    save.mutate(checked.value);
+  };
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+      sx={{ display: 'grid', gap: 2, maxWidth: 820 }}
+    >
+      <Section title="Station">
+        {text('name', 'Station name', { required: true })}
+        {text('tagline', 'Tagline', { help: 'One line under the name on the home page and in the footer.' })}
+        {text('logoUrl', 'Logo URL', { required: true, placeholder: 'https://… or /logo.svg' })}
+        {text('streamUrl', 'Stream URL', { required: true, help: 'The audio stream listeners play (mp3).', placeholder: 'https://stream.example/radio.mp3' })}
+        {text('contactEmail', 'Contact email', { required: true, type: 'email', help: 'Shown on the contact pages for urgent matters.' })}
+        <Autocomplete
+          options={zones}
+          value={values.timezone}
+          onChange={(_e, v) => v && set('timezone', v)}
+          disableClearable
+          renderInput={(params) => <TextField {...params} label="Station time zone" required error={Boolean(errors.timezone)} helperText={errors.timezone ?? 'The schedule, "today" and page analytics use this clock.'} />}
+        />
+      </Section>
+      <Section title="Social links">
+        {text('chat', 'Chat community (Discord)', { placeholder: 'https://discord.gg/…' })}
+        {text('streaming', 'Streaming platform', { placeholder: 'https://www.mixcloud.com/…' })}
+        {text('instagram', 'Instagram')}
+        {text('facebook', 'Facebook')}
+        {text('x', 'X')}
+      </Section>
+      <Section title="App and community">
+        {text('googlePlayUrl', 'Google Play link', { help: 'The Mobile App page links here.' })}
+        {text('chatInviteUrl', 'Chat community invite', { help: 'The Join Community link of the home page and the donate page\'s invite button.' })}
+      </Section>
+      <Section title="Donations">
+        {text('donationProviderUrl', 'Donation provider URL', { help: 'The donation button posts here (opens in a new tab).' })}
+        {text('donationAccount', 'Donation account', { help: 'The account or business id the provider expects.' })}
+        <TextField label="Currency" value="GBP" disabled helperText="Donations are taken in GBP." />
+        <FormControlLabel control={<Switch checked={values.requestsOpen} onChange={(e) => set('requestsOpen', e.target.checked)} />} label="Song requests open" />
+      </Section>
+      <Box>
+        <Button type="submit" variant="contained" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save Settings'}
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card component="fieldset" sx={{ m: 0, p: 0, minWidth: 0 }}>
+      <CardContent sx={{ display: 'grid', gap: 2 }}>
+        <Typography component="legend" variant="h6" sx={{ float: 'left', width: '100%', mb: 0.5 }}>
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}

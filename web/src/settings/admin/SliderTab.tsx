@@ -1,0 +1,365 @@
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormHelperText,
+  IconButton,
+  InputLabel,
+  MenuItem,
+  Select,
+  Slider,
+  Switch,
+  Tab,
+  Tabs,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { BACKGROUND_TYPES, SLIDER_FALLBACK_COLOR, SliderSettingsSchema, SlideInputSchema, type Slide, type SliderSettings } from '../../../../shared/content';
+import { api } from '../../app/api';
+import { PageLoading } from '../../app/ListenerLayout';
+import { useIsMobile } from '../../app/media';
+import { ConfirmDialog } from '../../content/admin/ConfirmDialog';
+import { errorMessage, serverFieldErrors, validate, type FieldErrors } from '../../content/admin/form';
+import { useToast } from '../../content/admin/toast';
+
+/** Slider Options (spec 001 §2): sub-tabs Global Settings and Slide Management. */
+export function SliderTab() {
+  const [sub, setSub] = useState(0);
+  return (
+    <Box>
+      <Tabs value={sub} onChange={(_e, v: number) => setSub(v)} aria-label="Slider options" sx={{ mb: 2 }}>
+        <Tab label="Global Settings" id="slider-tab-0" aria-controls="slider-panel-0" />
+        <Tab label="Slide Management" id="slider-tab-1" aria-controls="slider-panel-1" />
+      </Tabs>
+      <Box role="tabpanel" id="slider-panel-0" aria-labelledby="slider-tab-0" hidden={sub !== 0}>
+        {sub === 0 && <GlobalSettings />}
+      </Box>
+      <Box role="tabpanel" id="slider-panel-1" aria-labelledby="slider-tab-1" hidden={sub !== 1}>
+        {sub === 1 && <SlideManagement />}
+      </Box>
+    </Box>
+  );
+}
+
+const BACKGROUND_LABELS: Record<(typeof BACKGROUND_TYPES)[number], string> = { color: 'Solid colour', image: 'Image', gradient: 'Theme gradient' };
+
+function GlobalSettings() {
+  const { toast } = useToast();
+  const client = useQueryClient();
+  const q = useQuery({ queryKey: ['admin', 'slider', 'settings'], queryFn: ({ signal }) => api<SliderSettings>('/api/slider/settings', { signal }) });
+  const [values, setValues] = useState<SliderSettings | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  useEffect(() => {
+    if (q.data) setValues(q.data);
+  }, [q.data]);
+  const save = useMutation({
+    mutationFn: (body: SliderSettings) => api<SliderSettings>('/api/slider/settings', { method: 'PUT', body }),
+    onSuccess: (saved) => {
+      setValues(saved);
+      client.setQueryData(['admin', 'slider', 'settings'], saved);
+      toast({ title: 'Settings updated successfully', variant: 'success' });
+    },
+    onError: (err) => {
+      setErrors(serverFieldErrors(err));
+      toast({ title: 'Error updating settings', description: errorMessage(err), variant: 'error' });
+    },
+  });
+
+  if (q.isError)
+    return (
+      <Alert severity="error" action={<Button onClick={() => void q.refetch()}>Try again</Button>}>
+        {errorMessage(q.error)}
+      </Alert>
+    );
+  if (!values) return <PageLoading label="Loading slider settings..." />;
+
+  const set = <K extends keyof SliderSettings>(k: K, v: SliderSettings[K]) => setValues((o) => (o ? { ...o, [k]: v } : o));
+  const submit = () => {
+    const checked = validate(SliderSettingsSchema, values);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    save.mutate(checked.value);
+  };
+  const colour = /^#[0-9a-fA-F]{6}$/.test(values.background_color) ? values.background_color : SLIDER_FALLBACK_COLOR;
+
+  return (
+    <Card>
+      <CardContent
+        component="form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+        sx={{ display: 'grid', gap: 3, maxWidth: 640 }}
+      >
+        <FormControl>
+          <InputLabel id="bg-type-label">Background type</InputLabel>
+          <Select labelId="bg-type-label" label="Background type" value={values.background_type} onChange={(e) => set('background_type', e.target.value as SliderSettings['background_type'])}>
+            {BACKGROUND_TYPES.map((t) => (
+              <MenuItem key={t} value={t}>
+                {BACKGROUND_LABELS[t]}
+              </MenuItem>
+            ))}
+          </Select>
+        </FormControl>
+        <TextField
+          label="Background image URL"
+          value={values.background_image_url ?? ''}
+          onChange={(e) => set('background_image_url', e.target.value)}
+          error={Boolean(errors.background_image_url)}
+          helperText={errors.background_image_url ?? 'Used when the background type is Image.'}
+          placeholder="https://…"
+        />
+        <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
+          <TextField
+            label="Background colour"
+            value={values.background_color}
+            onChange={(e) => set('background_color', e.target.value)}
+            error={Boolean(errors.background_color)}
+            helperText={errors.background_color ?? `Hex colour; empty uses ${SLIDER_FALLBACK_COLOR}.`}
+            sx={{ flex: 1 }}
+          />
+          <Box component="input" type="color" aria-label="Pick background colour" value={colour} onChange={(e) => set('background_color', e.target.value)} sx={{ width: 56, height: 56, p: 0.5, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'transparent', cursor: 'pointer' }} />
+        </Box>
+        <Box>
+          <Typography id="overlay-label" gutterBottom>
+            Background overlay opacity: {values.background_overlay_opacity}%
+          </Typography>
+          <Slider aria-labelledby="overlay-label" value={values.background_overlay_opacity} min={0} max={100} step={5} marks valueLabelDisplay="auto" onChange={(_e, v) => set('background_overlay_opacity', v)} />
+          <FormHelperText error={Boolean(errors.background_overlay_opacity)}>{errors.background_overlay_opacity ?? 'Darkens an image or gradient background so slide text stays readable.'}</FormHelperText>
+        </Box>
+        <TextField
+          label="Auto-advance interval (ms)"
+          type="number"
+          value={Number.isFinite(values.auto_advance_interval) ? values.auto_advance_interval : ''}
+          onChange={(e) => set('auto_advance_interval', e.target.value === '' ? Number.NaN : Number(e.target.value))}
+          error={Boolean(errors.auto_advance_interval)}
+          helperText={errors.auto_advance_interval ?? 'At least 1000, in steps of 1000 (8000 is eight seconds).'}
+          slotProps={{ htmlInput: { min: 1000, step: 1000 } }}
+        />
+        <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap' }}>
+          <FormControlLabel control={<Switch checked={values.show_dots} onChange={(e) => set('show_dots', e.target.checked)} />} label="Show dots" />
+          <FormControlLabel control={<Switch checked={values.show_arrows} onChange={(e) => set('show_arrows', e.target.checked)} />} label="Show arrows" />
+        </Box>
+        <Box>
+          <Button type="submit" variant="contained" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save Settings'}
+          </Button>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+interface SlideForm {
+  title: string;
+  description: string;
+  image_url: string;
+  link_url: string;
+  is_active: boolean;
+  display_order: string;
+}
+const EMPTY_SLIDE: SlideForm = { title: '', description: '', image_url: '', link_url: '', is_active: true, display_order: '0' };
+const slideBody = (s: Slide, over: Partial<Slide> = {}) => {
+  const m = { ...s, ...over };
+  return { title: m.title, description: m.description, image_url: m.image_url, link_url: m.link_url, is_active: m.is_active, display_order: m.display_order };
+};
+
+function SlideManagement() {
+  const { toast } = useToast();
+  const client = useQueryClient();
+  const q = useQuery({ queryKey: ['admin', 'slider', 'slides'], queryFn: ({ signal }) => api<Slide[]>('/api/slider/slides', { signal }) });
+  const [editing, setEditing] = useState<Slide | null>(null);
+  const [formOpen, setFormOpen] = useState(false);
+  const [deleting, setDeleting] = useState<Slide | null>(null);
+  const refresh = () => void client.invalidateQueries({ queryKey: ['admin', 'slider', 'slides'] });
+  const toggle = useMutation({
+    mutationFn: (s: Slide) => api<Slide>(`/api/slider/slides/${s.id}`, { method: 'PUT', body: slideBody(s, { is_active: !s.is_active }) }),
+    onSuccess: () => {
+      toast({ title: 'Content saved successfully', variant: 'success' });
+      refresh();
+    },
+    onError: (err) => toast({ title: 'Error saving content', description: errorMessage(err), variant: 'error' }),
+  });
+  const remove = useMutation({
+    mutationFn: (s: Slide) => api<null>(`/api/slider/slides/${s.id}`, { method: 'DELETE' }),
+    onSuccess: () => {
+      toast({ title: 'Content deleted successfully', variant: 'success' });
+      setDeleting(null);
+      refresh();
+    },
+    onError: (err) => toast({ title: 'Error deleting content', description: errorMessage(err), variant: 'error' }),
+  });
+
+  return (
+    <Box>
+      <Box sx={{ display: 'flex', alignItems: 'center', mb: 2, gap: 2, flexWrap: 'wrap' }}>
+        <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
+          Slides
+        </Typography>
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          onClick={() => {
+            setEditing(null);
+            setFormOpen(true);
+          }}
+        >
+          Add Slide
+        </Button>
+      </Box>
+      {q.isError && (
+        <Alert severity="error" action={<Button onClick={() => void q.refetch()}>Try again</Button>}>
+          {errorMessage(q.error)}
+        </Alert>
+      )}
+      {!q.data && !q.isError && <PageLoading label="Loading slides..." />}
+      {q.data?.length === 0 && (
+        <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
+          No custom slides created yet. Click &quot;Add Slide&quot; to create one; until then listeners see a welcome slide.
+        </Typography>
+      )}
+      {q.data && q.data.length > 0 && (
+        <Box component="ul" aria-label="Slides" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
+          {q.data.map((s) => (
+            <Card component="li" key={s.id} data-testid="slide-row">
+              <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' }, '&:last-child': { pb: 2 } }}>
+                {s.image_url ? <Box component="img" src={s.image_url} alt="" sx={{ width: 96, height: 64, objectFit: 'contain', borderRadius: 1, flexShrink: 0, bgcolor: 'action.hover' }} /> : <Box sx={{ width: 96, height: 64, borderRadius: 1, bgcolor: 'action.hover', flexShrink: 0 }} />}
+                <Box sx={{ flex: 1, minWidth: 0 }}>
+                  <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+                    <Typography variant="h6" component="h3" sx={{ fontSize: '1.05rem' }}>
+                      {s.title}
+                    </Typography>
+                    <Chip size="small" label={`Order ${s.display_order}`} variant="outlined" />
+                  </Box>
+                  <Typography variant="body2" color="text.secondary">
+                    {s.description}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {s.link_url ? `Links to ${s.link_url} · ` : ''}
+                    {s.view_count} views · {s.click_count} clicks
+                  </Typography>
+                </Box>
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexShrink: 0 }}>
+                  <FormControlLabel control={<Switch checked={s.is_active} onChange={() => toggle.mutate(s)} disabled={toggle.isPending} slotProps={{ input: { 'aria-label': `Active: ${s.title}` } }} />} label={s.is_active ? 'Active' : 'Inactive'} />
+                  <Tooltip title="Edit">
+                    <IconButton
+                      aria-label={`Edit ${s.title}`}
+                      onClick={() => {
+                        setEditing(s);
+                        setFormOpen(true);
+                      }}
+                    >
+                      <EditIcon />
+                    </IconButton>
+                  </Tooltip>
+                  <Tooltip title="Delete">
+                    <IconButton aria-label={`Delete ${s.title}`} color="error" onClick={() => setDeleting(s)}>
+                      <DeleteIcon />
+                    </IconButton>
+                  </Tooltip>
+                </Box>
+              </CardContent>
+            </Card>
+          ))}
+        </Box>
+      )}
+      <SlideFormDialog open={formOpen} slide={editing} onClose={() => setFormOpen(false)} onSaved={refresh} />
+      <ConfirmDialog
+        open={Boolean(deleting)}
+        title="Delete slide"
+        message={`Are you sure you want to delete "${deleting?.title ?? ''}"? This action cannot be undone.`}
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+        onClose={() => setDeleting(null)}
+      />
+    </Box>
+  );
+}
+
+function SlideFormDialog({ open, slide, onClose, onSaved }: { open: boolean; slide: Slide | null; onClose: () => void; onSaved: () => void }) {
+  const { toast } = useToast();
+  const mobile = useIsMobile();
+  const [values, setValues] = useState<SlideForm>(EMPTY_SLIDE);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  useEffect(() => {
+    if (!open) return;
+    setValues(slide ? { title: slide.title, description: slide.description, image_url: slide.image_url ?? '', link_url: slide.link_url ?? '', is_active: slide.is_active, display_order: String(slide.display_order) } : EMPTY_SLIDE);
+    setErrors({});
+  }, [open, slide]);
+  const save = useMutation({
+    mutationFn: (body: unknown) => (slide ? api<Slide>(`/api/slider/slides/${slide.id}`, { method: 'PUT', body }) : api<Slide>('/api/slider/slides', { method: 'POST', body })),
+    onSuccess: () => {
+      toast({ title: 'Content saved successfully', variant: 'success' });
+      onSaved();
+      onClose();
+    },
+    onError: (err) => {
+      setErrors(serverFieldErrors(err));
+      toast({ title: 'Error saving content', description: errorMessage(err), variant: 'error' });
+    },
+  });
+  const submit = () => {
+    const checked = validate(SlideInputSchema, values);
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      return;
+    }
+    save.mutate(checked.value);
+  };
+  const set = <K extends keyof SlideForm>(k: K, v: SlideForm[K]) => setValues((o) => ({ ...o, [k]: v }));
+  const f = (k: keyof SlideForm) => ({ error: Boolean(errors[k]), ...(errors[k] ? { helperText: errors[k] } : {}) });
+  return (
+    <Dialog open={open} onClose={save.isPending ? undefined : onClose} fullWidth maxWidth="sm" fullScreen={mobile} aria-labelledby="slide-form-title">
+      <DialogTitle id="slide-form-title">{slide ? 'Edit Slide' : 'Add Slide'}</DialogTitle>
+      <DialogContent dividers>
+        <Box
+          component="form"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+          sx={{ display: 'grid', gap: 2 }}
+        >
+          <TextField label="Title" required value={values.title} onChange={(e) => set('title', e.target.value)} {...f('title')} />
+          <TextField label="Description" required multiline minRows={2} value={values.description} onChange={(e) => set('description', e.target.value)} {...f('description')} />
+          <TextField label="Image URL" value={values.image_url} onChange={(e) => set('image_url', e.target.value)} {...f('image_url')} placeholder="https://… or /path" />
+          <TextField label="Link URL" value={values.link_url} onChange={(e) => set('link_url', e.target.value)} {...f('link_url')} placeholder="https://… or /shows" />
+          <Box sx={{ display: 'flex', gap: 3, alignItems: 'center', flexWrap: 'wrap' }}>
+            <TextField label="Display order" value={values.display_order} onChange={(e) => set('display_order', e.target.value)} {...f('display_order')} sx={{ width: 160 }} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+            <FormControlLabel control={<Switch checked={values.is_active} onChange={(e) => set('is_active', e.target.checked)} />} label="Active" />
+          </Box>
+          <button type="submit" hidden aria-hidden tabIndex={-1} />
+        </Box>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={save.isPending}>
+          Cancel
+        </Button>
+        <Button variant="contained" onClick={submit} disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : slide ? 'Save Changes' : 'Create Slide'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

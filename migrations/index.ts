@@ -10,6 +10,9 @@ import * as m008 from './008_content';
 import * as m009 from './009_notifications';
 import * as m010 from './010_logs';
 import * as m011 from './011_media';
+import * as m070 from './070_webhooks';
+import * as m071 from './071_discord_oauth';
+import * as m072 from './072_request_fairness';
 
 /** One migration: its name as recorded in knex_migrations, and its steps. */
 export interface NamedMigration extends Knex.Migration {
@@ -32,4 +35,7 @@ export const migrations: NamedMigration[] = [
   { name: '009_notifications', ...m009 },
   { name: '010_logs', ...m010 },
   { name: '011_media', ...m011 },
+  { name: '070_webhooks', ...m070 },
+  { name: '071_discord_oauth', ...m071 },
+  { name: '072_request_fairness', ...m072 },
 ];

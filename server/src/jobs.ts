@@ -1,4 +1,5 @@
 import type { AppContext } from './context';
+import { startIntegrationJobs } from './integrations/jobs';
 import type { BackgroundJob } from './server';
 
 /**
@@ -6,6 +7,5 @@ import type { BackgroundJob } from './server';
  * Each domain that needs one adds it here.
  */
 export async function startJobs(ctx: AppContext): Promise<BackgroundJob[]> {
-  void ctx;
-  return [];
+  return [startIntegrationJobs(ctx)];
 }

@@ -26,7 +26,7 @@ export const MusicLinksQuerySchema = z.object({
   url: z
     .string()
     .max(500)
-    .regex(/^https:\/\/[^\s]+$/, 'url must be an https link.')
+    .regex(/^https:\/\/[^\s]+$/, 'The song link must start with https://.')
     .optional()
     .transform((v) => v || undefined),
 });

@@ -13,7 +13,7 @@ export const SongRequestApiBodySchema = z.object({
   title: requiredText('Title', REQUEST_LIMITS.title),
   requester: requiredText('Requester', REQUEST_LIMITS.requester),
   message: optionalText('Message', REQUEST_LIMITS.songMessage),
-  request_type: z.enum(['song', 'custom'], { error: "request_type must be 'song' or 'custom'." }).default('song'),
+  request_type: z.enum(['song', 'custom'], { error: "Request type must be 'song' or 'custom'." }).default('song'),
 });
 export type SongRequestApiBody = z.input<typeof SongRequestApiBodySchema>;
 
@@ -37,19 +37,19 @@ export const INVALID_ACTION_MESSAGE = "Invalid action. Use action=search or acti
 /** `GET /song-request-api?action=search&query=…`: the station's own track library. */
 export const SongRequestApiSearchQuerySchema = z.object({
   action: z.literal('search'),
-  query: requiredText('query', REQUEST_LIMITS.searchQuery, 'query is required'),
-  limit: z.coerce.number({ error: 'limit must be a number from 1 to 50.' }).int('limit must be a number from 1 to 50.').min(1, 'limit must be a number from 1 to 50.').max(50, 'limit must be a number from 1 to 50.').default(20),
+  query: requiredText('Query', REQUEST_LIMITS.searchQuery, 'The query parameter is required.'),
+  limit: z.coerce.number({ error: 'The limit must be a number from 1 to 50.' }).int('The limit must be a number from 1 to 50.').min(1, 'The limit must be a number from 1 to 50.').max(50, 'The limit must be a number from 1 to 50.').default(20),
 });
 
 /** `GET /song-request-api?action=spotify-search&artist=…&title=…`: Spotify, when the station configured it. */
 export const SongRequestApiSpotifyQuerySchema = z
   .object({
     action: z.literal('spotify-search'),
-    artist: optionalText('artist', REQUEST_LIMITS.artist),
-    title: optionalText('title', REQUEST_LIMITS.title),
-    limit: z.coerce.number({ error: 'limit must be a number from 1 to 50.' }).int('limit must be a number from 1 to 50.').min(1, 'limit must be a number from 1 to 50.').max(50, 'limit must be a number from 1 to 50.').default(10),
+    artist: optionalText('Artist', REQUEST_LIMITS.artist),
+    title: optionalText('Title', REQUEST_LIMITS.title),
+    limit: z.coerce.number({ error: 'The limit must be a number from 1 to 50.' }).int('The limit must be a number from 1 to 50.').min(1, 'The limit must be a number from 1 to 50.').max(50, 'The limit must be a number from 1 to 50.').default(10),
   })
-  .refine((q) => q.artist || q.title, { message: 'artist or title is required', path: ['title'] });
+  .refine((q) => q.artist || q.title, { message: 'Give an artist or a title to search for.', path: ['title'] });
 
 const LibraryTrackSchema = z.object({ id: z.uuid(), title: z.string(), artist: z.string(), album: z.string(), artwork_url: z.string().nullable() });
 const SpotifyTrackSchema = z.object({ id: z.string(), title: z.string(), artist: z.string(), album: z.string(), art: z.string().nullable(), link: z.string(), duration_ms: z.number().nullable() });

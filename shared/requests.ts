@@ -65,8 +65,8 @@ export const SongRequestInputSchema = z.object({
   artist: requiredText('Artist', REQUEST_LIMITS.artist, 'Please enter both song title and artist'),
   requester: requiredText('Name', REQUEST_LIMITS.requester, 'Please enter your name'),
   message: optionalText('Message', REQUEST_LIMITS.songMessage),
-  request_type: z.enum(['song', 'custom'], { error: "request_type must be 'song' or 'custom'." }).default('song'),
-  track_id: z.uuid('track_id must be a track id.').optional().nullable().transform((v) => v ?? undefined),
+  request_type: z.enum(['song', 'custom'], { error: "Request type must be 'song' or 'custom'." }).default('song'),
+  track_id: z.uuid('The chosen track is not valid.').optional().nullable().transform((v) => v ?? undefined),
   spotify_url: z
     .string()
     .max(300, 'The Spotify link is too long.')

@@ -76,9 +76,9 @@ export function requestsRoutes(ctx: AppContext): AppRouter {
       return;
     }
     if (action === 'spotify-search') {
-      const q = parse(SongRequestApiSpotifyQuerySchema, c.query);
       const spotify = integrations(ctx).spotify;
       if (!spotify) throw fail.notConfigured(SPOTIFY_NOT_CONFIGURED);
+      const q = parse(SongRequestApiSpotifyQuerySchema, c.query);
       await consumeSearch(ctx, c, 'spotify');
       try {
         const tracks = await spotify.searchTracks(fieldQuery(q.artist, q.title), q.limit);

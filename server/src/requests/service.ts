@@ -170,7 +170,14 @@ export async function createSongRequest(ctx: AppContext, input: NewSongRequest, 
       return { request: presentSongRequest(existing), replayed: true };
     }
   }
-  await consumeRequestLimits(ctx, 'song', meta);
+  try {
+    await consumeRequestLimits(ctx, 'song', meta);
+  } catch (err) {
+    // A retry that raced its own original past the pre-check: answer the original if it has landed.
+    const landed = meta.clientKey ? await findByClientKey(ctx.knex, meta.clientKey) : undefined;
+    if (landed && sameSubmission(landed, input)) return { request: presentSongRequest(landed), replayed: true };
+    throw err;
+  }
 
   let title = input.title;
   let artist = input.artist;

@@ -82,6 +82,7 @@ export const ConfigSchema = z
     REQUEST_LIMIT_SESSION: z.coerce.number().int().min(1).max(10_000).default(5),
     REQUEST_LIMIT_IP: z.coerce.number().int().min(1).max(100_000).default(20),
     REQUEST_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+    APPLICATION_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(5),
     SEARCH_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
     WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
     DESKTOP_UPDATES_DIR: z.string().optional(),

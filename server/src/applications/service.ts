@@ -19,16 +19,13 @@ import { getStationInfo } from '../settings/service';
 /** A validated application. */
 export type ApplicationData = z.output<typeof ApplicationSchema>;
 
-/** Applications per address per hour. */
-const APPLICATIONS_PER_HOUR = 5;
-
 /**
  * Saves a pending application. A valid Discord link token (from the
  * sign-in callback's cookie) supplies the Discord user id and username and is
  * used up; otherwise the typed username, if any, is kept as given.
  */
 export async function submitApplication(ctx: AppContext, input: ApplicationData, meta: { ip: string; discordLinkToken?: string | undefined }): Promise<ApplicationSubmitted['application']> {
-  await limiter(ctx, 'application_ip', { points: APPLICATIONS_PER_HOUR, durationSec: 3600 }).consume(`ip:${meta.ip}`);
+  await limiter(ctx, 'application_ip', { points: ctx.config.APPLICATION_LIMIT_PER_HOUR, durationSec: 3600 }).consume(`ip:${meta.ip}`);
   const link = await readDiscordLink(ctx.knex, meta.discordLinkToken, ctx.now());
   const now = new Date(ctx.now());
   const discordUsername = link?.username ?? input.discordUsername ?? null;

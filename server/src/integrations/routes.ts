@@ -24,7 +24,7 @@ const DeliveriesQuerySchema = z.object({ endpoint: z.uuid().optional(), limit: z
 /** Where Discord sends the applicant back: the configured URI, else this site's /discord-callback. */
 function redirectUri(ctx: AppContext, c: Ctx): string {
   if (ctx.config.DISCORD_REDIRECT_URI) return ctx.config.DISCORD_REDIRECT_URI;
-  const origin = (ctx.config.PUBLIC_URL ?? c.origin).replace(/\/+$/, '');
+  const origin = (ctx.config.PUBLIC_URL ?? `${c.protocol}://${c.host}`).replace(/\/+$/, '');
   return `${origin}/discord-callback`;
 }
 

@@ -211,6 +211,8 @@ export interface FakeDiscord extends FakeServer {
   tokenFaults: Fault[];
   messageFaults: Fault[];
   webhookFaults: Fault[];
+  /** What the authorize page does for a browser: approve as this user, or refuse. */
+  browser: { user: FakeDiscordUser | null; deny: boolean };
 }
 
 /** Starts a fake Discord API under `/api/v10` for the given application and bot. */
@@ -225,7 +227,23 @@ export async function startFakeDiscord(opts: { clientId: string; clientSecret: s
   const messageFaults: Fault[] = [];
   const webhookFaults: Fault[] = [];
   let seq = 100000;
+  const browser: FakeDiscord['browser'] = { user: null, deny: false };
   const fake = await startFake(async (req, res) => {
+    // The authorize page, as a browser sees it: the user approves at once (or refuses).
+    if (req.method === 'GET' && req.path === '/oauth2/authorize') {
+      const back = new URL(req.query.get('redirect_uri') ?? 'http://invalid/');
+      back.searchParams.set('state', req.query.get('state') ?? '');
+      if (browser.deny || !browser.user) {
+        back.searchParams.set('error', 'access_denied');
+        back.searchParams.set('error_description', 'The resource owner or authorization server denied the request');
+      } else {
+        const code = `browser-code-${seq++}`;
+        codes.set(code, browser.user);
+        back.searchParams.set('code', code);
+      }
+      res.writeHead(302, { Location: back.toString() }).end();
+      return;
+    }
     const p = req.path.replace(/^\/api\/v10/, '');
     if (req.method === 'POST' && p === '/oauth2/token') {
       if (await playFault(tokenFaults.shift(), res)) return;
@@ -276,7 +294,7 @@ export async function startFakeDiscord(opts: { clientId: string; clientSecret: s
     }
     send(res, 404, { message: '404: Not Found', code: 0 });
   });
-  return { ...fake, apiUrl: `${fake.url}/api/v10`, codes, messages, webhookCalls, webhooks, tokenFaults, messageFaults, webhookFaults };
+  return { ...fake, apiUrl: `${fake.url}/api/v10`, codes, messages, webhookCalls, webhooks, tokenFaults, messageFaults, webhookFaults, browser };
 }
 
 /** Fake Odesli (song.link) `GET /v1-alpha.1/links?url=`: knows some source URLs and their platform links. */

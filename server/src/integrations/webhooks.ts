@@ -202,7 +202,7 @@ export async function deliverDueWebhooks(ctx: AppContext, batch = 10): Promise<n
       const permanent = u !== null && (u.kind === 'unauthorized' || (u.kind === 'http' && (u.status ?? 0) < 500));
       const giveUp = permanent || d.attempts >= maxAttempts;
       const wait = u?.kind === 'rate_limited' ? Math.max(1000, u.retryAfterMs ?? 5000) : backoffMs(d.attempts);
-      const message = (u ? `${u.kind}${u.status ? ` ${u.status}` : ''}: ${u.message}` : err instanceof Error ? err.message : String(err)).slice(0, 500);
+      const message = (err instanceof Error ? err.message : String(err)).slice(0, 500);
       ctx.log.warn({ err: describeUpstream(err), delivery: d.id, attempt: d.attempts, giveUp }, 'webhook delivery failed');
       await ctx.knex('webhook_deliveries')
         .where({ id: d.id })

@@ -38,11 +38,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { WEBHOOK_EVENTS, WebhookCreateSchema, type WebhookDeliveryView, type WebhookEndpointView, type WebhookEvent } from '../../../../shared/integrations';
 import { api } from '../../app/api';
+import { useIsMobile } from '../../app/media';
 import { DiscordIcon } from '../DiscordIcon';
 import { Toaster, useToast } from '../../requests/toast';
 
 const eventLabel = (e: WebhookEvent | 'test'): string => (e === 'test' ? 'Test message' : (WEBHOOK_EVENTS.find((x) => x.id === e)?.label ?? e));
 const when = (iso: string) => new Intl.DateTimeFormat('en-GB', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+
+/** What Discord last said about a delivery: the failure, else the HTTP status. */
+const lastAnswer = (d: WebhookDeliveryView): string => d.last_error ?? (d.last_status_code ? `HTTP ${d.last_status_code}` : '—');
 
 const STATUS: Record<WebhookDeliveryView['status'], { label: string; color: 'success' | 'warning' | 'error' }> = {
   succeeded: { label: 'Delivered', color: 'success' },
@@ -58,6 +62,7 @@ const STATUS: Record<WebhookDeliveryView['status'], { label: string; color: 'suc
 export function WebhooksPanel() {
   const qc = useQueryClient();
   const { toast } = useToast();
+  const mobile = useIsMobile();
   const hooks = useQuery({ queryKey: ['webhooks'], queryFn: () => api<{ webhooks: WebhookEndpointView[] }>('/api/webhooks').then((r) => r.webhooks) });
   const deliveries = useQuery({
     queryKey: ['webhook-deliveries'],
@@ -193,13 +198,15 @@ export function WebhooksPanel() {
                       ))}
                     </Stack>
                   </Box>
-                  <FormControlLabel control={<Switch checked={h.active} onChange={(e) => update.mutate({ id: h.id, patch: { active: e.target.checked } })} />} label={h.active ? 'Active' : 'Paused'} />
-                  <Button size="small" variant="outlined" startIcon={<SendIcon />} onClick={() => test.mutate(h.id)} disabled={test.isPending}>
-                    Send test
-                  </Button>
-                  <IconButton aria-label={`Delete ${h.name}`} onClick={() => setConfirm(h)} color="error">
-                    <DeleteIcon />
-                  </IconButton>
+                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                    <FormControlLabel control={<Switch checked={h.active} onChange={(e) => update.mutate({ id: h.id, patch: { active: e.target.checked } })} />} label={h.active ? 'Active' : 'Paused'} />
+                    <Button size="small" variant="outlined" startIcon={<SendIcon />} onClick={() => test.mutate(h.id)} disabled={test.isPending}>
+                      Send test
+                    </Button>
+                    <IconButton aria-label={`Delete ${h.name}`} onClick={() => setConfirm(h)} color="error">
+                      <DeleteIcon />
+                    </IconButton>
+                  </Box>
                 </Box>
               ))}
             </Stack>
@@ -220,7 +227,26 @@ export function WebhooksPanel() {
           {deliveries.isPending && <Typography role="status">Loading deliveries...</Typography>}
           {deliveries.isError && <Alert severity="error">Failed to load deliveries: {deliveries.error.message}</Alert>}
           {deliveries.data?.length === 0 && <Typography color="text.secondary">No deliveries yet.</Typography>}
-          {deliveries.data && deliveries.data.length > 0 && (
+          {deliveries.data && deliveries.data.length > 0 && mobile && (
+            <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Recent deliveries">
+              {deliveries.data.map((d) => (
+                <Box component="li" key={d.id} sx={{ p: 1.5, border: 1, borderColor: 'divider', borderRadius: 2 }}>
+                  <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'center' }}>
+                    <Typography sx={{ fontWeight: 600 }}>{eventLabel(d.event)}</Typography>
+                    <Chip size="small" color={STATUS[d.status].color} label={STATUS[d.status].label} />
+                  </Box>
+                  <Typography variant="body2" color="text.secondary">
+                    {d.endpoint_name} · {when(d.created_at)} · {d.attempts} attempt{d.attempts === 1 ? '' : 's'}
+                  </Typography>
+                  <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                    {lastAnswer(d)}
+                    {d.status === 'pending' && d.next_attempt_at ? ` · next ${when(d.next_attempt_at)}` : ''}
+                  </Typography>
+                </Box>
+              ))}
+            </Stack>
+          )}
+          {deliveries.data && deliveries.data.length > 0 && !mobile && (
             <TableContainer>
               <Table size="small" aria-label="Recent deliveries">
                 <TableHead>
@@ -250,9 +276,7 @@ export function WebhooksPanel() {
                       <TableCell align="right">{d.attempts}</TableCell>
                       <TableCell sx={{ maxWidth: 320 }}>
                         <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                          {d.last_status_code ? `HTTP ${d.last_status_code}` : ''}
-                          {d.last_error ? `${d.last_status_code ? ' · ' : ''}${d.last_error}` : ''}
-                          {!d.last_status_code && !d.last_error ? '—' : ''}
+                          {lastAnswer(d)}
                         </Typography>
                       </TableCell>
                     </TableRow>

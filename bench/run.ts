@@ -10,6 +10,7 @@ const benches: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   signin: () => import('./signin'),
   fanout: () => import('./fanout'),
   'schedule-api': () => import('./schedule-api'),
+  'song-requests': () => import('./song-requests'),
 };
 for (const [name, load] of Object.entries(benches)) {
   if (only && only !== name) continue;

@@ -13,6 +13,9 @@ import * as m011 from './011_media';
 import * as m020 from './020_radio_runtime';
 import * as m030 from './030_auth_rate_limits';
 import * as m040 from './040_schedule_version';
+import * as m070 from './070_webhooks';
+import * as m071 from './071_discord_oauth';
+import * as m072 from './072_request_fairness';
 
 /** One migration: its name as recorded in knex_migrations, and its steps. */
 export interface NamedMigration extends Knex.Migration {
@@ -38,4 +41,7 @@ export const migrations: NamedMigration[] = [
   { name: '020_radio_runtime', ...m020 },
   { name: '030_auth_rate_limits', ...m030 },
   { name: '040_schedule_version', ...m040 },
+  { name: '070_webhooks', ...m070 },
+  { name: '071_discord_oauth', ...m071 },
+  { name: '072_request_fairness', ...m072 },
 ];

@@ -63,7 +63,8 @@ export function createApp(ctx: AppContext): BuiltApp {
       const body = toErrorBody(err, c);
       c.status = body.status;
       if (body.headers) c.set(body.headers);
-      c.body = body.body;
+      // The public APIs' documented shape adds success/message beside the usual error object.
+      c.body = isPublicDataApiPath(c.path) ? { success: false, message: body.body.error.message, ...body.body } : body.body;
       if (body.status >= 500) c.state.log.error({ err }, 'request failed');
     }
   });
@@ -107,8 +108,8 @@ export function createApp(ctx: AppContext): BuiltApp {
       },
       credentials: false,
       allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      allowHeaders: ['Content-Type', 'Authorization', 'X-Request-Id', 'X-Session-Id', 'X-Airdeck-Client', 'If-None-Match'],
-      exposeHeaders: ['X-Request-Id', 'Retry-After', 'ETag'],
+      allowHeaders: ['Content-Type', 'Authorization', 'X-Request-Id', 'X-Session-Id', 'X-Airdeck-Client', 'If-None-Match', 'Idempotency-Key'],
+      exposeHeaders: ['X-Request-Id', 'Retry-After', 'ETag', 'Idempotent-Replayed'],
       maxAge: 600,
     }),
   );
@@ -171,6 +172,11 @@ export function isPublicApiPath(p: string): boolean {
     p.startsWith('/api/schedule.ics') ||
     p === '/.well-known/jwks.json'
   );
+}
+
+/** The public data APIs (schedule, song requests), whose errors also carry `success: false` and `message`. */
+export function isPublicDataApiPath(p: string): boolean {
+  return p === '/schedule-api' || p === '/song-request-api' || p.startsWith('/api/public/');
 }
 
 /** Routes that take a raw (non-JSON) body, such as image uploads. */

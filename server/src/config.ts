@@ -14,6 +14,12 @@ const optionalUrl = z
   .transform((v) => (v === '' ? undefined : v))
   .pipe(z.url().optional());
 
+/** An optional secret or id: blank means unset. */
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
 /**
  * Every environment variable the server reads, validated once at start. A bad
  * value stops the server with a message naming the variable. The README's
@@ -66,12 +72,27 @@ export const ConfigSchema = z
     REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-    SPOTIFY_CLIENT_ID: z.string().optional(),
-    SPOTIFY_CLIENT_SECRET: z.string().optional(),
+    SPOTIFY_CLIENT_ID: optionalText,
+    SPOTIFY_CLIENT_SECRET: optionalText,
     SPOTIFY_API_URL: z.url().default('https://api.spotify.com'),
     SPOTIFY_ACCOUNTS_URL: z.url().default('https://accounts.spotify.com'),
     MUSIC_LINKS_URL: z.url().default('https://api.song.link'),
     DISCORD_API_URL: z.url().default('https://discord.com/api/v10'),
+    DISCORD_CLIENT_ID: optionalText,
+    DISCORD_CLIENT_SECRET: optionalText,
+    DISCORD_BOT_TOKEN: optionalText,
+    DISCORD_REDIRECT_URI: optionalUrl,
+    MUSIC_LINKS_API_KEY: optionalText,
+    MUSIC_LINKS_COUNTRY: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter country code such as GB').default('GB'),
+    ITUNES_SEARCH_URL: z.url().default('https://itunes.apple.com'),
+    EXTERNAL_TIMEOUT_MS: z.coerce.number().int().min(200).max(60_000).default(6_000),
+    REQUEST_REPEAT_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
+    REQUEST_LIMIT_SESSION: z.coerce.number().int().min(1).max(10_000).default(5),
+    REQUEST_LIMIT_IP: z.coerce.number().int().min(1).max(100_000).default(20),
+    REQUEST_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+    APPLICATION_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(5),
+    SEARCH_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+    WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(6),
     DESKTOP_UPDATES_DIR: z.string().optional(),
     WEB_DIST_DIR: z.string().optional(),
   })

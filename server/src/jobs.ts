@@ -1,6 +1,7 @@
 import type { AppContext } from './context';
 import { startPoller } from './radio/poller';
 import { radioRuntime } from './radio/runtime';
+import { startIntegrationJobs } from './integrations/jobs';
 import type { BackgroundJob } from './server';
 import { sessionPruneJob } from './auth/prune';
 
@@ -9,5 +10,5 @@ import { sessionPruneJob } from './auth/prune';
  * Each domain that needs one adds it here.
  */
 export async function startJobs(ctx: AppContext): Promise<BackgroundJob[]> {
-  return [sessionPruneJob(ctx), startPoller(ctx, radioRuntime(ctx))];
+  return [sessionPruneJob(ctx), startPoller(ctx, radioRuntime(ctx)), startIntegrationJobs(ctx)];
 }

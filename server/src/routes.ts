@@ -10,11 +10,14 @@ import { publicScheduleRoutes } from './public/schedule-api';
 import { scheduleRoutes } from './schedule/routes';
 import { settingsRoutes } from './settings/routes';
 import { usersRoutes } from './users/routes';
+import { requestsRoutes } from './requests/routes';
+import { applicationsRoutes } from './applications/routes';
+import { integrationsRoutes } from './integrations/routes';
 
 /**
  * Every domain's router, in mounting order. A new domain adds one line here;
  * the authorization matrix test enumerates the routes of these routers.
  */
 export function domainRouters(ctx: AppContext): AppRouter[] {
-  return [healthRoutes(ctx), authRoutes(ctx), usersRoutes(ctx), mediaRoutes(ctx), settingsRoutes(ctx), contentRoutes(ctx), docsRoutes(ctx), radioRoutes(ctx), scheduleRoutes(ctx), publicScheduleRoutes(ctx)];
+  return [healthRoutes(ctx), authRoutes(ctx), usersRoutes(ctx), mediaRoutes(ctx), settingsRoutes(ctx), contentRoutes(ctx), docsRoutes(ctx), radioRoutes(ctx), scheduleRoutes(ctx), publicScheduleRoutes(ctx), requestsRoutes(ctx), applicationsRoutes(ctx), integrationsRoutes(ctx)];
 }

@@ -50,11 +50,13 @@ export interface ApiOptions {
   rawBody?: Blob;
   signal?: AbortSignal;
   auth?: boolean;
+  /** Extra request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 /** Calls the Airdeck API and returns its JSON, or throws an ApiError. */
 export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
   if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
   if (opts.rawBody) headers['Content-Type'] = opts.rawBody.type || 'application/octet-stream';
   let sentToken = false;

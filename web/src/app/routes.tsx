@@ -10,8 +10,15 @@ const Home = page(listener, 'Home');
 const Shows = page(() => import('../schedule/ShowsPage'), 'ShowsPage');
 const Djs = page(listener, 'Djs');
 const MobileApp = page(listener, 'MobileApp');
-const RequestHub = page(listener, 'RequestHub');
-const Donate = page(listener, 'Donate');
+const requests = () => import('../requests/pages');
+const RequestHub = page(requests, 'RequestHub');
+const SongRequest = page(requests, 'SongRequestPage');
+const ShoutoutRequest = page(requests, 'ShoutoutRequestPage');
+const GeneralRequest = page(requests, 'GeneralRequestPage');
+const PresenterApplication = page(() => import('../applications/pages'), 'PresenterApplicationPage');
+const integrations = () => import('../integrations/pages');
+const Donate = page(integrations, 'DonatePage');
+const DiscordCallback = page(integrations, 'DiscordCallbackPage');
 const Terms = page(listener, 'Terms');
 const Privacy = page(listener, 'Privacy');
 const AuthPage = page(() => import('../auth/AuthPage'), 'AuthPage');
@@ -32,6 +39,12 @@ export const routes: RouteObject[] = [
       { path: 'djs', element: <Djs /> },
       { path: 'mobile-app', element: <MobileApp /> },
       { path: 'request', element: <RequestHub /> },
+      { path: 'song-request', element: <SongRequest /> },
+      { path: 'shoutout-request', element: <ShoutoutRequest /> },
+      { path: 'general-request', element: <GeneralRequest /> },
+      { path: 'presenter-application', element: <PresenterApplication /> },
+      { path: 'become-a-dj', element: <PresenterApplication /> },
+      { path: 'discord-callback', element: <DiscordCallback /> },
       { path: 'donate', element: <Donate /> },
       { path: 'terms-of-service', element: <Terms /> },
       { path: 'privacy-policy', element: <Privacy /> },

@@ -50,7 +50,5 @@ export const Home = () => {
 };
 export const Djs = () => <ListenerPage title="DJs" intro="Meet the presenters." />;
 export const MobileApp = () => <ListenerPage title="Mobile App" intro="Listen on the go with our Android app." />;
-export const RequestHub = () => <ListenerPage title="Requests" intro="Send a song request, a shoutout or a message to the studio." />;
-export const Donate = () => <ListenerPage title="Support the Station" intro="Donations keep community radio on air." />;
 export const Terms = () => <ListenerPage title="Terms of Service" intro="Effective 20th August 2024." />;
 export const Privacy = () => <ListenerPage title="Privacy Policy" intro="Effective 20th August 2024." />;

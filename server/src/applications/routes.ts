@@ -1,0 +1,22 @@
+import Router from '@koa/router';
+import { ApplicationSchema } from '../../../shared/applications';
+import type { AppRouter } from '../app';
+import type { AppContext, RequestState } from '../context';
+import { parse } from '../http/validate';
+import { LINK_COOKIE } from '../integrations/discord-oauth';
+import { submitApplication } from './service';
+
+/** Presenter application submission (staff review lives with the staff panel). */
+export function applicationsRoutes(ctx: AppContext): AppRouter {
+  const router = new Router<RequestState>();
+
+  router.post('/api/applications', async (c) => {
+    const input = parse(ApplicationSchema, c.request.body);
+    const application = await submitApplication(ctx, input, { ip: c.ip, discordLinkToken: c.cookies.get(LINK_COOKIE) });
+    if (c.cookies.get(LINK_COOKIE)) c.cookies.set(LINK_COOKIE, null, { path: '/api', httpOnly: true, sameSite: 'lax', secure: c.secure, overwrite: true });
+    c.status = 201;
+    c.body = { application };
+  });
+
+  return router;
+}

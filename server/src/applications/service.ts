@@ -1,0 +1,101 @@
+import type { z } from 'zod';
+import type { ApplicationSchema, ApplicationStatus, ApplicationSubmitted } from '../../../shared/applications';
+import type { AppContext } from '../context';
+import { describeUpstream, integrations } from '../integrations/clients';
+import { getDiscordConfig } from '../integrations/discord-config';
+import { consumeDiscordLink, readDiscordLink } from '../integrations/discord-oauth';
+import { applicationMessage, emitWebhookEvent } from '../integrations/webhooks';
+import { limiter } from '../requests/limits';
+import { insertStaffNotification, publishStaffNotification } from '../requests/staff-notify';
+import { getStationInfo } from '../settings/service';
+
+/**
+ * Presenter applications from the Become a DJ page: submission (with the
+ * Discord account linked through sign-in, when the applicant connected one),
+ * the moderators' notification and webhook, and the bot's message to the
+ * applicant when staff decide.
+ */
+
+/** A validated application. */
+export type ApplicationData = z.output<typeof ApplicationSchema>;
+
+/**
+ * Saves a pending application. A valid Discord link token (from the
+ * sign-in callback's cookie) supplies the Discord user id and username and is
+ * used up; otherwise the typed username, if any, is kept as given.
+ */
+export async function submitApplication(ctx: AppContext, input: ApplicationData, meta: { ip: string; discordLinkToken?: string | undefined }): Promise<ApplicationSubmitted['application']> {
+  await limiter(ctx, 'application_ip', { points: ctx.config.APPLICATION_LIMIT_PER_HOUR, durationSec: 3600 }).consume(`ip:${meta.ip}`);
+  const link = await readDiscordLink(ctx.knex, meta.discordLinkToken, ctx.now());
+  const now = new Date(ctx.now());
+  const discordUsername = link?.username ?? input.discordUsername ?? null;
+  const { row, notification } = await ctx.knex.transaction(async (trx) => {
+    const [inserted] = await trx('presenter_applications')
+      .insert({
+        name: input.name,
+        email: input.email,
+        experience: input.experience,
+        show_idea: input.showIdea,
+        available_times: input.availableTimes,
+        has_discord: discordUsername !== null,
+        discord_username: discordUsername,
+        discord_user_id: link?.id ?? null,
+        terms_accepted: true,
+        status: 'pending',
+        created_at: now,
+        updated_at: now,
+      })
+      .returning<{ id: string; created_at: Date | string }[]>(['id', 'created_at']);
+    if (link && meta.discordLinkToken) await consumeDiscordLink(trx, meta.discordLinkToken);
+    const n = await insertStaffNotification(trx, {
+      type: 'application_received',
+      title: 'New Presenter Application',
+      message: `${input.name} applied to become a presenter`,
+      relatedId: inserted!.id,
+      relatedType: 'presenter_application',
+      capability: 'applications.manage',
+    });
+    return { row: inserted!, notification: n };
+  });
+  await publishStaffNotification(ctx, notification);
+  const station = await getStationInfo(ctx.knex, ctx.config).catch(() => null);
+  await emitWebhookEvent(ctx, 'application.received', `application:${row.id}`, applicationMessage({ name: input.name, availableTimes: input.availableTimes, hasDiscord: discordUsername !== null }, station?.name ?? 'the station'));
+  return { id: row.id, status: 'pending', created_at: new Date(row.created_at).toISOString(), has_discord: discordUsername !== null, discord_linked: link !== null };
+}
+
+/** The bot's words to an applicant. */
+export function decisionMessage(stationName: string, applicantName: string, status: 'approved' | 'rejected'): string {
+  if (status === 'approved') {
+    return `Hi ${applicantName}! Great news: your presenter application to ${stationName} has been approved. 🎉 A member of the team will be in touch soon with your next steps and your Presenter Panel account.`;
+  }
+  return `Hi ${applicantName}, thank you for applying to present on ${stationName}. We're not able to offer you a slot at the moment, but we'd love to hear from you again in the future. Keep listening!`;
+}
+
+/** What became of a decision message (for the caller's logs and tests; the applicant never sees failures). */
+export type DecisionMessageResult = { sent: true } | { sent: false; reason: 'not_found' | 'not_decided' | 'no_discord' | 'not_configured' | 'failed' };
+
+/**
+ * Tells the applicant on Discord that their application was approved or
+ * rejected, through the station's bot (spec 001 §7 send-discord-notification).
+ * Only applications with a linked Discord user id get a message. Never
+ * throws: failures are logged.
+ */
+export async function sendApplicationDecision(ctx: AppContext, applicationId: string, status: Exclude<ApplicationStatus, 'pending'>): Promise<DecisionMessageResult> {
+  try {
+    const app = await ctx.knex('presenter_applications').where({ id: applicationId }).first<{ name: string; discord_user_id: string | null } | undefined>('name', 'discord_user_id');
+    if (!app) return { sent: false, reason: 'not_found' };
+    if (!app.discord_user_id) return { sent: false, reason: 'no_discord' };
+    const { botToken } = await getDiscordConfig(ctx);
+    if (!botToken) {
+      ctx.log.warn({ applicationId }, 'discord bot not configured; decision message not sent');
+      return { sent: false, reason: 'not_configured' };
+    }
+    const station = await getStationInfo(ctx.knex, ctx.config);
+    await integrations(ctx).discord.sendDirectMessage(botToken, app.discord_user_id, decisionMessage(station.name, app.name, status));
+    ctx.log.info({ applicationId, status }, 'discord decision message sent');
+    return { sent: true };
+  } catch (err) {
+    ctx.log.warn({ err: describeUpstream(err), applicationId, status }, 'discord decision message failed');
+    return { sent: false, reason: 'failed' };
+  }
+}

@@ -1,0 +1,331 @@
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { DISCORD_WEBHOOK_URL_RE, type WebhookDeliveryView, type WebhookEndpointView, type WebhookEvent } from '../../../shared/integrations';
+import type { RealtimeEvent } from '../../../shared/realtime';
+import type { AppContext } from '../context';
+import { fail } from '../http/errors';
+import { describeUpstream, integrations } from './clients';
+import type { DiscordWebhookBody } from './discord';
+import { UpstreamError } from './http';
+
+/**
+ * Outgoing Discord webhooks: staff point a channel webhook at station events
+ * (a presenter goes live, a show is booked, an application arrives). Each
+ * event becomes one delivery row per subscribed endpoint (unique per endpoint
+ * and event key, so several server instances hearing the same bus event
+ * deliver it once); a background job sends due deliveries, retries failures
+ * with growing delays, honours Discord's 429 Retry-After and keeps the log
+ * the staff screen shows.
+ */
+
+interface EndpointRow {
+  id: string;
+  name: string;
+  webhook_id: string;
+  webhook_token: string;
+  events: WebhookEvent[];
+  is_active: boolean;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+interface DeliveryRow {
+  id: string;
+  endpoint_id: string;
+  event: WebhookEvent | 'test';
+  payload: DiscordWebhookBody;
+  status: 'pending' | 'succeeded' | 'failed';
+  attempts: number;
+  next_attempt_at: Date | string | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  created_at: Date | string;
+  delivered_at: Date | string | null;
+}
+
+const iso = (v: Date | string) => new Date(v).toISOString();
+
+/** Shows a webhook without its token: the id and the token's last four characters. */
+export function presentEndpoint(row: EndpointRow): WebhookEndpointView {
+  return {
+    id: row.id,
+    name: row.name,
+    url_masked: `https://discord.com/api/webhooks/${row.webhook_id}/••••${row.webhook_token.slice(-4)}`,
+    events: row.events,
+    active: row.is_active,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+  };
+}
+
+function presentDelivery(row: DeliveryRow & { endpoint_name: string }): WebhookDeliveryView {
+  return {
+    id: row.id,
+    endpoint_id: row.endpoint_id,
+    endpoint_name: row.endpoint_name,
+    event: row.event,
+    status: row.status,
+    attempts: row.attempts,
+    last_status_code: row.last_status_code,
+    last_error: row.last_error,
+    next_attempt_at: row.status === 'pending' && row.next_attempt_at ? iso(row.next_attempt_at) : null,
+    created_at: iso(row.created_at),
+    delivered_at: row.delivered_at ? iso(row.delivered_at) : null,
+  };
+}
+
+const ENDPOINT_COLUMNS = ['id', 'name', 'webhook_id', 'webhook_token', 'events', 'is_active', 'created_at', 'updated_at'];
+
+/** Every webhook, oldest first. */
+export async function listEndpoints(db: Knex): Promise<WebhookEndpointView[]> {
+  const rows = await db('webhook_endpoints').select<EndpointRow[]>(ENDPOINT_COLUMNS).orderBy('created_at', 'asc');
+  return rows.map(presentEndpoint);
+}
+
+/** Adds a webhook from a Discord webhook URL (id and token are kept; the URL's host is never used to send). */
+export async function createEndpoint(db: Knex | Knex.Transaction, input: { name: string; url: string; events: WebhookEvent[]; active: boolean }, userId: string): Promise<WebhookEndpointView> {
+  const m = DISCORD_WEBHOOK_URL_RE.exec(input.url);
+  if (!m) throw fail.badRequest('Enter a Discord webhook URL (https://discord.com/api/webhooks/…).');
+  const [row] = await db('webhook_endpoints')
+    .insert({ name: input.name, webhook_id: m[1], webhook_token: m[2], events: input.events, is_active: input.active, created_by: userId })
+    .returning<EndpointRow[]>(ENDPOINT_COLUMNS);
+  return presentEndpoint(row!);
+}
+
+/** Renames a webhook, changes its events or switches it on or off. */
+export async function updateEndpoint(db: Knex | Knex.Transaction, id: string, patch: { name?: string | undefined; events?: WebhookEvent[] | undefined; active?: boolean | undefined }): Promise<WebhookEndpointView> {
+  const [row] = await db('webhook_endpoints')
+    .where({ id })
+    .update({
+      ...(patch.name !== undefined ? { name: patch.name } : {}),
+      ...(patch.events !== undefined ? { events: patch.events } : {}),
+      ...(patch.active !== undefined ? { is_active: patch.active } : {}),
+      updated_at: db.fn.now(),
+    })
+    .returning<EndpointRow[]>(ENDPOINT_COLUMNS);
+  if (!row) throw fail.notFound('Webhook not found');
+  return presentEndpoint(row);
+}
+
+/** Deletes a webhook and its delivery log; returns its name for the audit log. */
+export async function deleteEndpoint(db: Knex | Knex.Transaction, id: string): Promise<string> {
+  const [row] = await db('webhook_endpoints').where({ id }).del().returning<{ name: string }[]>(['name']);
+  if (!row) throw fail.notFound('Webhook not found');
+  return row.name;
+}
+
+/** The most recent deliveries, optionally for one webhook. */
+export async function listDeliveries(db: Knex, opts: { endpointId?: string | undefined; limit: number }): Promise<WebhookDeliveryView[]> {
+  const q = db('webhook_deliveries as d')
+    .join('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
+    .select<(DeliveryRow & { endpoint_name: string })[]>('d.id', 'd.endpoint_id', 'e.name as endpoint_name', 'd.event', 'd.payload', 'd.status', 'd.attempts', 'd.next_attempt_at', 'd.last_status_code', 'd.last_error', 'd.created_at', 'd.delivered_at')
+    .orderBy('d.created_at', 'desc')
+    .limit(opts.limit);
+  if (opts.endpointId) void q.where('d.endpoint_id', opts.endpointId);
+  return (await q).map(presentDelivery);
+}
+
+type Kick = () => void;
+const kicks = new WeakMap<AppContext, Kick>();
+
+/** The delivery job registers how to wake it when something is queued. */
+export function setWebhookKick(ctx: AppContext, kick: Kick | null): void {
+  if (kick) kicks.set(ctx, kick);
+  else kicks.delete(ctx);
+}
+
+/**
+ * Queues an event for every active webhook subscribed to it. `key` identifies
+ * the event (e.g. the booking id) so the same event is never queued twice for
+ * one webhook. Returns how many deliveries were queued. Never throws.
+ */
+export async function emitWebhookEvent(ctx: AppContext, event: WebhookEvent | 'test', key: string, body: DiscordWebhookBody, onlyEndpointId?: string): Promise<number> {
+  try {
+    const q = ctx.knex('webhook_endpoints').select<{ id: string }[]>('id');
+    if (onlyEndpointId) void q.where({ id: onlyEndpointId });
+    else void q.where({ is_active: true }).whereRaw('? = ANY(events)', [event]);
+    const endpoints = await q;
+    if (endpoints.length === 0) return 0;
+    const now = new Date(ctx.now());
+    const inserted = await ctx.knex('webhook_deliveries')
+      .insert(endpoints.map((e) => ({ endpoint_id: e.id, event, dedupe_key: `${event}:${key}`.slice(0, 200), payload: JSON.stringify(body), next_attempt_at: now, created_at: now })))
+      .onConflict(['endpoint_id', 'dedupe_key'])
+      .ignore()
+      .returning('id');
+    if (inserted.length) kicks.get(ctx)?.();
+    return inserted.length;
+  } catch (err) {
+    ctx.log.error({ err, event }, 'could not queue webhook deliveries');
+    return 0;
+  }
+}
+
+/** Delay before attempt n+1 after n failed attempts: 30 s, 2 min, 10 min, 30 min, 1 h… */
+export function backoffMs(failedAttempts: number): number {
+  const steps = [30_000, 120_000, 600_000, 1_800_000, 3_600_000];
+  return steps[Math.min(failedAttempts - 1, steps.length - 1)] ?? 3_600_000;
+}
+
+/**
+ * Sends every due delivery once (claimed with SKIP LOCKED so instances never
+ * send the same one together). Returns how many were attempted.
+ */
+export async function deliverDueWebhooks(ctx: AppContext, batch = 10): Promise<number> {
+  const now = new Date(ctx.now());
+  const claimed = await ctx.knex.transaction(async (trx) => {
+    const due = await trx('webhook_deliveries')
+      .select('id')
+      .where({ status: 'pending' })
+      .andWhere('next_attempt_at', '<=', now)
+      .andWhere((w) => w.whereNull('locked_until').orWhere('locked_until', '<', now))
+      .orderBy('next_attempt_at', 'asc')
+      .limit(batch)
+      .forUpdate()
+      .skipLocked();
+    if (due.length === 0) return [];
+    return trx('webhook_deliveries')
+      .whereIn('id', due.map((d: { id: string }) => d.id))
+      .update({ locked_until: new Date(now.getTime() + 60_000), attempts: trx.raw('attempts + 1') })
+      .returning<(DeliveryRow & { endpoint_id: string })[]>(['id', 'endpoint_id', 'event', 'payload', 'attempts']);
+  });
+  const discord = integrations(ctx).discord;
+  const maxAttempts = ctx.config.WEBHOOK_MAX_ATTEMPTS;
+  for (const d of claimed) {
+    const endpoint = await ctx.knex('webhook_endpoints').where({ id: d.endpoint_id }).first<{ webhook_id: string; webhook_token: string } | undefined>('webhook_id', 'webhook_token');
+    if (!endpoint) continue;
+    try {
+      const res = await discord.executeWebhook(endpoint.webhook_id, endpoint.webhook_token, d.payload);
+      await ctx.knex('webhook_deliveries').where({ id: d.id }).update({ status: 'succeeded', last_status_code: res.status, last_error: null, locked_until: null, delivered_at: new Date(ctx.now()) });
+    } catch (err) {
+      const u = err instanceof UpstreamError ? err : null;
+      // A webhook Discord does not know (404) or refuses (401/403), or a body it rejects (400), will never work: stop.
+      const permanent = u !== null && (u.kind === 'unauthorized' || (u.kind === 'http' && (u.status ?? 0) < 500));
+      const giveUp = permanent || d.attempts >= maxAttempts;
+      const wait = u?.kind === 'rate_limited' ? Math.max(1000, u.retryAfterMs ?? 5000) : backoffMs(d.attempts);
+      const message = (err instanceof Error ? err.message : String(err)).slice(0, 500);
+      ctx.log.warn({ err: describeUpstream(err), delivery: d.id, attempt: d.attempts, giveUp }, 'webhook delivery failed');
+      await ctx.knex('webhook_deliveries')
+        .where({ id: d.id })
+        .update({ status: giveUp ? 'failed' : 'pending', last_status_code: u?.status ?? null, last_error: message, locked_until: null, next_attempt_at: new Date(ctx.now() + wait) });
+    }
+  }
+  return claimed.length;
+}
+
+const COLOR = { live: 0xe91e63, show: 0x3f51b5, application: 0x4caf50, test: 0x9e9e9e } as const;
+
+/** The Discord message for a newly booked show. */
+export function showBookedMessage(show: { title: string; date: string; start: string; end: string; presenter: string | null; series: number }, stationName: string): DiscordWebhookBody {
+  return {
+    embeds: [
+      {
+        title: `New show booked: ${show.title}`.slice(0, 256),
+        color: COLOR.show,
+        fields: [
+          { name: 'Date', value: show.date, inline: true },
+          { name: 'Time', value: `${show.start.slice(0, 5)}–${show.end.slice(0, 5)}`, inline: true },
+          ...(show.presenter ? [{ name: 'Presenter', value: show.presenter.slice(0, 1024), inline: true }] : []),
+          ...(show.series > 1 ? [{ name: 'Recurring', value: `${show.series} dates booked`, inline: true }] : []),
+        ],
+        footer: { text: stationName },
+      },
+    ],
+  };
+}
+
+/** The Discord message for a presenter going live. */
+export function presenterLiveMessage(live: { presenter: string; show: string | null; listenUrl: string | null }, stationName: string): DiscordWebhookBody {
+  return {
+    content: `🔴 **${live.presenter}** is live on ${stationName}${live.show ? ` with ${live.show}` : ''}!`.slice(0, 2000),
+    embeds: live.listenUrl ? [{ title: 'Listen now', url: live.listenUrl, color: COLOR.live }] : [],
+  };
+}
+
+/** The Discord message for a new application (no email or other contact details go to Discord). */
+export function applicationMessage(app: { name: string; availableTimes: string[]; hasDiscord: boolean }, stationName: string): DiscordWebhookBody {
+  return {
+    embeds: [
+      {
+        title: 'New presenter application',
+        description: `${app.name} applied to present on ${stationName}. Review it in the Presenter Panel.`.slice(0, 4000),
+        color: COLOR.application,
+        fields: [
+          { name: 'Availability', value: app.availableTimes.join(', ').slice(0, 1024) || '—', inline: false },
+          { name: 'Discord', value: app.hasDiscord ? 'Yes' : 'No', inline: true },
+        ],
+      },
+    ],
+  };
+}
+
+/** The message of "Send test". */
+export function testMessage(stationName: string): DiscordWebhookBody {
+  return { embeds: [{ title: 'Test from Airdeck', description: `This channel will get the events you chose for ${stationName}.`, color: COLOR.test }] };
+}
+
+const ShowSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  event_date: z.string().optional(),
+  date: z.string().optional(),
+  start_time: z.string(),
+  end_time: z.string(),
+  presenter_name: z.string().nullable().optional(),
+  host: z.string().nullable().optional(),
+  status: z.string().optional(),
+  type: z.string().optional(),
+});
+const BookingDataSchema = z.union([
+  z.object({ events: z.array(ShowSchema).min(1) }).loose(),
+  z.object({ event: ShowSchema }).loose(),
+  ShowSchema.loose(),
+]);
+const LiveDataSchema = z
+  .object({
+    sessionId: z.string().optional(),
+    id: z.string().optional(),
+    presenterName: z.string().nullable().optional(),
+    streamerName: z.string().nullable().optional(),
+    showTitle: z.string().nullable().optional(),
+    startedAt: z.union([z.string(), z.number()]).optional(),
+  })
+  .loose();
+
+/**
+ * Maps bus events to webhook events. Expected (documented in the README):
+ * `bookings`/`booking.created` with a schedule event (`{ id, title,
+ * event_date, start_time, end_time, presenter_name }`), `{ event }` or
+ * `{ events: [...] }` for a series; `now-playing`/`presenter.live` (or
+ * `live.started`) with `{ sessionId, presenterName | streamerName, showTitle }`.
+ */
+export async function webhookFromBusEvent(ctx: AppContext, e: RealtimeEvent, stationName: string, listenUrl: string | null): Promise<void> {
+  if (e.channel === 'bookings' && e.name === 'booking.created') {
+    const parsed = BookingDataSchema.safeParse(e.data);
+    if (!parsed.success) return void ctx.log.warn({ name: e.name }, 'booking.created without a show; no webhook sent');
+    const d = parsed.data;
+    const events = 'events' in d && Array.isArray(d.events) ? d.events : 'event' in d && d.event ? [d.event] : [d as z.infer<typeof ShowSchema>];
+    const first = events[0]!;
+    if (first.status === 'cancelled') return;
+    await emitWebhookEvent(
+      ctx,
+      'show.booked',
+      `booking:${first.id}`,
+      showBookedMessage({ title: first.title, date: first.event_date ?? first.date ?? '', start: first.start_time, end: first.end_time, presenter: first.presenter_name ?? first.host ?? null, series: events.length }, stationName),
+    );
+    return;
+  }
+  if (e.channel === 'now-playing' && (e.name === 'presenter.live' || e.name === 'live.started')) {
+    const parsed = LiveDataSchema.safeParse(e.data);
+    if (!parsed.success) return;
+    const d = parsed.data;
+    const presenter = d.presenterName ?? d.streamerName;
+    if (!presenter) return;
+    const key = d.sessionId ?? d.id ?? `${presenter}:${String(d.startedAt ?? Math.floor(ctx.now() / 60_000))}`;
+    await emitWebhookEvent(ctx, 'presenter.live', `live:${key}`, presenterLiveMessage({ presenter, show: d.showTitle ?? null, listenUrl }, stationName));
+  }
+}
+
+/** Deletes delivery log entries older than 30 days (run by the background job). */
+export async function pruneDeliveries(db: Knex, now: number): Promise<number> {
+  return db('webhook_deliveries').where('created_at', '<', new Date(now - 30 * 86_400_000)).whereNot({ status: 'pending' }).del();
+}

@@ -1,0 +1,217 @@
+import { z } from 'zod';
+
+/**
+ * Listener requests (song, shoutout, general inquiry): the schemas the web
+ * forms and the server share, so every limit and message is written once.
+ * Messages follow spec 000 §5 and §8 where the spec names one.
+ */
+
+/** PostgreSQL refuses NUL in text; every text field refuses it with a 400. */
+const hasNoNul = (v: string) => !v.includes('\u0000');
+
+/**
+ * A trimmed, required text field with a maximum length. `required` is the
+ * message for a missing or blank value (the spec's words where it has them).
+ */
+export function requiredText(label: string, max: number, required = `${label} is required`) {
+  return z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(max, `${label} must be at most ${max} characters.`)
+    .refine(hasNoNul, `${label} contains characters that are not allowed.`);
+}
+
+/** An optional trimmed text field: blank becomes undefined. */
+export function optionalText(label: string, max: number) {
+  return z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters.`)
+    .refine(hasNoNul, `${label} contains characters that are not allowed.`)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : undefined));
+}
+
+/** The browser's anonymous session id for requests: `session_` plus random letters (spec 000 §3). */
+export const SESSION_ID_RE = /^[A-Za-z0-9_-]{8,128}$/;
+/** The `user_session` field every listener request carries. */
+export const SessionIdSchema = z.string({ error: 'A session id is required.' }).regex(SESSION_ID_RE, 'The session id is not valid.');
+
+/** Field limits of listener requests (the database checks the same). */
+export const REQUEST_LIMITS = {
+  title: 200,
+  artist: 200,
+  requester: 100,
+  songMessage: 500,
+  recipient: 100,
+  shoutoutMessage: 1000,
+  name: 100,
+  email: 320,
+  generalMessage: 5000,
+  searchQuery: 100,
+} as const;
+
+/** Shoutout guidance (spec 000 §9): under 250 characters is advised, never enforced. */
+export const SHOUTOUT_GUIDANCE_CHARS = 250;
+
+/** A Spotify track link a listener picked from the results, appended to the message. */
+export const SPOTIFY_TRACK_URL_RE = /^https:\/\/open\.spotify\.com\/(intl-[a-z]{2}\/)?track\/[A-Za-z0-9]{10,40}(\?[A-Za-z0-9=&_.-]{0,120})?$/;
+
+/** The website's song request (`POST /api/requests/song`). */
+export const SongRequestInputSchema = z.object({
+  title: requiredText('Song title', REQUEST_LIMITS.title, 'Please enter both song title and artist'),
+  artist: requiredText('Artist', REQUEST_LIMITS.artist, 'Please enter both song title and artist'),
+  requester: requiredText('Name', REQUEST_LIMITS.requester, 'Please enter your name'),
+  message: optionalText('Message', REQUEST_LIMITS.songMessage),
+  request_type: z.enum(['song', 'custom'], { error: "Request type must be 'song' or 'custom'." }).default('song'),
+  track_id: z.uuid('The chosen track is not valid.').optional().nullable().transform((v) => v ?? undefined),
+  spotify_url: z
+    .string()
+    .max(300, 'The Spotify link is too long.')
+    .regex(SPOTIFY_TRACK_URL_RE, 'The Spotify link must be an open.spotify.com track link.')
+    .optional()
+    .nullable()
+    .transform((v) => v ?? undefined),
+  user_session: SessionIdSchema,
+});
+export type SongRequestInput = z.input<typeof SongRequestInputSchema>;
+
+/** The website's shoutout request (`POST /api/requests/shoutout`). */
+export const ShoutoutRequestInputSchema = z.object({
+  requester_name: requiredText('Your name', REQUEST_LIMITS.requester, 'Please enter your name'),
+  recipient_name: requiredText('Recipient', REQUEST_LIMITS.recipient, 'Please enter who the shoutout is for'),
+  message: requiredText('Message', REQUEST_LIMITS.shoutoutMessage, 'Please enter your shoutout message'),
+  user_session: SessionIdSchema,
+});
+export type ShoutoutRequestInput = z.input<typeof ShoutoutRequestInputSchema>;
+
+/** The general inquiry subjects, value then label (spec 000 §5). */
+export const GENERAL_SUBJECTS = [
+  { value: 'general', label: 'General Inquiry' },
+  { value: 'feedback', label: 'Feedback' },
+  { value: 'technical', label: 'Technical Issue' },
+  { value: 'advertising', label: 'Advertising' },
+  { value: 'other', label: 'Other' },
+] as const;
+export type GeneralSubject = (typeof GENERAL_SUBJECTS)[number]['value'];
+const SUBJECT_VALUES = GENERAL_SUBJECTS.map((s) => s.value) as [GeneralSubject, ...GeneralSubject[]];
+
+/** The general inquiry form (`POST /api/requests/general`). */
+export const GeneralRequestInputSchema = z.object({
+  name: requiredText('Name', REQUEST_LIMITS.name, 'Please enter your name'),
+  email: z
+    .string({ error: 'Please enter a valid email address.' })
+    .trim()
+    .max(REQUEST_LIMITS.email, `Email must be at most ${REQUEST_LIMITS.email} characters.`)
+    .pipe(z.email('Please enter a valid email address.')),
+  subject: z.enum(SUBJECT_VALUES, { error: 'Please choose a subject.' }),
+  message: requiredText('Message', REQUEST_LIMITS.generalMessage, 'Please enter your message'),
+  user_session: SessionIdSchema,
+});
+export type GeneralRequestInput = z.input<typeof GeneralRequestInputSchema>;
+
+/** What listeners can write to the station about (spec 000 §2). */
+export const CONTACT_TOPICS = [
+  'General feedback about the station',
+  'Technical issues with the stream',
+  'Advertising opportunities',
+  'Partnership inquiries',
+  'Event collaboration requests',
+  'Music submission guidelines',
+  'Community suggestions',
+  'Any other questions',
+] as const;
+
+/** The local track search (`GET /api/tracks/search?q=`): search requires non-empty text. */
+export const TrackSearchQuerySchema = z.object({
+  q: requiredText('Search', REQUEST_LIMITS.searchQuery, 'Please enter something to search for.'),
+  limit: z.coerce.number().int().min(1).max(50).default(20),
+});
+
+/** A track of the station's library as search results show it. */
+export interface LibraryTrack {
+  id: string;
+  title: string;
+  artist: string;
+  album: string;
+  artwork_url: string | null;
+}
+
+/** A Spotify search result: title, artist, album, art and link (issue 8 §1). */
+export interface SpotifyTrack {
+  id: string;
+  title: string;
+  artist: string;
+  album: string;
+  art: string | null;
+  link: string;
+  duration_ms: number | null;
+}
+
+/** Request statuses (spec 001 §4). */
+export const SONG_REQUEST_STATUSES = ['pending', 'approved', 'rejected', 'played'] as const;
+export const SHOUTOUT_REQUEST_STATUSES = ['pending', 'approved', 'rejected', 'completed'] as const;
+export const GENERAL_REQUEST_STATUSES = ['pending', 'responded', 'closed', 'archived'] as const;
+
+/** A song request as the API presents it (never the row as stored). */
+export interface SongRequestView {
+  id: string;
+  title: string;
+  artist: string;
+  requester: string;
+  message: string | null;
+  status: (typeof SONG_REQUEST_STATUSES)[number];
+  request_type: 'song' | 'custom';
+  source: 'website' | 'api';
+  track_id: string | null;
+  external_url: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A shoutout request as the API presents it. */
+export interface ShoutoutRequestView {
+  id: string;
+  requester_name: string;
+  recipient_name: string;
+  message: string;
+  status: (typeof SHOUTOUT_REQUEST_STATUSES)[number];
+  created_at: string;
+  updated_at: string;
+}
+
+/** A general inquiry as the API presents it. */
+export interface GeneralRequestView {
+  id: string;
+  name: string;
+  email: string;
+  subject: GeneralSubject;
+  message: string;
+  status: (typeof GENERAL_REQUEST_STATUSES)[number];
+  created_at: string;
+  updated_at: string;
+}
+
+/** The realtime event a new request publishes on the staff `requests` channel. */
+export type RequestCreatedEvent =
+  | { kind: 'song'; request: SongRequestView }
+  | { kind: 'shoutout'; request: ShoutoutRequestView }
+  | { kind: 'general'; request: GeneralRequestView };
+
+/** The `Idempotency-Key` header a client may send so a retried POST never creates a duplicate. */
+export const IDEMPOTENCY_KEY_RE = /^[A-Za-z0-9_.:-]{8,128}$/;
+
+/** Normalises a song for the repeat rule: case, accents, punctuation and spacing do not make a new song. */
+export function songKey(artist: string, title: string): string {
+  const norm = (s: string) =>
+    s
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/&/g, ' and ')
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
+  return `${norm(artist)}|${norm(title)}`;
+}

@@ -1,0 +1,119 @@
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlined';
+import { Box, Button, Card, CardContent, CircularProgress, Container, Typography } from '@mui/material';
+import { useEffect, useRef, useState } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { DISCORD_CALLBACK_TEXTS as T, type DiscordCallbackResponse } from '../../../shared/integrations';
+import { api } from '../app/api';
+import { usePageMeta } from '../app/meta';
+import { Toaster, useToast } from '../requests/toast';
+import { DiscordIcon } from './DiscordIcon';
+
+type View = { status: 'loading' } | { status: 'success'; message: string; next: string } | { status: 'error'; message: string; next: string };
+
+/**
+ * /discord-callback: where Discord sends an applicant back (spec 001 §2).
+ * Reads code, state, error and error_description; exchanges the code through
+ * the server (which checks the state against this browser); on success goes
+ * to /become-a-dj with the username after 2 s, on failure after 3 s.
+ */
+export function DiscordCallbackPage() {
+  usePageMeta({ title: T.title });
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const [view, setView] = useState<View>({ status: 'loading' });
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const code = params.get('code');
+    const state = params.get('state');
+    const error = params.get('error');
+    const description = params.get('error_description');
+    // The code is single use and of no further interest: keep it out of history and referrers.
+    window.history.replaceState(null, '', '/discord-callback');
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const go = (next: string, delay: number) => {
+      timer = setTimeout(() => void navigate(next, { replace: true }), delay);
+    };
+
+    if (error) {
+      const message = `Discord authentication failed: ${error}${description ? ` - ${description}` : ''}`;
+      setView({ status: 'error', message, next: '/become-a-dj' });
+      toast({ title: T.authFailedToast, description: message, variant: 'error' });
+      go('/become-a-dj', T.failureDelayMs);
+      return;
+    }
+    if (!code || !state) {
+      setView({ status: 'error', message: T.invalid, next: '/become-a-dj' });
+      go('/become-a-dj', T.failureDelayMs);
+      return;
+    }
+    api<DiscordCallbackResponse>('/api/discord/callback', { method: 'POST', body: { code, state }, auth: false })
+      .then((res) => {
+        const next = `/become-a-dj?discord_connected=true&discord_username=${encodeURIComponent(res.user.username)}`;
+        setView({ status: 'success', message: T.success, next });
+        toast({ ...T.successToast, variant: 'success' });
+        go(next, T.successDelayMs);
+      })
+      .catch((err: unknown) => {
+        console.error('discord connection failed', err);
+        setView({ status: 'error', message: T.failed, next: '/become-a-dj' });
+        toast({ title: T.failedToast, description: T.failed, variant: 'error' });
+        go('/become-a-dj', T.failureDelayMs);
+      });
+    return () => clearTimeout(timer);
+    // Runs once per visit: the state is single use.
+  }, []);
+
+  return (
+    <Container maxWidth="sm" sx={{ py: { xs: 6, md: 10 } }}>
+      <Card>
+        <CardContent sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center', display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2 }}>
+          <DiscordIcon sx={{ fontSize: 48, color: '#5865F2' }} />
+          <Typography variant="h4" component="h1">
+            {T.title}
+          </Typography>
+          <Box role="status" aria-live="polite" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1.5 }}>
+            {view.status === 'loading' && (
+              <>
+                <CircularProgress aria-hidden />
+                <Typography>{T.loading}</Typography>
+              </>
+            )}
+            {view.status === 'success' && (
+              <>
+                <CheckCircleIcon color="success" sx={{ fontSize: 40 }} aria-hidden />
+                <Typography sx={{ fontWeight: 600 }} data-testid="discord-callback-message">
+                  {view.message}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  Taking you back to your application...
+                </Typography>
+              </>
+            )}
+            {view.status === 'error' && (
+              <>
+                <ErrorOutlineIcon color="error" sx={{ fontSize: 40 }} aria-hidden />
+                <Typography sx={{ fontWeight: 600 }} data-testid="discord-callback-message">
+                  {view.message}
+                </Typography>
+                <Typography variant="body2" color="text.secondary">
+                  Taking you back to the application form...
+                </Typography>
+              </>
+            )}
+          </Box>
+          {view.status !== 'loading' && (
+            <Button component={RouterLink} to={view.next} replace variant="outlined">
+              Continue now
+            </Button>
+          )}
+        </CardContent>
+      </Card>
+      <Toaster />
+    </Container>
+  );
+}

@@ -1,0 +1,306 @@
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/Delete';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import SendIcon from '@mui/icons-material/Send';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Checkbox,
+  Chip,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  FormControl,
+  FormControlLabel,
+  FormGroup,
+  FormHelperText,
+  FormLabel,
+  IconButton,
+  Stack,
+  Switch,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { WEBHOOK_EVENTS, WebhookCreateSchema, type WebhookDeliveryView, type WebhookEndpointView, type WebhookEvent } from '../../../../shared/integrations';
+import { api } from '../../app/api';
+import { useIsMobile } from '../../app/media';
+import { DiscordIcon } from '../DiscordIcon';
+import { Toaster, useToast } from '../../requests/toast';
+
+const eventLabel = (e: WebhookEvent | 'test'): string => (e === 'test' ? 'Test message' : (WEBHOOK_EVENTS.find((x) => x.id === e)?.label ?? e));
+const when = (iso: string) => new Intl.DateTimeFormat('en-GB', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+
+/** What Discord last said about a delivery: the failure, else the HTTP status. */
+const lastAnswer = (d: WebhookDeliveryView): string => d.last_error ?? (d.last_status_code ? `HTTP ${d.last_status_code}` : '—');
+
+const STATUS: Record<WebhookDeliveryView['status'], { label: string; color: 'success' | 'warning' | 'error' }> = {
+  succeeded: { label: 'Delivered', color: 'success' },
+  pending: { label: 'Retrying', color: 'warning' },
+  failed: { label: 'Failed', color: 'error' },
+};
+
+/**
+ * Settings → Outgoing webhooks (owner and manager): point Discord channel
+ * webhooks at station events, switch them on and off, send a test, and read
+ * the recent deliveries with their outcome. Exported for the Settings screen.
+ */
+export function WebhooksPanel() {
+  const qc = useQueryClient();
+  const { toast } = useToast();
+  const mobile = useIsMobile();
+  const hooks = useQuery({ queryKey: ['webhooks'], queryFn: () => api<{ webhooks: WebhookEndpointView[] }>('/api/webhooks').then((r) => r.webhooks) });
+  const deliveries = useQuery({
+    queryKey: ['webhook-deliveries'],
+    queryFn: () => api<{ deliveries: WebhookDeliveryView[] }>('/api/webhooks/deliveries?limit=25').then((r) => r.deliveries),
+    refetchInterval: 10_000,
+  });
+  const refresh = () => {
+    void qc.invalidateQueries({ queryKey: ['webhooks'] });
+    void qc.invalidateQueries({ queryKey: ['webhook-deliveries'] });
+  };
+
+  const [name, setName] = useState('');
+  const [url, setUrl] = useState('');
+  const [events, setEvents] = useState<WebhookEvent[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [confirm, setConfirm] = useState<WebhookEndpointView | null>(null);
+
+  const create = useMutation({
+    mutationFn: (body: unknown) => api<{ webhook: WebhookEndpointView }>('/api/webhooks', { method: 'POST', body }),
+    onSuccess: () => {
+      toast({ title: 'Webhook added', description: 'Station events will be posted to that channel.', variant: 'success' });
+      setName('');
+      setUrl('');
+      setEvents([]);
+      setErrors({});
+      refresh();
+    },
+    onError: (err: Error) => toast({ title: 'Failed to add webhook', description: err.message, variant: 'error' }),
+  });
+  const update = useMutation({
+    mutationFn: ({ id, patch }: { id: string; patch: Record<string, unknown> }) => api(`/api/webhooks/${id}`, { method: 'PATCH', body: patch }),
+    onSuccess: refresh,
+    onError: (err: Error) => toast({ title: 'Failed to update webhook', description: err.message, variant: 'error' }),
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => api(`/api/webhooks/${id}`, { method: 'DELETE' }),
+    onSuccess: () => {
+      toast({ title: 'Webhook deleted', variant: 'success' });
+      setConfirm(null);
+      refresh();
+    },
+    onError: (err: Error) => toast({ title: 'Failed to delete webhook', description: err.message, variant: 'error' }),
+  });
+  const test = useMutation({
+    mutationFn: (id: string) => api(`/api/webhooks/${id}/test`, { method: 'POST' }),
+    onSuccess: () => {
+      toast({ title: 'Test sent', description: 'Check the channel; the delivery appears below.', variant: 'info' });
+      setTimeout(refresh, 1500);
+    },
+    onError: (err: Error) => toast({ title: 'Failed to send test', description: err.message, variant: 'error' }),
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = WebhookCreateSchema.safeParse({ name, url, events });
+    if (!parsed.success) {
+      const found: Record<string, string> = {};
+      for (const issue of parsed.error.issues) {
+        const key = String(issue.path[0] ?? 'form');
+        found[key] ??= issue.message;
+      }
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    create.mutate(parsed.data);
+  };
+
+  return (
+    <Stack spacing={3}>
+      <Card>
+        <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+          <Typography variant="h6" component="h2" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <DiscordIcon /> Outgoing webhooks
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+            Post station events to Discord channels. In Discord: Channel settings → Integrations → Webhooks → New Webhook → Copy Webhook URL.
+          </Typography>
+          <Box component="form" onSubmit={submit} noValidate aria-label="Add webhook">
+            <Stack spacing={2}>
+              <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+                <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} error={!!errors.name} helperText={errors.name ?? 'e.g. #announcements'} sx={{ minWidth: { md: 220 } }} slotProps={{ htmlInput: { maxLength: 100 } }} />
+                <TextField label="Webhook URL" value={url} onChange={(e) => setUrl(e.target.value)} error={!!errors.url} helperText={errors.url ?? 'https://discord.com/api/webhooks/…'} fullWidth slotProps={{ htmlInput: { maxLength: 400, spellCheck: false } }} />
+              </Stack>
+              <FormControl component="fieldset" error={!!errors.events}>
+                <FormLabel component="legend">Events</FormLabel>
+                <FormGroup row>
+                  {WEBHOOK_EVENTS.map((ev) => (
+                    <Tooltip key={ev.id} title={ev.description}>
+                      <FormControlLabel
+                        control={<Checkbox checked={events.includes(ev.id)} onChange={(e) => setEvents(e.target.checked ? [...events, ev.id] : events.filter((x) => x !== ev.id))} />}
+                        label={ev.label}
+                      />
+                    </Tooltip>
+                  ))}
+                </FormGroup>
+                {errors.events && <FormHelperText>{errors.events}</FormHelperText>}
+              </FormControl>
+              <Box>
+                <Button type="submit" variant="contained" startIcon={create.isPending ? <CircularProgress size={18} color="inherit" /> : <AddIcon />} disabled={create.isPending}>
+                  Add webhook
+                </Button>
+              </Box>
+            </Stack>
+          </Box>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+            Webhooks
+          </Typography>
+          {hooks.isPending && <Typography role="status">Loading webhooks...</Typography>}
+          {hooks.isError && (
+            <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void hooks.refetch()}>Try Again</Button>}>
+              Failed to load webhooks: {hooks.error.message}
+            </Alert>
+          )}
+          {hooks.data?.length === 0 && <Typography color="text.secondary">No webhooks yet. Add one above to post station events to a Discord channel.</Typography>}
+          {hooks.data && hooks.data.length > 0 && (
+            <Stack spacing={1.5}>
+              {hooks.data.map((h) => (
+                <Box key={h.id} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5, p: 1.5, border: 1, borderColor: 'divider', borderRadius: 2 }}>
+                  <Box sx={{ flex: '1 1 260px', minWidth: 0 }}>
+                    <Typography sx={{ fontWeight: 700 }}>{h.name}</Typography>
+                    <Typography variant="body2" color="text.secondary" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+                      {h.url_masked}
+                    </Typography>
+                    <Stack direction="row" spacing={0.5} sx={{ mt: 0.5, flexWrap: 'wrap', gap: 0.5 }}>
+                      {h.events.map((ev) => (
+                        <Chip key={ev} size="small" label={eventLabel(ev)} variant="outlined" />
+                      ))}
+                    </Stack>
+                  </Box>
+                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                    <FormControlLabel control={<Switch checked={h.active} onChange={(e) => update.mutate({ id: h.id, patch: { active: e.target.checked } })} />} label={h.active ? 'Active' : 'Paused'} />
+                    <Button size="small" variant="outlined" startIcon={<SendIcon />} onClick={() => test.mutate(h.id)} disabled={test.isPending}>
+                      Send test
+                    </Button>
+                    <IconButton aria-label={`Delete ${h.name}`} onClick={() => setConfirm(h)} color="error">
+                      <DeleteIcon />
+                    </IconButton>
+                  </Box>
+                </Box>
+              ))}
+            </Stack>
+          )}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+          <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
+            <Typography variant="h6" component="h2">
+              Recent deliveries
+            </Typography>
+            <IconButton aria-label="Refresh deliveries" onClick={refresh}>
+              <RefreshIcon />
+            </IconButton>
+          </Box>
+          {deliveries.isPending && <Typography role="status">Loading deliveries...</Typography>}
+          {deliveries.isError && <Alert severity="error">Failed to load deliveries: {deliveries.error.message}</Alert>}
+          {deliveries.data?.length === 0 && <Typography color="text.secondary">No deliveries yet.</Typography>}
+          {deliveries.data && deliveries.data.length > 0 && mobile && (
+            <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Recent deliveries">
+              {deliveries.data.map((d) => (
+                <Box component="li" key={d.id} sx={{ p: 1.5, border: 1, borderColor: 'divider', borderRadius: 2 }}>
+                  <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'center' }}>
+                    <Typography sx={{ fontWeight: 600 }}>{eventLabel(d.event)}</Typography>
+                    <Chip size="small" color={STATUS[d.status].color} label={STATUS[d.status].label} />
+                  </Box>
+                  <Typography variant="body2" color="text.secondary">
+                    {d.endpoint_name} · {when(d.created_at)} · {d.attempts} attempt{d.attempts === 1 ? '' : 's'}
+                  </Typography>
+                  <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                    {lastAnswer(d)}
+                    {d.status === 'pending' && d.next_attempt_at ? ` · next ${when(d.next_attempt_at)}` : ''}
+                  </Typography>
+                </Box>
+              ))}
+            </Stack>
+          )}
+          {deliveries.data && deliveries.data.length > 0 && !mobile && (
+            <TableContainer>
+              <Table size="small" aria-label="Recent deliveries">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>When</TableCell>
+                    <TableCell>Webhook</TableCell>
+                    <TableCell>Event</TableCell>
+                    <TableCell>Status</TableCell>
+                    <TableCell align="right">Attempts</TableCell>
+                    <TableCell>Last answer</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {deliveries.data.map((d) => (
+                    <TableRow key={d.id}>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(d.created_at)}</TableCell>
+                      <TableCell>{d.endpoint_name}</TableCell>
+                      <TableCell>{eventLabel(d.event)}</TableCell>
+                      <TableCell>
+                        <Chip size="small" color={STATUS[d.status].color} label={STATUS[d.status].label} />
+                        {d.status === 'pending' && d.next_attempt_at && (
+                          <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                            next {when(d.next_attempt_at)}
+                          </Typography>
+                        )}
+                      </TableCell>
+                      <TableCell align="right">{d.attempts}</TableCell>
+                      <TableCell sx={{ maxWidth: 320 }}>
+                        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                          {lastAnswer(d)}
+                        </Typography>
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          )}
+        </CardContent>
+      </Card>
+
+      <Dialog open={confirm !== null} onClose={() => setConfirm(null)}>
+        <DialogTitle>Delete webhook?</DialogTitle>
+        <DialogContent>
+          <DialogContentText>Delete “{confirm?.name}”? Its delivery log is deleted too. The channel's webhook in Discord is not touched.</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirm(null)}>Cancel</Button>
+          <Button color="error" variant="contained" onClick={() => confirm && remove.mutate(confirm.id)} disabled={remove.isPending}>
+            Delete
+          </Button>
+        </DialogActions>
+      </Dialog>
+      <Toaster />
+    </Stack>
+  );
+}

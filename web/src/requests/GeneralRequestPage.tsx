@@ -1,0 +1,119 @@
+import CheckIcon from '@mui/icons-material/Check';
+import MailOutlineIcon from '@mui/icons-material/EmailOutlined';
+import SendIcon from '@mui/icons-material/Send';
+import { Box, Button, Card, CardContent, CircularProgress, Container, Link, List, ListItem, ListItemIcon, ListItemText, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useState, type FormEvent } from 'react';
+import { CONTACT_TOPICS, GENERAL_SUBJECTS, REQUEST_LIMITS, type GeneralSubject } from '../../../shared/requests';
+import { usePageMeta } from '../app/meta';
+import { useStation } from '../app/station';
+import { sendGeneralRequest } from './api';
+import { getRequestSessionId } from './session';
+import { failureDescription, PageHeader } from './shared-ui';
+import { Toaster, useToast } from './toast';
+
+/** /general-request: name, email, subject and message, with what to write about and the 48-hour promise. */
+export function GeneralRequestPage() {
+  usePageMeta({ title: 'Contact Us', description: 'Questions, feedback or general inquiries: send the station a message.' });
+  const station = useStation();
+  const { toast } = useToast();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [subject, setSubject] = useState<GeneralSubject | ''>('');
+  const [message, setMessage] = useState('');
+  const [sending, setSending] = useState(false);
+  const complete = !!name.trim() && !!email.trim() && subject !== '' && !!message.trim();
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!complete || sending) return;
+    setSending(true);
+    try {
+      await sendGeneralRequest({ name, email, subject, message, user_session: getRequestSessionId() });
+      toast({ title: 'Message Sent!', description: 'Your message has been sent successfully!', variant: 'success' });
+      setName('');
+      setEmail('');
+      setSubject('');
+      setMessage('');
+    } catch (err) {
+      console.error('general request failed', err);
+      toast({ title: 'Submission Error', description: failureDescription(err, 'Failed to submit request. Please try again.'), variant: 'error' });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
+      <PageHeader title="Contact Us" icon={<MailOutlineIcon fontSize="large" sx={{ color: 'primary.main' }} />} intro="Have a question, some feedback or a general inquiry? Send us a message and we'll get back to you." />
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, gap: 3, alignItems: 'start' }}>
+        <Card>
+          <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+            <Box component="form" onSubmit={submit} noValidate aria-label="General inquiry">
+              <Stack spacing={2.5}>
+                <TextField required label="Name" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" slotProps={{ htmlInput: { maxLength: REQUEST_LIMITS.name } }} />
+                <TextField required type="email" label="Email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" slotProps={{ htmlInput: { maxLength: REQUEST_LIMITS.email } }} />
+                <TextField required select label="Subject" value={subject} onChange={(e) => setSubject(e.target.value as GeneralSubject)}>
+                  {GENERAL_SUBJECTS.map((s) => (
+                    <MenuItem key={s.value} value={s.value}>
+                      {s.label}
+                    </MenuItem>
+                  ))}
+                </TextField>
+                <TextField
+                  required
+                  label="Message"
+                  value={message}
+                  onChange={(e) => setMessage(e.target.value)}
+                  multiline
+                  minRows={5}
+                  sx={{ '& textarea:not([aria-hidden])': { minHeight: 120 } }}
+                  slotProps={{ htmlInput: { maxLength: REQUEST_LIMITS.generalMessage } }}
+                />
+                <Button type="submit" variant="contained" size="large" disabled={!complete || sending} startIcon={sending ? <CircularProgress size={18} color="inherit" /> : <SendIcon />}>
+                  {sending ? 'Sending Message...' : 'Send Message'}
+                </Button>
+              </Stack>
+            </Box>
+          </CardContent>
+        </Card>
+        <Stack spacing={3}>
+          <Card>
+            <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+              <Typography variant="h6" component="h2">
+                What can you contact us about?
+              </Typography>
+              <List dense>
+                {CONTACT_TOPICS.map((topic) => (
+                  <ListItem key={topic} disableGutters>
+                    <ListItemIcon sx={{ minWidth: 32 }}>
+                      <CheckIcon fontSize="small" sx={{ color: 'primary.main' }} />
+                    </ListItemIcon>
+                    <ListItemText primary={topic} />
+                  </ListItem>
+                ))}
+              </List>
+            </CardContent>
+          </Card>
+          <Card sx={{ borderColor: 'primary.main' }}>
+            <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+              <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+                Contact Information
+              </Typography>
+              <Typography color="text.secondary" sx={{ mb: 1 }}>
+                We aim to respond to every message within 48 hours on business days.
+              </Typography>
+              <Typography color="text.secondary">
+                For urgent matters, email us at{' '}
+                <Link href={`mailto:${station.contactEmail}`} underline="always" color="primary">
+                  {station.contactEmail}
+                </Link>
+                .
+              </Typography>
+            </CardContent>
+          </Card>
+        </Stack>
+      </Box>
+      <Toaster />
+    </Container>
+  );
+}

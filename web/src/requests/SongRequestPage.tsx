@@ -1,0 +1,279 @@
+import AlbumIcon from '@mui/icons-material/Album';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import EditNoteIcon from '@mui/icons-material/EditNote';
+import LibraryMusicIcon from '@mui/icons-material/LibraryMusic';
+import MusicNoteIcon from '@mui/icons-material/MusicNote';
+import SearchIcon from '@mui/icons-material/Search';
+import SendIcon from '@mui/icons-material/Send';
+import {
+  Alert,
+  Avatar,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  CircularProgress,
+  Container,
+  List,
+  ListItemAvatar,
+  ListItemButton,
+  ListItemText,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { REQUEST_LIMITS, type LibraryTrack, type SpotifyTrack } from '../../../shared/requests';
+import { ApiError } from '../app/api';
+import { usePageMeta } from '../app/meta';
+import { useStation } from '../app/station';
+import { searchLibrary, searchSpotify, sendSongRequest } from './api';
+import { getRequestSessionId, newIdempotencyKey } from './session';
+import { failureDescription, PageHeader } from './shared-ui';
+import { Toaster, useToast } from './toast';
+
+/** A search result from either source, as the list shows it. */
+type Result = { source: 'library'; track: LibraryTrack } | { source: 'spotify'; track: SpotifyTrack };
+
+const resultKey = (r: Result) => `${r.source}:${r.track.id}`;
+const artOf = (r: Result) => (r.source === 'library' ? r.track.artwork_url : r.track.art);
+
+/** The spec's toasts for the song request flow (000 §5, §8). */
+const TEXT = {
+  searchError: { title: 'Search Error', description: 'Failed to search local database. Please try again.' },
+  spotifyError: { title: 'Spotify Search Error', description: 'Failed to search Spotify. Please try again or use local search.' },
+  noLocal: { title: 'No Local Results', description: 'No tracks found in our database. Try searching Spotify or request a custom song.' },
+  noSpotify: { title: 'No Spotify Results', description: 'No tracks found on Spotify. Try different words or request a custom song.' },
+  nameRequired: { title: 'Name Required', description: 'Please enter your name' },
+  detailsRequired: { title: 'Song Details Required', description: 'Please enter both song title and artist' },
+  noSong: { title: 'No Song Selected', description: 'Please pick a song from the results, or request a custom song.' },
+  sent: { title: 'Request Sent!', description: 'Your song request has been sent successfully!' },
+  failed: { title: 'Submission Error', description: 'Failed to submit request. Please try again.' },
+} as const;
+
+/** /song-request: search the library or Spotify, pick a song (or type a custom one), add a name and a message, send. */
+export function SongRequestPage() {
+  usePageMeta({ title: 'Song Request', description: 'Request a song on air: search our library or Spotify, or ask for something we have not got.' });
+  const station = useStation();
+  const { toast } = useToast();
+  const [mode, setMode] = useState<'search' | 'custom'>('search');
+  const [query, setQuery] = useState('');
+  const [results, setResults] = useState<Result[]>([]);
+  const [searching, setSearching] = useState<'library' | 'spotify' | null>(null);
+  const [spotifyUnavailable, setSpotifyUnavailable] = useState(false);
+  const [selected, setSelected] = useState<Result | null>(null);
+  const [customTitle, setCustomTitle] = useState('');
+  const [customArtist, setCustomArtist] = useState('');
+  const [name, setName] = useState('');
+  const [message, setMessage] = useState('');
+  const [sending, setSending] = useState(false);
+  const idempotencyKey = useRef<string | null>(null);
+  const closed = !station.requestsOpen;
+
+  // A changed request is a new request: forget the key of the previous attempt.
+  useEffect(() => {
+    idempotencyKey.current = null;
+  }, [mode, selected, customTitle, customArtist, name, message]);
+
+  const runSearch = async (source: 'library' | 'spotify') => {
+    const q = query.trim();
+    if (!q) return;
+    setSearching(source);
+    try {
+      if (source === 'library') {
+        const tracks = await searchLibrary(q);
+        setSelected(null);
+        setResults(tracks.map((track) => ({ source: 'library', track })));
+        if (tracks.length === 0) toast({ ...TEXT.noLocal, variant: 'info' });
+      } else {
+        const tracks = await searchSpotify(q);
+        setSelected(null);
+        setResults(tracks.map((track) => ({ source: 'spotify', track })));
+        if (tracks.length === 0) toast({ ...TEXT.noSpotify, variant: 'info' });
+      }
+    } catch (err) {
+      console.error(`${source} search failed`, err);
+      if (source === 'spotify' && err instanceof ApiError && err.code === 'not_configured') setSpotifyUnavailable(true);
+      toast({ ...(source === 'library' ? TEXT.searchError : TEXT.spotifyError), variant: 'error' });
+    } finally {
+      setSearching(null);
+    }
+  };
+
+  const reset = () => {
+    setQuery('');
+    setResults([]);
+    setSelected(null);
+    setCustomTitle('');
+    setCustomArtist('');
+    setName('');
+    setMessage('');
+    setMode('search');
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (sending || closed) return;
+    if (!name.trim()) return toast({ ...TEXT.nameRequired, variant: 'error' });
+    if (mode === 'custom' && (!customTitle.trim() || !customArtist.trim())) return toast({ ...TEXT.detailsRequired, variant: 'error' });
+    if (mode === 'search' && !selected) return toast({ ...TEXT.noSong, variant: 'error' });
+    const song =
+      mode === 'custom'
+        ? { title: customTitle, artist: customArtist, request_type: 'custom' as const }
+        : selected!.source === 'library'
+          ? { title: selected!.track.title, artist: selected!.track.artist || 'Unknown Artist', request_type: 'song' as const, track_id: selected!.track.id }
+          : { title: selected!.track.title, artist: selected!.track.artist, request_type: 'song' as const, spotify_url: selected!.track.link };
+    idempotencyKey.current ??= newIdempotencyKey();
+    setSending(true);
+    try {
+      await sendSongRequest({ ...song, requester: name, message: message.trim() || undefined, user_session: getRequestSessionId() }, idempotencyKey.current);
+      toast({ ...TEXT.sent, variant: 'success' });
+      reset();
+    } catch (err) {
+      console.error('song request failed', err);
+      toast({ title: TEXT.failed.title, description: failureDescription(err, TEXT.failed.description), variant: 'error' });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const canSend = !!name.trim() && !sending && !closed;
+
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
+      <PageHeader title="Request a Song" icon={<MusicNoteIcon fontSize="large" sx={{ color: 'primary.main' }} />} intro="Search our library or Spotify, pick a track and send it to the studio. Can't find it? Request a custom song." />
+      {closed && (
+        <Alert severity="info" sx={{ mb: 3 }}>
+          <strong>Requests are closed</strong> right now. Please try again later.
+        </Alert>
+      )}
+      <Box component="form" onSubmit={submit} noValidate aria-label="Song request">
+        <Stack spacing={3}>
+          <Card>
+            <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+              {mode === 'search' ? (
+                <>
+                  <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+                    Find a song
+                  </Typography>
+                  <TextField
+                    fullWidth
+                    label="Search for a song"
+                    placeholder="Title, artist or album"
+                    value={query}
+                    onChange={(e) => setQuery(e.target.value)}
+                    onKeyDown={(e) => {
+                      if (e.key === 'Enter') {
+                        e.preventDefault();
+                        void runSearch('library');
+                      }
+                    }}
+                    slotProps={{ htmlInput: { maxLength: REQUEST_LIMITS.searchQuery, 'aria-describedby': 'search-help' } }}
+                  />
+                  <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 1.5 }}>
+                    <Button variant="contained" startIcon={searching === 'library' ? <CircularProgress size={18} color="inherit" /> : <SearchIcon />} disabled={!query.trim() || searching !== null} onClick={() => void runSearch('library')}>
+                      {searching === 'library' ? 'Searching...' : 'Search Library'}
+                    </Button>
+                    <Button variant="outlined" startIcon={searching === 'spotify' ? <CircularProgress size={18} color="inherit" /> : <LibraryMusicIcon />} disabled={!query.trim() || searching !== null || spotifyUnavailable} onClick={() => void runSearch('spotify')}>
+                      {searching === 'spotify' ? 'Searching...' : 'Search Spotify'}
+                    </Button>
+                  </Stack>
+                  <Typography id="search-help" variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                    {spotifyUnavailable ? "Spotify search isn't available right now. Search our library or request a custom song." : 'Press Enter to search our library.'}
+                  </Typography>
+
+                  {results.length > 0 && (
+                    <Box sx={{ mt: 2 }}>
+                      <Typography variant="subtitle2" component="h3" id="results-heading" sx={{ mb: 1 }}>
+                        {results.length} result{results.length === 1 ? '' : 's'} from {results[0]!.source === 'library' ? 'our library' : 'Spotify'}
+                      </Typography>
+                      <List
+                        aria-labelledby="results-heading"
+                        dense
+                        sx={{ maxHeight: '16rem', overflowY: 'auto', border: 1, borderColor: 'divider', borderRadius: 2, p: 0.5, bgcolor: (t) => t.airdeck.backgroundTertiary }}
+                        data-testid="song-results"
+                      >
+                        {results.map((r) => {
+                          const isSelected = selected !== null && resultKey(selected) === resultKey(r);
+                          const art = artOf(r);
+                          return (
+                            <ListItemButton key={resultKey(r)} selected={isSelected} aria-pressed={isSelected} onClick={() => setSelected(r)} sx={{ borderRadius: 1.5 }}>
+                              <ListItemAvatar>
+                                <Avatar variant="rounded" src={art ?? undefined} alt="" sx={{ bgcolor: 'primary.main' }}>
+                                  <AlbumIcon />
+                                </Avatar>
+                              </ListItemAvatar>
+                              <ListItemText
+                                primary={r.track.title}
+                                secondary={[r.track.artist || 'Unknown Artist', r.track.album || 'Unknown Album'].join(' · ')}
+                                slotProps={{ primary: { sx: { fontWeight: 600 }, noWrap: true }, secondary: { noWrap: true } }}
+                              />
+                              {isSelected && <CheckCircleIcon color="primary" aria-label="Selected" sx={{ ml: 1 }} />}
+                            </ListItemButton>
+                          );
+                        })}
+                      </List>
+                    </Box>
+                  )}
+
+                  {selected && (
+                    <Alert icon={<MusicNoteIcon />} severity="success" variant="outlined" sx={{ mt: 2 }} role="status">
+                      Selected: <strong>{selected.track.title}</strong> by {selected.track.artist || 'Unknown Artist'}
+                      {selected.source === 'spotify' && <Chip size="small" label="Spotify link added" sx={{ ml: 1 }} />}
+                    </Alert>
+                  )}
+
+                  <Button variant="text" startIcon={<EditNoteIcon />} sx={{ mt: 2, textAlign: 'left', justifyContent: 'flex-start' }} onClick={() => setMode('custom')}>
+                    Can't find it? Request a custom song
+                  </Button>
+                </>
+              ) : (
+                <>
+                  <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+                    Custom song
+                  </Typography>
+                  <Stack spacing={2}>
+                    <TextField required label="Song Title" value={customTitle} onChange={(e) => setCustomTitle(e.target.value)} slotProps={{ htmlInput: { maxLength: REQUEST_LIMITS.title } }} />
+                    <TextField required label="Artist" value={customArtist} onChange={(e) => setCustomArtist(e.target.value)} slotProps={{ htmlInput: { maxLength: REQUEST_LIMITS.artist } }} />
+                  </Stack>
+                  <Button variant="text" startIcon={<ArrowBackIcon />} sx={{ mt: 2 }} onClick={() => setMode('search')}>
+                    Back to Search
+                  </Button>
+                </>
+              )}
+            </CardContent>
+          </Card>
+
+          <Card>
+            <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+              <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+                Your details
+              </Typography>
+              <Stack spacing={2}>
+                <TextField required label="Your Name" value={name} onChange={(e) => setName(e.target.value)} autoComplete="nickname" slotProps={{ htmlInput: { maxLength: REQUEST_LIMITS.requester } }} />
+                <TextField
+                  label="Message (optional)"
+                  value={message}
+                  onChange={(e) => setMessage(e.target.value)}
+                  multiline
+                  minRows={3}
+                  helperText="A dedication, or why you'd love to hear it."
+                  slotProps={{ htmlInput: { maxLength: REQUEST_LIMITS.songMessage } }}
+                />
+              </Stack>
+            </CardContent>
+          </Card>
+
+          <Box>
+            <Button type="submit" variant="contained" size="large" disabled={!canSend} startIcon={sending ? <CircularProgress size={18} color="inherit" /> : <SendIcon />} sx={{ width: { xs: '100%', sm: 'auto' }, px: 4 }}>
+              {sending ? 'Sending...' : 'Send Request'}
+            </Button>
+          </Box>
+        </Stack>
+      </Box>
+      <Toaster />
+    </Container>
+  );
+}

@@ -17,7 +17,7 @@ const keys = (schema: z.ZodType) => Object.keys((z.toJSONSchema(schema, { io: 'i
  * this branch yet. A tripwire: once a route is merged the test fails until its
  * path is removed here, so from then on the route must exist.
  */
-const SERVED_ELSEWHERE = new Set(['/schedule-api', '/song-request-api']);
+const SERVED_ELSEWHERE = new Set<string>();
 
 describe('the OpenAPI document', () => {
   it('is public, OpenAPI 3.1, open to other origins', async () => {

@@ -1,4 +1,6 @@
 import type { AppContext } from '../context';
+import { getSecretBox } from '../settings/secrets';
+import { getDiscordCredentials } from '../settings/service';
 
 /**
  * The station's Discord application: the OAuth client (applicant sign-in)
@@ -12,13 +14,13 @@ export interface DiscordConfig {
 }
 
 /**
- * Reads the Discord configuration. For now it reads the environment
- * (`DISCORD_CLIENT_ID`, `DISCORD_CLIENT_SECRET`, `DISCORD_BOT_TOKEN`); the
- * Discord Integration settings screen stores the same values encrypted in
- * `discord_config`, and this function is the one place to read them from
- * there first (falling back to the environment).
+ * Reads the Discord configuration: the values saved (encrypted) in the
+ * Discord Integration settings first, else the environment
+ * (`DISCORD_CLIENT_ID`, `DISCORD_CLIENT_SECRET`, `DISCORD_BOT_TOKEN`).
  */
 export async function getDiscordConfig(ctx: AppContext): Promise<DiscordConfig> {
+  const saved = await getDiscordCredentials(ctx.knex, await getSecretBox(ctx.knex, ctx.config.SECRET_KEY)).catch(() => null);
+  if (saved) return { clientId: saved.clientId, clientSecret: saved.clientSecret, botToken: saved.botToken };
   return {
     clientId: ctx.config.DISCORD_CLIENT_ID ?? null,
     clientSecret: ctx.config.DISCORD_CLIENT_SECRET ?? null,

@@ -50,8 +50,11 @@ const listeners = new Set<(s: SessionState) => void>();
 const channel: BroadcastChannel | null = typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(CHANNEL_NAME) : null;
 
 function emit(next: SessionState): void {
+  const changedUser = next.status !== state.status || next.user?.id !== state.user?.id;
   state = next;
   for (const l of listeners) l(state);
+  // The realtime socket re-authenticates (staff channels) when who is signed in changes.
+  if (changedUser && next.status !== 'loading') void import('../realtime/client').then((m) => m.realtime.authenticate()).catch(() => undefined);
 }
 
 function readHint(): boolean {

@@ -83,6 +83,14 @@ describe('password sign-in', () => {
     expect(logs).toHaveLength(2);
   });
 
+  it('refuses a website sign-in posted from another site', async () => {
+    const u = await createUser(t, { role: 'presenter' });
+    const res = await signIn(u.email, u.password, 'web', { Origin: 'https://evil.example' });
+    expect(res.status).toBe(403);
+    expect(res.cookie).toBeNull();
+    expect((await signIn(u.email, u.password, 'web', { Origin: t.url, 'Sec-Fetch-Site': 'same-origin' })).status).toBe(200);
+  });
+
   it('needs an email and a password', async () => {
     const res = await request(t.url, '/api/auth/token', { method: 'POST', body: { email: 'a@b.co' } });
     expect(res.status).toBe(400);

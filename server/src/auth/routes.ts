@@ -34,8 +34,10 @@ export function authRoutes(ctx: AppContext): AppRouter {
   router.post('/api/auth/token', async (c) => {
     c.set('Cache-Control', 'no-store');
     const input = parse(SignInSchema, c.request.body ?? {});
-    const { user, issued } = await signIn(ctx, limiter, input, meta(c));
     const desktop = input.client === 'desktop';
+    // A cookie sign-in from another site's page would sign the visitor in to someone else's account.
+    if (!desktop && isCrossSiteRequest(c, ctx.config)) throw fail.forbidden(ACCOUNT_TEXT.crossSite);
+    const { user, issued } = await signIn(ctx, limiter, input, meta(c));
     if (!desktop) setRefreshCookie(c, issued.refreshToken, sessionTtlMs(ctx));
     c.body = await sessionReply(ctx, user, issued.sessionId, desktop ? issued.refreshToken : undefined);
   });

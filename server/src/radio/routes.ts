@@ -10,12 +10,29 @@ import { parse } from '../http/validate';
 import { toAzuraCastNowPlaying } from './azuracast-compat';
 import { radioRuntime } from './runtime';
 import { getCounter, incrementCounter, mostLiked, mostPlayed, recentPlays } from './service';
+import { getStationInfo } from '../settings/service';
 import { listenUrl } from './sources';
 import { attendanceBetween, djStats } from './stats';
 import { castVote, UnknownTrackError, voteStates } from './votes';
 
 const UuidSchema = z.uuid('Not a valid id');
 const LimitSchema = (max: number, def: number) => z.coerce.number().int().min(1).max(max).default(def);
+
+/**
+ * A small per-address limiter for anonymous writes (votes, bubbles): at most
+ * `max` in a rolling minute window. In memory, per instance: enough to stop a
+ * script, not meant as an accounting.
+ */
+function perMinuteLimiter(max: number, message: string) {
+  const slots = new Map<string, { count: number; resetAt: number }>();
+  return (ip: string, now: number): void => {
+    const slot = slots.get(ip);
+    if (slot && slot.resetAt > now && slot.count >= max) throw fail.tooMany(message, (slot.resetAt - now) / 1000);
+    if (!slot || slot.resetAt <= now) slots.set(ip, { count: 1, resetAt: now + 60_000 });
+    else slot.count++;
+    if (slots.size > 10_000) for (const [k, v] of slots) if (v.resetAt <= now) slots.delete(k);
+  };
+}
 
 /** A stand-in document before the station has ever been read. */
 function emptyNowPlaying(ctx: AppContext): NowPlaying {
@@ -76,7 +93,9 @@ export function radioRoutes(ctx: AppContext): AppRouter {
     await runtime.ready;
     const doc = runtime.store.current ?? emptyNowPlaying(ctx);
     const base = ctx.config.PUBLIC_URL ?? `${c.protocol}://${c.host}`;
-    const station = toAzuraCastNowPlaying(doc, { nowMs: ctx.now(), baseUrl: base, shortcode: 'airdeck', timezone: zone });
+    const info = await getStationInfo(ctx.knex, ctx.config);
+    const named = doc.station.name ? doc : { ...doc, station: { ...doc.station, name: info.name } };
+    const station = toAzuraCastNowPlaying(named, { nowMs: ctx.now(), baseUrl: base, shortcode: 'airdeck', timezone: zone });
     c.set('Cache-Control', 'public, max-age=5');
     c.body = one ? station : [station];
   };
@@ -137,7 +156,9 @@ export function radioRoutes(ctx: AppContext): AppRouter {
     c.set('Cache-Control', 'no-store');
     c.body = (await voteStates(ctx.knex, [id], session))[0];
   });
+  const voteLimit = perMinuteLimiter(120, 'Too many votes. Please wait a moment.');
   router.post('/api/tracks/:id/votes', async (c) => {
+    voteLimit(c.ip, ctx.now());
     const id = parse(UuidSchema, c.params.id);
     const input = parse(VoteInputSchema, c.request.body ?? {});
     try {
@@ -151,19 +172,14 @@ export function radioRoutes(ctx: AppContext): AppRouter {
     }
   });
 
-  const bubbleLimiter = new Map<string, { count: number; resetAt: number }>();
+  // The button is disabled for 6 s per click; 20 a minute per address is generous for people and stops scripts.
+  const bubbleLimit = perMinuteLimiter(20, 'Too many bubbles. Please wait a moment.');
   router.get('/api/counters/bubble_clicks', async (c) => {
     c.set('Cache-Control', 'no-store');
     c.body = await getCounter(ctx.knex);
   });
   router.post('/api/counters/bubble_clicks/increment', async (c) => {
-    // The button is disabled for 6 s per click; 20 a minute per address is generous for people and stops scripts.
-    const now = ctx.now();
-    const slot = bubbleLimiter.get(c.ip);
-    if (slot && slot.resetAt > now && slot.count >= 20) throw fail.tooMany('Too many bubbles. Please wait a moment.', (slot.resetAt - now) / 1000);
-    if (!slot || slot.resetAt <= now) bubbleLimiter.set(c.ip, { count: 1, resetAt: now + 60_000 });
-    else slot.count++;
-    if (bubbleLimiter.size > 10_000) for (const [k, v] of bubbleLimiter) if (v.resetAt <= now) bubbleLimiter.delete(k);
+    bubbleLimit(c.ip, ctx.now());
     const counter = await incrementCounter(ctx.knex);
     await ctx.bus.publish({ channel: 'counters', name: 'counters.updated', data: counter });
     c.body = counter;

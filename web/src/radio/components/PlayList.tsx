@@ -31,9 +31,9 @@ export function PlayList(props: { heading: string; plays: PlayEntry[] | undefine
         ) : (
           <List disablePadding>
             {props.plays.map((p) => (
-              <ListItem key={p.id} disableGutters sx={{ gap: 1.5, py: props.dense ? 0.5 : 1, alignItems: 'center' }}>
+              <ListItem key={p.id} disableGutters sx={{ gap: 1.5, py: props.dense ? 0.5 : 1, alignItems: 'center', flexWrap: { xs: props.voting ? 'wrap' : 'nowrap', sm: 'nowrap' } }}>
                 <TrackArt src={p.song.art} size={props.dense ? 36 : 48} />
-                <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+                <Box sx={{ minWidth: 0, flexGrow: 1, flexBasis: { xs: props.voting ? 'calc(100% - 64px)' : 'auto', sm: 'auto' } }}>
                   <Typography noWrap sx={{ fontWeight: 600 }} title={p.song.title}>
                     {p.song.title}
                   </Typography>
@@ -45,7 +45,11 @@ export function PlayList(props: { heading: string; plays: PlayEntry[] | undefine
                     </Box>
                   </Typography>
                 </Box>
-                {props.voting && <VoteButtons trackId={p.song.id} title={p.song.title} />}
+                {props.voting && (
+                  <Box sx={{ display: 'flex', justifyContent: 'flex-end', width: { xs: '100%', sm: 'auto' }, mt: { xs: -1, sm: 0 } }}>
+                    <VoteButtons trackId={p.song.id} title={p.song.title} />
+                  </Box>
+                )}
               </ListItem>
             ))}
           </List>

@@ -105,12 +105,19 @@ export function publicScheduleRoutes(ctx: AppContext): AppRouter {
   const router = new Router<RequestState>();
   const zone = ctx.config.STATION_TIMEZONE;
   const cache = new ResponseCache();
+  // The station's date, read at most once a second (it changes at midnight; zone maths per request is measurable).
+  let todayMemo = { at: -Infinity, date: '' };
+  const today = (): string => {
+    const now = ctx.now();
+    if (Math.abs(now - todayMemo.at) >= 1000) todayMemo = { at: now, date: todayInZone(now, zone) };
+    return todayMemo.date;
+  };
   const baseUrl = (c: Koa.Context): string => (ctx.config.PUBLIC_URL ?? `${c.protocol}://${c.host}`).replace(/\/+$/, '');
 
   const json = async (c: Koa.ParameterizedContext<RequestState>): Promise<void> => {
     let q: PublicScheduleQuery;
     try {
-      q = parsePublicQuery(c.query, todayInZone(ctx.now(), zone), API_DEFAULTS);
+      q = parsePublicQuery(c.query, today(), API_DEFAULTS);
     } catch (err) {
       if (err instanceof PublicParamError) return paramError(c, err);
       throw err;
@@ -129,7 +136,7 @@ export function publicScheduleRoutes(ctx: AppContext): AppRouter {
   const ics = async (c: Koa.ParameterizedContext<RequestState>): Promise<void> => {
     let q: PublicScheduleQuery;
     try {
-      q = parsePublicQuery(c.query, todayInZone(ctx.now(), zone), ICAL_DEFAULTS);
+      q = parsePublicQuery(c.query, today(), ICAL_DEFAULTS);
     } catch (err) {
       if (err instanceof PublicParamError) return paramError(c, err);
       throw err;

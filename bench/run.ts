@@ -6,6 +6,7 @@ export {};
 const only = process.argv[2];
 const benches: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   health: () => import('./health'),
+  content: () => import('./content'),
 };
 for (const [name, load] of Object.entries(benches)) {
   if (only && only !== name) continue;

@@ -11,6 +11,7 @@ const benches: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   fanout: () => import('./fanout'),
   'schedule-api': () => import('./schedule-api'),
   'song-requests': () => import('./song-requests'),
+  content: () => import('./content'),
 };
 for (const [name, load] of Object.entries(benches)) {
   if (only && only !== name) continue;

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Page, PageAnalytics, PageInputSchema, PublicPage } from '../../../shared/content';
 import { fail } from '../http/errors';
 import { logAction, type AuditActor } from './audit';
-import { hasVisibleContent, htmlExcerpt, sanitizePageHtml } from './sanitize';
+import { cleanStoredContent, hasVisibleContent, sanitizePageHtml } from './sanitize';
 
 /** A custom_pages row as the database returns it. */
 interface PageRow {
@@ -26,13 +26,13 @@ const iso = (v: Date | string): string => new Date(v).toISOString();
 
 /** The staff view of a page; content is sanitised again on the way out. */
 export function presentPage(row: PageRow): Page {
-  const content = sanitizePageHtml(row.content);
+  const { html, excerpt } = cleanStoredContent(row.content);
   return {
     id: row.id,
     title: row.title,
     slug: row.slug,
-    content,
-    excerpt: htmlExcerpt(content),
+    content: html,
+    excerpt,
     meta_description: row.meta_description,
     is_published: row.is_published,
     is_featured: row.is_featured,
@@ -48,7 +48,7 @@ export function presentPublicPage(row: PageRow): PublicPage {
     id: row.id,
     title: row.title,
     slug: row.slug,
-    content: sanitizePageHtml(row.content),
+    content: cleanStoredContent(row.content).html,
     meta_description: row.meta_description,
     is_featured: row.is_featured,
     created_at: iso(row.created_at),

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import createDOMPurify, { type WindowLike } from 'dompurify';
 import { JSDOM } from 'jsdom';
 import { PAGE_PREVIEW_CHARS } from '../../../shared/content';
@@ -21,4 +22,34 @@ export function htmlExcerpt(html: string, max = PAGE_PREVIEW_CHARS): string {
 export function hasVisibleContent(html: string): boolean {
   const frag = JSDOM.fragment(`<div>${html}</div>`);
   return (frag.textContent ?? '').trim().length > 0 || frag.querySelector('img') !== null;
+}
+
+/** A stored page's content made safe to send, with its preview. */
+export interface CleanContent {
+  html: string;
+  excerpt: string;
+}
+
+const CACHE_MAX = 256;
+const cache = new Map<string, CleanContent>();
+
+/**
+ * Sanitises stored content for sending (the second pass after the one on
+ * save), remembering the result by a hash of the stored HTML: jsdom parsing
+ * costs milliseconds per page, too much to repeat on every public read. A
+ * row changed in any way hashes differently, so nothing stale is served.
+ */
+export function cleanStoredContent(stored: string): CleanContent {
+  const key = createHash('sha256').update(stored).digest('base64url');
+  const hit = cache.get(key);
+  if (hit) {
+    cache.delete(key);
+    cache.set(key, hit);
+    return hit;
+  }
+  const html = sanitizePageHtml(stored);
+  const clean = { html, excerpt: htmlExcerpt(html) };
+  cache.set(key, clean);
+  if (cache.size > CACHE_MAX) cache.delete(cache.keys().next().value!);
+  return clean;
 }

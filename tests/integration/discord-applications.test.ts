@@ -45,7 +45,7 @@ const application = (over: Record<string, unknown> = {}) => ({
 beforeAll(async () => {
   discord = await startFakeDiscord({ clientId: '998877665544', clientSecret: 'client-secret', botToken: 'bot-secret' });
   t = await startTestServer({
-    env: { DISCORD_CLIENT_ID: '998877665544', DISCORD_CLIENT_SECRET: 'client-secret', DISCORD_BOT_TOKEN: 'bot-secret', DISCORD_API_URL: discord.apiUrl, EXTERNAL_TIMEOUT_MS: '500', APPLICATION_LIMIT_PER_HOUR: '100' },
+    env: { DISCORD_CLIENT_ID: '998877665544', DISCORD_CLIENT_SECRET: 'client-secret', DISCORD_BOT_TOKEN: 'bot-secret', DISCORD_API_URL: discord.apiUrl, EXTERNAL_TIMEOUT_MS: '1500', APPLICATION_LIMIT_PER_HOUR: '100' },
     now: () => clock,
   });
   bare = await startTestServer({ env: { APPLICATION_LIMIT_PER_HOUR: '2' } });
@@ -171,7 +171,7 @@ describe('Discord sign-in for applicants', () => {
     discord.tokenFaults.push({ kind: 'status', status: 500 });
     const down = await callback(jar, { code: 'whatever', state: await start(jar) });
     expect(down.status).toBe(502);
-    discord.tokenFaults.push({ kind: 'hang', ms: 1500 });
+    discord.tokenFaults.push({ kind: 'hang', ms: 4000 });
     expect((await callback(jar, { code: 'whatever', state: await start(jar) })).status).toBe(502);
   });
 

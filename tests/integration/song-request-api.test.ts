@@ -40,7 +40,7 @@ beforeAll(async () => {
     ],
   });
   withSpotify = await startTestServer({
-    env: { SPOTIFY_CLIENT_ID: 'sp-id', SPOTIFY_CLIENT_SECRET: 'sp-secret', SPOTIFY_API_URL: spotify.url, SPOTIFY_ACCOUNTS_URL: spotify.url, EXTERNAL_TIMEOUT_MS: '500', SEARCH_LIMIT_PER_MINUTE: '1000' },
+    env: { SPOTIFY_CLIENT_ID: 'sp-id', SPOTIFY_CLIENT_SECRET: 'sp-secret', SPOTIFY_API_URL: spotify.url, SPOTIFY_ACCOUNTS_URL: spotify.url, EXTERNAL_TIMEOUT_MS: '3000', SEARCH_LIMIT_PER_MINUTE: '1000' },
   });
 });
 afterAll(async () => {

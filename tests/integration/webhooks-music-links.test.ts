@@ -29,7 +29,7 @@ beforeAll(async () => {
   itunes.results.push({ trackName: 'Rhythm Is a Dancer', artistName: 'Snap!', trackViewUrl: 'https://music.apple.com/gb/album/rhythm/1?i=9' });
   odesli.songs.set('https://music.apple.com/gb/album/rhythm/1?i=9', { spotify: 'https://open.spotify.com/track/abc123abc123abc', itunes: 'https://geo.music.apple.com/x' });
   t = await startTestServer({
-    env: { DISCORD_API_URL: discord.apiUrl, MUSIC_LINKS_URL: odesli.url, ITUNES_SEARCH_URL: itunes.url, WEBHOOK_MAX_ATTEMPTS: '3', EXTERNAL_TIMEOUT_MS: '500', APPLICATION_LIMIT_PER_HOUR: '100' },
+    env: { DISCORD_API_URL: discord.apiUrl, MUSIC_LINKS_URL: odesli.url, ITUNES_SEARCH_URL: itunes.url, WEBHOOK_MAX_ATTEMPTS: '3', EXTERNAL_TIMEOUT_MS: '3000', APPLICATION_LIMIT_PER_HOUR: '100' },
     now: () => clock,
     jobs: (ctx) => [startIntegrationJobs(ctx)],
   });

@@ -19,7 +19,7 @@ beforeEach(() => {
   sleeps.length = 0;
 });
 
-const client = (timeoutMs = 500) => createDiscordClient({ apiUrl: fake.apiUrl, timeoutMs, retry: { ...DEFAULT_RETRY, serverErrorDelayMs: 1, sleep: async (ms) => void sleeps.push(ms) } });
+const client = (timeoutMs = 3000) => createDiscordClient({ apiUrl: fake.apiUrl, timeoutMs, retry: { ...DEFAULT_RETRY, serverErrorDelayMs: 1, sleep: async (ms) => void sleeps.push(ms) } });
 
 async function failure(p: Promise<unknown>): Promise<UpstreamError> {
   const err = await p.then(
@@ -56,8 +56,8 @@ describe('Discord client', () => {
   });
 
   it('reports a token exchange that never answers as a timeout', async () => {
-    fake.tokenFaults.push({ kind: 'hang', ms: 1000 });
-    expect((await failure(client(150).exchangeCode({ clientId: '1234567890', clientSecret: 'shh', code: 'x', redirectUri: 'x' }))).kind).toBe('timeout');
+    fake.tokenFaults.push({ kind: 'hang', ms: 2500 });
+    expect((await failure(client(300).exchangeCode({ clientId: '1234567890', clientSecret: 'shh', code: 'x', redirectUri: 'x' }))).kind).toBe('timeout');
   });
 
   it('sends a direct message: opens the DM channel, then posts with bot auth and no mentions', async () => {

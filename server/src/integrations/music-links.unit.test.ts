@@ -30,7 +30,7 @@ beforeEach(() => {
   itunes.faults.length = 0;
 });
 
-const make = (withSpotify: boolean, timeoutMs = 400) =>
+const make = (withSpotify: boolean, timeoutMs = 3000) =>
   createMusicLinksClient({
     odesliUrl: odesli.url,
     itunesUrl: itunes.url,
@@ -89,8 +89,8 @@ describe('music links (Odesli, resolved through Spotify or iTunes Search)', () =
     expect((await make(false).find({ title: 'Mr. Brightside', artist: 'The Killers' })).links).toEqual([{ type: 'purchase', platform: 'iTunes', url: ITUNES_URL }]);
     odesli.faults.push({ kind: 'rate-limit', retryAfterSeconds: 60 });
     expect((await make(false).find({ title: 'Mr. Brightside', artist: 'The Killers' })).links).toHaveLength(1);
-    odesli.faults.push({ kind: 'hang', ms: 1000 });
-    expect((await make(false, 150).find({ title: 'Mr. Brightside', artist: 'The Killers' })).links).toHaveLength(1);
+    odesli.faults.push({ kind: 'hang', ms: 2500 });
+    expect((await make(false, 300).find({ title: 'Mr. Brightside', artist: 'The Killers' })).links).toHaveLength(1);
   });
 
   it('fails when Odesli is down and the source link is not one it can stand in for', async () => {

@@ -33,7 +33,7 @@ function client(over: Partial<SpotifyOptions> = {}) {
     clientSecret: 'secret',
     apiUrl: fake.url,
     accountsUrl: fake.url,
-    timeoutMs: 300,
+    timeoutMs: 3000,
     now: () => clock,
     retry: { ...DEFAULT_RETRY, serverErrorDelayMs: 1, sleep: async (ms) => void sleeps.push(ms) },
     ...over,
@@ -136,9 +136,9 @@ describe('Spotify client (client credentials + search)', () => {
   });
 
   it('gives up at its deadline when Spotify hangs', async () => {
-    const spotify = client({ timeoutMs: 150 });
+    const spotify = client({ timeoutMs: 300 });
     await spotify.searchTracks('queen');
-    fake.searchFaults.push({ kind: 'hang', ms: 1000 });
+    fake.searchFaults.push({ kind: 'hang', ms: 2500 });
     const err = await failure(spotify.searchTracks('queen'));
     expect(err.kind).toBe('timeout');
   });

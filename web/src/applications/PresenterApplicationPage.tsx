@@ -58,7 +58,17 @@ function readDraft(): Draft | null {
     if (!raw) return null;
     const parsed: unknown = JSON.parse(raw);
     if (typeof parsed !== 'object' || parsed === null) return null;
-    return { ...EMPTY, ...parsed };
+    const d: Partial<Record<Field, unknown>> = parsed;
+    const text = (v: unknown) => (typeof v === 'string' ? v : '');
+    return {
+      name: text(d.name),
+      email: text(d.email),
+      experience: text(d.experience),
+      showIdea: text(d.showIdea),
+      availableTimes: Array.isArray(d.availableTimes) ? d.availableTimes.filter((s): s is AvailabilitySlot => AVAILABILITY_SLOTS.some((slot) => slot.id === s)) : [],
+      discordUsername: text(d.discordUsername),
+      termsAccepted: d.termsAccepted === true,
+    };
   } catch {
     return null;
   }

@@ -18,7 +18,7 @@ afterAll(async () => t?.close());
 
 async function upload(path: string, token: string | null, bytes: Buffer, type: string) {
   const res = await fetch(t.url + path, { method: 'POST', headers: { 'Content-Type': type, ...(token ? { Authorization: `Bearer ${token}` } : {}) }, body: new Uint8Array(bytes) });
-  return { status: res.status, body: (await res.json()) as { url?: string; error?: { message: string; details?: { advice?: string } }; event?: { image_url: string } } };
+  return { status: res.status, body: (await res.json()) as { url?: string; error?: { message: string; details?: { description?: string } }; event?: { image_url: string } } };
 }
 
 const image = (format: 'png' | 'jpeg' | 'webp' | 'gif') => sharp({ create: { width: 40, height: 30, channels: 3, background: '#36c' } })[format]().toBuffer();
@@ -35,26 +35,29 @@ describe('show images (spec 001 §5: JPEG, PNG, WebP or GIF by their bytes, at m
     const etag = served.headers.get('etag')!;
     const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
     expect([meta.width, meta.height]).toEqual([40, 30]);
-    expect((await fetch(t.url + res.body.url, { headers: { 'If-None-Match': etag } })).status).toBe(304);
+    expect((await fetch(t.url + res.body.url, { headers: { 'If-None-Match': etag, 'Cache-Control': 'max-age=0' } })).status).toBe(304);
   });
 
   it('judges by the bytes, not the name or type: text, SVG and broken images are refused', async () => {
     for (const [bytes, type] of [
       [Buffer.from('hello, not an image'), 'image/png'],
       [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'image/svg+xml'],
-      [Buffer.concat([(await image('png')).subarray(0, 60)]), 'image/png'],
     ] as const) {
       const res = await upload('/api/schedule/images', presenter.token, bytes, type);
       expect(res.status).toBe(415);
-      expect(res.body.error).toMatchObject({ message: 'Invalid file type', details: { advice: 'Please select a JPEG, PNG, WebP, or GIF image.' } });
+      expect(res.body.error).toMatchObject({ message: 'Invalid file type', details: { description: 'Please select a JPEG, PNG, WebP, or GIF image.' } });
     }
+    // A real PNG cut short is an image that cannot be read: 'Upload failed'.
+    const truncated = await upload('/api/schedule/images', presenter.token, Buffer.concat([(await image('png')).subarray(0, 60)]), 'image/png');
+    expect(truncated.status).toBe(422);
+    expect(truncated.body.error?.message).toBe('Upload failed');
   });
 
   it("refuses more than 5MB with 'File too large'", async () => {
     const big = Buffer.concat([await image('png'), Buffer.alloc(5 * 1024 * 1024)]);
     const res = await upload('/api/schedule/images', presenter.token, big, 'image/png');
     expect(res.status).toBe(413);
-    expect(res.body.error).toMatchObject({ message: 'File too large', details: { advice: 'Please select an image smaller than 5MB.' } });
+    expect(res.body.error).toMatchObject({ message: 'File too large', details: { description: 'Please select an image smaller than 5MB.' } });
   });
 
   it('refuses a decompression bomb', async () => {
@@ -64,7 +67,8 @@ describe('show images (spec 001 §5: JPEG, PNG, WebP or GIF by their bytes, at m
     bomb.writeUInt32BE(50_000, 20);
     bomb.writeUInt32BE(zlib.crc32(bomb.subarray(12, 29)), 29);
     const res = await upload('/api/schedule/images', presenter.token, bomb, 'image/png');
-    expect(res.status).toBe(415);
+    expect(res.status).toBe(413);
+    expect(res.body.error?.message).toBe('File too large');
   });
 
   it("sets a show's image for those who may edit it, and needs sign-in", async () => {

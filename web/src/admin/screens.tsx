@@ -20,7 +20,7 @@ export interface AdminScreen {
  */
 export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: '/admin', title: 'Dashboard' },
-  { path: '/admin/on-air', title: 'On Air' },
+  { path: '/admin/on-air', title: 'On Air', load: () => import('./OnAirScreen') },
   { path: '/admin/shows', title: 'Show Management', load: () => import('../schedule/admin/ShowManagement').then((m) => ({ default: m.ShowManagement })) },
   { path: '/admin/shows/new', title: 'Create Show Booking', load: () => import('../schedule/admin/CreateBooking').then((m) => ({ default: m.CreateBooking })) },
   { path: '/admin/shows/:id/edit', title: 'Edit show', load: () => import('../schedule/admin/EditShow').then((m) => ({ default: m.EditShow })) },

@@ -11,6 +11,7 @@ import { DiscordTab } from './DiscordTab';
 import { GeneralSettingsTab } from './GeneralSettingsTab';
 import { SliderTab } from './SliderTab';
 import { SponsoredTab } from './SponsoredTab';
+import { WebhooksPanel } from '../../integrations/admin/WebhooksPanel';
 
 /**
  * Settings at /admin/settings (spec 001 §2): Sponsored Content, Slider
@@ -49,6 +50,7 @@ export function SettingsPage() {
     { key: 'slider', label: 'Slider Options' },
     ...(access.data.discord ? [{ key: 'discord', label: 'Discord Integration' }] : []),
     { key: 'general', label: 'General Settings' },
+    { key: 'webhooks', label: 'Webhooks' },
   ];
   const current = tabs.some((t) => t.key === tab) ? tab : 'sponsored';
 
@@ -70,6 +72,7 @@ export function SettingsPage() {
           {current === t.key && t.key === 'slider' && <SliderTab />}
           {current === t.key && t.key === 'discord' && <DiscordTab />}
           {current === t.key && t.key === 'general' && <GeneralSettingsTab />}
+          {current === t.key && t.key === 'webhooks' && <WebhooksPanel />}
         </Box>
       ))}
       <LocalToaster />

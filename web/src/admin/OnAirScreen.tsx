@@ -1,0 +1,22 @@
+import { Box, Stack, Typography } from '@mui/material';
+import { NowPlayingCard } from '../radio/components/NowPlayingCard';
+import { OnAirReport } from '../radio/admin/OnAirReport';
+
+/**
+ * The On Air screen: what is playing now and how the week's shows really
+ * went on air (late starts, no-shows, overruns). The studio's live request
+ * queue and countdown join it with the desktop studio work.
+ */
+export default function OnAirScreen() {
+  return (
+    <Box sx={{ maxWidth: 1100 }}>
+      <Typography variant="h4" component="h1" sx={{ fontWeight: 800, mb: 3 }}>
+        On Air
+      </Typography>
+      <Stack spacing={3}>
+        <NowPlayingCard />
+        <OnAirReport />
+      </Stack>
+    </Box>
+  );
+}

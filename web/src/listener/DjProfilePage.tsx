@@ -67,8 +67,8 @@ function SocialLinks({ links, name }: { links: PublicPresenter['social_links']; 
 /** One figure of the stats panel. */
 function Stat({ label, value }: { label: string; value: string }) {
   return (
-    <Box sx={{ p: 2, borderRadius: 2, bgcolor: 'action.hover', textAlign: 'center' }}>
-      <Typography variant="h5" component="p" sx={{ fontWeight: 800 }}>
+    <Box sx={{ p: { xs: 1, sm: 2 }, borderRadius: 2, bgcolor: 'action.hover', textAlign: 'center' }}>
+      <Typography variant="h5" component="p" sx={{ fontWeight: 800, fontSize: { xs: '1.1rem', sm: '1.5rem' } }}>
         {value}
       </Typography>
       <Typography variant="body2" color="text.secondary">
@@ -92,7 +92,7 @@ function DjStatsPanel({ presenterId }: { presenterId: string }) {
         <Typography color="text.secondary">Stats are not available right now.</Typography>
       ) : (
         <>
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' }, mb: 2 }}>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', mb: 2 }}>
             <Stat label="Total plays" value={stats.data.total_plays.toLocaleString('en-GB')} />
             <Stat label="Avg. session" value={`${stats.data.avg_session_duration} min`} />
             <Stat label="Hours streamed" value={formatHoursMinutes(stats.data.total_hours_streamed * 60)} />

@@ -33,7 +33,7 @@ function PresenterCard({ presenter, live }: { presenter: PublicPresenter; live: 
     <Card component="li" sx={{ listStyle: 'none', height: '100%', borderRadius: 3 }}>
       <CardActionArea component={RouterLink} to={`/djs/${presenter.id}`} sx={{ height: '100%', alignItems: 'flex-start' }}>
         <CardContent sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: 1, py: 3 }}>
-          <Avatar src={presenter.image_url ?? undefined} alt="" sx={{ width: 96, height: 96, fontSize: 40, fontWeight: 700, bgcolor: 'primary.main', mb: 1 }}>
+          <Avatar src={presenter.image_url ?? undefined} alt="" sx={{ width: { xs: 72, sm: 96 }, height: { xs: 72, sm: 96 }, fontSize: { xs: 32, sm: 40 }, fontWeight: 700, bgcolor: 'primary.main', mb: 1 }}>
             {initialOf(presenter.name)}
           </Avatar>
           <Typography variant="h6" component="h2" sx={{ fontWeight: 700, lineHeight: 1.2, overflowWrap: 'anywhere' }}>

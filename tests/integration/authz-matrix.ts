@@ -98,6 +98,8 @@ export const AUTHZ_MATRIX: Record<string, Access> = {
   'GET /api/schedule/today': 'public',
   'GET /api/schedule/next': 'public',
   'GET /api/presenters/:id/shows': 'public',
+  'GET /api/presenters': 'public',
+  'GET /api/presenters/:id': 'public',
   'GET /schedule-api': 'public',
   'GET /api/public/schedule': 'public',
   'GET /api/schedule.ics': 'public',

@@ -9,6 +9,7 @@ const listener = () => import('../listener/pages');
 const Home = page(listener, 'Home');
 const Shows = page(() => import('../schedule/ShowsPage'), 'ShowsPage');
 const Djs = page(listener, 'Djs');
+const DjProfile = page(listener, 'DjProfile');
 const MobileApp = page(listener, 'MobileApp');
 const requests = () => import('../requests/pages');
 const RequestHub = page(requests, 'RequestHub');
@@ -37,6 +38,7 @@ export const routes: RouteObject[] = [
       { index: true, element: <Home /> },
       { path: 'shows', element: <Shows /> },
       { path: 'djs', element: <Djs /> },
+      { path: 'djs/:id', element: <DjProfile /> },
       { path: 'mobile-app', element: <MobileApp /> },
       { path: 'request', element: <RequestHub /> },
       { path: 'song-request', element: <SongRequest /> },

@@ -6,7 +6,6 @@ import { usePageMeta } from '../app/meta';
 import { useStation } from '../app/station';
 import { FeaturedSlider } from '../content/components/FeaturedSlider';
 import { SponsoredSidebar } from '../content/components/SponsoredSidebar';
-import { ListenerPage } from './Placeholder';
 import { RadioHome } from '../radio/components/RadioHome';
 
 /* The listener pages. Each is its own lazy chunk through routes.tsx. */
@@ -48,7 +47,11 @@ export const Home = () => {
     </>
   );
 };
-export const Djs = () => <ListenerPage title="DJs" intro="Meet the presenters." />;
-export const MobileApp = () => <ListenerPage title="Mobile App" intro="Listen on the go with our Android app." />;
-export const Terms = () => <ListenerPage title="Terms of Service" intro="Effective 20th August 2024." />;
-export const Privacy = () => <ListenerPage title="Privacy Policy" intro="Effective 20th August 2024." />;
+/** /djs: the grid of all presenters. */
+export { DjsPage as Djs } from './DjsPage';
+/** /djs/{id}: one presenter's profile. */
+export { DjProfilePage as DjProfile } from './DjProfilePage';
+/** /mobile-app: the Google Play link, its QR code and the feature list. */
+export { MobileAppPage as MobileApp } from './MobileAppPage';
+/** /terms-of-service and /privacy-policy. */
+export { TermsPage as Terms, PrivacyPage as Privacy } from './LegalPages';

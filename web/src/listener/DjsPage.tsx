@@ -1,0 +1,101 @@
+import { Alert, Avatar, Box, Card, CardActionArea, CardContent, Chip, Container, Link, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import { presenterRoleLabel } from '../../../shared/permissions';
+import type { PublicPresenter } from '../../../shared/presenters';
+import { PageLoading } from '../app/ListenerLayout';
+import { usePageMeta } from '../app/meta';
+import { useStation } from '../app/station';
+import { useNowPlaying } from '../radio/hooks';
+import { initialOf, shortBio, usePresenters } from './presenters';
+
+/** Texts of the DJ directory (spec 000 §2, §8). */
+export const DJS_TEXT = {
+  empty: 'No presenters available at the moment.',
+  loading: 'Loading presenters...',
+  error: "We couldn't load the presenters. Please try again.",
+  live: 'Currently Live',
+} as const;
+
+/** Who is on air now, matched to a presenter when the station names one. */
+function useLivePresenter(presenters: PublicPresenter[] | undefined): { name: string; id: string | null } | null {
+  const np = useNowPlaying().data;
+  if (!np?.live.is_live) return null;
+  const byId = np.live.presenter_id ? presenters?.find((p) => p.id === np.live.presenter_id) : undefined;
+  const byName = np.live.streamer_name ? presenters?.find((p) => p.name.toLowerCase() === np.live.streamer_name!.toLowerCase()) : undefined;
+  const match = byId ?? byName;
+  return { name: match?.name ?? np.live.streamer_name ?? np.presenter, id: match?.id ?? null };
+}
+
+/** One card of the grid: avatar (letter fallback), name, role and a short bio, linking to the profile. */
+function PresenterCard({ presenter, live }: { presenter: PublicPresenter; live: boolean }) {
+  const bio = shortBio(presenter.bio);
+  return (
+    <Card component="li" sx={{ listStyle: 'none', height: '100%', borderRadius: 3 }}>
+      <CardActionArea component={RouterLink} to={`/djs/${presenter.id}`} sx={{ height: '100%', alignItems: 'flex-start' }}>
+        <CardContent sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: 1, py: 3 }}>
+          <Avatar src={presenter.image_url ?? undefined} alt="" sx={{ width: { xs: 72, sm: 96 }, height: { xs: 72, sm: 96 }, fontSize: { xs: 32, sm: 40 }, fontWeight: 700, bgcolor: 'primary.main', mb: 1 }}>
+            {initialOf(presenter.name)}
+          </Avatar>
+          <Typography variant="h6" component="h2" sx={{ fontWeight: 700, lineHeight: 1.2, overflowWrap: 'anywhere' }}>
+            {presenter.name}
+          </Typography>
+          <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'center' }}>
+            <Chip size="small" label={presenterRoleLabel(presenter.role)} variant="outlined" />
+            {live && <Chip size="small" color="error" label="LIVE" />}
+            {presenter.leave && <Chip size="small" color="warning" variant="outlined" label={`Returns in ${presenter.leave.returnsInDays} days`} />}
+          </Box>
+          {bio && (
+            <Typography variant="body2" color="text.secondary">
+              {bio}
+            </Typography>
+          )}
+        </CardContent>
+      </CardActionArea>
+    </Card>
+  );
+}
+
+/** /djs: every presenter ordered by name, with a Currently Live banner while someone is on air. */
+export function DjsPage() {
+  const station = useStation();
+  usePageMeta({ title: 'DJs', description: `Meet the presenters of ${station.name}.` });
+  const presenters = usePresenters();
+  const live = useLivePresenter(presenters.data);
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
+      <Typography variant="h3" component="h1" sx={{ fontWeight: 800, mb: 1, fontSize: { xs: '2rem', md: '3rem' } }}>
+        Our DJs
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        Meet the presenters behind {station.name}.
+      </Typography>
+      {live && (
+        <Alert severity="error" icon={false} role="status" sx={{ mb: 3, alignItems: 'center' }}>
+          <Typography component="span" sx={{ fontWeight: 700, mr: 1 }}>
+            {DJS_TEXT.live}:
+          </Typography>
+          {live.id ? (
+            <Link component={RouterLink} to={`/djs/${live.id}`} underline="always" color="inherit">
+              {live.name}
+            </Link>
+          ) : (
+            <span>{live.name}</span>
+          )}
+        </Alert>
+      )}
+      {presenters.isPending ? (
+        <PageLoading label={DJS_TEXT.loading} />
+      ) : presenters.isError ? (
+        <Alert severity="error">{DJS_TEXT.error}</Alert>
+      ) : presenters.data.length === 0 ? (
+        <Typography color="text.secondary">{DJS_TEXT.empty}</Typography>
+      ) : (
+        <Box component="ul" aria-label="Presenters" sx={{ p: 0, m: 0, display: 'grid', gap: 3, gridTemplateColumns: { xs: 'repeat(auto-fill, minmax(150px, 1fr))', sm: 'repeat(auto-fill, minmax(220px, 1fr))' } }}>
+          {presenters.data.map((p) => (
+            <PresenterCard key={p.id} presenter={p} live={live?.id === p.id} />
+          ))}
+        </Box>
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,217 @@
+import { Box, Container, Divider, Link, Paper, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { usePageMeta } from '../app/meta';
+import { useStation } from '../app/station';
+
+/** The date both legal pages take effect (spec 000 §9). */
+export const LEGAL_EFFECTIVE_DATE = '20th August 2024';
+
+/** One numbered section of a legal page. */
+interface Section {
+  id: string;
+  title: string;
+  body: ReactNode;
+}
+
+/** A legal page: title, effective date, a contents list and the sections, at a readable width. */
+function LegalPage({ title, intro, sections }: { title: string; intro: ReactNode; sections: Section[] }) {
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
+      <Typography variant="h3" component="h1" sx={{ fontWeight: 800, mb: 1, fontSize: { xs: '2rem', md: '3rem' } }}>
+        {title}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3, fontWeight: 600 }}>
+        Effective {LEGAL_EFFECTIVE_DATE}
+      </Typography>
+      <Typography sx={{ mb: 3 }}>{intro}</Typography>
+      <Paper component="nav" aria-label="Contents" variant="outlined" sx={{ p: 2, mb: 4, borderRadius: 2 }}>
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
+          Contents
+        </Typography>
+        <Box component="ol" sx={{ m: 0, pl: 3 }}>
+          {sections.map((s) => (
+            <li key={s.id}>
+              <Link href={`#${s.id}`} underline="always">
+                {s.title}
+              </Link>
+            </li>
+          ))}
+        </Box>
+      </Paper>
+      {sections.map((s, i) => (
+        <Box component="section" key={s.id} aria-labelledby={s.id} sx={{ mb: 4, scrollMarginTop: 80 }}>
+          <Typography id={s.id} variant="h5" component="h2" sx={{ fontWeight: 700, mb: 1.5 }}>
+            {i + 1}. {s.title}
+          </Typography>
+          <Box sx={{ '& p': { mb: 1.5, lineHeight: 1.7 }, '& ul': { mt: 0, mb: 1.5, pl: 3 }, '& li': { mb: 0.5, lineHeight: 1.7 } }}>{s.body}</Box>
+        </Box>
+      ))}
+      <Divider sx={{ my: 3 }} />
+      <Typography variant="body2" color="text.secondary">
+        Last updated {LEGAL_EFFECTIVE_DATE}.
+      </Typography>
+    </Container>
+  );
+}
+
+/** The contact address as a mail link inside running text. */
+function Contact() {
+  const { contactEmail } = useStation();
+  return (
+    <Link href={`mailto:${contactEmail}`} underline="always">
+      {contactEmail}
+    </Link>
+  );
+}
+
+/** /terms-of-service: age, acceptable use, data in short, and UK law. */
+export function TermsPage() {
+  const station = useStation();
+  usePageMeta({ title: 'Terms of Service', description: `The terms for using ${station.name}'s website, player and apps. Effective ${LEGAL_EFFECTIVE_DATE}.` });
+  return (
+    <LegalPage
+      title="Terms of Service"
+      intro={<>These terms apply to everyone who uses the {station.name} website, live player and apps (the "service"). By using the service you agree to them.</>}
+      sections={[
+        {
+          id: 'terms-eligibility',
+          title: 'Who can use the service',
+          body: <p>You must be 18 or over to use the service. If you are under 18, you may use it only with the consent of a parent or guardian, who accepts these terms on your behalf.</p>,
+        },
+        {
+          id: 'terms-use',
+          title: 'Using the service',
+          body: (
+            <>
+              <p>You may listen, vote on tracks and send song requests, shoutouts and messages. When you do, please:</p>
+              <ul>
+                <li>be respectful to presenters and other listeners;</li>
+                <li>not send anything unlawful, hateful, abusive or misleading;</li>
+                <li>not try to disrupt, overload or get unauthorised access to the service.</li>
+              </ul>
+              <p>Requests and shoutouts are suggestions: presenters decide what goes on air. We may remove content or limit access for anyone who breaks these terms.</p>
+            </>
+          ),
+        },
+        {
+          id: 'terms-content',
+          title: 'Content',
+          body: <p>The music, shows and other material on the service belong to their respective owners. You may listen for personal, non-commercial use; you may not record, redistribute or rebroadcast the stream.</p>,
+        },
+        {
+          id: 'terms-privacy',
+          title: 'Your information',
+          body: (
+            <p>
+              Using the service means we collect your IP address, device information and approximate location. How we use this, and your rights, are explained in our{' '}
+              <Link component={RouterLink} to="/privacy-policy" underline="always">
+                Privacy Policy
+              </Link>
+              .
+            </p>
+          ),
+        },
+        {
+          id: 'terms-availability',
+          title: 'Availability and liability',
+          body: <p>We run the station as a community service and do our best to keep it online, but we cannot promise that it will always be available or free of errors. As far as the law allows, we are not liable for losses that come from using or being unable to use the service.</p>,
+        },
+        {
+          id: 'terms-changes',
+          title: 'Changes to these terms',
+          body: <p>We may update these terms. The date at the top of this page shows when they last changed; using the service after a change means you accept the new terms.</p>,
+        },
+        {
+          id: 'terms-law',
+          title: 'Governing law',
+          body: <p>These terms are governed by the law of the United Kingdom, and any dispute is for the UK courts.</p>,
+        },
+        {
+          id: 'terms-contact',
+          title: 'Contact',
+          body: (
+            <p>
+              Questions about these terms? Write to us at <Contact />.
+            </p>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+/** /privacy-policy: what is collected, why, that it cannot yet be deleted, and how to ask for access or correction. */
+export function PrivacyPage() {
+  const station = useStation();
+  usePageMeta({ title: 'Privacy Policy', description: `What ${station.name} collects about you, why, and your rights. Effective ${LEGAL_EFFECTIVE_DATE}.` });
+  return (
+    <LegalPage
+      title="Privacy Policy"
+      intro={<>This policy explains what information {station.name} collects when you use our website, live player and apps, what we use it for, and what you can ask of us.</>}
+      sections={[
+        {
+          id: 'privacy-age',
+          title: 'Age',
+          body: <p>The service is for people aged 18 or over. If you are under 18, please use it only with the consent of a parent or guardian.</p>,
+        },
+        {
+          id: 'privacy-collect',
+          title: 'What we collect',
+          body: (
+            <>
+              <p>When you use the service we collect:</p>
+              <ul>
+                <li>
+                  <strong>your IP address</strong>;
+                </li>
+                <li>
+                  <strong>device information</strong>, such as your browser, operating system and device type;
+                </li>
+                <li>
+                  <strong>your approximate location</strong>, worked out from your IP address (never your precise location).
+                </li>
+              </ul>
+              <p>We also keep what you choose to send us, such as song requests, shoutouts, messages and the name and email address you give with them, and an anonymous session identifier stored in your browser so your track votes and requests can be recognised.</p>
+            </>
+          ),
+        },
+        {
+          id: 'privacy-use',
+          title: 'How we use it',
+          body: (
+            <ul>
+              <li>to run the stream and the website, and keep them secure and free of abuse;</li>
+              <li>to understand how many people listen and from roughly where;</li>
+              <li>to handle your requests and reply to your messages.</li>
+            </ul>
+          ),
+        },
+        {
+          id: 'privacy-retention',
+          title: 'Keeping and deleting your data',
+          body: <p>At present, data we have collected cannot be deleted. We are working on a way to do this and will update this policy when it is available.</p>,
+        },
+        {
+          id: 'privacy-rights',
+          title: 'Your rights: access and correction',
+          body: (
+            <p>
+              You may ask for a copy of the information we hold about you, or ask us to correct anything that is wrong, by writing to <Contact />.
+            </p>
+          ),
+        },
+        {
+          id: 'privacy-law',
+          title: 'Governing law',
+          body: <p>This policy and how we handle your information are governed by the law of the United Kingdom.</p>,
+        },
+        {
+          id: 'privacy-changes',
+          title: 'Changes to this policy',
+          body: <p>We may update this policy. The date at the top of this page shows when it last changed.</p>,
+        },
+      ]}
+    />
+  );
+}

@@ -1,3 +1,5 @@
+import { signInThroughUi } from '../support/staff';
+import { DEMO_PASSWORD } from '../../server/src/db/seed/demo';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, isoWeekday, longDate, todayInZone, weekBounds } from '../../shared/schedule';
@@ -15,11 +17,8 @@ afterAll(async () => h?.close());
  * is on this branch, this becomes a walk through /auth.
  */
 async function signInAs(context: BrowserContext, email: string): Promise<void> {
-  const knex = h.server.server.ctx.knex;
-  const user = await knex('profiles').where({ email }).first<{ id: string; role: 'presenter'; email: string }>('id', 'role', 'email');
-  const [session] = await knex('auth_sessions').insert({ user_id: user.id, expires_at: new Date(Date.now() + 86_400_000) }).returning<{ id: string }[]>('id');
-  const { token } = await h.server.server.ctx.tokens.sign({ userId: user.id, sessionId: session!.id, role: user.role, email: user.email });
-  await context.route('**/api/**', (route) => route.continue({ headers: { ...route.request().headers(), authorization: `Bearer ${token}` } }));
+  const page = context.pages()[0] ?? (await context.newPage());
+  await signInThroughUi(page, h.url, email, DEMO_PASSWORD);
 }
 
 describe.skipIf(skipBrowser())('booking a weekly series through a conflict', () => {

@@ -107,7 +107,7 @@ describe.skipIf(skipBrowser())('Pages (admin) in Chromium', () => {
     await page.getByText('Page saved successfully').waitFor();
     const row = page.getByTestId('page-row').filter({ hasText: 'Winter Schedule' });
     await row.getByText('Published').waitFor();
-    expect(await row.getByRole('link', { name: /View Winter Schedule/ }).count()).toBe(1);
+    await expect.poll(() => row.getByRole('link', { name: /View Winter Schedule/ }).count()).toBe(1);
 
     await page.getByRole('button', { name: 'Delete Winter Schedule' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete page' });
@@ -146,7 +146,7 @@ describe.skipIf(skipBrowser())('Pages (admin) in Chromium', () => {
     const { page, context } = await openAsStaff(h, 'moderator');
     await page.goto(h.url + '/admin/pages');
     const alert = page.getByRole('alert');
-    await alert.getByText('Access Denied').waitFor();
+    await alert.getByText('Access Denied', { exact: true }).waitFor();
     expect(await alert.getByText(DENIED.role).count()).toBe(1);
     expect(await page.getByRole('button', { name: 'Add Page' }).count()).toBe(0);
     await context.close();

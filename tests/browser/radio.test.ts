@@ -1,3 +1,5 @@
+import { signInThroughUi } from '../support/staff';
+import { DEMO_PASSWORD } from '../../server/src/db/seed/demo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJobs } from '../../server/src/jobs';
 import { startBrowserHarness, skipBrowser, type BrowserHarness } from '../support/browser';
@@ -91,7 +93,10 @@ describe.skipIf(skipBrowser())('the radio in Chromium', () => {
 
   it('keeps the player off the staff panel', async () => {
     const { page, context } = await h.newPage();
+    await signInThroughUi(page, h.url, 'presenter@airdeck.demo', DEMO_PASSWORD);
+    expect(await page.getByRole('region', { name: 'Live player' }).count()).toBe(1);
     await page.goto(h.url + '/admin');
+    await page.getByText('Presenter Panel').first().waitFor();
     await page.waitForLoadState('networkidle');
     expect(await page.getByRole('region', { name: 'Live player' }).count()).toBe(0);
     await context.close();

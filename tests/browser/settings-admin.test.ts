@@ -13,7 +13,7 @@ describe.skipIf(skipBrowser())('Settings in Chromium', () => {
     const owner = await openAsStaff(h, 'owner');
     await owner.page.goto(h.url + '/admin/settings');
     await owner.page.getByRole('tab', { name: 'Sponsored Content' }).waitFor();
-    expect(await owner.page.getByRole('tab').allTextContents()).toEqual(['Sponsored Content', 'Slider Options', 'Discord Integration', 'General Settings']);
+    expect(await owner.page.getByRole('tab').allTextContents()).toEqual(['Sponsored Content', 'Slider Options', 'Discord Integration', 'General Settings', 'Webhooks']);
     await owner.context.close();
 
     const manager = await openAsStaff(h, 'manager');
@@ -24,8 +24,8 @@ describe.skipIf(skipBrowser())('Settings in Chromium', () => {
 
     const admin = await openAsStaff(h, 'admin');
     await admin.page.goto(h.url + '/admin/settings');
-    const alert = admin.page.getByRole('alert');
-    await alert.getByText('Access Denied').waitFor();
+    const alert = admin.page.getByRole('alert').filter({ hasText: 'Access Denied' });
+    await alert.getByText('Access Denied', { exact: true }).waitFor();
     expect(await alert.textContent()).toContain("You don't have permission to access the settings page.");
     await admin.context.close();
   });

@@ -22,7 +22,7 @@ export function GateLoading({ label, action }: { label: string; action?: ReactNo
 export function AccessDenied({ title = 'Access Denied', message, role, requiredRoles }: { title?: string; message: string; role?: Role | null; requiredRoles?: readonly Role[] }) {
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', p: { xs: 2, md: 6 } }}>
-      <Paper variant="outlined" sx={{ p: { xs: 3, md: 4 }, maxWidth: 560, width: '100%', textAlign: 'center' }}>
+      <Paper role="alert" variant="outlined" sx={{ p: { xs: 3, md: 4 }, maxWidth: 560, width: '100%', textAlign: 'center' }}>
         <LockIcon aria-hidden sx={{ fontSize: 40, color: 'error.main', mb: 1 }} />
         <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
           {title}

@@ -27,6 +27,8 @@ const AXE = fs.readFileSync('node_modules/axe-core/axe.min.js', 'utf8');
 
 /** WCAG 2.1 A/AA violations axe-core finds on the page as it is now. */
 async function axeViolations(page: Page): Promise<string[]> {
+  // Colours are judged once opening transitions (a dialog fading in) have finished.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
   // Evaluated over the DevTools protocol, so the page's CSP does not stop it.
   await page.evaluate(AXE);
   return page.evaluate(async () => {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { app, BrowserWindow, ipcMain, net, protocol, safeStorage, shell, session } from 'electron';
+import { app, BrowserWindow, ipcMain, protocol, safeStorage, shell, session } from 'electron';
 import { BRIDGE_CHANNELS } from '../shared/bridge';
 import { APP_ORIGIN, APP_SCHEME, contentTypeFor, resolveAppPath } from './protocol';
 
@@ -72,7 +72,6 @@ void app.whenReady().then(() => {
     const body = await fs.promises.readFile(file);
     return new Response(body, { headers: { 'Content-Type': contentTypeFor(file) } });
   });
-  void net;
 
   handle(BRIDGE_CHANNELS.getServerUrl, () => readSettings().serverUrl ?? null);
   handle(BRIDGE_CHANNELS.setServerUrl, (url) => {

@@ -60,7 +60,7 @@ export function createApp(ctx: AppContext): BuiltApp {
     try {
       await next();
     } catch (err) {
-      const body = toErrorBody(err, c);
+      const body = toErrorBody(err);
       c.status = body.status;
       if (body.headers) c.set(body.headers);
       // The public APIs' documented shape adds success/message beside the usual error object.
@@ -184,7 +184,7 @@ function isRawBodyRoute(p: string): boolean {
   return p.startsWith('/api/media/') || p === '/api/me/avatar' || /^\/api\/users\/[^/]+\/avatar$/.test(p) || p === '/api/schedule/images' || /^\/api\/schedule\/events\/[^/]+\/image$/.test(p);
 }
 
-function toErrorBody(err: unknown, c: Koa.Context): { status: number; body: ErrorBody; headers?: Record<string, string> } {
+function toErrorBody(err: unknown): { status: number; body: ErrorBody; headers?: Record<string, string> } {
   if (err instanceof HttpError) {
     return {
       status: err.status,
@@ -205,6 +205,5 @@ function toErrorBody(err: unknown, c: Koa.Context): { status: number; body: Erro
     const code = status === 413 ? 'payload_too_large' : status === 415 ? 'unsupported_media_type' : status === 404 ? 'not_found' : status === 405 ? 'method_not_allowed' : 'bad_request';
     return { status, body: { error: { code, message } } };
   }
-  void c;
   return { status: 500, body: { error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } } };
 }

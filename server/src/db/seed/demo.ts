@@ -100,7 +100,6 @@ export async function seedDemo(knex: Knex, opts: { timezone: string; now?: numbe
 
     // Two weeks of shows, Monday of this week onwards.
     const monday = now.startOf('week');
-    const nowMin = now.hour * 60 + now.minute;
     const liveStart = `${String(now.hour).padStart(2, '0')}:00:00`;
     const liveEnd = `${String((now.hour + 2) % 24).padStart(2, '0')}:00:00`;
     const events: Record<string, unknown>[] = [];
@@ -122,7 +121,6 @@ export async function seedDemo(knex: Knex, opts: { timezone: string; now?: numbe
         });
         slots.push({ start: liveStart, end: liveEnd, title: 'Open Decks Live', description: 'Live from the studio right now: tunes, chat and your requests.', presenter: 3 });
       }
-      // The day after today must not start inside a live show that crosses midnight.
       for (const s of slots) {
         const presenter = byId.get(presenterIds[s.presenter % presenterIds.length]!)!;
         const probation = s.presenter === 5 && d >= 7;
@@ -143,7 +141,6 @@ export async function seedDemo(knex: Knex, opts: { timezone: string; now?: numbe
           booking_type: 'single',
         });
       }
-      void nowMin;
     }
     // A special event and a maintenance window next week, for the overview.
     events.push({ title: 'Station Birthday Party', description: 'Ten hours of live sets from the whole team.', type: 'event', event_date: monday.plus({ days: 12 }).toISODate(), start_time: '14:00:00', end_time: '15:00:00', status: 'scheduled', host: 'The whole team', created_by: userIds.owner, recurrence_type: 'once', booking_type: 'single' });

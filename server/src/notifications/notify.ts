@@ -124,6 +124,8 @@ export async function insertNotification(db: Knex | Knex.Transaction, input: Not
       target_roles: roles,
       target_user_ids: userIds,
       created_by: input.createdBy ?? null,
+      // The real time, not the transaction's start: two notifications of one write keep their order.
+      created_at: db.raw('clock_timestamp()'),
     })
     .returning<Row[]>(['id', 'title', 'message', 'type', 'priority', 'related_id', 'related_type', 'created_at']);
   const r = row!;

@@ -32,7 +32,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: '/admin/loa-requests', title: 'Leave of Absence Requests' },
   { path: '/admin/request-loa', title: 'Request LOA' },
   { path: '/admin/applications', title: 'Applications' },
-  { path: '/admin/notifications', title: 'Notifications' },
+  { path: '/admin/notifications', title: 'Notifications', load: () => import('../notifications/NotificationsScreen') },
   { path: '/admin/users', title: 'User Management', load: () => import('./users/UserManagement'), denied: { text: DENIED.users } },
   { path: '/admin/pages', title: 'Pages', load: () => import('../content/admin').then((m) => ({ default: m.PagesAdmin })) },
   { path: '/admin/logs', title: 'Logs', load: () => import('./LogsScreen'), denied: { title: 'Access Denied', text: DENIED.logs } },

@@ -19,7 +19,7 @@ export interface AdminScreen {
  * title and `load: () => import('../<domain>/Screen')` with a default export.
  */
 export const ADMIN_SCREENS: readonly AdminScreen[] = [
-  { path: '/admin', title: 'Dashboard' },
+  { path: '/admin', title: 'Dashboard', load: () => import('./DashboardScreen') },
   { path: '/admin/on-air', title: 'On Air', load: () => import('./OnAirScreen') },
   { path: '/admin/shows', title: 'Show Management', load: () => import('../schedule/admin/ShowManagement').then((m) => ({ default: m.ShowManagement })) },
   { path: '/admin/shows/new', title: 'Create Show Booking', load: () => import('../schedule/admin/CreateBooking').then((m) => ({ default: m.CreateBooking })) },

@@ -8,6 +8,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { DASHBOARD_LIMITS, type DashboardData } from '../../../shared/notifications';
+import { GENERAL_SUBJECTS } from '../../../shared/requests';
 import { relativeTime } from '../../../shared/time';
 import { api } from '../app/api';
 import { useAuth } from '../auth/AuthProvider';
@@ -193,7 +194,7 @@ export default function DashboardScreen() {
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' }, mb: 3 }}>
         <PendingList title="Song Requests" to="/admin/song-requests" loading={dash.isPending} items={d?.pending.song.map((r) => ({ id: r.id, primary: `${r.title} — ${r.artist}`, secondary: `from ${r.requester}`, at: r.created_at }))} />
         <PendingList title="Shoutouts" to="/admin/shoutout-requests" loading={dash.isPending} items={d?.pending.shoutout.map((r) => ({ id: r.id, primary: `To ${r.recipient_name}`, secondary: `from ${r.requester_name}`, at: r.created_at }))} />
-        <PendingList title="General Requests" to="/admin/general-requests" loading={dash.isPending} items={d?.pending.general.map((r) => ({ id: r.id, primary: r.subject, secondary: `from ${r.name}`, at: r.created_at }))} />
+        <PendingList title="General Requests" to="/admin/general-requests" loading={dash.isPending} items={d?.pending.general.map((r) => ({ id: r.id, primary: GENERAL_SUBJECTS.find((x) => x.value === r.subject)?.label ?? r.subject, secondary: `from ${r.name}`, at: r.created_at }))} />
       </Box>
 
       <Card variant="outlined" component="section" aria-labelledby="upcoming-title">

@@ -59,11 +59,11 @@ function useDebounced<T>(value: T, ms: number): T {
 function StatCard({ label, value }: { label: string; value: number | undefined }) {
   return (
     <Card variant="outlined" sx={{ flex: 1, minWidth: 0 }}>
-      <CardContent>
-        <Typography variant="body2" color="text.secondary">
+      <CardContent sx={{ p: { xs: 1.5, sm: 2 } }}>
+        <Typography variant="body2" color="text.secondary" sx={{ fontSize: { xs: 12, sm: 14 } }}>
           {label}
         </Typography>
-        {value === undefined ? <Skeleton width={60} height={40} /> : <Typography sx={{ fontSize: 30, fontWeight: 800 }}>{value.toLocaleString('en-GB')}</Typography>}
+        {value === undefined ? <Skeleton width={60} height={40} /> : <Typography sx={{ fontSize: { xs: 22, sm: 30 }, fontWeight: 800 }}>{value.toLocaleString('en-GB')}</Typography>}
       </CardContent>
     </Card>
   );
@@ -157,7 +157,7 @@ export default function LogsScreen() {
       <Typography variant="h4" component="h1" sx={{ fontWeight: 800, mb: 3 }}>
         Logs
       </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2, mb: 3 }}>
+      <Stack direction="row" sx={{ gap: { xs: 1, sm: 2 }, mb: 3 }}>
         <StatCard label="Total Actions" value={stats.data?.total_actions} />
         <StatCard label="Actions Today" value={stats.data?.actions_today} />
         <StatCard label="Actions This Week" value={stats.data?.actions_this_week} />
@@ -190,7 +190,7 @@ export default function LogsScreen() {
                   </MenuItem>
                 ))}
               </TextField>
-              <TextField select size="small" label="Period" value={days} onChange={(e) => setDays(Number(e.target.value))} sx={{ minWidth: 140, flex: 1 }}>
+              <TextField select size="small" label="Period" value={days} onChange={(e) => setDays(Number(e.target.value))} sx={{ minWidth: 160, flex: 1 }}>
                 {LOG_PERIODS.map((d) => (
                   <MenuItem key={d} value={d}>
                     Last {d} days

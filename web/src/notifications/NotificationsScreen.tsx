@@ -1,3 +1,4 @@
+import CampaignIcon from '@mui/icons-material/Campaign';
 import DoneIcon from '@mui/icons-material/Done';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import CloseIcon from '@mui/icons-material/Close';
@@ -115,6 +116,15 @@ function AnnouncementForm() {
   const [body, setBody] = useState('');
   const [priority, setPriority] = useState<NotificationPriority>('normal');
   const [error, setError] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  if (!open)
+    return (
+      <Box sx={{ mb: 2 }}>
+        <Button variant="outlined" startIcon={<CampaignIcon />} onClick={() => setOpen(true)}>
+          Post an announcement
+        </Button>
+      </Box>
+    );
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
@@ -151,7 +161,10 @@ function AnnouncementForm() {
         </TextField>
       </Stack>
       <TextField label="Message" value={body} onChange={(e) => setBody(e.target.value)} size="small" required multiline minRows={2} fullWidth sx={{ mt: 1.5 }} slotProps={{ htmlInput: { maxLength: 2000 } }} />
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1.5 }}>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 1.5 }}>
+        <Button onClick={() => setOpen(false)} disabled={announce.isPending}>
+          Cancel
+        </Button>
         <Button type="submit" variant="contained" disabled={announce.isPending}>
           {announce.isPending ? 'Sending…' : 'Send announcement'}
         </Button>

@@ -142,7 +142,7 @@ export default function LogsScreen() {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      await downloadCsv(q, action, days);
+      await downloadCsv(search.trim(), action, days);
       toast({ title: LOG_TEXT.exported, variant: 'success' });
     } catch {
       toast({ title: LOG_TEXT.exportFailed, variant: 'error' });

@@ -93,7 +93,7 @@ describe.skipIf(skipBrowser())('accounts in Chromium', () => {
     await page.waitForURL(h.url + '/');
     await page.goto(h.url + '/admin');
     expect(await sidebarLinks(page)).toEqual(['Dashboard', 'On Air', 'Shows', 'DJs & Staff', 'Request LOA']);
-    await page.getByText('Coming soon').waitFor();
+    await page.getByText('Hours Remaining This Week').waitFor();
 
     await page.goto(h.url + '/admin/users');
     await page.getByText(DENIED.users).waitFor();

@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInZone } from '../../shared/time';
 import { startBrowserHarness, skipBrowser, type BrowserHarness } from '../support/browser';
@@ -15,6 +17,19 @@ afterAll(async () => {
 });
 
 const knex = () => h.server.server.ctx.knex;
+
+const AXE = fs.readFileSync('node_modules/axe-core/axe.min.js', 'utf8');
+
+/** WCAG 2.1 A/AA violations axe-core finds on the page as it is now. */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+  await page.evaluate(AXE);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, opts: unknown): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21aa'] });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
 
 describe.skipIf(skipBrowser())('staff notifications and logs in Chromium', () => {
   it('a listener’s song request shows in a signed-in moderator’s bell without a reload', async () => {
@@ -105,6 +120,30 @@ describe.skipIf(skipBrowser())('staff notifications and logs in Chromium', () =>
     await save.waitFor({ state: 'detached' });
     const row = await knex()('notification_preferences').where({ user_id: user.id }).first();
     expect(row).toMatchObject({ song_request: false });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('passes axe-core WCAG 2.1 AA checks on the dashboard, the notifications screen, the bell and the logs', async () => {
+    const { page, context, errors } = await openAsStaff(h, 'owner');
+    await page.goto(`${h.url}/admin`);
+    await page.getByText('Hours Remaining This Week').waitFor();
+    await page.getByRole('heading', { name: 'Upcoming Shows' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.goto(`${h.url}/admin/notifications`);
+    await page.getByRole('button', { name: 'Post an announcement' }).click();
+    await page.getByLabel('Title').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('tab', { name: 'Preferences' }).click();
+    await page.getByText('Application Management').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: /^Notifications/ }).click();
+    await page.getByRole('dialog', { name: 'Notifications' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.goto(`${h.url}/admin/logs`);
+    await page.getByRole('table', { name: 'Activity logs' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -52,6 +52,8 @@ describe.skipIf(skipBrowser())('staff notifications and logs in Chromium', () =>
 
     await expect.poll(async () => Number((await staff.page.getByTestId('bell-badge').innerText()).replace(/\D/g, '') || '0'), { timeout: 5000 }).toBe(before + 1);
     expect(await bell.getAttribute('aria-label')).toBe(`Notifications, ${before + 1} unread`);
+    // The dashboard's pending song requests follow the requests channel too.
+    await staff.page.getByRole('region', { name: 'Pending Song Requests' }).getByText(/from Bell Listener/).waitFor({ timeout: 5000 });
     await bell.click();
     const popover = staff.page.getByRole('dialog', { name: 'Notifications' });
     await popover.getByText('Bell Listener requested "Teardrop" by Massive Attack').waitFor();

@@ -144,9 +144,10 @@ export class StudioWindows {
   focusRoute(route: string): boolean {
     if (!isAppRoute(route)) return false;
     const fresh = !this.main || this.main.isDestroyed();
-    const win = this.openMain();
+    // A window that is still loading gets the route once its page listens.
     if (fresh || !this.mainLoaded) this.pendingRoute = route;
-    else win.webContents.send(BRIDGE_CHANNELS.navigate, route);
+    const win = this.openMain();
+    if (!fresh && this.mainLoaded) win.webContents.send(BRIDGE_CHANNELS.navigate, route);
     return true;
   }
 

@@ -1,12 +1,20 @@
-import { StrictMode } from 'react';
+import { StrictMode, Suspense, lazy, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import './app/global.css';
-import { initPlatform } from './platform';
+import { initPlatform, isStudio } from './platform';
 
-await initPlatform();
+const StudioShell = lazy(() => import('./studio/StudioShell'));
+
+const { needsServer } = await initPlatform();
+const path = window.location.pathname;
+let root: ReactNode = <App />;
+// The studio's own pages: the station address screen (first run, or to change it) and the mini window.
+if (isStudio() && (needsServer || path === '/studio/server')) root = <StudioShell page="server" firstRun={needsServer} />;
+else if (isStudio() && path === '/mini') root = <StudioShell page="mini" firstRun={false} />;
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <App />
+    <Suspense fallback={null}>{root}</Suspense>
   </StrictMode>,
 );

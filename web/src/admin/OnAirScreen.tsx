@@ -1,6 +1,7 @@
 import { Box, Stack, Typography } from '@mui/material';
 import { NowPlayingCard } from '../radio/components/NowPlayingCard';
 import { OnAirReport } from '../radio/admin/OnAirReport';
+import { OnAirStatus } from '../studio/OnAirStatus';
 
 /**
  * The On Air screen: what is playing now and how the week's shows really
@@ -14,6 +15,7 @@ export default function OnAirScreen() {
         On Air
       </Typography>
       <Stack spacing={3}>
+        <OnAirStatus />
         <NowPlayingCard />
         <OnAirReport />
       </Stack>

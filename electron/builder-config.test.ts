@@ -39,7 +39,7 @@ describe('electron-builder.yml', () => {
     expect(config.productName).toBe('Airdeck Studio');
     expect(config.linux.target).toEqual(['AppImage', 'deb']);
     expect(config.win.target).toEqual(['nsis']);
-    expect(config.mac.target).toEqual(['dmg']);
+    expect(config.mac.target).toEqual(['dmg', 'zip']);
     expect(config.artifactName).toBe('airdeck-studio-${version}-${os}-${arch}.${ext}');
     for (const icon of [config.linux.icon, config.win.icon, config.mac.icon]) {
       expect(fs.existsSync(path.join(root, icon)), icon).toBe(true);
@@ -51,6 +51,8 @@ describe('electron-builder.yml', () => {
   });
 
   it('packs the main process, the preload, the studio build and the tray icons', () => {
-    expect(config.files).toEqual(expect.arrayContaining(['dist-electron/**', 'web/dist-studio/**', 'electron/build/tray*.png']));
+    expect(config.files).toEqual(expect.arrayContaining(['dist-electron/**', 'web/dist-studio/**', 'electron/build/tray*.png', '!node_modules/**']));
+    // The server's native modules (argon2, sharp) are never rebuilt for or packed into the studio.
+    expect(config.npmRebuild).toBe(false);
   });
 });

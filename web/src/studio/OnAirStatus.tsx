@@ -81,7 +81,10 @@ export function OnAirStatus() {
               {next ? (
                 <Typography data-testid="on-air-next">
                   <strong>{next.title}</strong>
-                  {next.presenter_name ? ` with ${next.presenter_name}` : ''} · {formatCountdown(next.starts_at * 1000 - now)}
+                  {next.presenter_name ? ` with ${next.presenter_name}` : ''} ·{' '}
+                  <Box component="span" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                    {formatCountdown(next.starts_at * 1000 - now)}
+                  </Box>
                 </Typography>
               ) : (
                 <Typography data-testid="on-air-next" color="text.secondary">

@@ -5,7 +5,8 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MiniNowPlaying, NotifyInput } from '../../shared/bridge';
-import { createUser } from '../support/auth';
+import { createUser, type TestUser } from '../support/auth';
+import { buildShow, createPresenter } from '../support/schedule';
 import { skipBrowser, startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { signInThroughUi } from '../support/staff';
 
@@ -101,14 +102,15 @@ async function installBridge(context: BrowserContext, opts: { serverUrl: string 
 
 /** Records the realtime frames the page receives, to wait until it has joined the staff notifications channel. */
 function watchRealtime(page: Page): { subscribedToNotifications: () => boolean } {
-  let subscribed = false;
+  const joined = new Set<string>();
   page.on('websocket', (ws) => {
     ws.on('framereceived', (f) => {
       const text = typeof f.payload === 'string' ? f.payload : f.payload.toString('utf8');
-      if (text.includes('"type":"subscribed"') && text.includes('"channel":"notifications"')) subscribed = true;
+      const m = /"type":"subscribed","channel":"([a-z-]+)"/.exec(text);
+      if (m) joined.add(m[1]!);
     });
   });
-  return { subscribedToNotifications: () => subscribed };
+  return { subscribedToNotifications: () => joined.has('notifications') && joined.has('bookings') };
 }
 
 const calls = (page: Page, method: string) => page.evaluate((m) => window.__bridge.calls.filter((c) => c.method === m).map((c) => c.args), method);
@@ -134,8 +136,8 @@ async function postSongRequest(title: string): Promise<void> {
 }
 
 /** A studio page signed in as a new presenter, on the On Air console. */
-async function studioAsPresenter(): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
-  const user = await createUser(h.server, { role: 'presenter' });
+async function studioAsPresenter(user?: TestUser): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
+  user ??= await createUser(h.server, { role: 'presenter' });
   const { page, context, errors } = await h.newPage();
   await installBridge(context, { serverUrl: h.url, goodServer: h.url });
   await signInThroughUi(page, h.url, user.email, user.password);
@@ -195,6 +197,18 @@ describe.skipIf(skipBrowser())('the desktop studio build', () => {
     await page.evaluate(() => window.__studioNavigate('/admin/song-requests'));
     await page.waitForURL((u) => u.pathname === '/admin/song-requests');
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('tells the presenter natively when a moderator approves their show, opening that show on click', async () => {
+    const presenter = await createPresenter(h.server, 'presenter', 'Studio Sam');
+    const moderator = await createUser(h.server, { role: 'moderator' });
+    const id = await buildShow(h.server, { event_date: '2030-01-10', start_time: '10:00', end_time: '11:00', title: 'Sam in the Morning', status: 'pending', presenter_id: presenter.presenterId });
+    const { page, context } = await studioAsPresenter(presenter);
+    const res = await fetch(`${h.url}/api/schedule/events/${id}/approve`, { method: 'POST', headers: { Authorization: `Bearer ${moderator.token}`, 'Content-Type': 'application/json' }, body: '{}' });
+    expect(res.status).toBe(200);
+    await expect.poll(async () => (await calls(page, 'notify')).length, { timeout: 15_000 }).toBe(1);
+    expect((await calls(page, 'notify'))[0]).toEqual([{ title: 'Show approved', body: expect.stringContaining('"Sam in the Morning" on 2030-01-10 was approved by'), route: `/admin/shows/${id}/edit`, tag: expect.stringMatching(/^notification:/) }]);
     await context.close();
   });
 

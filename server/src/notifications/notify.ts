@@ -47,6 +47,8 @@ export interface NotificationPush {
   related_id: string | null;
   related_type: string | null;
   created_at: string;
+  /** Who caused it (null for the system): clients do not alert people about their own actions. */
+  created_by: string | null;
 }
 
 /** Stores a notification and pushes it to its targets (call it after the caller's own transaction has committed). */
@@ -76,6 +78,7 @@ export async function notify(ctx: AppContext, input: NotifyInput): Promise<Notif
     related_id: input.relatedId ?? null,
     related_type: input.relatedType ?? null,
     created_at: row!.created_at.toISOString(),
+    created_by: input.createdBy ?? null,
   };
   await ctx.bus.publish({
     channel: 'notifications',

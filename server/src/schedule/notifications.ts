@@ -58,6 +58,8 @@ export async function recordShowNotification(ctx: AppContext, db: Knex | Knex.Tr
     related_id: n.relatedId,
     related_type: 'schedule_event',
     created_at: new Date(row!.created_at).toISOString(),
+    // Clients do not alert people about their own actions.
+    created_by: n.createdBy,
   };
   const name = BUS_NAMES[n.type];
   return async () => {

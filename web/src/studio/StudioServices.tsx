@@ -36,17 +36,18 @@ const seen = new SeenNotifications();
  */
 function NotificationRelay() {
   const session = useAtomValue(sessionAtom);
-  const signedIn = session.status === 'signedIn';
+  const userId = session.status === 'signedIn' ? (session.user?.id ?? null) : null;
   useEffect(() => {
-    if (!signedIn) return;
+    if (!userId) return;
     const handler = (e: { channel: string; name: string; data: unknown; snapshot: boolean }) => {
       if (e.snapshot || !carriesNotification(e.channel, e.name) || !isNotificationPush(e.data)) return;
+      if (e.data.created_by === userId) return;
       if (!seen.first(e.data.id)) return;
       void notify(toNotifyInput(e.data), (input) => showToast({ title: input.title, description: input.body, variant: 'info' })).catch(() => undefined);
     };
     const offs = [realtime.subscribe('notifications', handler), realtime.subscribe('bookings', handler)];
     return () => offs.forEach((off) => off());
-  }, [signedIn]);
+  }, [userId]);
   return null;
 }
 

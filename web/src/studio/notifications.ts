@@ -14,6 +14,8 @@ export interface NotificationPushData {
   type: string;
   related_id?: string | null;
   related_type?: string | null;
+  /** Who caused it; a person is not alerted about their own action. */
+  created_by?: string | null;
 }
 
 /** The staff screen a notification type belongs to. */

@@ -46,6 +46,7 @@ export const AUTHZ_MATRIX: Record<string, Access> = {
 
   // Desktop studio update feed (issue 9)
   'GET /desktop/:file': 'public',
+  'GET /api/on-air/summary': ALL_STAFF,
 
   // Accounts (issue 11)
   'GET /.well-known/jwks.json': 'public',

@@ -154,3 +154,56 @@ describe('presenter reminders', () => {
     await job.stop();
   });
 });
+
+describe('the end-of-show summary (GET /api/on-air/summary)', () => {
+  it('sums up the presenter’s latest session: tracks with the votes cast during it, requests handled, shoutouts read', async () => {
+    const knex = t.server.ctx.knex;
+    const start = new Date(FIXED_NOW - 60 * 60_000);
+    const [session] = await knex('broadcast_sessions').insert({ presenter_id: presenter.presenterId, started_at: start, ended_at: new Date(FIXED_NOW - 5 * 60_000), streamer_name: 'leah' }).returning<{ id: string }[]>('id');
+    const [a, b] = await knex('tracks')
+      .insert([
+        { track_key: `a-${Date.now()}`, title: 'Alpha', artist: 'One' },
+        { track_key: `b-${Date.now()}`, title: 'Beta', artist: 'Two' },
+      ])
+      .returning<{ id: string }[]>('id');
+    await knex('play_history').insert([
+      { track_id: a!.id, played_at: new Date(start.getTime() + 60_000), broadcast_session_id: session!.id, is_live: true },
+      { track_id: b!.id, played_at: new Date(start.getTime() + 5 * 60_000), broadcast_session_id: session!.id, is_live: true },
+      // Another session's play is not counted.
+      { track_id: b!.id, played_at: new Date(start.getTime() - 3600_000), is_live: false },
+    ]);
+    const during = new Date(start.getTime() + 10 * 60_000);
+    await knex('track_votes').insert([
+      { track_id: a!.id, user_session: 'v1', vote_type: 'up', created_at: during },
+      { track_id: a!.id, user_session: 'v2', vote_type: 'up', created_at: during },
+      { track_id: a!.id, user_session: 'v3', vote_type: 'down', created_at: during },
+      // Before the show: not this session's verdict.
+      { track_id: b!.id, user_session: 'v4', vote_type: 'down', created_at: new Date(start.getTime() - 86400_000) },
+    ]);
+    await knex('song_requests').insert([
+      { title: 'S1', artist: 'A', requester: 'R', status: 'played', handled_by: presenter.id, updated_at: during },
+      { title: 'S2', artist: 'A', requester: 'R', status: 'rejected', handled_by: presenter.id, updated_at: during },
+      { title: 'S3', artist: 'A', requester: 'R', status: 'played', handled_by: other.id, updated_at: during },
+      { title: 'S4', artist: 'A', requester: 'R', status: 'pending', updated_at: during },
+    ]);
+    await knex('shoutout_requests').insert([
+      { requester_name: 'R', recipient_name: 'Mum', message: 'Hi', status: 'completed', handled_by: presenter.id, updated_at: during },
+      { requester_name: 'R', recipient_name: 'Dad', message: 'Hi', status: 'approved', handled_by: presenter.id, updated_at: during },
+    ]);
+    const res = await request(t.url, '/api/on-air/summary', { token: presenter.token });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      session: { id: session!.id, show_title: null, started_at: Math.floor(start.getTime() / 1000), ended_at: Math.floor((FIXED_NOW - 5 * 60_000) / 1000) },
+      tracks: [
+        { played_at: Math.floor(start.getTime() / 1000) + 60, title: 'Alpha', artist: 'One', up_votes: 2, down_votes: 1 },
+        { played_at: Math.floor(start.getTime() / 1000) + 300, title: 'Beta', artist: 'Two', up_votes: 0, down_votes: 0 },
+      ],
+      requests_handled: 2,
+      shoutouts_read: 1,
+    });
+    // Someone who has never been live gets the empty summary; anonymous callers are refused.
+    expect((await request(t.url, '/api/on-air/summary', { token: other.token })).body).toEqual({ session: null, tracks: [], requests_handled: 0, shoutouts_read: 0 });
+    expect((await request(t.url, '/api/on-air/summary')).status).toBe(401);
+    await knex('broadcast_sessions').delete();
+  });
+});

@@ -5,6 +5,9 @@ import Router from '@koa/router';
 import type { AppRouter } from '../app';
 import type { AppContext, RequestState } from '../context';
 import { HttpError } from '../http/errors';
+import { DENIED } from '../../../shared/permissions';
+import { authorize, currentUser, type AuthDeps } from '../auth/middleware';
+import { showSummary } from './summary';
 
 /**
  * The desktop studio's update feed: the files electron-builder writes
@@ -57,6 +60,14 @@ export function parseRange(header: string | undefined, size: number): { start: n
 
 export function desktopRoutes(ctx: AppContext): AppRouter {
   const router = new Router<RequestState>();
+  const deps: AuthDeps = { tokens: ctx.tokens, knex: ctx.knex };
+
+  /** The On Air console's end-of-show summary for the signed-in presenter. */
+  router.get('/api/on-air/summary', authorize(deps, 'panel.view', DENIED.panel), async (c) => {
+    c.set('Cache-Control', 'no-store');
+    c.body = await showSummary(ctx.knex, currentUser(c).id, ctx.now());
+  });
+
   router.get('/desktop/:file', async (c) => {
     const dir = ctx.config.DESKTOP_UPDATES_DIR;
     if (!dir) throw new HttpError('not_found', DESKTOP_TEXTS.notPublished);

@@ -17,7 +17,9 @@ const settingsPath = () => path.join(app.getPath('userData'), 'settings.json');
 
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true } }]);
 app.enableSandbox();
-if (!app.requestSingleInstanceLock()) app.quit();
+// One studio per user: a second start brings the first one forward instead.
+const primary = app.requestSingleInstanceLock();
+if (!primary) app.quit();
 
 const log = {
   info: (message: string, data?: unknown) => console.log(`[studio] ${message}`, data ?? ''),
@@ -54,6 +56,7 @@ function toMenu(items: TrayMenuItem[]): Electron.Menu {
 let studio: Studio | null = null;
 
 void app.whenReady().then(() => {
+  if (!primary) return;
   // Only notifications may be asked for; camera, microphone, geolocation and the rest are refused.
   session.defaultSession.setPermissionRequestHandler((_wc, permission, callback) => callback(permission === 'notifications'));
   session.defaultSession.setPermissionCheckHandler((_wc, permission) => permission === 'notifications');

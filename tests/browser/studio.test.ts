@@ -200,7 +200,7 @@ describe.skipIf(skipBrowser())('the desktop studio build', () => {
     await context.close();
   });
 
-  it('tells the presenter natively when a moderator approves their show, with that show's screen as the route', async () => {
+  it('tells the presenter natively when a moderator approves their show, with the route of that show', async () => {
     const presenter = await createPresenter(h.server, 'presenter', 'Studio Sam');
     const moderator = await createUser(h.server, { role: 'moderator' });
     const id = await buildShow(h.server, { event_date: '2030-01-10', start_time: '10:00', end_time: '11:00', title: 'Sam in the Morning', status: 'pending', presenter_id: presenter.presenterId });

@@ -2,11 +2,19 @@ import ThumbDownIcon from '@mui/icons-material/ThumbDownOutlined';
 import ThumbUpIcon from '@mui/icons-material/ThumbUpOutlined';
 import { Alert, Box, Button, Card, CardContent, Skeleton, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { SUMMARY_TEXTS, type ShowSummary } from '../../../shared/studio';
 import { api } from '../app/api';
 import { useChannel } from '../realtime/hooks';
 
 const time = (s: number) => new Date(s * 1000).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+/** "today", or the weekday and date of an older session. */
+const day = (s: number) => {
+  const d = new Date(s * 1000);
+  return d.toDateString() === new Date().toDateString() ? 'today' : d.toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long' });
+};
+/** Tracks listed before "Show all". */
+const SHOWN = 10;
 
 function Figure({ label, value }: { label: string; value: number }) {
   return (
@@ -30,6 +38,8 @@ export function ShowSummaryCard() {
     if (!e.snapshot) void query.refetch();
   });
   const s = query.data;
+  const [all, setAll] = useState(false);
+  const tracks = s ? (all ? s.tracks : s.tracks.slice(-SHOWN)) : [];
   return (
     <Card component="section" aria-labelledby="show-summary-heading" data-testid="show-summary">
       <CardContent>
@@ -50,7 +60,7 @@ export function ShowSummaryCard() {
         {s?.session && (
           <>
             <Typography color="text.secondary" sx={{ mb: 2 }}>
-              {s.session.show_title ?? 'Live session'} · {time(s.session.started_at)}–{s.session.ended_at ? time(s.session.ended_at) : 'now'}
+              {s.session.show_title ?? 'Live session'} · {day(s.session.started_at)}, {time(s.session.started_at)}–{s.session.ended_at ? time(s.session.ended_at) : 'now'}
             </Typography>
             <Stack direction="row" spacing={4} sx={{ mb: 2 }}>
               <Figure label="Tracks played" value={s.tracks.length} />
@@ -75,7 +85,7 @@ export function ShowSummaryCard() {
                     </TableRow>
                   </TableHead>
                   <TableBody>
-                    {s.tracks.map((t) => (
+                    {tracks.map((t) => (
                       <TableRow key={`${t.played_at}-${t.title}`}>
                         <TableCell sx={{ whiteSpace: 'nowrap' }}>{time(t.played_at)}</TableCell>
                         <TableCell>
@@ -88,6 +98,11 @@ export function ShowSummaryCard() {
                     ))}
                   </TableBody>
                 </Table>
+                {s.tracks.length > SHOWN && (
+                  <Button size="small" sx={{ mt: 1 }} onClick={() => setAll((v) => !v)} aria-expanded={all}>
+                    {all ? `Show the last ${SHOWN} only` : `Show all ${s.tracks.length} tracks`}
+                  </Button>
+                )}
               </Box>
             )}
           </>

@@ -46,7 +46,7 @@ export const EVENT_NAMES = {
   counters: ['counters.updated'],
   votes: ['votes.updated'],
   session: ['request.handled'],
-  notifications: ['notification.created'],
+  notifications: ['notification.created', 'notification.updated'],
 } as const;
 
 /** Channels anyone may join. */

@@ -57,7 +57,7 @@ export async function runShowReminders(ctx: AppContext, nowMs: number = ctx.now(
       message: REMINDER_TEXTS.startsSoonMessage(show.title, show.start_time.slice(0, 5)),
       relatedId: show.id,
       relatedType: 'schedule_event',
-      targetUserIds: [userId],
+      audience: { userIds: [userId] },
     });
     startsSoon++;
   }
@@ -73,7 +73,7 @@ export async function runShowReminders(ctx: AppContext, nowMs: number = ctx.now(
         message: REMINDER_TEXTS.notLiveMessage(show.title, show.start_time.slice(0, 5)),
         relatedId: show.id,
         relatedType: 'schedule_event',
-        targetUserIds: [userId],
+        audience: { userIds: [userId] },
       });
       notLive++;
     }

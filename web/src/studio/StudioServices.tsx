@@ -29,10 +29,10 @@ const seen = new SeenNotifications();
 
 /**
  * Staff notifications as system notifications: every `notification.created`
- * push (and the bookings channel's alerts) for the person signed in becomes
- * exactly one notify call: native in the studio, Web Notifications in a
- * browser that allows them, else the in-page toast. The server decides who
- * receives what (roles, targeted users, preferences).
+ * push for the person signed in becomes exactly one notify call: native in
+ * the studio, Web Notifications in a browser that allows them, else the
+ * in-page toast. The server decides who receives what (roles, targeted
+ * users, preferences).
  */
 function NotificationRelay() {
   const session = useAtomValue(sessionAtom);
@@ -41,12 +41,10 @@ function NotificationRelay() {
     if (!userId) return;
     const handler = (e: { channel: string; name: string; data: unknown; snapshot: boolean }) => {
       if (e.snapshot || !carriesNotification(e.channel, e.name) || !isNotificationPush(e.data)) return;
-      if (e.data.created_by === userId) return;
       if (!seen.first(e.data.id)) return;
       void notify(toNotifyInput(e.data), (input) => showToast({ title: input.title, description: input.body, variant: 'info' })).catch(() => undefined);
     };
-    const offs = [realtime.subscribe('notifications', handler), realtime.subscribe('bookings', handler)];
-    return () => offs.forEach((off) => off());
+    return realtime.subscribe('notifications', handler);
   }, [userId]);
   return null;
 }

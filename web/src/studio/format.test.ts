@@ -23,15 +23,14 @@ describe('notification rules', () => {
   it('opens the screen of the notification', () => {
     expect(routeForNotification({ type: 'song_request' })).toBe('/admin/song-requests');
     expect(routeForNotification({ type: 'shoutout_request' })).toBe('/admin/shoutout-requests');
-    expect(routeForNotification({ type: 'show_conflicts', related_id: 'x' })).toBe('/admin/schedule');
-    expect(routeForNotification({ type: 'show_updated', related_id: '0b7c3f8e-6a61-4a3c-9f55-1b7c0a9e2d11' })).toBe('/admin/shows/0b7c3f8e-6a61-4a3c-9f55-1b7c0a9e2d11/edit');
-    expect(routeForNotification({ type: 'show_updated', related_id: '../../evil' })).toBe('/admin/shows');
+    expect(routeForNotification({ type: 'show_conflicts' })).toBe('/admin/shows');
+    expect(routeForNotification({ type: 'show_updated', related_type: 'schedule_event' })).toBe('/admin/shows');
     expect(routeForNotification({ type: 'system_alert', related_type: 'schedule_event' })).toBe('/admin/on-air');
-    expect(routeForNotification({ type: 'announcement' })).toBe('/admin/notifications');
+    expect(routeForNotification({ type: 'announcement' })).toBe('/admin');
   });
-  it('listens to notification and booking events only', () => {
+  it('listens to notification pushes only', () => {
     expect(carriesNotification('notifications', 'notification.created')).toBe(true);
-    expect(carriesNotification('bookings', 'booking.conflicted')).toBe(true);
+    expect(carriesNotification('bookings', 'booking.conflicted')).toBe(false);
     expect(carriesNotification('requests', 'request.created')).toBe(false);
     expect(carriesNotification('notifications', 'bus.resync')).toBe(false);
   });

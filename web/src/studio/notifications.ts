@@ -1,4 +1,5 @@
 import type { NotifyInput } from '../../../shared/bridge';
+import { notificationTarget } from '../../../shared/notifications';
 
 /**
  * Turns staff notification pushes into native (or web) notifications: what a
@@ -6,7 +7,7 @@ import type { NotifyInput } from '../../../shared/bridge';
  * unit-tested; the relay in StudioServices calls it.
  */
 
-/** A notification as the server pushes it (`notification.created`, and the bookings channel's `booking.*`). */
+/** A notification as the server pushes it (`notification.created` on the `notifications` channel). */
 export interface NotificationPushData {
   id: string;
   title: string;
@@ -14,36 +15,16 @@ export interface NotificationPushData {
   type: string;
   related_id?: string | null;
   related_type?: string | null;
-  /** Who caused it; a person is not alerted about their own action. */
-  created_by?: string | null;
 }
 
-/** The staff screen a notification type belongs to. */
-export function routeForNotification(n: Pick<NotificationPushData, 'type' | 'related_id' | 'related_type'>): string {
-  switch (n.type) {
-    case 'song_request':
-      return '/admin/song-requests';
-    case 'shoutout_request':
-      return '/admin/shoutout-requests';
-    case 'general_request':
-      return '/admin/general-requests';
-    case 'application_received':
-      return '/admin/applications';
-    case 'show_conflicts':
-      return '/admin/schedule';
-    case 'show_added':
-    case 'show_updated':
-      return n.related_id && /^[0-9a-f-]{36}$/i.test(n.related_id) ? `/admin/shows/${n.related_id}/edit` : '/admin/shows';
-    case 'show_deleted':
-      return '/admin/shows';
-    case 'user_added':
-    case 'user_removed':
-      return '/admin/users';
-    case 'system_alert':
-      return n.related_type === 'schedule_event' ? '/admin/on-air' : '/admin/notifications';
-    default:
-      return '/admin/notifications';
-  }
+/**
+ * The staff screen a click opens: the same as the bell's (shared
+ * notificationTarget), except that alerts about a show on air (the presenter
+ * reminders) open the On Air console.
+ */
+export function routeForNotification(n: Pick<NotificationPushData, 'type' | 'related_type'>): string {
+  if (n.type === 'system_alert' && n.related_type === 'schedule_event') return '/admin/on-air';
+  return notificationTarget(n.type);
 }
 
 /** True for data that looks like a notification push. */
@@ -53,9 +34,14 @@ export function isNotificationPush(data: unknown): data is NotificationPushData 
   return typeof d.id === 'string' && typeof d.title === 'string' && typeof d.message === 'string' && typeof d.type === 'string';
 }
 
-/** The events that carry a notification for the person signed in. */
+/**
+ * The events that carry a notification for the person signed in: the server
+ * pushes `notification.created` only to the users whose role or account it
+ * targets and who have not turned its type off (booking alerts and presenter
+ * reminders included), so every one of them is shown.
+ */
 export function carriesNotification(channel: string, name: string): boolean {
-  return (channel === 'notifications' && name === 'notification.created') || (channel === 'bookings' && /^booking\.(created|updated|deleted|conflicted)$/.test(name));
+  return channel === 'notifications' && name === 'notification.created';
 }
 
 /** What the OS notification shows, and where a click goes. One tag per stored notification, so two channels never show it twice. */

@@ -7,7 +7,7 @@ import { sessionAtom } from '../auth/AuthProvider';
 import { isStudio, notify, onStudioNavigate, publishNowPlaying, setNavigateHandler } from '../platform';
 import { useNowPlaying } from '../radio/hooks';
 import { realtime } from '../realtime/client';
-import { showToast } from '../ui/toast';
+import { showToastWhenFree } from '../ui/toast';
 import { carriesNotification, isNotificationPush, SeenNotifications, toNotifyInput } from './notifications';
 
 /** The mini window's and tray's view of the now-playing document. */
@@ -42,7 +42,7 @@ function NotificationRelay() {
     const handler = (e: { channel: string; name: string; data: unknown; snapshot: boolean }) => {
       if (e.snapshot || !carriesNotification(e.channel, e.name) || !isNotificationPush(e.data)) return;
       if (!seen.first(e.data.id)) return;
-      void notify(toNotifyInput(e.data), (input) => showToast({ title: input.title, description: input.body, variant: 'info' })).catch(() => undefined);
+      void notify(toNotifyInput(e.data), (input) => showToastWhenFree({ title: input.title, description: input.body, variant: 'info' })).catch(() => undefined);
     };
     return realtime.subscribe('notifications', handler);
   }, [userId]);

@@ -41,6 +41,8 @@ function NotificationRelay() {
     if (!userId) return;
     const handler = (e: { channel: string; name: string; data: unknown; snapshot: boolean }) => {
       if (e.snapshot || !carriesNotification(e.channel, e.name) || !isNotificationPush(e.data)) return;
+      // The bell lists it, but nobody gets a pop-up about their own action.
+      if (e.data.created_by && e.data.created_by === userId) return;
       if (!seen.first(e.data.id)) return;
       void notify(toNotifyInput(e.data), (input) => showToastWhenFree({ title: input.title, description: input.body, variant: 'info' })).catch(() => undefined);
     };

@@ -15,6 +15,8 @@ export interface NotificationPushData {
   type: string;
   related_id?: string | null;
   related_type?: string | null;
+  /** Who caused it (null for the system). */
+  created_by?: string | null;
 }
 
 /**

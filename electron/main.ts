@@ -1,114 +1,133 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { app, BrowserWindow, ipcMain, protocol, safeStorage, shell, session } from 'electron';
-import { BRIDGE_CHANNELS } from '../shared/bridge';
-import { APP_ORIGIN, APP_SCHEME, contentTypeFor, resolveAppPath } from './protocol';
+import { app, BrowserWindow, globalShortcut, ipcMain, Menu, nativeImage, Notification, protocol, safeStorage, screen, session, shell, Tray } from 'electron';
+import { autoUpdater } from 'electron-updater';
+import { appResponse, APP_SCHEME } from './protocol';
+import type { FramePort, IpcPort, TrayMenuItem, UpdaterPort, WindowPort } from './ports';
+import { createStudio, type Studio } from './studio';
 
 /**
- * The desktop studio's main process: loads the studio build through the
- * app:// protocol into a hardened window and answers the bridge. Only this
- * folder imports electron.
+ * The desktop studio's entry point: adapts the real Electron API to the
+ * narrow ports the studio's modules are written (and unit-tested) against.
+ * Only this folder imports electron.
  */
-const buildDir = path.join(app.getAppPath(), 'web', 'dist-studio');
-const settingsFile = () => path.join(app.getPath('userData'), 'settings.json');
+const root = app.getAppPath();
+const buildDir = path.join(root, 'web', 'dist-studio');
+const settingsPath = () => path.join(app.getPath('userData'), 'settings.json');
 
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true } }]);
 app.enableSandbox();
+// One studio per user: a second start brings the first one forward instead.
+const primary = app.requestSingleInstanceLock();
+if (!primary) app.quit();
 
-function readSettings(): { serverUrl?: string; refreshToken?: string } {
-  try {
-    return JSON.parse(fs.readFileSync(settingsFile(), 'utf8')) as { serverUrl?: string; refreshToken?: string };
-  } catch {
-    return {};
-  }
-}
-function writeSettings(s: { serverUrl?: string; refreshToken?: string }): void {
-  fs.mkdirSync(path.dirname(settingsFile()), { recursive: true });
-  fs.writeFileSync(settingsFile(), JSON.stringify(s), { mode: 0o600 });
-}
+const log = {
+  info: (message: string, data?: unknown) => console.log(`[studio] ${message}`, data ?? ''),
+  warn: (message: string, data?: unknown) => console.warn(`[studio] ${message}`, data ?? ''),
+};
 
-let mainWindow: BrowserWindow | null = null;
-
-function isOwnFrame(frame: Electron.WebFrameMain | null): boolean {
-  if (!frame) return false;
-  try {
-    return new URL(frame.url).origin === APP_ORIGIN;
-  } catch {
-    return false;
-  }
+/** electron's WebFrameMain as the frame port (parent chain included). */
+function framePort(frame: Electron.WebFrameMain | null): FramePort | null {
+  if (!frame) return null;
+  return { url: frame.url, parent: frame.parent ? framePort(frame.parent) : null };
 }
 
-function handle(channel: string, fn: (...args: unknown[]) => unknown): void {
-  ipcMain.handle(channel, (event, ...args) => {
-    if (!isOwnFrame(event.senderFrame)) throw new Error('Refused: IPC from a foreign frame');
-    return fn(...args);
-  });
+const ipc: IpcPort = {
+  handle: (channel, listener) => ipcMain.handle(channel, (event, ...args) => listener({ senderFrame: framePort(event.senderFrame), sender: { id: event.sender.id } }, ...args)),
+};
+
+function trayIcon(): Electron.NativeImage {
+  const file = path.join(root, 'electron', 'build', process.platform === 'darwin' ? 'trayTemplate.png' : 'tray.png');
+  const image = nativeImage.createFromPath(file);
+  if (process.platform === 'darwin') image.setTemplateImage(true);
+  return image;
 }
 
-function createWindow(): void {
-  mainWindow = new BrowserWindow({
-    width: 1280,
-    height: 820,
-    minWidth: 380,
-    title: 'Airdeck Studio',
-    backgroundColor: '#0b0814',
-    webPreferences: { preload: path.join(__dirname, 'preload.js'), contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true },
-  });
-  mainWindow.webContents.setWindowOpenHandler(({ url }) => {
-    if (/^https?:\/\//.test(url)) void shell.openExternal(url);
-    return { action: 'deny' };
-  });
-  mainWindow.webContents.on('will-navigate', (event, url) => {
-    if (new URL(url).origin !== APP_ORIGIN) event.preventDefault();
-  });
-  void mainWindow.loadURL(`${APP_ORIGIN}/admin/on-air`);
+function toMenu(items: TrayMenuItem[]): Electron.Menu {
+  return Menu.buildFromTemplate(
+    items.map((i) =>
+      i.type === 'separator'
+        ? { type: 'separator' as const }
+        : { id: i.id, label: i.label, enabled: i.enabled, type: i.type ?? 'normal', ...(i.checked !== undefined ? { checked: i.checked } : {}), ...(i.click ? { click: i.click } : {}) },
+    ),
+  );
 }
+
+let studio: Studio | null = null;
 
 void app.whenReady().then(() => {
+  if (!primary) return;
+  // Only notifications may be asked for; camera, microphone, geolocation and the rest are refused.
   session.defaultSession.setPermissionRequestHandler((_wc, permission, callback) => callback(permission === 'notifications'));
+  session.defaultSession.setPermissionCheckHandler((_wc, permission) => permission === 'notifications');
+
+  studio = createStudio({
+    ipc,
+    createWindow: (options): WindowPort => new BrowserWindow(options),
+    createTray: () => {
+      const tray = new Tray(trayIcon());
+      return {
+        setToolTip: (text) => tray.setToolTip(text),
+        setMenu: (items) => tray.setContextMenu(toMenu(items)),
+        onClick: (listener) => tray.on('click', listener),
+        destroy: () => tray.destroy(),
+      };
+    },
+    shell: { openExternal: (url) => shell.openExternal(url) },
+    screen: { workAreas: () => screen.getAllDisplays().map((d) => d.workArea) },
+    notifications: {
+      isSupported: () => Notification.isSupported(),
+      show: (options, onClick) => {
+        const n = new Notification(options);
+        n.on('click', onClick);
+        n.show();
+      },
+    },
+    safeStorage,
+    shortcuts: { register: (acc, cb) => globalShortcut.register(acc, cb), unregister: (acc) => globalShortcut.unregister(acc) },
+    updater: autoUpdater satisfies UpdaterPort,
+    settingsFile: {
+      read: () => {
+        try {
+          return fs.readFileSync(settingsPath(), 'utf8');
+        } catch {
+          return null;
+        }
+      },
+      write: (text) => {
+        fs.mkdirSync(path.dirname(settingsPath()), { recursive: true });
+        const tmp = `${settingsPath()}.tmp`;
+        fs.writeFileSync(tmp, text, { mode: 0o600 });
+        fs.renameSync(tmp, settingsPath());
+      },
+    },
+    fetch: globalThis.fetch,
+    preloadPath: path.join(__dirname, 'preload.js'),
+    appVersion: app.getVersion(),
+    packaged: app.isPackaged,
+    quit: () => app.quit(),
+    log,
+  });
+
+  const s = studio;
   protocol.handle(APP_SCHEME, async (request) => {
-    const file = resolveAppPath(request.url, buildDir, (f) => fs.existsSync(f) && fs.statSync(f).isFile());
-    if (!file) return new Response('Not found', { status: 404 });
-    const body = await fs.promises.readFile(file);
-    return new Response(body, { headers: { 'Content-Type': contentTypeFor(file) } });
+    const answer = appResponse(request.url, buildDir, (f) => fs.existsSync(f) && fs.statSync(f).isFile(), s.csp());
+    if (answer.status === 404) return new Response('Not found', { status: 404, headers: answer.headers });
+    const body = await fs.promises.readFile(answer.file);
+    return new Response(body, { status: 200, headers: answer.headers });
   });
 
-  handle(BRIDGE_CHANNELS.getServerUrl, () => readSettings().serverUrl ?? null);
-  handle(BRIDGE_CHANNELS.setServerUrl, (url) => {
-    if (typeof url !== 'string' || !/^https?:\/\//.test(url)) throw new Error('Server address must be http(s)');
-    writeSettings({ ...readSettings(), serverUrl: url });
-  });
-  handle(BRIDGE_CHANNELS.isSecureStorage, () => safeStorage.isEncryptionAvailable() && safeStorage.getSelectedStorageBackend?.() !== 'basic_text');
-  handle(BRIDGE_CHANNELS.getRefreshToken, () => {
-    const enc = readSettings().refreshToken;
-    if (!enc || !safeStorage.isEncryptionAvailable()) return null;
-    try {
-      return safeStorage.decryptString(Buffer.from(enc, 'base64'));
-    } catch {
-      return null;
-    }
-  });
-  handle(BRIDGE_CHANNELS.setRefreshToken, (token) => {
-    const s = readSettings();
-    if (typeof token === 'string' && safeStorage.isEncryptionAvailable()) s.refreshToken = safeStorage.encryptString(token).toString('base64');
-    else delete s.refreshToken;
-    writeSettings(s);
-  });
-  handle(BRIDGE_CHANNELS.appVersion, () => app.getVersion());
-  handle(BRIDGE_CHANNELS.openExternal, (url) => {
-    if (typeof url !== 'string') return;
-    const u = new URL(url);
-    if ((u.protocol === 'https:' || u.protocol === 'http:') && !u.username && !u.password) void shell.openExternal(u.toString());
-  });
-  handle(BRIDGE_CHANNELS.notify, () => undefined);
-  handle(BRIDGE_CHANNELS.toggleMiniWindow, () => false);
-  handle(BRIDGE_CHANNELS.updateNowPlaying, () => undefined);
-  createWindow();
+  studio.start();
 });
 
+app.on('second-instance', () => studio?.windows.openMain());
+app.on('web-contents-created', (_e, contents) => {
+  // Belt and braces: no window of the studio may open another or leave the app.
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+});
+app.on('will-quit', () => studio?.stop());
 app.on('window-all-closed', () => {
-  if (process.platform !== 'darwin') app.quit();
+  // The tray keeps the studio running; on macOS the dock does.
+  if (process.platform !== 'darwin' && !studio) app.quit();
 });
-app.on('activate', () => {
-  if (BrowserWindow.getAllWindows().length === 0) createWindow();
-});
+app.on('activate', () => studio?.windows.openMain());

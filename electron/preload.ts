@@ -1,11 +1,23 @@
 import { contextBridge, ipcRenderer } from 'electron';
-import { BRIDGE_CHANNELS, type DesktopBridge } from '../shared/bridge';
+import { BRIDGE_CHANNELS, isAppRoute, type DesktopBridge, type MiniNowPlaying } from '../shared/bridge';
 
 /**
  * The preload exposes exactly one object, `window.airdeck`, checked against
  * the bridge type declared once in shared/. Each method is one invoke on a
  * named channel; the renderer never sees ipcRenderer itself.
  */
+const listen = <T>(channel: string, accept: (v: unknown) => v is T, listener: (v: T) => void) => {
+  const handler = (_e: unknown, value: unknown) => {
+    if (accept(value)) listener(value);
+  };
+  ipcRenderer.on(channel, handler);
+  return () => {
+    ipcRenderer.off(channel, handler);
+  };
+};
+const isObject = (v: unknown): v is MiniNowPlaying => !!v && typeof v === 'object';
+const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
+
 const bridge = {
   platform: 'desktop',
   getServerUrl: () => ipcRenderer.invoke(BRIDGE_CHANNELS.getServerUrl),
@@ -16,15 +28,12 @@ const bridge = {
   notify: (input) => ipcRenderer.invoke(BRIDGE_CHANNELS.notify, input),
   toggleMiniWindow: (open?: boolean) => ipcRenderer.invoke(BRIDGE_CHANNELS.toggleMiniWindow, open),
   updateNowPlaying: (data) => ipcRenderer.invoke(BRIDGE_CHANNELS.updateNowPlaying, data),
+  getNowPlaying: () => ipcRenderer.invoke(BRIDGE_CHANNELS.getNowPlaying),
   openExternal: (url: string) => ipcRenderer.invoke(BRIDGE_CHANNELS.openExternal, url),
   appVersion: () => ipcRenderer.invoke(BRIDGE_CHANNELS.appVersion),
-  onNavigate: (listener: (route: string) => void) => {
-    const handler = (_e: unknown, route: unknown) => {
-      if (typeof route === 'string' && route.startsWith('/')) listener(route);
-    };
-    ipcRenderer.on(BRIDGE_CHANNELS.navigate, handler);
-    return () => ipcRenderer.off(BRIDGE_CHANNELS.navigate, handler);
-  },
+  onNavigate: (listener: (route: string) => void) => listen(BRIDGE_CHANNELS.navigate, isAppRoute, listener),
+  onNowPlaying: (listener: (data: MiniNowPlaying) => void) => listen(BRIDGE_CHANNELS.nowPlaying, isObject, listener),
+  onMiniWindowChange: (listener: (open: boolean) => void) => listen(BRIDGE_CHANNELS.miniWindowChanged, isBoolean, listener),
 } satisfies DesktopBridge;
 
 contextBridge.exposeInMainWorld('airdeck', bridge);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resolveAppPath } from './protocol';
+import { appResponse, isAppUrl, resolveAppPath } from './protocol';
 
 const build = path.resolve('/opt/airdeck/web/dist-studio');
 const files = new Set([path.join(build, 'index.html'), path.join(build, 'assets', 'app-1.js')]);
@@ -21,5 +21,35 @@ describe('the app:// protocol handler', () => {
   });
   it('answers missing files with an extension as not found', () => {
     expect(resolveAppPath('app://airdeck/assets/missing.js', build, exists)).toBeNull();
+  });
+});
+
+describe('the app:// responses', () => {
+  const csp = "default-src 'self'";
+  it('sends pages with the CSP and refuses traversal with 404', () => {
+    const page = appResponse('app://airdeck/admin/shows', build, exists, csp);
+    expect(page).toMatchObject({ status: 200, file: path.join(build, 'index.html') });
+    expect(page.headers['Content-Security-Policy']).toBe(csp);
+    expect(page.headers['X-Content-Type-Options']).toBe('nosniff');
+    const script = appResponse('app://airdeck/assets/app-1.js', build, exists, csp);
+    expect(script.headers['Content-Type']).toBe('text/javascript; charset=utf-8');
+    for (const url of ['app://airdeck/..%2f..%2fetc%2fpasswd.txt', 'app://airdeck/assets/%2e%2e/%2e%2e/%2e%2e/etc/shadow.js', 'app://other/index.html', 'app://airdeck/a%00.js']) {
+      const r = appResponse(url, build, exists, csp);
+      expect(r.status, url).toBe(404);
+    }
+  });
+  it('never resolves a traversal to a file outside the build, even when that file exists', () => {
+    const outside = new Set([...files, path.resolve(build, '..', 'secret.json'), '/etc/passwd']);
+    for (const url of ['app://airdeck/../secret.json', 'app://airdeck/%2e%2e/secret.json', 'app://airdeck/assets/..%2f..%2fsecret.json', 'app://airdeck/%2e%2e%2f%2e%2e%2f%2e%2e%2f%2e%2e%2fetc%2fpasswd']) {
+      const r = resolveAppPath(url, build, (f) => outside.has(f));
+      expect(r === null || r.startsWith(build + path.sep), `${url} → ${r}`).toBe(true);
+    }
+  });
+  it('knows the app origin by scheme and host (Node gives custom schemes a null origin)', () => {
+    expect(isAppUrl('app://airdeck/admin')).toBe(true);
+    expect(isAppUrl('app://evil/admin')).toBe(false);
+    expect(isAppUrl('app://user@airdeck/')).toBe(false);
+    expect(isAppUrl('https://airdeck/')).toBe(false);
+    expect(isAppUrl('not a url')).toBe(false);
   });
 });

@@ -16,6 +16,7 @@ import * as m040 from './040_schedule_version';
 import * as m070 from './070_webhooks';
 import * as m071 from './071_discord_oauth';
 import * as m072 from './072_request_fairness';
+import * as m090 from './090_show_reminders';
 
 /** One migration: its name as recorded in knex_migrations, and its steps. */
 export interface NamedMigration extends Knex.Migration {
@@ -44,4 +45,5 @@ export const migrations: NamedMigration[] = [
   { name: '070_webhooks', ...m070 },
   { name: '071_discord_oauth', ...m071 },
   { name: '072_request_fairness', ...m072 },
+  { name: '090_show_reminders', ...m090 },
 ];

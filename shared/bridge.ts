@@ -5,6 +5,10 @@
  * web APIs, so components never ask which platform they are on.
  */
 
+import type { ServerCheckResult } from './desktop';
+
+export type { ServerCheckResult } from './desktop';
+
 /** A native notification the renderer asks for. */
 export interface NotifyInput {
   title: string;
@@ -31,19 +35,32 @@ export interface MiniNowPlaying {
 export interface DesktopBridge {
   readonly platform: 'desktop';
   getServerUrl(): Promise<string | null>;
-  setServerUrl(url: string): Promise<void>;
+  /**
+   * Checks the address (its /api/health must answer as a compatible Airdeck)
+   * and remembers it when it passes. A different station forgets the stored
+   * session. The page reloads itself afterwards.
+   */
+  setServerUrl(url: string): Promise<ServerCheckResult>;
   /** The refresh token, kept with Electron safeStorage (the OS keychain). */
   getRefreshToken(): Promise<string | null>;
   setRefreshToken(token: string | null): Promise<void>;
   /** Whether the OS keychain really protects the token (false on Linux's basic_text backend). */
   isSecureStorage(): Promise<boolean>;
   notify(input: NotifyInput): Promise<void>;
+  /** Opens (true), closes (false) or toggles the always-on-top mini window; answers whether it is open now. */
   toggleMiniWindow(open?: boolean): Promise<boolean>;
+  /** Feeds the mini window and the tray from the console's realtime now-playing push. */
   updateNowPlaying(data: MiniNowPlaying): Promise<void>;
+  /** The latest now-playing data the main process has (the mini window's first paint). */
+  getNowPlaying(): Promise<MiniNowPlaying | null>;
   openExternal(url: string): Promise<void>;
   appVersion(): Promise<string>;
   /** Subscribes to navigation requests from the main process (notification clicks, tray). */
   onNavigate(listener: (route: string) => void): () => void;
+  /** Now-playing pushes relayed to the mini window. */
+  onNowPlaying(listener: (data: MiniNowPlaying) => void): () => void;
+  /** The mini window opened or closed (from the console, the tray or the shortcut). */
+  onMiniWindowChange(listener: (open: boolean) => void): () => void;
 }
 
 /** IPC channel names, one per bridge method (kebab-case). */
@@ -56,10 +73,33 @@ export const BRIDGE_CHANNELS = {
   notify: 'notify',
   toggleMiniWindow: 'toggle-mini-window',
   updateNowPlaying: 'update-now-playing',
+  getNowPlaying: 'get-now-playing',
   openExternal: 'open-external',
   appVersion: 'app-version',
   navigate: 'navigate',
+  nowPlaying: 'now-playing',
+  miniWindowChanged: 'mini-window-changed',
 } as const;
+
+/** Channels the renderer invokes (the rest are pushes from the main process). */
+export const INVOKE_CHANNELS = [
+  BRIDGE_CHANNELS.getServerUrl,
+  BRIDGE_CHANNELS.setServerUrl,
+  BRIDGE_CHANNELS.getRefreshToken,
+  BRIDGE_CHANNELS.setRefreshToken,
+  BRIDGE_CHANNELS.isSecureStorage,
+  BRIDGE_CHANNELS.notify,
+  BRIDGE_CHANNELS.toggleMiniWindow,
+  BRIDGE_CHANNELS.updateNowPlaying,
+  BRIDGE_CHANNELS.getNowPlaying,
+  BRIDGE_CHANNELS.openExternal,
+  BRIDGE_CHANNELS.appVersion,
+] as const;
+
+/** True for an in-app route the main process may navigate to: one leading slash, no scheme, no backslash. */
+export function isAppRoute(route: unknown): route is string {
+  return typeof route === 'string' && route.length <= 500 && /^\/(?!\/)/.test(route) && !route.includes('\\') && !/[\u0000-\u001f]/.test(route);
+}
 
 declare global {
   interface Window {

@@ -128,5 +128,5 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 /** The server's version, reported by /api/health and checked by the desktop studio. */
 export const APP_VERSION = '0.1.0';
-/** The oldest studio version this server accepts, and the API generation both speak. */
-export const API_VERSION = 1;
+/** The API generation the server and the desktop studio both speak (checked by the studio's first-run screen). */
+export { API_VERSION } from '../../shared/desktop';

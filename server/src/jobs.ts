@@ -4,11 +4,12 @@ import { radioRuntime } from './radio/runtime';
 import { startIntegrationJobs } from './integrations/jobs';
 import type { BackgroundJob } from './server';
 import { sessionPruneJob } from './auth/prune';
+import { showRemindersJob } from './schedule/reminders';
 
 /**
  * The background jobs of a running server (the station poller, schedulers).
  * Each domain that needs one adds it here.
  */
 export async function startJobs(ctx: AppContext): Promise<BackgroundJob[]> {
-  return [sessionPruneJob(ctx), startPoller(ctx, radioRuntime(ctx)), startIntegrationJobs(ctx)];
+  return [sessionPruneJob(ctx), startPoller(ctx, radioRuntime(ctx)), startIntegrationJobs(ctx), showRemindersJob(ctx)];
 }

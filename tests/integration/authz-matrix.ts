@@ -44,6 +44,10 @@ export const AUTHZ_MATRIX: Record<string, Access> = {
   'GET /api/health': 'public',
   'GET /api/station': 'public',
 
+  // Desktop studio update feed (issue 9)
+  'GET /desktop/:file': 'public',
+  'GET /api/on-air/summary': ALL_STAFF,
+
   // Accounts (issue 11)
   'GET /.well-known/jwks.json': 'public',
   'POST /api/auth/token': 'public',

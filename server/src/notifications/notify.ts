@@ -82,6 +82,8 @@ export interface PendingNotification {
   view: NotificationView;
   roles: Role[];
   userIds: string[];
+  /** Who caused it; pushed as `created_by` so clients do not pop up alerts about a person's own action. */
+  createdBy?: string | null;
 }
 
 /** The roles that hold a capability. */
@@ -132,6 +134,7 @@ export async function insertNotification(db: Knex | Knex.Transaction, input: Not
   return {
     roles,
     userIds,
+    createdBy: input.createdBy ?? null,
     view: {
       id: r.id,
       title: r.title,
@@ -171,7 +174,7 @@ export async function publishNotification(ctx: AppContext, n: PendingNotificatio
   try {
     const userIds = await recipientsOf(ctx.knex, n.view.type, n.roles, n.userIds);
     if (userIds.length === 0) return [];
-    await ctx.bus.publish({ channel: 'notifications', name: 'notification.created', data: n.view, userIds });
+    await ctx.bus.publish({ channel: 'notifications', name: 'notification.created', data: { ...n.view, created_by: n.createdBy ?? null }, userIds });
     return userIds;
   } catch (err) {
     ctx.log.warn({ err }, 'could not publish a staff notification');

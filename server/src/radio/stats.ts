@@ -122,8 +122,8 @@ export async function attendanceBetween(db: Db, fromMs: number, toMs: number, zo
 }
 
 /** Scheduled shows on air now, more than the grace period in, with nobody live for them. */
-export async function showsWithoutPresenter(db: Db, nowMs: number, zone: string): Promise<TimedShow[]> {
-  const grace = ATTENDANCE_GRACE_MINUTES * 60_000;
+export async function showsWithoutPresenter(db: Db, nowMs: number, zone: string, graceMinutes: number = ATTENDANCE_GRACE_MINUTES): Promise<TimedShow[]> {
+  const grace = graceMinutes * 60_000;
   const shows = (await showsBetween(db, nowMs, nowMs + 1, zone)).filter((s) => nowMs >= s.startMs + grace);
   if (shows.length === 0) return [];
   const sessions = await sessionsBetween(db, nowMs - 12 * 3_600_000, nowMs + 1);

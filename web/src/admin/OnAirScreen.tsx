@@ -1,6 +1,8 @@
 import { Box, Stack, Typography } from '@mui/material';
 import { NowPlayingCard } from '../radio/components/NowPlayingCard';
 import { OnAirReport } from '../radio/admin/OnAirReport';
+import { OnAirStatus } from '../studio/OnAirStatus';
+import { ShowSummaryCard } from '../studio/ShowSummaryCard';
 
 /**
  * The On Air screen: what is playing now and how the week's shows really
@@ -14,7 +16,9 @@ export default function OnAirScreen() {
         On Air
       </Typography>
       <Stack spacing={3}>
+        <OnAirStatus />
         <NowPlayingCard />
+        <ShowSummaryCard />
         <OnAirReport />
       </Stack>
     </Box>

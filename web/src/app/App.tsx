@@ -6,6 +6,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AuthProvider } from '../auth/AuthProvider';
 import { buildMuiTheme } from '../ui/theme';
 import { Toaster } from '../ui/toast';
+import { StudioServices } from '../studio/StudioServices';
 import { themeKeyAtom } from './atoms';
 import { routes } from './routes';
 
@@ -24,6 +25,7 @@ export function App() {
         <CssBaseline />
         <AuthProvider>
           <RouterProvider router={router} />
+          <StudioServices navigate={(route) => void router.navigate(route)} />
         </AuthProvider>
         <Toaster />
       </ThemeProvider>

@@ -1,4 +1,4 @@
-import type { MiniNowPlaying, NotifyInput } from '../../../shared/bridge';
+import type { MiniNowPlaying, NotifyInput, ServerCheckResult } from '../../../shared/bridge';
 
 /**
  * The platform layer: the only place in the UI that knows whether it runs in
@@ -11,7 +11,7 @@ let apiBase = '';
 export async function initPlatform(): Promise<{ needsServer: boolean }> {
   if (!isStudio()) return { needsServer: false };
   const url = await window.airdeck!.getServerUrl();
-  apiBase = url ?? '';
+  apiBase = (url ?? '').replace(/\/+$/, '');
   return { needsServer: !url };
 }
 export function getApiBase(): string {
@@ -21,20 +21,66 @@ export function setApiBase(url: string): void {
   apiBase = url.replace(/\/+$/, '');
 }
 
-/** Shows a notification: native in the studio, Web Notifications when permitted, else the in-page toast. */
+/** The studio's remembered station address (null on the website or before the first run). */
+export async function getServerUrl(): Promise<string | null> {
+  return isStudio() ? window.airdeck!.getServerUrl() : null;
+}
+
+/** Checks and remembers the station address (studio only). */
+export async function saveServerUrl(url: string): Promise<ServerCheckResult> {
+  if (!isStudio()) return { ok: false, message: 'Only the desktop studio connects to another station.' };
+  const result = await window.airdeck!.setServerUrl(url);
+  if (result.ok) setApiBase(result.url);
+  return result;
+}
+
+/** The studio's version, or null on the website. */
+export async function studioVersion(): Promise<string | null> {
+  return isStudio() ? window.airdeck!.appVersion() : null;
+}
+
+/** Whether the browser may show system notifications, could ask, or cannot (always 'granted' in the studio). */
+export function notificationPermission(): 'granted' | 'default' | 'denied' | 'unsupported' {
+  if (isStudio()) return 'granted';
+  if (typeof Notification === 'undefined') return 'unsupported';
+  return Notification.permission;
+}
+
+/** Asks the browser for notification permission (call from a click). */
+export async function requestNotificationPermission(): Promise<'granted' | 'default' | 'denied' | 'unsupported'> {
+  if (isStudio()) return 'granted';
+  if (typeof Notification === 'undefined') return 'unsupported';
+  return Notification.requestPermission();
+}
+
+let navigateHandler: ((route: string) => void) | null = null;
+/** The app registers how to move to a route (notification clicks on the web; the studio also sends them). */
+export function setNavigateHandler(fn: ((route: string) => void) | null): void {
+  navigateHandler = fn;
+}
+
+/**
+ * Shows a notification: native in the studio, Web Notifications when
+ * permitted, else the in-page toast (`fallback`). Clicking it focuses the app
+ * on `input.route`.
+ */
 export async function notify(input: NotifyInput, fallback: (input: NotifyInput) => void): Promise<'native' | 'web' | 'toast'> {
   if (isStudio()) {
     await window.airdeck!.notify(input);
     return 'native';
   }
   if (typeof Notification !== 'undefined' && Notification.permission === 'granted') {
-    const n = new Notification(input.title, { body: input.body, ...(input.tag ? { tag: input.tag } : {}) });
-    if (input.route) n.onclick = () => {
-      window.focus();
-      window.history.pushState(null, '', input.route);
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    };
-    return 'web';
+    try {
+      const n = new Notification(input.title, { body: input.body, ...(input.tag ? { tag: input.tag } : {}) });
+      n.onclick = () => {
+        window.focus();
+        if (input.route) navigateHandler?.(input.route);
+        n.close();
+      };
+      return 'web';
+    } catch {
+      // Some browsers only allow notifications from a service worker: the toast it is.
+    }
   }
   fallback(input);
   return 'toast';
@@ -42,11 +88,30 @@ export async function notify(input: NotifyInput, fallback: (input: NotifyInput) 
 
 /** Tells the studio's mini window and tray what is playing; nothing on the web. */
 export function publishNowPlaying(data: MiniNowPlaying): void {
-  if (isStudio()) void window.airdeck!.updateNowPlaying(data);
+  if (isStudio()) void window.airdeck!.updateNowPlaying(data).catch(() => undefined);
 }
 
-/** Opens or closes the studio's always-on-top mini window. */
+/** Opens or closes the studio's always-on-top mini window; null on the web. */
 export async function toggleMiniWindow(open?: boolean): Promise<boolean | null> {
   if (!isStudio()) return null;
   return window.airdeck!.toggleMiniWindow(open);
+}
+
+/** The latest now-playing data the studio has (the mini window's first paint). */
+export async function getMiniNowPlaying(): Promise<MiniNowPlaying | null> {
+  return isStudio() ? window.airdeck!.getNowPlaying() : null;
+}
+
+const noop = () => undefined;
+/** Now-playing pushes for the mini window. */
+export function onMiniNowPlaying(listener: (data: MiniNowPlaying) => void): () => void {
+  return isStudio() ? window.airdeck!.onNowPlaying(listener) : noop;
+}
+/** The mini window opened or closed. */
+export function onMiniWindowChange(listener: (open: boolean) => void): () => void {
+  return isStudio() ? window.airdeck!.onMiniWindowChange(listener) : noop;
+}
+/** Navigation asked for by the studio (tray, notification clicks). */
+export function onStudioNavigate(listener: (route: string) => void): () => void {
+  return isStudio() ? window.airdeck!.onNavigate(listener) : noop;
 }

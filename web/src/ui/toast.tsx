@@ -28,6 +28,23 @@ export function showToast(input: ToastInput): void {
   getDefaultStore().set(toastAtom, { ...input, id: ++seq });
 }
 
+/** Until when the toast on screen stays (epoch ms); 0 when none shows. */
+let busyUntil = 0;
+
+/**
+ * Shows a toast once the one on screen (if any) has gone: for notifications
+ * arriving on their own, which must not wipe out the feedback of what the
+ * person just did.
+ */
+export function showToastWhenFree(input: ToastInput): void {
+  const wait = busyUntil - Date.now();
+  if (wait <= 0) {
+    showToast(input);
+    return;
+  }
+  setTimeout(() => showToastWhenFree(input), wait + 250);
+}
+
 /** The one toast system of the whole UI: `const { toast } = useToast(); toast({ title, description, variant })`. */
 export function useToast(): { toast: (input: ToastInput) => void; dismiss: () => void } {
   const set = useSetAtom(toastAtom);
@@ -57,6 +74,7 @@ export function Toaster() {
       return;
     }
     setOpen(true);
+    busyUntil = Date.now() + (current.duration ?? (current.variant === 'error' ? 7000 : 5000));
     const text = current.description ? `${current.title}. ${current.description}` : current.title;
     const urgent = current.variant === 'error' || current.variant === 'warning';
     // Emptied first, so the same words twice in a row are announced twice.
@@ -67,6 +85,7 @@ export function Toaster() {
 
   const close = (_e?: unknown, reason?: string) => {
     if (reason === 'clickaway') return;
+    busyUntil = 0;
     setOpen(false);
   };
   const variant = current?.variant ?? 'default';

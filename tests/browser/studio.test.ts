@@ -1,0 +1,293 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MiniNowPlaying, NotifyInput } from '../../shared/bridge';
+import { createUser, type TestUser } from '../support/auth';
+import { buildShow, createPresenter } from '../support/schedule';
+import { skipBrowser, startBrowserHarness, type BrowserHarness } from '../support/browser';
+import { signInThroughUi } from '../support/staff';
+
+/**
+ * The studio build (vite --mode studio, the desktop renderer) in Chromium,
+ * with a test bridge injected in place of Electron's preload: it records every
+ * call, so the tests see exactly what the renderer asks of the desktop app.
+ * Without the bridge the same build falls back to web APIs.
+ */
+const STUDIO_DIST = path.resolve('web/dist-studio');
+
+interface BridgeLog {
+  calls: { method: string; args: unknown[] }[];
+}
+
+declare global {
+  interface Window {
+    __bridge: BridgeLog;
+    __pushNowPlaying(data: MiniNowPlaying): void;
+    __studioNavigate(route: string): void;
+    __webNotifications: { title: string; body?: string; tag?: string }[];
+  }
+}
+
+/** Installs the recording test bridge before any page script runs. */
+async function installBridge(context: BrowserContext, opts: { serverUrl: string | null; goodServer: string; nowPlaying?: MiniNowPlaying | null }): Promise<void> {
+  await context.addInitScript((o: { serverUrl: string | null; goodServer: string; nowPlaying: MiniNowPlaying | null }) => {
+    const log: BridgeLog = { calls: [] };
+    window.__bridge = log;
+    const store = window.sessionStorage;
+    if (o.serverUrl && store.getItem('test.server') === null) store.setItem('test.server', o.serverUrl);
+    const record = (method: string, args: unknown[]) => log.calls.push({ method, args: JSON.parse(JSON.stringify(args ?? [])) });
+    const listeners: Record<string, ((v: never) => void)[]> = { navigate: [], nowPlaying: [], mini: [] };
+    let miniOpen = false;
+    const on = (key: string) => (fn: (v: never) => void) => {
+      listeners[key]!.push(fn);
+      return () => {
+        listeners[key] = listeners[key]!.filter((f) => f !== fn);
+      };
+    };
+    window.__pushNowPlaying = (d) => listeners.nowPlaying!.forEach((f) => f(d as never));
+    window.__studioNavigate = (r) => listeners.navigate!.forEach((f) => f(r as never));
+    window.airdeck = {
+      platform: 'desktop',
+      async getServerUrl() {
+        record('getServerUrl', []);
+        return store.getItem('test.server');
+      },
+      async setServerUrl(url: string) {
+        record('setServerUrl', [url]);
+        if (url.replace(/\/+$/, '') !== o.goodServer) return { ok: false, message: 'Could not reach that address. Check it and your connection, then try again.' };
+        store.setItem('test.server', o.goodServer);
+        return { ok: true, url: o.goodServer, version: '0.1.0' };
+      },
+      async getRefreshToken() {
+        return store.getItem('test.refresh');
+      },
+      async setRefreshToken(token: string | null) {
+        record('setRefreshToken', [token ? 'token' : null]);
+        if (token) store.setItem('test.refresh', token);
+        else store.removeItem('test.refresh');
+      },
+      async isSecureStorage() {
+        return true;
+      },
+      async notify(input: NotifyInput) {
+        record('notify', [input]);
+      },
+      async toggleMiniWindow(open?: boolean) {
+        record('toggleMiniWindow', [open ?? null]);
+        miniOpen = open ?? !miniOpen;
+        listeners.mini!.forEach((f) => f(miniOpen as never));
+        return miniOpen;
+      },
+      async updateNowPlaying(data: MiniNowPlaying) {
+        record('updateNowPlaying', [data]);
+      },
+      async getNowPlaying() {
+        return o.nowPlaying;
+      },
+      async openExternal(url: string) {
+        record('openExternal', [url]);
+      },
+      async appVersion() {
+        return '0.1.0';
+      },
+      onNavigate: on('navigate'),
+      onNowPlaying: on('nowPlaying'),
+      onMiniWindowChange: on('mini'),
+    };
+  }, { ...opts, nowPlaying: opts.nowPlaying ?? null });
+}
+
+/** Records the realtime frames the page receives, to wait until it has joined the staff notifications channel. */
+function watchRealtime(page: Page): { subscribedToNotifications: () => boolean } {
+  const joined = new Set<string>();
+  page.on('websocket', (ws) => {
+    ws.on('framereceived', (f) => {
+      const text = typeof f.payload === 'string' ? f.payload : f.payload.toString('utf8');
+      const m = /"type":"subscribed","channel":"([a-z-]+)"/.exec(text);
+      if (m) joined.add(m[1]!);
+    });
+  });
+  return { subscribedToNotifications: () => joined.has('notifications') };
+}
+
+const calls = (page: Page, method: string) => page.evaluate((m) => window.__bridge.calls.filter((c) => c.method === m).map((c) => c.args), method);
+
+let h: BrowserHarness;
+
+beforeAll(async () => {
+  if (skipBrowser()) return;
+  if (!fs.existsSync(path.join(STUDIO_DIST, 'index.html'))) {
+    execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--mode', 'studio', '--logLevel', 'warn'], { stdio: 'inherit' });
+  }
+  h = await startBrowserHarness({ env: { WEB_DIST_DIR: STUDIO_DIST, REQUEST_LIMIT_IP: '1000', REQUEST_LIMIT_SESSION: '1000' } });
+});
+afterAll(async () => h?.close());
+
+async function postSongRequest(title: string): Promise<void> {
+  const res = await fetch(`${h.url}/api/requests/song`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ title, artist: 'The Testers', requester: 'Robin', user_session: `session_${randomBytes(6).toString('hex')}` }),
+  });
+  expect(res.status).toBe(201);
+}
+
+/** A studio page signed in as a new presenter, on the On Air console. */
+async function studioAsPresenter(user?: TestUser): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
+  user ??= await createUser(h.server, { role: 'presenter' });
+  const { page, context, errors } = await h.newPage();
+  await installBridge(context, { serverUrl: h.url, goodServer: h.url });
+  await signInThroughUi(page, h.url, user.email, user.password);
+  const rt = watchRealtime(page);
+  await page.goto(`${h.url}/admin/on-air`);
+  await page.getByTestId('on-air-status').waitFor();
+  await expect.poll(rt.subscribedToNotifications, { timeout: 15_000 }).toBe(true);
+  return { page, context, errors };
+}
+
+describe.skipIf(skipBrowser())('the desktop studio build', () => {
+  it('asks for the station address on first run, explains a refusal, keeps the value, then opens the console', async () => {
+    const { page, context } = await h.newPage({ width: 1280, height: 800 });
+    await installBridge(context, { serverUrl: null, goodServer: h.url });
+    await page.goto(`${h.url}/admin/on-air`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Connect to your station' }).isVisible()).toBe(true);
+    const field = page.getByLabel('Station address');
+    await field.fill('https://nowhere.invalid');
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Could not reach that address' }).isVisible()).toBe(true);
+    expect(await field.inputValue()).toBe('https://nowhere.invalid');
+    expect(await calls(page, 'setServerUrl')).toEqual([['https://nowhere.invalid']]);
+    await field.fill(h.url);
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await page.waitForURL((u) => u.pathname === '/admin/on-air' || u.pathname === '/auth');
+    expect(await page.evaluate(() => sessionStorage.getItem('test.server'))).toBe(h.url);
+    // Remembered: the next start goes straight to the app.
+    await page.reload();
+    await expect.poll(() => page.getByRole('heading', { name: 'Connect to your station' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('keeps the session in the keychain through the bridge, not in web storage, across a restart', async () => {
+    const { page, context } = await studioAsPresenter();
+    expect(await calls(page, 'setRefreshToken')).toContainEqual(['token']);
+    const cookies = await context.cookies();
+    expect(cookies.filter((c) => /refresh/i.test(c.name))).toEqual([]);
+    const local = await page.evaluate(() => JSON.stringify(window.localStorage));
+    expect(local).not.toMatch(/refresh_token|"rt_/);
+    await page.reload();
+    await page.getByTestId('on-air-status').waitFor();
+    await expect.poll(() => page.getByRole('heading', { name: 'On Air', exact: true, level: 1 }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => window.location.pathname)).toBe('/admin/on-air');
+    await context.close();
+  });
+
+  it('turns a new song request arriving over realtime into exactly one native notification', async () => {
+    const { page, context, errors } = await studioAsPresenter();
+    await postSongRequest('First Light');
+    await expect.poll(async () => (await calls(page, 'notify')).length, { timeout: 15_000 }).toBe(1);
+    expect((await calls(page, 'notify'))[0]).toEqual([{ title: 'New Song Request', body: 'Robin requested "First Light" by The Testers', route: '/admin/song-requests', tag: expect.stringMatching(/^notification:/) }]);
+    // A second request is the second call: the first was not shown twice.
+    await postSongRequest('Second Wind');
+    await expect.poll(async () => (await calls(page, 'notify')).length).toBe(2);
+    expect((await calls(page, 'notify')).map((a) => (a[0] as NotifyInput).body)).toEqual(['Robin requested "First Light" by The Testers', 'Robin requested "Second Wind" by The Testers']);
+    // A notification click in the main process navigates the console.
+    await page.evaluate(() => window.__studioNavigate('/admin/song-requests'));
+    await page.waitForURL((u) => u.pathname === '/admin/song-requests');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('tells the presenter natively when a moderator approves their show, with the route of that show', async () => {
+    const presenter = await createPresenter(h.server, 'presenter', 'Studio Sam');
+    const moderator = await createUser(h.server, { role: 'moderator' });
+    const id = await buildShow(h.server, { event_date: '2030-01-10', start_time: '10:00', end_time: '11:00', title: 'Sam in the Morning', status: 'pending', presenter_id: presenter.presenterId });
+    const { page, context } = await studioAsPresenter(presenter);
+    const res = await fetch(`${h.url}/api/schedule/events/${id}/approve`, { method: 'POST', headers: { Authorization: `Bearer ${moderator.token}`, 'Content-Type': 'application/json' }, body: '{}' });
+    expect(res.status).toBe(200);
+    await expect.poll(async () => (await calls(page, 'notify')).length, { timeout: 15_000 }).toBe(1);
+    expect((await calls(page, 'notify'))[0]).toEqual([{ title: 'Show approved', body: expect.stringContaining('"Sam in the Morning" on 2030-01-10 was approved by'), route: '/admin/shows', tag: expect.stringMatching(/^notification:/) }]);
+    await context.close();
+  });
+
+  it('opens and closes the mini window through the bridge and feeds it now playing', async () => {
+    const { page, context } = await studioAsPresenter();
+    const button = page.getByRole('button', { name: 'Open mini window' });
+    await button.click();
+    await expect.poll(() => calls(page, 'toggleMiniWindow')).toEqual([[null]]);
+    await expect.poll(() => page.getByRole('button', { name: 'Close mini window' }).getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('button', { name: 'Close mini window' }).click();
+    await expect.poll(() => calls(page, 'toggleMiniWindow')).toEqual([[null], [null]]);
+    const np = (await calls(page, 'updateNowPlaying')).at(-1)![0] as MiniNowPlaying;
+    const cardTitle = await page.getByTestId('card-title').textContent();
+    expect(np.title).toBe(cardTitle);
+    expect(np.durationSeconds).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('shows the mini window from pushed data, and follows the next push', async () => {
+    const now = Date.now();
+    const first: MiniNowPlaying = { title: 'Midnight City', artist: 'M83', artUrl: null, isLive: true, presenter: 'DJ Sam', startedAt: now - 65_000, durationSeconds: 240, nextShow: { title: 'Breakfast Club', startsAt: now + 12 * 60_000 } };
+    const { page, context } = await h.newPage({ width: 360, height: 132 });
+    await installBridge(context, { serverUrl: h.url, goodServer: h.url, nowPlaying: first });
+    await page.goto(`${h.url}/mini`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Midnight City' }).isVisible()).toBe(true);
+    expect(await page.getByTestId('mini-live').textContent()).toBe('LIVE');
+    expect(await page.getByTestId('mini-elapsed').textContent()).toMatch(/^1:0\d$/);
+    expect(await page.getByTestId('mini-remaining').textContent()).toMatch(/^-2:5\d$/);
+    expect(await page.getByTestId('mini-next').textContent()).toMatch(/^Next: Breakfast Club in 1[12]:\d\d$/);
+    await page.evaluate((d) => window.__pushNowPlaying(d), { ...first, title: 'Intro', artist: 'The xx', isLive: false, presenter: 'Auto DJ' });
+    await expect.poll(() => page.getByRole('heading', { name: 'Intro' }).isVisible()).toBe(true);
+    expect(await page.getByTestId('mini-live').textContent()).toBe('AUTO DJ');
+    await page.getByRole('button', { name: 'Close the mini window' }).click();
+    await expect.poll(() => calls(page, 'toggleMiniWindow')).toEqual([[false]]);
+    await context.close();
+  });
+});
+
+describe.skipIf(skipBrowser())('without the bridge (a browser)', () => {
+  it('falls back to the in-page toast when system notifications are not allowed', async () => {
+    const user = await createUser(h.server, { role: 'moderator' });
+    const { page, context } = await h.newPage();
+    await signInThroughUi(page, h.url, user.email, user.password);
+    const rt = watchRealtime(page);
+    await page.goto(`${h.url}/admin/on-air`);
+    await page.getByTestId('on-air-status').waitFor();
+    await expect.poll(rt.subscribedToNotifications, { timeout: 15_000 }).toBe(true);
+    expect(await page.evaluate(() => Notification.permission)).not.toBe('granted');
+    await expect.poll(() => page.getByRole('button', { name: 'Show system notifications' }).isVisible()).toBe(true);
+    await postSongRequest('Toast Song');
+    await expect.poll(() => page.locator('[data-toast]').textContent(), { timeout: 15_000 }).toContain('Robin requested "Toast Song" by The Testers');
+    expect(await page.getByRole('button', { name: 'Open mini window' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('uses the Web Notifications API when the browser allows it', async () => {
+    const user = await createUser(h.server, { role: 'presenter' });
+    const { page, context } = await h.newPage();
+    await context.grantPermissions(['notifications'], { origin: h.url });
+    await context.addInitScript(() => {
+      window.__webNotifications = [];
+      const Real = window.Notification;
+      class Recording extends Real {
+        constructor(title: string, options?: NotificationOptions) {
+          super(title, options);
+          window.__webNotifications.push({ title, ...(options?.body ? { body: options.body } : {}), ...(options?.tag ? { tag: options.tag } : {}) });
+        }
+      }
+      Object.defineProperty(Recording, 'permission', { get: () => Real.permission });
+      window.Notification = Recording as typeof Notification;
+    });
+    await signInThroughUi(page, h.url, user.email, user.password);
+    const rt = watchRealtime(page);
+    await page.goto(`${h.url}/admin/on-air`);
+    await page.getByTestId('on-air-status').waitFor();
+    await expect.poll(rt.subscribedToNotifications, { timeout: 15_000 }).toBe(true);
+    await postSongRequest('Web Song');
+    await expect.poll(() => page.evaluate(() => window.__webNotifications), { timeout: 15_000 }).toEqual([{ title: 'New Song Request', body: 'Robin requested "Web Song" by The Testers', tag: expect.stringMatching(/^notification:/) }]);
+    expect(await page.locator('[data-toast]').count()).toBe(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,93 @@
+import CloseIcon from '@mui/icons-material/Close';
+import { Box, IconButton, LinearProgress, Tooltip, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import type { MiniNowPlaying } from '../../../shared/bridge';
+import { getMiniNowPlaying, onMiniNowPlaying, toggleMiniWindow } from '../platform';
+import { formatClock, TrackArt } from '../radio/components/TrackArt';
+import { elapsedRemaining, formatCountdown } from './format';
+
+/** One tick a second for the clocks (local time only: no request is made). */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(t);
+  }, []);
+  return now;
+}
+
+/**
+ * The always-on-top mini window (studio route /mini): what is on air, its
+ * elapsed and remaining time, live or Auto DJ, and the countdown to the next
+ * show. Frameless: the whole card drags the window, the close button does
+ * not. Its data comes pushed from the console through the main process.
+ */
+export function MiniWindow() {
+  const [np, setNp] = useState<MiniNowPlaying | null>(null);
+  const now = useNow();
+  useEffect(() => {
+    let alive = true;
+    void getMiniNowPlaying().then((d) => {
+      if (alive && d) setNp((cur) => cur ?? d);
+    });
+    const off = onMiniNowPlaying((d) => setNp(d));
+    return () => {
+      alive = false;
+      off();
+    };
+  }, []);
+  useEffect(() => {
+    document.title = np ? `${np.title} — ${np.artist}` : 'Airdeck — Now playing';
+  }, [np]);
+
+  const { elapsed, remaining } = np ? elapsedRemaining(np.startedAt, np.durationSeconds, now) : { elapsed: 0, remaining: 0 };
+  const progress = np && np.durationSeconds > 0 ? (elapsed / np.durationSeconds) * 100 : 0;
+  return (
+    <Box
+      component="main"
+      data-testid="mini-window"
+      sx={{ height: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default', color: 'text.primary', userSelect: 'none', WebkitAppRegion: 'drag', overflow: 'hidden', borderRadius: 0 }}
+    >
+      <Box sx={{ display: 'flex', gap: 1.5, p: 1.25, alignItems: 'center', flexGrow: 1, minHeight: 0 }}>
+        <TrackArt src={np?.artUrl} size={72} alt="" />
+        <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
+            <Box
+              component="span"
+              data-testid="mini-live"
+              sx={{ px: 0.75, borderRadius: 1, fontSize: 11, fontWeight: 800, letterSpacing: 0.5, bgcolor: np?.isLive ? 'error.main' : 'action.selected', color: np?.isLive ? 'error.contrastText' : 'text.secondary' }}
+            >
+              {np ? (np.isLive ? 'LIVE' : 'AUTO DJ') : '…'}
+            </Box>
+            <Typography variant="caption" color="text.secondary" noWrap sx={{ flexGrow: 1 }}>
+              {np?.presenter ?? 'Waiting for the console…'}
+            </Typography>
+          </Box>
+          <Typography component="h1" sx={{ fontWeight: 800, fontSize: 15, lineHeight: 1.3 }} noWrap title={np?.title}>
+            {np?.title ?? 'Nothing playing yet'}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" noWrap title={np?.artist}>
+            {np?.artist ?? 'Open the On Air console to start'}
+          </Typography>
+        </Box>
+        <Tooltip title="Close the mini window">
+          <IconButton aria-label="Close the mini window" size="small" onClick={() => void toggleMiniWindow(false)} sx={{ alignSelf: 'flex-start', WebkitAppRegion: 'no-drag' }}>
+            <CloseIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      </Box>
+      <LinearProgress variant="determinate" value={progress} aria-label="Track progress" sx={{ height: 3 }} />
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', px: 1.25, py: 0.5, fontSize: 12, color: 'text.secondary', fontVariantNumeric: 'tabular-nums' }}>
+        <span data-testid="mini-elapsed" aria-label={`Elapsed ${formatClock(elapsed)}`}>
+          {formatClock(elapsed)}
+        </span>
+        <Box component="span" data-testid="mini-next" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', mx: 1 }}>
+          {np?.nextShow ? `Next: ${np.nextShow.title} ${formatCountdown(np.nextShow.startsAt - now)}` : ''}
+        </Box>
+        <span data-testid="mini-remaining" aria-label={`Remaining ${formatClock(remaining)}`}>
+          -{formatClock(remaining)}
+        </span>
+      </Box>
+    </Box>
+  );
+}

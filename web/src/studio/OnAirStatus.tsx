@@ -1,0 +1,121 @@
+import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
+import PictureInPictureAltIcon from '@mui/icons-material/PictureInPictureAlt';
+import { Box, Button, Card, CardContent, Chip, Link, Stack, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { MINI_WINDOW_SHORTCUT } from '../../../shared/desktop';
+import { getServerUrl, isStudio, notificationPermission, onMiniWindowChange, requestNotificationPermission, toggleMiniWindow } from '../platform';
+import { serverNow } from '../radio/api';
+import { elapsedNow, useNowPlaying } from '../radio/hooks';
+import { formatClock } from '../radio/components/TrackArt';
+import { formatCountdown } from './format';
+
+/** One ticking clock for the panel (server time, so countdowns match the station). */
+function useServerNow(): number {
+  const [now, setNow] = useState(() => serverNow());
+  useEffect(() => {
+    const t = setInterval(() => setNow(serverNow()), 1000);
+    return () => clearInterval(t);
+  }, []);
+  return now;
+}
+
+function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Box sx={{ minWidth: 110 }}>
+      <Typography variant="overline" color="text.secondary" component="p" sx={{ lineHeight: 1.6 }}>
+        {label}
+      </Typography>
+      <Typography data-testid={testId} sx={{ fontWeight: 800, fontSize: 22, fontVariantNumeric: 'tabular-nums' }}>
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+/**
+ * The presenter's at-a-glance strip of the On Air console: live or Auto DJ,
+ * elapsed and remaining time of the item on air, listeners, the next show
+ * with a countdown; in the studio the mini-window toggle, in a browser the
+ * switch for system notifications.
+ */
+export function OnAirStatus() {
+  const { data: np } = useNowPlaying();
+  const now = useServerNow();
+  const studio = isStudio();
+  const [miniOpen, setMiniOpen] = useState(false);
+  const [permission, setPermission] = useState(notificationPermission);
+  const [server, setServer] = useState<string | null>(null);
+
+  useEffect(() => onMiniWindowChange(setMiniOpen), []);
+  useEffect(() => {
+    void getServerUrl().then(setServer);
+  }, []);
+
+  const elapsed = np ? elapsedNow(np) : 0;
+  const duration = np?.now_playing.duration ?? 0;
+  const next = np?.next_show ?? null;
+  const toggle = async () => {
+    const open = await toggleMiniWindow();
+    if (open !== null) setMiniOpen(open);
+  };
+
+  return (
+    <Card component="section" aria-label="On air status" data-testid="on-air-status">
+      <CardContent>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between' }}>
+          <Stack direction="row" spacing={3} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
+            <Chip
+              data-testid="on-air-mode"
+              label={!np ? 'Loading…' : np.live.is_live ? `LIVE · ${np.presenter}` : 'AUTO DJ'}
+              color={np?.live.is_live ? 'error' : 'default'}
+              sx={{ fontWeight: 800 }}
+            />
+            <Stat label="Elapsed" value={np ? formatClock(elapsed) : '–'} testId="on-air-elapsed" />
+            <Stat label="Remaining" value={np ? formatClock(Math.max(0, duration - elapsed)) : '–'} testId="on-air-remaining" />
+            <Stat label="Listeners" value={np ? String(np.listeners.current) : '–'} testId="on-air-listeners" />
+            <Box sx={{ minWidth: 180 }}>
+              <Typography variant="overline" color="text.secondary" component="p" sx={{ lineHeight: 1.6 }}>
+                Next show
+              </Typography>
+              {next ? (
+                <Typography data-testid="on-air-next">
+                  <strong>{next.title}</strong>
+                  {next.presenter_name ? ` with ${next.presenter_name}` : ''} ·{' '}
+                  <Box component="span" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                    {formatCountdown(next.starts_at * 1000 - now)}
+                  </Box>
+                </Typography>
+              ) : (
+                <Typography data-testid="on-air-next" color="text.secondary">
+                  No show booked in the next two weeks
+                </Typography>
+              )}
+            </Box>
+          </Stack>
+          <Stack spacing={1} sx={{ alignItems: { xs: 'stretch', md: 'flex-end' }, flexShrink: 0 }}>
+            {studio ? (
+              <Button variant={miniOpen ? 'contained' : 'outlined'} startIcon={<PictureInPictureAltIcon />} onClick={() => void toggle()} aria-pressed={miniOpen} title={MINI_WINDOW_SHORTCUT.replace('CommandOrControl', 'Ctrl')}>
+                {miniOpen ? 'Close mini window' : 'Open mini window'}
+              </Button>
+            ) : (
+              permission === 'default' && (
+                <Button variant="outlined" startIcon={<NotificationsActiveIcon />} onClick={() => void requestNotificationPermission().then(setPermission)}>
+                  Show system notifications
+                </Button>
+              )
+            )}
+            {studio && server && (
+              <Typography variant="caption" color="text.secondary">
+                Station: {server} ·{' '}
+                <Link component={RouterLink} to="/studio/server" reloadDocument>
+                  Change
+                </Link>
+              </Typography>
+            )}
+          </Stack>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

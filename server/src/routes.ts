@@ -14,11 +14,14 @@ import { requestsRoutes } from './requests/routes';
 import { applicationsRoutes } from './applications/routes';
 import { integrationsRoutes } from './integrations/routes';
 import { presentersRoutes } from './presenters/routes';
+import { requestQueueRoutes } from './requests/queues';
+import { applicationReviewRoutes } from './applications/review';
+import { staffDjRoutes } from './presenters/staff';
 
 /**
  * Every domain's router, in mounting order. A new domain adds one line here;
  * the authorization matrix test enumerates the routes of these routers.
  */
 export function domainRouters(ctx: AppContext): AppRouter[] {
-  return [healthRoutes(ctx), authRoutes(ctx), usersRoutes(ctx), mediaRoutes(ctx), settingsRoutes(ctx), contentRoutes(ctx), docsRoutes(ctx), radioRoutes(ctx), scheduleRoutes(ctx), publicScheduleRoutes(ctx), requestsRoutes(ctx), applicationsRoutes(ctx), integrationsRoutes(ctx), presentersRoutes(ctx)];
+  return [healthRoutes(ctx), authRoutes(ctx), usersRoutes(ctx), mediaRoutes(ctx), settingsRoutes(ctx), contentRoutes(ctx), docsRoutes(ctx), radioRoutes(ctx), scheduleRoutes(ctx), publicScheduleRoutes(ctx), requestsRoutes(ctx), applicationsRoutes(ctx), integrationsRoutes(ctx), presentersRoutes(ctx), requestQueueRoutes(ctx), applicationReviewRoutes(ctx), staffDjRoutes(ctx)];
 }

@@ -1,11 +1,13 @@
 import { Box, Stack, Typography } from '@mui/material';
 import { NowPlayingCard } from '../radio/components/NowPlayingCard';
 import { OnAirReport } from '../radio/admin/OnAirReport';
+import { LiveQueue } from '../staff/LiveQueue';
 
 /**
  * The On Air screen: what is playing now and how the week's shows really
- * went on air (late starts, no-shows, overruns). The studio's live request
- * queue and countdown join it with the desktop studio work.
+ * went on air (late starts, no-shows, overruns), with the live request queue
+ * (one-click Approve, Played/Completed, Reject). The countdown joins it with
+ * the desktop studio work.
  */
 export default function OnAirScreen() {
   return (
@@ -15,6 +17,7 @@ export default function OnAirScreen() {
       </Typography>
       <Stack spacing={3}>
         <NowPlayingCard />
+        <LiveQueue />
         <OnAirReport />
       </Stack>
     </Box>

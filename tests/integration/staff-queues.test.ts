@@ -339,8 +339,8 @@ describe('applications review', () => {
     expect(again.body.error.message).toBe('This application has already been approved; decisions are final.');
     const row = await knex()('presenter_applications').where({ id }).first('status', 'reviewed_by');
     expect(row).toEqual({ status: 'approved', reviewed_by: users.manager.id });
-    const [{ n }] = await knex()('user_action_logs').where({ resource_id: id, action_type: 'update' }).count<{ n: string | number }[]>('* as n');
-    expect(Number(n)).toBe(1);
+    const [counted] = await knex()('user_action_logs').where({ resource_id: id, action_type: 'update' }).count<{ n: string | number }[]>('* as n');
+    expect(Number(counted!.n)).toBe(1);
   });
 
   it('rejects, refuses pending or unknown statuses, and answers 404 for a missing application', async () => {

@@ -54,8 +54,9 @@ function LeaveChip({ dj }: { dj: StaffDj }) {
   return <Chip size="small" color={dj.leave.current ? 'warning' : 'default'} icon={<EventBusyIcon />} label={text} sx={{ maxWidth: '100%' }} />;
 }
 
-function SocialLinks({ dj }: { dj: StaffDj }) {
+function SocialLinks({ dj, hideEmpty }: { dj: StaffDj; hideEmpty?: boolean }) {
   const links = SOCIAL_PLATFORMS.filter((p) => dj.social_links[p]);
+  if (links.length === 0 && hideEmpty) return null;
   if (links.length === 0)
     return (
       <Typography variant="body2" color="text.secondary">
@@ -290,7 +291,7 @@ export default function DjsStaff() {
                     {d.bio}
                   </Typography>
                 )}
-                <SocialLinks dj={d} />
+                <SocialLinks dj={d} hideEmpty />
               </CardContent>
             </Card>
           ))}

@@ -115,7 +115,7 @@ export default function RequestLoa() {
                 required
                 fullWidth
                 error={datesInvalid}
-                helperText={datesInvalid ? LOA_TEXTS.invalidDates.description : ' '}
+                {...(datesInvalid ? { helperText: LOA_TEXTS.invalidDates.description } : {})}
                 slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: form.start || undefined } }}
               />
             </Stack>

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInZone } from '../../shared/time';
 import { startBrowserHarness, skipBrowser, type BrowserHarness } from '../support/browser';
+import { startFakeItunes, startFakeOdesli, type FakeItunes, type FakeOdesli } from '../support/fake-services';
 import { openAsStaff } from '../support/staff';
 
 /**
@@ -12,13 +13,21 @@ import { openAsStaff } from '../support/staff';
  */
 
 let h: BrowserHarness;
+let itunes: FakeItunes;
+let odesli: FakeOdesli;
 
 beforeAll(async () => {
   if (skipBrowser()) return;
-  h = await startBrowserHarness({ env: { REQUEST_LIMIT_IP: '1000', REQUEST_REPEAT_MINUTES: '0', SEARCH_LIMIT_PER_MINUTE: '1000' } });
+  itunes = await startFakeItunes();
+  odesli = await startFakeOdesli();
+  h = await startBrowserHarness({
+    env: { REQUEST_LIMIT_IP: '1000', REQUEST_REPEAT_MINUTES: '0', SEARCH_LIMIT_PER_MINUTE: '1000', ITUNES_SEARCH_URL: itunes.url, MUSIC_LINKS_URL: odesli.url, EXTERNAL_TIMEOUT_MS: '1500' },
+  });
 });
 afterAll(async () => {
   await h?.close();
+  await itunes?.close();
+  await odesli?.close();
 });
 
 const knex = () => h.server.server.ctx.knex;
@@ -201,5 +210,19 @@ describe.skipIf(skipBrowser())('staff queues in Chromium', () => {
     expect(row.reviewed_at).not.toBeNull();
     expect(mod.errors).toEqual([]);
     await mod.context.close();
+  });
+
+  it("the song queue's music-link lookup shows 'No Links Found' and 'Search Failed'", async () => {
+    const staff = await openAsStaff(h, 'guest');
+    await staff.page.goto(`${h.url}/admin/song-requests`);
+    const button = staff.page.getByRole('button', { name: 'Music links for Hoppípolla by Sigur Rós' });
+    await button.click();
+    expect(await toastText(staff.page, 'No Links Found')).toContain('Could not find streaming or purchase links for this song.');
+    await staff.page.keyboard.press('Escape');
+    for (let i = 0; i < 6; i++) itunes.faults.push({ kind: 'status', status: 500 });
+    // Another song (the first answer is cached for a while).
+    await staff.page.getByRole('button', { name: 'Music links for Teardrop by Massive Attack' }).first().click();
+    expect(await toastText(staff.page, 'Search Failed')).toContain('Failed to search for music links. Please try again.');
+    await staff.context.close();
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import type { Role } from '../../shared/permissions';
 import type { RealtimeEvent } from '../../shared/realtime';
 import { createUser, type TestUser } from '../support/auth';
@@ -166,6 +167,38 @@ describe('request queues', () => {
     const told = events.filter((e) => e.channel === 'session:session_loop1234' && e.name === 'request.handled');
     expect(told).toHaveLength(1);
     expect((told[0]!.data as { title: string }).title).toBe('Unfinished Sympathy');
+  });
+});
+
+describe('the requests realtime channel', () => {
+  async function connect(token?: string) {
+    const ws = new WebSocket(`${t.url.replace('http', 'ws')}/api/realtime`);
+    const frames: { type: string; name?: string; channel?: string; code?: string; data?: { kind: string; id?: string; request?: { id: string; status: string } } }[] = [];
+    ws.on('message', (m) => frames.push(JSON.parse(m.toString())));
+    await new Promise((r) => ws.once('open', r));
+    if (token) {
+      ws.send(JSON.stringify({ type: 'hello', token }));
+      await expect.poll(() => frames.filter((f) => f.type === 'welcome').length).toBe(2);
+    }
+    ws.send(JSON.stringify({ type: 'subscribe', channel: 'requests' }));
+    await expect.poll(() => frames.some((f) => f.type === 'subscribed' || f.type === 'error')).toBe(true);
+    return { ws, frames };
+  }
+
+  it('delivers status changes and deletions to signed-in staff, and nothing to anonymous clients', async () => {
+    const staff = await connect(users.probation.token);
+    const anon = await connect();
+    expect(anon.frames.find((f) => f.type === 'error')?.code).toBe('forbidden');
+    const id = await song();
+    await request(t.url, `/api/requests/song/${id}`, { method: 'PATCH', token: users.guest.token, body: { status: 'approved' } });
+    await request(t.url, `/api/requests/song/${id}`, { method: 'DELETE', token: users.admin.token });
+    await expect.poll(() => staff.frames.filter((f) => f.type === 'event').map((f) => f.name)).toEqual(['request.updated', 'request.deleted']);
+    const [updated, deleted] = staff.frames.filter((f) => f.type === 'event');
+    expect(updated!.data).toMatchObject({ kind: 'song', request: { id, status: 'approved' } });
+    expect(deleted!.data).toEqual({ kind: 'song', id });
+    expect(anon.frames.filter((f) => f.type === 'event')).toEqual([]);
+    staff.ws.close();
+    anon.ws.close();
   });
 });
 

@@ -14,6 +14,7 @@ import {
   DialogTitle,
   Divider,
   List,
+  ListItem,
   ListItemButton,
   ListItemText,
   Skeleton,
@@ -178,9 +179,11 @@ export default function Applications() {
             <Card>
               <List aria-label={`${tab} applications`} disablePadding>
                 {rows.map((a) => (
-                  <ListItemButton key={a.id} selected={selected?.id === a.id} onClick={() => setSelectedId(a.id)} divider>
-                    <ListItemText primary={a.name} secondary={`${a.email} · ${formatQueueDate(a.created_at)}`} slotProps={{ primary: { sx: { fontWeight: 600 } }, secondary: { noWrap: true } }} />
-                  </ListItemButton>
+                  <ListItem key={a.id} disablePadding divider>
+                    <ListItemButton selected={selected?.id === a.id} aria-current={selected?.id === a.id ? 'true' : undefined} onClick={() => setSelectedId(a.id)}>
+                      <ListItemText primary={a.name} secondary={`${a.email} · ${formatQueueDate(a.created_at)}`} slotProps={{ primary: { sx: { fontWeight: 600 } }, secondary: { noWrap: true } }} />
+                    </ListItemButton>
+                  </ListItem>
                 ))}
               </List>
             </Card>

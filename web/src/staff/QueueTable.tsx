@@ -59,7 +59,7 @@ const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** A status as a coloured badge (the read-only view and the live queue). */
 export function StatusChip({ status }: { status: string }) {
-  return <Chip size="small" label={cap(status)} color={STATUS_COLOURS[status] ?? 'default'} variant={status === 'pending' ? 'outlined' : 'filled'} />;
+  return <Chip size="small" label={cap(status)} color={STATUS_COLOURS[status] ?? 'default'} variant={status === 'pending' || status === 'rejected' ? 'outlined' : 'filled'} />;
 }
 
 /** Who may do what in a queue: managing requests is everyone's, LOA review and deletion moderator and above (001 §6). */

@@ -263,4 +263,33 @@ describe.skipIf(skipBrowser())('staff queues in Chromium', () => {
       await staff.context.close();
     }
   });
+
+  it("shows the permission texts to a presenter, and 'Update Failed' when a request vanished", async () => {
+    const pres = await openAsStaff(h, 'presenter');
+    const [p] = await knex()('presenters').insert({ name: 'Perm Presenter', role: 'presenter', user_id: pres.user.id }).returning<{ id: string }[]>('id');
+    await knex()('loa_requests').insert({ presenter_id: p!.id, presenter_name: 'Perm Presenter', start_date: '2030-01-01', end_date: '2030-01-03', reason: 'education', status: 'pending', submitted_by: pres.user.id });
+    await pres.page.goto(`${h.url}/admin/loa-requests`);
+    const row = pres.page.getByTestId('queue-row').filter({ hasText: 'Perm Presenter' });
+    await row.waitFor();
+    // Presenters see their own leave only, read-only.
+    expect(await pres.page.getByTestId('queue-row').count()).toBe(1);
+    expect(await row.getByRole('combobox').count()).toBe(0);
+    await row.getByRole('button', { name: 'Status pending (read-only)' }).click();
+    expect(await toastText(pres.page, 'Access Denied')).toBe("Access Denied You don't have permission to change request status.");
+    await row.getByText('No access').click();
+    expect(await toastText(pres.page, 'No access')).toBe("No access You don't have permission to delete requests.");
+    await pres.context.close();
+
+    const owner = await openAsStaff(h, 'owner');
+    const [g] = await knex()('general_requests').insert({ name: 'Vanishing Val', email: 'val@example.com', subject: 'other', message: 'Soon gone', status: 'pending' }).returning<{ id: string }[]>('id');
+    await owner.page.goto(`${h.url}/admin/general-requests`);
+    const gone = owner.page.getByTestId('queue-row').filter({ hasText: 'Vanishing Val' });
+    await gone.waitFor();
+    await knex()('general_requests').where({ id: g!.id }).del(); // behind the screen's back: no push
+    await gone.getByRole('combobox', { name: 'Status of message from Vanishing Val' }).click();
+    await owner.page.getByRole('option', { name: 'Closed' }).click();
+    expect(await toastText(owner.page, 'Update Failed')).toBe('Update Failed Request not found or no changes made.');
+    await gone.waitFor({ state: 'detached' });
+    await owner.context.close();
+  });
 });

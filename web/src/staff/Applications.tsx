@@ -27,6 +27,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { AVAILABILITY_SLOTS, type ApplicationStatus } from '../../../shared/applications';
 import { APPLICATION_REVIEW_TEXTS, formatQueueDate, type ApplicationView } from '../../../shared/staff';
 import { ApiError } from '../app/api';
+import { useIsMobile } from '../app/media';
 import { useToast } from '../ui/toast';
 import { useApplications, useDecideApplication } from './api';
 import { StatusChip } from './QueueTable';
@@ -136,6 +137,7 @@ function DetailCard({ app }: { app: ApplicationView }) {
 /** Applications (001 §2): tabs Pending, Approved and Rejected with counts, a list and a detail card. */
 export default function Applications() {
   const { data, isLoading, error, refetch } = useApplications();
+  const mobile = useIsMobile();
   const [tab, setTab] = useState<ApplicationStatus>('pending');
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const rows = useMemo(() => (data?.applications ?? []).filter((a) => a.status === tab), [data, tab]);
@@ -150,9 +152,9 @@ export default function Applications() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         People who applied to present through Become a DJ.
       </Typography>
-      <Tabs value={tab} onChange={(_, v: ApplicationStatus) => setTab(v)} aria-label="Application status" variant="scrollable" allowScrollButtonsMobile sx={{ mb: 2 }}>
+      <Tabs value={tab} onChange={(_, v: ApplicationStatus) => setTab(v)} aria-label="Application status" variant={mobile ? 'fullWidth' : 'standard'} sx={{ mb: 2 }}>
         {TABS.map((t) => (
-          <Tab key={t.value} value={t.value} label={`${t.label} (${data?.counts[t.value] ?? 0})`} id={`tab-${t.value}`} aria-controls="applications-panel" />
+          <Tab key={t.value} value={t.value} label={`${t.label} (${data?.counts[t.value] ?? 0})`} id={`tab-${t.value}`} aria-controls="applications-panel" sx={{ minWidth: 0, px: { xs: 1, sm: 2 } }} />
         ))}
       </Tabs>
       <Box id="applications-panel" role="tabpanel" aria-labelledby={`tab-${tab}`}>

@@ -1,7 +1,7 @@
 import { Box, Stack, Typography } from '@mui/material';
 import { NowPlayingCard } from '../radio/components/NowPlayingCard';
 import { OnAirReport } from '../radio/admin/OnAirReport';
-import { LiveQueue } from '../staff/LiveQueue';
+import { LiveQueue } from '../requests/admin/LiveQueue';
 
 /**
  * The On Air screen: what is playing now and how the week's shows really

@@ -24,13 +24,13 @@ import {
   Typography,
 } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
-import { AVAILABILITY_SLOTS, type ApplicationStatus } from '../../../shared/applications';
-import { APPLICATION_REVIEW_TEXTS, formatQueueDate, type ApplicationView } from '../../../shared/staff';
-import { ApiError } from '../app/api';
-import { useIsMobile } from '../app/media';
-import { useToast } from '../ui/toast';
+import { AVAILABILITY_SLOTS, type ApplicationStatus } from '../../../../shared/applications';
+import { APPLICATION_REVIEW_TEXTS, formatQueueDate, type ApplicationView } from '../../../../shared/staff';
+import { ApiError } from '../../app/api';
+import { useIsMobile } from '../../app/media';
+import { useToast } from '../../ui/toast';
 import { useApplications, useDecideApplication } from './api';
-import { StatusChip } from './QueueTable';
+import { StatusChip } from '../../requests/admin/QueueTable';
 
 const TABS: { value: ApplicationStatus; label: string }[] = [
   { value: 'pending', label: 'Pending' },

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { ApplicationList, ApplicationView, DjInput, LoaInput, LoaView, QueueKind, RequestViews, StaffDj } from '../../../shared/staff';
-import { QUEUE_TEXTS } from '../../../shared/staff';
-import { api, ApiError } from '../app/api';
-import { useChannel, useResync } from '../realtime/hooks';
-import { useToast } from '../ui/toast';
+import type { LoaInput, LoaView, QueueKind, RequestViews } from '../../../../shared/staff';
+import { QUEUE_TEXTS } from '../../../../shared/staff';
+import { api, ApiError } from '../../app/api';
+import { useChannel, useResync } from '../../realtime/hooks';
+import { useToast } from '../../ui/toast';
 
 /** The row of each queue. */
 export type QueueRow<K extends QueueKind> = K extends keyof RequestViews ? RequestViews[K] : LoaView;
@@ -96,31 +96,4 @@ export function useQueueMutations(kind: QueueKind) {
 export function useFileLoa() {
   const qc = useQueryClient();
   return useMutation({ mutationFn: (input: LoaInput) => api<LoaView>('/api/loa', { method: 'POST', body: input }), onSettled: () => void qc.invalidateQueries({ queryKey: ['queue', 'loa'] }) });
-}
-
-/** The staff directory. */
-export function useDjs() {
-  return useQuery({ queryKey: ['djs'], queryFn: async () => (await api<{ djs: StaffDj[] }>('/api/djs')).djs, staleTime: 10_000 });
-}
-
-export function useDjMutations() {
-  const qc = useQueryClient();
-  const settle = () => void qc.invalidateQueries({ queryKey: ['djs'] });
-  return {
-    save: useMutation({ mutationFn: ({ id, input }: { id?: string; input: DjInput }) => api<StaffDj>(id ? `/api/djs/${id}` : '/api/djs', { method: id ? 'PATCH' : 'POST', body: input }), onSettled: settle }),
-    remove: useMutation({ mutationFn: (id: string) => api<null>(`/api/djs/${id}`, { method: 'DELETE' }), onSettled: settle }),
-  };
-}
-
-/** Every application and the count of each tab. */
-export function useApplications() {
-  return useQuery({ queryKey: ['applications'], queryFn: () => api<ApplicationList>('/api/applications'), staleTime: 10_000 });
-}
-
-export function useDecideApplication() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, status }: { id: string; status: 'approved' | 'rejected' }) => api<ApplicationView>(`/api/applications/${id}`, { method: 'PATCH', body: { status } }),
-    onSettled: () => void qc.invalidateQueries({ queryKey: ['applications'] }),
-  });
 }

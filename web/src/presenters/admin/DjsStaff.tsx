@@ -33,15 +33,15 @@ import {
   Typography,
 } from '@mui/material';
 import { useMemo, useState, type FormEvent } from 'react';
-import { can, PRESENTER_ROLES, presenterRoleLabel } from '../../../shared/permissions';
-import { SOCIAL_PLATFORMS, type SocialPlatform } from '../../../shared/presenters';
-import { DJ_TEXTS, DjInputSchema, LOA_REASONS, SOCIAL_LABELS, type StaffDj } from '../../../shared/staff';
-import { absoluteUrl, ApiError } from '../app/api';
-import { useIsMobile } from '../app/media';
-import { useAuth } from '../auth/AuthProvider';
-import { useToast } from '../ui/toast';
+import { can, PRESENTER_ROLES, presenterRoleLabel } from '../../../../shared/permissions';
+import { SOCIAL_PLATFORMS, type SocialPlatform } from '../../../../shared/presenters';
+import { DJ_TEXTS, DjInputSchema, LOA_REASONS, SOCIAL_LABELS, type StaffDj } from '../../../../shared/staff';
+import { absoluteUrl, ApiError } from '../../app/api';
+import { useIsMobile } from '../../app/media';
+import { useAuth } from '../../auth/AuthProvider';
+import { useToast } from '../../ui/toast';
 import { useDjMutations, useDjs } from './api';
-import { ConfirmDeleteDialog } from './QueueTable';
+import { ConfirmDeleteDialog } from '../../requests/admin/QueueTable';
 
 const dateFmt = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 const dayFmt = (d: string) => new Date(`${d}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });

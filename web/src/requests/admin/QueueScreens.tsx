@@ -1,7 +1,7 @@
 import { Box, Chip, Typography } from '@mui/material';
-import { GENERAL_SUBJECTS, type GeneralRequestView, type ShoutoutRequestView, type SongRequestView } from '../../../shared/requests';
-import { LOA_REASONS, QUEUE_TEXTS, type LoaView } from '../../../shared/staff';
-import { MusicLinksButton } from '../integrations/admin/MusicLinksButton';
+import { GENERAL_SUBJECTS, type GeneralRequestView, type ShoutoutRequestView, type SongRequestView } from '../../../../shared/requests';
+import { LOA_REASONS, QUEUE_TEXTS, type LoaView } from '../../../../shared/staff';
+import { MusicLinksButton } from '../../integrations/admin/MusicLinksButton';
 import { QueueTable } from './QueueTable';
 
 const Muted = ({ children }: { children: React.ReactNode }) => (

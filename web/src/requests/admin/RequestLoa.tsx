@@ -2,12 +2,13 @@ import EventBusyIcon from '@mui/icons-material/EventBusy';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, List, ListItem, ListItemIcon, ListItemText, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import CheckIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import { useMemo, useState, type FormEvent } from 'react';
-import { can, PRESENTER_ROLES, presenterRoleLabel } from '../../../shared/permissions';
-import { LOA_REASONS, LOA_TEXTS, type LoaReason } from '../../../shared/staff';
-import { ApiError } from '../app/api';
-import { useAuth } from '../auth/AuthProvider';
-import { useToast } from '../ui/toast';
-import { useDjs, useFileLoa } from './api';
+import { can, PRESENTER_ROLES, presenterRoleLabel } from '../../../../shared/permissions';
+import { LOA_REASONS, LOA_TEXTS, type LoaReason } from '../../../../shared/staff';
+import { ApiError } from '../../app/api';
+import { useAuth } from '../../auth/AuthProvider';
+import { useToast } from '../../ui/toast';
+import { useDjs } from '../../presenters/admin/api';
+import { useFileLoa } from './api';
 
 const EMPTY = { presenterId: '', start: '', end: '', reason: '' as LoaReason | '', notes: '' };
 

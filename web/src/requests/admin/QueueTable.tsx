@@ -28,11 +28,11 @@ import {
   type ChipProps,
 } from '@mui/material';
 import { useState, type ReactNode } from 'react';
-import { can, DENIED } from '../../../shared/permissions';
-import { formatQueueDate as formatDate, QUEUE_STATUSES, QUEUE_TEXTS, type QueueKind } from '../../../shared/staff';
-import { useIsMobile } from '../app/media';
-import { useAuth } from '../auth/AuthProvider';
-import { useToast } from '../ui/toast';
+import { can, DENIED } from '../../../../shared/permissions';
+import { formatQueueDate as formatDate, QUEUE_STATUSES, QUEUE_TEXTS, type QueueKind } from '../../../../shared/staff';
+import { useIsMobile } from '../../app/media';
+import { useAuth } from '../../auth/AuthProvider';
+import { useToast } from '../../ui/toast';
 import { useQueue, useQueueMutations, type QueueRow } from './api';
 
 /** One column of a queue: its heading and how a row shows in it. */

@@ -71,7 +71,14 @@ export function statusSchema(kind: QueueKind) {
   return z.object({ status: z.enum(statuses, { error: `Status must be one of: ${statuses.join(', ')}.` }) });
 }
 
-/** `?status=` of a queue listing: one of the queue's statuses, or all when absent or 'all'. */
+/** The most rows one queue listing returns (newest first). */
+export const QUEUE_LIST_LIMIT = 500;
+
+/**
+ * `?status=&limit=` of a queue listing: one of the queue's statuses (all when
+ * absent or 'all'), and at most `limit` rows (default and maximum 500; the
+ * dashboard asks for 3).
+ */
 export function statusFilterSchema(kind: QueueKind) {
   const statuses = QUEUE_STATUSES[kind] as unknown as [string, ...string[]];
   return z.object({
@@ -79,6 +86,7 @@ export function statusFilterSchema(kind: QueueKind) {
       .union([z.literal('all'), z.enum(statuses)], { error: `Status must be all or one of: ${statuses.join(', ')}.` })
       .optional()
       .transform((v) => (v === 'all' ? undefined : v)),
+    limit: z.coerce.number({ error: `Limit must be a whole number from 1 to ${QUEUE_LIST_LIMIT}.` }).int(`Limit must be a whole number from 1 to ${QUEUE_LIST_LIMIT}.`).min(1, `Limit must be a whole number from 1 to ${QUEUE_LIST_LIMIT}.`).max(QUEUE_LIST_LIMIT, `Limit must be a whole number from 1 to ${QUEUE_LIST_LIMIT}.`).default(QUEUE_LIST_LIMIT),
   });
 }
 

@@ -82,6 +82,13 @@ describe('request queues', () => {
         expect(pending.body.requests.map((r: { id: string }) => r.id)).not.toContain(b);
         const explicitAll = await request(t.url, `/api/requests/${kind}?status=all`, { token: users.presenter.token });
         expect(explicitAll.body.requests.length).toBe(all.body.requests.length);
+        const newest = await request(t.url, `/api/requests/${kind}?status=all&limit=1`, { token: users.presenter.token });
+        expect(newest.body.requests.map((r: { id: string }) => r.id)).toEqual([all.body.requests[0].id]);
+        for (const bad of ['0', '501', 'x']) {
+          const res = await request(t.url, `/api/requests/${kind}?limit=${bad}`, { token: users.presenter.token });
+          expect(res.status).toBe(400);
+          expect(res.body.error.message).toBe('Limit must be a whole number from 1 to 500.');
+        }
       });
 
       it('refuses an unknown status filter with the statuses of this queue', async () => {

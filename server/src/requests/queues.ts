@@ -5,6 +5,7 @@ import { can, DENIED } from '../../../shared/permissions';
 import {
   LOA_TEXTS,
   LoaInputSchema,
+  QUEUE_LIST_LIMIT,
   QUEUE_TEXTS,
   REQUEST_KINDS,
   leaveDays,
@@ -55,9 +56,9 @@ async function publish(ctx: AppContext, name: 'request.updated' | 'request.delet
 }
 
 /** One listener queue, newest first, optionally of one status (song requests of type song only, 001 §7). */
-export async function listRequests(db: Db, kind: RequestKind, status: string | undefined): Promise<AnyRequestView[]> {
+export async function listRequests(db: Db, kind: RequestKind, status: string | undefined, limit: number = QUEUE_LIST_LIMIT): Promise<AnyRequestView[]> {
   const q = QUEUES[kind];
-  const query = db(q.table).select(q.columns).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(500);
+  const query = db(q.table).select(q.columns).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit);
   if (kind === 'song') query.where({ request_type: 'song' });
   if (status) query.where({ status });
   const rows = (await query) as never[];
@@ -165,8 +166,8 @@ async function ownPresenter(db: Db, userId: string): Promise<{ id: string; name:
  * Leave requests, newest first. Reviewers (moderator and above) see all;
  * everyone else sees the leave of their own presenter record and what they filed.
  */
-export async function listLoa(db: Db, actor: { id: string; role: Parameters<typeof can>[0] }, status: string | undefined): Promise<LoaView[]> {
-  const q = db('loa_requests').select(loaColumns(db)).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(500);
+export async function listLoa(db: Db, actor: { id: string; role: Parameters<typeof can>[0] }, status: string | undefined, limit: number = QUEUE_LIST_LIMIT): Promise<LoaView[]> {
+  const q = db('loa_requests').select(loaColumns(db)).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit);
   if (status) q.where({ status });
   if (!can(actor.role, 'loa.review')) {
     const own = await ownPresenter(db, actor.id);
@@ -261,9 +262,9 @@ export function requestQueueRoutes(ctx: AppContext): AppRouter {
 
   for (const kind of REQUEST_KINDS) {
     router.get(`/api/requests/${kind}`, manage, async (c) => {
-      const { status } = parse(statusFilterSchema(kind), c.query);
+      const { status, limit } = parse(statusFilterSchema(kind), c.query);
       c.set('Cache-Control', 'no-store');
-      c.body = { requests: await listRequests(ctx.knex, kind, status) };
+      c.body = { requests: await listRequests(ctx.knex, kind, status, limit) };
     });
     router.patch(`/api/requests/${kind}/:id`, authorize(ctx, 'requests.manage', QUEUE_TEXTS.updateForbidden), async (c) => {
       const { status } = parse(statusSchema(kind), c.request.body);
@@ -280,9 +281,9 @@ export function requestQueueRoutes(ctx: AppContext): AppRouter {
   }
 
   router.get('/api/loa', requireUser(ctx), async (c) => {
-    const { status } = parse(statusFilterSchema('loa'), c.query);
+    const { status, limit } = parse(statusFilterSchema('loa'), c.query);
     c.set('Cache-Control', 'no-store');
-    c.body = { requests: await listLoa(ctx.knex, currentUser(c), status) };
+    c.body = { requests: await listLoa(ctx.knex, currentUser(c), status, limit) };
   });
   router.post('/api/loa', requireUser(ctx), async (c) => {
     const input = parse(LoaInputSchema, c.request.body);

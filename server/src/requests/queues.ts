@@ -70,7 +70,8 @@ export async function setRequestStatus(ctx: AppContext, kind: RequestKind, id: s
   const q = QUEUES[kind];
   const now = new Date(ctx.now());
   const result = await ctx.knex.transaction(async (trx) => {
-    const before = await trx(q.table).where({ id }).first<Record<string, unknown> | undefined>(['status', 'user_session', ...q.columns]);
+    // Locked, so two presenters pressing Played at once tell the listener once.
+    const before = await trx(q.table).where({ id }).forUpdate().first<Record<string, unknown> | undefined>(['user_session', ...q.columns]);
     if (!before) return null;
     const [row] = (await trx(q.table).where({ id }).update({ status, updated_at: now, handled_by: actor.id }).returning(q.columns)) as never[];
     await recordAction(trx, { actor, action: 'update', resourceType: q.table, resourceId: id, resourceName: q.name(before), details: { from: before.status, to: status }, ip });
@@ -224,7 +225,7 @@ export async function fileLoa(ctx: AppContext, input: z.output<typeof LoaInputSc
 export async function setLoaStatus(ctx: AppContext, id: string, status: string, actor: { id: string; email: string }, ip: string): Promise<LoaView> {
   const now = new Date(ctx.now());
   const row = await ctx.knex.transaction(async (trx) => {
-    const before = await trx('loa_requests').where({ id }).first<{ status: string; presenter_name: string } | undefined>('status', 'presenter_name');
+    const before = await trx('loa_requests').where({ id }).forUpdate().first<{ status: string; presenter_name: string } | undefined>('status', 'presenter_name');
     if (!before) return null;
     const [updated] = (await trx('loa_requests').where({ id }).update({ status, reviewed_at: now, reviewed_by: actor.id, updated_at: now }).returning(loaColumns(trx))) as LoaRow[];
     await recordAction(trx, { actor, action: 'update', resourceType: 'loa_requests', resourceId: id, resourceName: `Leave for ${before.presenter_name}`, details: { from: before.status, to: status }, ip });

@@ -13,6 +13,7 @@ const benches: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   'song-requests': () => import('./song-requests'),
   content: () => import('./content'),
   'staff-queues': () => import('./staff-queues'),
+  'logs-export': () => import('./logs-export'),
 };
 for (const [name, load] of Object.entries(benches)) {
   if (only && only !== name) continue;

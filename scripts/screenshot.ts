@@ -1,6 +1,7 @@
 /**
  * Takes full-page screenshots with the machine's Chromium, for looking at a
- * screen as a person would: `npx tsx scripts/screenshot.ts URL OUT.png [WIDTH] [HEIGHT] [--theme KEY] [--wait MS]`.
+ * screen as a person would: `npx tsx scripts/screenshot.ts URL OUT.png [WIDTH] [HEIGHT] [--theme KEY] [--wait MS] [--login EMAIL:PASSWORD]`.
+ * With --login it signs in through the site's /auth page first (staff screens).
  */
 import { chromium } from 'playwright-core';
 
@@ -14,6 +15,7 @@ const flag = (name: string) => {
 };
 const theme = flag('--theme');
 const wait = Number(flag('--wait') ?? 800);
+const login = flag('--login');
 const [url, out, width = '1280', height = '800'] = args;
 if (!url || !out) {
   console.error('usage: tsx scripts/screenshot.ts URL OUT.png [WIDTH] [HEIGHT] [--theme KEY] [--wait MS]');
@@ -26,6 +28,14 @@ const browser = await chromium.launch({
 const context = await browser.newContext({ viewport: { width: Number(width), height: Number(height) } });
 if (theme) await context.addInitScript((k: string) => localStorage.setItem('airdeck.theme', k), theme);
 const page = await context.newPage();
+if (login) {
+  const sep = login.indexOf(':');
+  await page.goto(new URL('/auth', url).toString(), { waitUntil: 'networkidle' });
+  await page.getByLabel('Email').fill(login.slice(0, sep));
+  await page.getByLabel('Password').fill(login.slice(sep + 1));
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((u) => u.pathname === '/', { timeout: 20_000 });
+}
 await page.goto(url, { waitUntil: 'networkidle' });
 await page.waitForTimeout(wait);
 await page.screenshot({ path: out, fullPage: true });

@@ -61,7 +61,7 @@ export const CAPABILITIES = {
   'pages.manage': ['owner', 'manager', 'admin'],
   'logs.view': ['owner', 'manager', 'admin', 'moderator'],
   'notifications.view': ['owner', 'manager', 'admin', 'moderator', 'presenter', 'guest', 'probation'],
-  'notifications.announce': ['owner', 'manager', 'admin'],
+  'notifications.announce': ['owner', 'manager'],
   'content.manage': ['owner', 'manager'],
 } as const satisfies Record<string, readonly Role[]>;
 

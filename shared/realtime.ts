@@ -47,7 +47,7 @@ export const EVENT_NAMES = {
   votes: ['votes.updated'],
   session: ['request.handled'],
   requests: ['request.created', 'request.updated', 'request.deleted'],
-  notifications: ['notification.created'],
+  notifications: ['notification.created', 'notification.updated'],
 } as const;
 
 /** Channels anyone may join. */

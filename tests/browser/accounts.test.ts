@@ -93,7 +93,7 @@ describe.skipIf(skipBrowser())('accounts in Chromium', () => {
     await page.waitForURL(h.url + '/');
     await page.goto(h.url + '/admin');
     expect(await sidebarLinks(page)).toEqual(['Dashboard', 'On Air', 'Shows', 'DJs & Staff', 'Request LOA']);
-    await page.getByText('Coming soon').waitFor();
+    await page.getByText('Hours Remaining This Week').waitFor();
 
     await page.goto(h.url + '/admin/users');
     await page.getByText(DENIED.users).waitFor();
@@ -236,7 +236,7 @@ describe.skipIf(skipBrowser())('accounts in Chromium', () => {
     await signIn(page, 'moderator@airdeck.demo');
     await page.waitForURL(h.url + '/');
     await page.goto(h.url + '/admin');
-    await page.getByText('Coming soon').waitFor();
+    await page.getByText('Hours Remaining This Week').waitFor();
     expect(await page.getByRole('navigation', { name: 'Staff' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Open navigation' }).click();
     expect(await sidebarLinks(page)).toEqual(['Dashboard', 'On Air', 'Shows', 'DJs & Staff', 'Schedule Overview', 'Applications', 'User Management', 'Logs', 'Request LOA']);

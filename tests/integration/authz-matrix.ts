@@ -180,4 +180,18 @@ export const AUTHZ_MATRIX: Record<string, Access> = {
   'POST /api/djs': APPROVE_SHOWS,
   'PATCH /api/djs/:id': APPROVE_SHOWS,
   'DELETE /api/djs/:id': APPROVE_SHOWS,
+
+  // Staff workflows: notifications, logs, dashboard (issue 6; 001 §2, §6)
+  'GET /api/notifications': 'any-user',
+  'GET /api/notifications/unread-count': 'any-user',
+  'POST /api/notifications/read-all': 'any-user',
+  'POST /api/notifications/:id/read': 'any-user',
+  'POST /api/notifications/:id/dismiss': 'any-user',
+  'GET /api/notifications/preferences': 'any-user',
+  'PUT /api/notifications/preferences': 'any-user',
+  'POST /api/notifications/announcements': ACCESS_SETTINGS,
+  'GET /api/logs': APPLICATIONS_AND_LOGS,
+  'GET /api/logs/stats': APPLICATIONS_AND_LOGS,
+  'GET /api/logs/export': APPLICATIONS_AND_LOGS,
+  'GET /api/dashboard': ALL_STAFF,
 };

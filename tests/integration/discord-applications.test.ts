@@ -4,6 +4,7 @@ import { APPLICATION_MESSAGES } from '../../shared/applications';
 import type { RealtimeEvent } from '../../shared/realtime';
 import { sendApplicationDecision } from '../../server/src/applications/service';
 import { startFakeDiscord, type FakeDiscord } from '../support/fake-services';
+import { createUser } from '../support/auth';
 import { request, startTestServer, type TestServer } from '../support/server';
 
 let t: TestServer;
@@ -50,7 +51,10 @@ beforeAll(async () => {
   });
   bare = await startTestServer({ env: { APPLICATION_LIMIT_PER_HOUR: '2' } });
   t.server.ctx.bus.subscribe((e) => events.push(e));
+  moderatorId = (await createUser(t, { role: 'moderator' })).id;
+  await createUser(t, { role: 'presenter' });
 });
+let moderatorId = '';
 afterAll(async () => {
   await t?.close();
   await bare?.close();
@@ -228,7 +232,8 @@ describe('presenter applications', () => {
     expect([...note.target_roles].sort()).toEqual(['admin', 'manager', 'moderator', 'owner']);
     await expect.poll(() => events.find((e) => e.channel === 'notifications')).toBeTruthy();
     const pushed = events.find((e) => e.channel === 'notifications')!;
-    expect(pushed.roles!.sort()).toEqual(['admin', 'manager', 'moderator', 'owner']);
+    // Only to moderators and above: the presenter account is not among the recipients.
+    expect(pushed.userIds).toEqual([moderatorId]);
     expect(pushed.data).toMatchObject({ type: 'application_received', related_id: res.body.application.id });
   });
 

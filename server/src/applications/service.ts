@@ -6,7 +6,7 @@ import { getDiscordConfig } from '../integrations/discord-config';
 import { consumeDiscordLink, readDiscordLink } from '../integrations/discord-oauth';
 import { applicationMessage, emitWebhookEvent } from '../integrations/webhooks';
 import { limiter } from '../requests/limits';
-import { insertStaffNotification, publishStaffNotification } from '../requests/staff-notify';
+import { insertNotification, publishNotification } from '../notifications/notify';
 import { getStationInfo } from '../settings/service';
 
 /**
@@ -47,17 +47,16 @@ export async function submitApplication(ctx: AppContext, input: ApplicationData,
       })
       .returning<{ id: string; created_at: Date | string }[]>(['id', 'created_at']);
     if (link && meta.discordLinkToken) await consumeDiscordLink(trx, meta.discordLinkToken);
-    const n = await insertStaffNotification(trx, {
+    const n = await insertNotification(trx, {
       type: 'application_received',
       title: 'New Presenter Application',
       message: `${input.name} applied to become a presenter`,
       relatedId: inserted!.id,
       relatedType: 'presenter_application',
-      capability: 'applications.manage',
     });
     return { row: inserted!, notification: n };
   });
-  await publishStaffNotification(ctx, notification);
+  await publishNotification(ctx, notification);
   const station = await getStationInfo(ctx.knex, ctx.config).catch(() => null);
   await emitWebhookEvent(ctx, 'application.received', `application:${row.id}`, applicationMessage({ name: input.name, availableTimes: input.availableTimes, hasDiscord: discordUsername !== null }, station?.name ?? 'the station'));
   return { id: row.id, status: 'pending', created_at: new Date(row.created_at).toISOString(), has_discord: discordUsername !== null, discord_linked: link !== null };

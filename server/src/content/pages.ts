@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import type { z } from 'zod';
 import type { Page, PageAnalytics, PageInputSchema, PublicPage } from '../../../shared/content';
 import { fail } from '../http/errors';
-import { logAction, type AuditActor } from './audit';
+import { recordAction, type AuditActor } from '../users/audit';
 import { cleanStoredContent, hasVisibleContent, sanitizePageHtml } from './sanitize';
 
 /** A custom_pages row as the database returns it. */
@@ -93,7 +93,7 @@ export async function createPage(knex: Knex, input: PageValues, actor: AuditActo
       const [row] = await trx('custom_pages')
         .insert({ ...values, created_by: actor.id })
         .returning<PageRow[]>('*');
-      await logAction(trx, actor, { action: 'create', resourceType: 'custom_page', resourceId: row!.id, resourceName: row!.title, details: { slug: row!.slug, is_published: row!.is_published } });
+      await recordAction(trx, { actor, action: 'create', resourceType: 'custom_page', resourceId: row!.id, resourceName: row!.title, details: { slug: row!.slug, is_published: row!.is_published } });
       return presentPage(row!);
     });
   } catch (err) {
@@ -115,7 +115,7 @@ export async function updatePage(knex: Knex, id: string, input: PageValues, acto
         .update({ ...values, updated_at: trx.fn.now() })
         .returning<PageRow[]>('*');
       const changed = (Object.keys(values) as (keyof PageValues)[]).filter((k) => before[k] !== values[k]);
-      await logAction(trx, actor, { action: 'update', resourceType: 'custom_page', resourceId: id, resourceName: row!.title, details: { slug: row!.slug, changed } });
+      await recordAction(trx, { actor, action: 'update', resourceType: 'custom_page', resourceId: id, resourceName: row!.title, details: { slug: row!.slug, changed } });
       return presentPage(row!);
     });
   } catch (err) {
@@ -129,7 +129,7 @@ export async function deletePage(knex: Knex, id: string, actor: AuditActor): Pro
   await knex.transaction(async (trx) => {
     const [row] = await trx('custom_pages').where({ id }).delete().returning<Pick<PageRow, 'title' | 'slug'>[]>(['title', 'slug']);
     if (!row) throw fail.notFound('Page not found');
-    await logAction(trx, actor, { action: 'delete', resourceType: 'custom_page', resourceId: id, resourceName: row.title, details: { slug: row.slug } });
+    await recordAction(trx, { actor, action: 'delete', resourceType: 'custom_page', resourceId: id, resourceName: row.title, details: { slug: row.slug } });
   });
 }
 

@@ -10,7 +10,7 @@ import {
   type SliderSettings,
 } from '../../../shared/content';
 import { fail } from '../http/errors';
-import { logAction, type AuditActor } from './audit';
+import { recordAction, type AuditActor } from '../users/audit';
 
 interface SlideRow {
   id: string;
@@ -61,7 +61,7 @@ export async function saveSliderSettings(knex: Knex, input: SliderSettings, acto
       .insert({ id: 1, ...input, updated_at: trx.fn.now() })
       .onConflict('id')
       .merge();
-    await logAction(trx, actor, { action: 'update', resourceType: 'slider_settings', resourceId: 1, resourceName: 'Slider settings', details: { ...input } });
+    await recordAction(trx, { actor, action: 'update', resourceType: 'slider_settings', resourceId: 1, resourceName: 'Slider settings', details: { ...input } });
     return getSliderSettings(trx);
   });
 }
@@ -85,7 +85,7 @@ export async function listSlides(db: Knex): Promise<Slide[]> {
 export async function createSlide(knex: Knex, input: SlideValues, actor: AuditActor): Promise<Slide> {
   return knex.transaction(async (trx) => {
     const [row] = await trx('slider_content').insert(input).returning<SlideRow[]>('*');
-    await logAction(trx, actor, { action: 'create', resourceType: 'slider_content', resourceId: row!.id, resourceName: row!.title, details: { is_active: row!.is_active } });
+    await recordAction(trx, { actor, action: 'create', resourceType: 'slider_content', resourceId: row!.id, resourceName: row!.title, details: { is_active: row!.is_active } });
     return presentSlide(row!);
   });
 }
@@ -98,7 +98,7 @@ export async function updateSlide(knex: Knex, id: string, input: SlideValues, ac
       .update({ ...input, updated_at: trx.fn.now() })
       .returning<SlideRow[]>('*');
     if (!row) throw fail.notFound('Slide not found');
-    await logAction(trx, actor, { action: 'update', resourceType: 'slider_content', resourceId: id, resourceName: row.title, details: { is_active: row.is_active } });
+    await recordAction(trx, { actor, action: 'update', resourceType: 'slider_content', resourceId: id, resourceName: row.title, details: { is_active: row.is_active } });
     return presentSlide(row);
   });
 }
@@ -108,6 +108,6 @@ export async function deleteSlide(knex: Knex, id: string, actor: AuditActor): Pr
   await knex.transaction(async (trx) => {
     const [row] = await trx('slider_content').where({ id }).delete().returning<Pick<SlideRow, 'title'>[]>(['title']);
     if (!row) throw fail.notFound('Slide not found');
-    await logAction(trx, actor, { action: 'delete', resourceType: 'slider_content', resourceId: id, resourceName: row.title });
+    await recordAction(trx, { actor, action: 'delete', resourceType: 'slider_content', resourceId: id, resourceName: row.title });
   });
 }

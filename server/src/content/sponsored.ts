@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { z } from 'zod';
 import { pickWeighted, type PublicSponsored, type Sponsored, type SponsoredInputSchema } from '../../../shared/content';
 import { fail } from '../http/errors';
-import { logAction, type AuditActor } from './audit';
+import { recordAction, type AuditActor } from '../users/audit';
 
 interface SponsoredRow {
   id: string;
@@ -52,7 +52,7 @@ export async function listSponsored(db: Knex): Promise<Sponsored[]> {
 export async function createSponsored(knex: Knex, input: SponsoredValues, actor: AuditActor): Promise<Sponsored> {
   return knex.transaction(async (trx) => {
     const [row] = await trx('sponsored_content').insert(input).returning<SponsoredRow[]>('*');
-    await logAction(trx, actor, { action: 'create', resourceType: 'sponsored_content', resourceId: row!.id, resourceName: row!.title, details: { priority: row!.priority, is_active: row!.is_active } });
+    await recordAction(trx, { actor, action: 'create', resourceType: 'sponsored_content', resourceId: row!.id, resourceName: row!.title, details: { priority: row!.priority, is_active: row!.is_active } });
     return presentSponsored(row!);
   });
 }
@@ -65,7 +65,7 @@ export async function updateSponsored(knex: Knex, id: string, input: SponsoredVa
       .update({ ...input, updated_at: trx.fn.now() })
       .returning<SponsoredRow[]>('*');
     if (!row) throw fail.notFound('Sponsored content not found');
-    await logAction(trx, actor, { action: 'update', resourceType: 'sponsored_content', resourceId: id, resourceName: row.title, details: { priority: row.priority, is_active: row.is_active } });
+    await recordAction(trx, { actor, action: 'update', resourceType: 'sponsored_content', resourceId: id, resourceName: row.title, details: { priority: row.priority, is_active: row.is_active } });
     return presentSponsored(row);
   });
 }
@@ -75,7 +75,7 @@ export async function deleteSponsored(knex: Knex, id: string, actor: AuditActor)
   await knex.transaction(async (trx) => {
     const [row] = await trx('sponsored_content').where({ id }).delete().returning<Pick<SponsoredRow, 'title'>[]>(['title']);
     if (!row) throw fail.notFound('Sponsored content not found');
-    await logAction(trx, actor, { action: 'delete', resourceType: 'sponsored_content', resourceId: id, resourceName: row.title });
+    await recordAction(trx, { actor, action: 'delete', resourceType: 'sponsored_content', resourceId: id, resourceName: row.title });
   });
 }
 

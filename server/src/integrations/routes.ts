@@ -1,3 +1,4 @@
+import { recordAction } from '../users/audit';
 import Router from '@koa/router';
 import type { Knex } from 'knex';
 import type Koa from 'koa';
@@ -31,16 +32,7 @@ function redirectUri(ctx: AppContext, c: Ctx): string {
 /** Writes one audit row for a staff change. */
 async function audit(db: Knex | Knex.Transaction, c: Ctx, entry: { action: 'create' | 'update' | 'delete' | 'other'; id: string; name: string; details?: Record<string, unknown> }): Promise<void> {
   const user = currentUser(c);
-  await db('user_action_logs').insert({
-    user_id: user.id,
-    user_email: user.email,
-    action_type: entry.action,
-    resource_type: 'webhook',
-    resource_id: entry.id,
-    resource_name: entry.name,
-    details: entry.details ? JSON.stringify(entry.details) : null,
-    ip: c.ip,
-  });
+  await recordAction(db, { actor: user, action: entry.action, resourceType: 'webhook', resourceId: entry.id, resourceName: entry.name, details: entry.details ?? null, ip: c.ip || null });
 }
 
 /**
@@ -137,8 +129,9 @@ export function integrationsRoutes(ctx: AppContext): AppRouter {
 
   router.post('/api/webhooks/:id/test', staff, async (c) => {
     const { id } = parse(IdSchema, c.params);
-    const found = await ctx.knex('webhook_endpoints').where({ id }).first('id');
+    const found = await ctx.knex('webhook_endpoints').where({ id }).first<{ id: string; name: string } | undefined>('id', 'name');
     if (!found) throw fail.notFound('Webhook not found');
+    await audit(ctx.knex, c, { action: 'other', id, name: found.name, details: { test: true } });
     const station = await getStationInfo(ctx.knex, ctx.config);
     const queued = await emitWebhookEvent(ctx, 'test', `test:${ctx.now()}:${randomToken().slice(0, 8)}`, testMessage(station.name), id);
     c.status = 202;

@@ -1,88 +1,187 @@
+import type { Knex } from 'knex';
+import { CAPABILITIES, ROLES, type Capability, type Role } from '../../../shared/permissions';
+import { NOTIFICATION_TYPES, type NotificationPriority, type NotificationType, type NotificationView } from '../../../shared/notifications';
 import type { AppContext } from '../context';
 
 /**
- * The one way any part of the server notifies staff: it stores an
- * admin_notifications row and pushes it on the `notifications` realtime
- * channel to the staff it targets. Targets: `targetRoles` and
- * `targetUserIds` (a user receives it when their role OR their id is listed);
- * both empty means every signed-in staff member. Per-user read and dismissed
- * state and the notification screens belong to the staff-workflows domain.
+ * The one way any part of the server notifies staff (spec 001 §3, §4, §7).
+ *
+ * A notification is one admin_notifications row aimed at an audience: the
+ * roles that can act on it (by default from its type, see AUDIENCE) and,
+ * optionally, single users (a booking's presenter). Delivery is decided per
+ * user: an active account whose role OR id is targeted, and whose
+ * preference for the type is not off (unset means on). The list API applies
+ * the same rule, so a user never sees listed what was not pushed to them.
+ *
+ * Two ways to send:
+ * - `notify(ctx, input)`: store and publish at once (no transaction of yours).
+ * - `insertNotification(trx, input)` inside your transaction, then
+ *   `publishNotification(ctx, pending)` after it has committed.
+ * Publishing resolves the recipients and sends `notification.created` on the
+ * `notifications` channel with explicit `userIds`, so the hub delivers it to
+ * exactly those users. It never throws: a lost push is refetched by clients.
  */
 
-/** Notification types of spec 001 §3. */
-export type NotificationType =
-  | 'show_added'
-  | 'show_updated'
-  | 'show_deleted'
-  | 'show_conflicts'
-  | 'song_request'
-  | 'general_request'
-  | 'shoutout_request'
-  | 'application_received'
-  | 'user_added'
-  | 'user_removed'
-  | 'system_alert'
-  | 'announcement';
+export type { NotificationType, NotificationPriority, NotificationView };
+
+/** Who a notification is for: roles holding a capability, explicit roles, and single users. */
+export interface Audience {
+  capability?: Capability;
+  roles?: readonly Role[];
+  userIds?: readonly string[];
+}
+
+/** The roles that can act on each type (001 §6): applications and users → user managers; conflicts → resolvers; requests → request managers. */
+export const AUDIENCE: Record<NotificationType, Capability> = {
+  show_added: 'shows.approve',
+  show_updated: 'shows.approve',
+  show_deleted: 'shows.approve',
+  show_conflicts: 'shows.resolve',
+  song_request: 'requests.manage',
+  shoutout_request: 'requests.manage',
+  general_request: 'requests.manage',
+  application_received: 'applications.manage',
+  user_added: 'users.manage',
+  user_removed: 'users.manage',
+  system_alert: 'shows.resolve',
+  announcement: 'notifications.view',
+};
+
+/** Default priority of each type. */
+export const PRIORITY: Record<NotificationType, NotificationPriority> = {
+  show_added: 'normal',
+  show_updated: 'normal',
+  show_deleted: 'high',
+  show_conflicts: 'high',
+  song_request: 'normal',
+  shoutout_request: 'normal',
+  general_request: 'normal',
+  application_received: 'high',
+  user_added: 'low',
+  user_removed: 'normal',
+  system_alert: 'urgent',
+  announcement: 'normal',
+};
 
 /** What to send. */
 export interface NotifyInput {
   type: NotificationType;
   title: string;
   message: string;
-  priority?: 'urgent' | 'high' | 'normal' | 'low';
+  priority?: NotificationPriority;
   relatedId?: string | null;
   relatedType?: string | null;
-  targetRoles?: string[];
-  targetUserIds?: string[];
+  /** Defaults to the roles of AUDIENCE[type]. */
+  audience?: Audience;
+  /** Who caused it; never told about their own action when targeted only as a single user. */
   createdBy?: string | null;
 }
 
-/** A stored notification as it is pushed (the list API of the staff domain may add per-user state). */
-export interface NotificationPush {
+/** A stored notification waiting to be published after commit. */
+export interface PendingNotification {
+  view: NotificationView;
+  roles: Role[];
+  userIds: string[];
+}
+
+/** The roles that hold a capability. */
+export function rolesWith(capability: Capability): Role[] {
+  return ROLES.filter((r) => (CAPABILITIES[capability] as readonly Role[]).includes(r));
+}
+
+function audienceOf(input: NotifyInput): { roles: Role[]; userIds: string[] } {
+  const a = input.audience ?? {};
+  const roles = new Set<Role>(a.roles ?? []);
+  const cap = a.capability ?? (input.audience ? undefined : AUDIENCE[input.type]);
+  if (cap) for (const r of rolesWith(cap)) roles.add(r);
+  const userIds = [...new Set(a.userIds ?? [])].filter((id) => id !== input.createdBy);
+  return { roles: ROLES.filter((r) => roles.has(r)), userIds };
+}
+
+interface Row {
   id: string;
   title: string;
   message: string;
   type: NotificationType;
-  priority: string;
+  priority: NotificationPriority;
   related_id: string | null;
   related_type: string | null;
-  created_at: string;
+  created_at: Date | string;
 }
 
-/** Stores a notification and pushes it to its targets (call it after the caller's own transaction has committed). */
-export async function notify(ctx: AppContext, input: NotifyInput): Promise<NotificationPush> {
-  const db = ctx.knex;
-  const roles = input.targetRoles ?? [];
-  const userIds = input.targetUserIds ?? [];
+/** Stores a notification with the caller's connection or transaction; publish the result after commit. */
+export async function insertNotification(db: Knex | Knex.Transaction, input: NotifyInput): Promise<PendingNotification> {
+  if (!(NOTIFICATION_TYPES as readonly string[]).includes(input.type)) throw new Error(`unknown notification type ${input.type}`);
+  const { roles, userIds } = audienceOf(input);
   const [row] = await db('admin_notifications')
     .insert({
       title: input.title.slice(0, 200),
       message: input.message.slice(0, 2000),
       type: input.type,
-      priority: input.priority ?? 'normal',
+      priority: input.priority ?? PRIORITY[input.type],
       related_id: input.relatedId ?? null,
       related_type: input.relatedType ?? null,
       target_roles: roles,
       target_user_ids: userIds,
       created_by: input.createdBy ?? null,
+      // The real time, not the transaction's start: two notifications of one write keep their order.
+      created_at: db.raw('clock_timestamp()'),
     })
-    .returning<{ id: string; created_at: Date }[]>(['id', 'created_at']);
-  const push: NotificationPush = {
-    id: row!.id,
-    title: input.title,
-    message: input.message,
-    type: input.type,
-    priority: input.priority ?? 'normal',
-    related_id: input.relatedId ?? null,
-    related_type: input.relatedType ?? null,
-    created_at: row!.created_at.toISOString(),
+    .returning<Row[]>(['id', 'title', 'message', 'type', 'priority', 'related_id', 'related_type', 'created_at']);
+  const r = row!;
+  return {
+    roles,
+    userIds,
+    view: {
+      id: r.id,
+      title: r.title,
+      message: r.message,
+      type: r.type,
+      priority: r.priority,
+      related_id: r.related_id,
+      related_type: r.related_type,
+      created_at: new Date(r.created_at).toISOString(),
+      user_is_read: false,
+      read_at: null,
+      dismissed_at: null,
+    },
   };
-  await ctx.bus.publish({
-    channel: 'notifications',
-    name: 'notification.created',
-    data: push,
-    ...(roles.length > 0 ? { roles } : {}),
-    ...(userIds.length > 0 ? { userIds } : {}),
-  });
-  return push;
+}
+
+/**
+ * The users a notification reaches now: active accounts whose role or id is
+ * targeted and who have not turned its type off.
+ */
+export async function recipientsOf(db: Knex | Knex.Transaction, type: NotificationType, roles: readonly string[], userIds: readonly string[]): Promise<string[]> {
+  if (roles.length === 0 && userIds.length === 0) return [];
+  const rows = await db('profiles as p')
+    .leftJoin('notification_preferences as np', 'np.user_id', 'p.id')
+    .where('p.is_active', true)
+    .where((w) => {
+      if (roles.length > 0) w.orWhereIn('p.role', [...roles]);
+      if (userIds.length > 0) w.orWhereIn('p.id', [...userIds]);
+    })
+    .where((w) => w.whereNull(`np.${type}`).orWhere(`np.${type}`, true))
+    .select<{ id: string }[]>('p.id');
+  return rows.map((r) => r.id);
+}
+
+/** Publishes a committed notification to exactly the users it reaches. Never throws. */
+export async function publishNotification(ctx: AppContext, n: PendingNotification): Promise<string[]> {
+  try {
+    const userIds = await recipientsOf(ctx.knex, n.view.type, n.roles, n.userIds);
+    if (userIds.length === 0) return [];
+    await ctx.bus.publish({ channel: 'notifications', name: 'notification.created', data: n.view, userIds });
+    return userIds;
+  } catch (err) {
+    ctx.log.warn({ err }, 'could not publish a staff notification');
+    return [];
+  }
+}
+
+/** Stores and publishes a notification (call it outside, or after, your own transaction). */
+export async function notify(ctx: AppContext, input: NotifyInput): Promise<NotificationView> {
+  const pending = await insertNotification(ctx.knex, input);
+  await publishNotification(ctx, pending);
+  return pending.view;
 }

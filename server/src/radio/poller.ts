@@ -101,8 +101,7 @@ export function startPoller(ctx: AppContext, runtime: RadioRuntime, opts: Poller
         message: `${show.title} (${who}) was scheduled to start at ${show.start_time.slice(0, 5)}, and nobody is live 5 minutes in.`,
         relatedId: show.id,
         relatedType: 'schedule_event',
-        targetRoles: ['owner', 'manager', 'admin', 'moderator'],
-        targetUserIds: presenter?.user_id ? [presenter.user_id] : [],
+        audience: { capability: 'shows.resolve', userIds: presenter?.user_id ? [presenter.user_id] : [] },
       });
       log.warn({ show: show.id, title: show.title }, 'scheduled show has no live presenter');
     }

@@ -14,7 +14,7 @@ import type { AppContext } from '../context';
 import { fail } from '../http/errors';
 import { getStationInfo } from '../settings/service';
 import { limiter } from './limits';
-import { insertStaffNotification, publishStaffNotification } from './staff-notify';
+import { insertNotification, publishNotification } from '../notifications/notify';
 
 /**
  * Listener requests: creation of song, shoutout and general requests with the
@@ -232,13 +232,12 @@ export async function createSongRequest(ctx: AppContext, input: NewSongRequest, 
       if (existing) return { row: existing, replayed: true, notification: null };
       throw new Error('song request insert returned nothing');
     }
-    const notification = await insertStaffNotification(trx, {
+    const notification = await insertNotification(trx, {
       type: 'song_request',
       title: 'New Song Request',
       message: `${row.requester} requested "${row.title}" by ${row.artist}`,
       relatedId: row.id,
       relatedType: 'song_request',
-      capability: 'requests.manage',
     });
     return { row, replayed: false, notification };
   });
@@ -247,7 +246,7 @@ export async function createSongRequest(ctx: AppContext, input: NewSongRequest, 
   const request = presentSongRequest(outcome.row);
   if (outcome.notification) {
     await publishRequestCreated(ctx, { kind: 'song', request });
-    await publishStaffNotification(ctx, outcome.notification);
+    await publishNotification(ctx, outcome.notification);
   }
   return { request, replayed: outcome.replayed };
 }
@@ -262,19 +261,18 @@ export async function createShoutoutRequest(ctx: AppContext, input: NewShoutoutR
       .insert({ ...input, user_session: meta.sessionId ?? null, status: 'pending', created_at: now, updated_at: now })
       .returning<ShoutoutRow[]>(SHOUTOUT_REQUEST_COLUMNS);
     const r = inserted!;
-    const n = await insertStaffNotification(trx, {
+    const n = await insertNotification(trx, {
       type: 'shoutout_request',
       title: 'New Shoutout Request',
       message: `${r.requester_name} sent a shoutout to ${r.recipient_name}`,
       relatedId: r.id,
       relatedType: 'shoutout_request',
-      capability: 'requests.manage',
     });
     return { row: r, notification: n };
   });
   const request = presentShoutoutRequest(row);
   await publishRequestCreated(ctx, { kind: 'shoutout', request });
-  await publishStaffNotification(ctx, notification);
+  await publishNotification(ctx, notification);
   return request;
 }
 
@@ -288,19 +286,18 @@ export async function createGeneralRequest(ctx: AppContext, input: NewGeneralReq
       .insert({ ...input, user_session: meta.sessionId ?? null, status: 'pending', created_at: now, updated_at: now })
       .returning<GeneralRow[]>(GENERAL_REQUEST_COLUMNS);
     const r = inserted!;
-    const n = await insertStaffNotification(trx, {
+    const n = await insertNotification(trx, {
       type: 'general_request',
       title: 'New General Request',
       message: `${r.name} wrote about: ${subjectLabel}`,
       relatedId: r.id,
       relatedType: 'general_request',
-      capability: 'requests.manage',
     });
     return { row: r, notification: n };
   });
   const request = presentGeneralRequest(row);
   await publishRequestCreated(ctx, { kind: 'general', request });
-  await publishStaffNotification(ctx, notification);
+  await publishNotification(ctx, notification);
   return request;
 }
 

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { AppContext } from '../context';
+import { insertNotification, publishNotification } from '../notifications/notify';
 
 /** The staff roles that review the schedule (moderator and above). */
 export const REVIEWER_ROLES = ['owner', 'manager', 'admin', 'moderator'] as const;
@@ -26,43 +27,29 @@ const BUS_NAMES: Record<ShowNotificationType, string> = {
 };
 
 /**
- * Stores a staff notification about a show (admin_notifications) inside the
- * caller's transaction and returns a function that publishes it on the staff
- * `bookings` channel; call that after commit. Conflicts go to moderator and
- * above; changes go to them and to the show's presenter.
- *
- * Local to the schedule domain: when the notifications domain's shared
- * `notify()` lands, this becomes a call to it.
+ * Stores a staff notification about a show through the shared notifications
+ * module, inside the caller's transaction, and returns what to run after
+ * commit: the notification push (to those who may act on it and have not
+ * turned the type off) and the schedule domain's own `bookings` event.
+ * Changes go to moderator and above and to the show's presenter; conflicts
+ * to those who may resolve them.
  */
 export async function recordShowNotification(ctx: AppContext, db: Knex | Knex.Transaction, n: ShowNotification): Promise<() => Promise<void>> {
-  const userIds = n.presenterUserId && n.presenterUserId !== n.createdBy && n.type !== 'show_conflicts' ? [n.presenterUserId] : [];
-  const [row] = await db('admin_notifications')
-    .insert({
-      title: n.title.slice(0, 200),
-      message: n.message.slice(0, 2000),
-      type: n.type,
-      priority: n.type === 'show_conflicts' ? 'high' : 'normal',
-      related_id: n.relatedId,
-      related_type: 'schedule_event',
-      target_roles: [...REVIEWER_ROLES],
-      target_user_ids: userIds,
-      created_by: n.createdBy,
-    })
-    .returning<{ id: string; created_at: Date }[]>(['id', 'created_at']);
-  const data = {
-    id: row!.id,
+  const userIds = n.presenterUserId && n.type !== 'show_conflicts' ? [n.presenterUserId] : [];
+  const pending = await insertNotification(db, {
+    type: n.type,
     title: n.title,
     message: n.message,
-    type: n.type,
-    priority: n.type === 'show_conflicts' ? 'high' : 'normal',
-    related_id: n.relatedId,
-    related_type: 'schedule_event',
-    created_at: new Date(row!.created_at).toISOString(),
-  };
+    relatedId: n.relatedId,
+    relatedType: 'schedule_event',
+    audience: { capability: n.type === 'show_conflicts' ? 'shows.resolve' : 'shows.approve', userIds },
+    createdBy: n.createdBy,
+  });
+  const { user_is_read: _r, read_at: _a, dismissed_at: _d, ...data } = pending.view;
   const name = BUS_NAMES[n.type];
   return async () => {
-    // The hub requires every given filter to match, so roles and users are two deliveries.
-    await ctx.bus.publish({ channel: 'bookings', name, data, roles: [...REVIEWER_ROLES] });
-    if (userIds.length > 0) await ctx.bus.publish({ channel: 'bookings', name, data, userIds });
+    await publishNotification(ctx, pending);
+    // The hub delivers to a listed user OR a listed role, so one event reaches both.
+    await ctx.bus.publish({ channel: 'bookings', name, data, roles: [...REVIEWER_ROLES], ...(pending.userIds.length > 0 ? { userIds: pending.userIds } : {}) });
   };
 }

@@ -1,3 +1,4 @@
+import { recordAction } from '../users/audit';
 import Router from '@koa/router';
 import { z } from 'zod';
 import {
@@ -129,7 +130,9 @@ export function scheduleRoutes(ctx: AppContext): AppRouter {
 
   router.post('/api/schedule/images', panel, async (c) => {
     const bytes = await readUpload(c.req);
-    const stored = await uploadShowImage(ctx, currentUser(c).id, bytes);
+    const actor = currentUser(c);
+    const stored = await uploadShowImage(ctx, actor.id, bytes);
+    await recordAction(ctx.knex, { actor, action: 'create', resourceType: 'media', resourceName: stored.url, details: { bucket: 'show-images', width: stored.width, height: stored.height }, ip: c.ip || null });
     c.status = 201;
     c.body = { url: stored.url, width: stored.width, height: stored.height, content_type: stored.contentType };
   });

@@ -43,7 +43,7 @@ import {
 } from '../../../shared/schedule';
 import type { AppContext } from '../context';
 import { HttpError, fail } from '../http/errors';
-import { logScheduleAction } from './audit';
+import { recordAction } from '../users/audit';
 import { recordShowNotification } from './notifications';
 import { presentConflict, presentEvent, presentListenerEvent, type EventRow } from './presenter';
 import { invalidateScheduleVersion, readScheduleVersion } from './version';
@@ -367,8 +367,7 @@ export async function createBooking(ctx: AppContext, actor: ScheduleActor, input
       .where((w) => (seriesId ? w.where('e.series_id', seriesId) : w.where('e.id', first!.id)))
       .orderBy('e.event_date')) as EventRow[];
 
-    await logScheduleAction(trx, actor, {
-      action: 'create',
+    await recordAction(trx, { actor, resourceType: 'schedule_event', action: 'create',
       resourceId: first!.id,
       resourceName: input.title,
       details: { mode: input.mode, count: rows.length, status, series_id: seriesId, first_date: dates[0], last_date: dates[dates.length - 1], start_time: input.start_time, end_time: input.end_time, presenter: presenter?.name ?? null, conflicts: conflicts.length },
@@ -457,7 +456,7 @@ export async function updateShow(ctx: AppContext, actor: ScheduleActor, id: stri
       updated_at: trx.fn.now(),
     });
     const updated = (await getEventRow(trx, id))!;
-    await logScheduleAction(trx, actor, { action: 'update', resourceId: id, resourceName: input.title, details: { changes: diff(fresh, updated), conflicts: conflicts.length } });
+    await recordAction(trx, { actor, resourceType: 'schedule_event', action: 'update', resourceId: id, resourceName: input.title, details: { changes: diff(fresh, updated), conflicts: conflicts.length } });
     after.push(
       await recordShowNotification(ctx, trx, {
         type: conflicts.length > 0 ? 'show_conflicts' : 'show_updated',
@@ -518,7 +517,7 @@ export async function createOverviewEvent(ctx: AppContext, actor: ScheduleActor,
       })
       .returning<{ id: string }[]>('id');
     const created = (await getEventRow(trx, ins!.id))!;
-    await logScheduleAction(trx, actor, { action: 'create', resourceId: created.id, resourceName: input.title, details: { source: 'overview', type: input.type, event_date: input.event_date, start_time: input.start_time, end_time: input.end_time, status: input.status } });
+    await recordAction(trx, { actor, resourceType: 'schedule_event', action: 'create', resourceId: created.id, resourceName: input.title, details: { source: 'overview', type: input.type, event_date: input.event_date, start_time: input.start_time, end_time: input.end_time, status: input.status } });
     after.push(
       await recordShowNotification(ctx, trx, {
         type: 'show_added',
@@ -567,7 +566,7 @@ export async function updateOverviewEvent(ctx: AppContext, actor: ScheduleActor,
       updated_at: trx.fn.now(),
     });
     const updated = (await getEventRow(trx, id))!;
-    await logScheduleAction(trx, actor, { action: 'update', resourceId: id, resourceName: input.title, details: { source: 'overview', changes: diff(before, updated) } });
+    await recordAction(trx, { actor, resourceType: 'schedule_event', action: 'update', resourceId: id, resourceName: input.title, details: { source: 'overview', changes: diff(before, updated) } });
     after.push(
       await recordShowNotification(ctx, trx, {
         type: 'show_updated',
@@ -617,7 +616,7 @@ export async function transitionEvent(ctx: AppContext, actor: ScheduleActor, id:
     const n = await trx('schedule_events').where({ id }).whereIn('status', t.from).update({ status: t.to, updated_at: trx.fn.now() });
     if (n === 0) throw fail.conflict(t.refused);
     const updated = (await getEventRow(trx, id))!;
-    await logScheduleAction(trx, actor, { action: 'update', resourceId: id, resourceName: updated.title, details: { transition: name, from: before.status, to: t.to } });
+    await recordAction(trx, { actor, resourceType: 'schedule_event', action: 'update', resourceId: id, resourceName: updated.title, details: { transition: name, from: before.status, to: t.to } });
     after.push(
       await recordShowNotification(ctx, trx, {
         type: t.notification.type,
@@ -642,7 +641,7 @@ export async function deleteEvent(ctx: AppContext, actor: ScheduleActor, id: str
     const row = await loadOr404(trx, id);
     assertCanManage(actor, row, DENIED.deleteShow);
     await trx('schedule_events').where({ id }).delete();
-    await logScheduleAction(trx, actor, { action: 'delete', resourceId: id, resourceName: row.title, details: { event_date: row.event_date, start_time: row.start_time, end_time: row.end_time, status: row.status, series_id: row.series_id } });
+    await recordAction(trx, { actor, resourceType: 'schedule_event', action: 'delete', resourceId: id, resourceName: row.title, details: { event_date: row.event_date, start_time: row.start_time, end_time: row.end_time, status: row.status, series_id: row.series_id } });
     after.push(
       await recordShowNotification(ctx, trx, {
         type: 'show_deleted',
@@ -666,7 +665,7 @@ export async function setEventImage(ctx: AppContext, actor: ScheduleActor, id: s
     assertCanManage(actor, before, DENIED.editShow);
     await trx('schedule_events').where({ id }).update({ image_url: url, updated_at: trx.fn.now() });
     const updated = (await getEventRow(trx, id))!;
-    await logScheduleAction(trx, actor, { action: 'update', resourceId: id, resourceName: updated.title, details: { changes: { image_url: { from: before.image_url, to: url } } } });
+    await recordAction(trx, { actor, resourceType: 'schedule_event', action: 'update', resourceId: id, resourceName: updated.title, details: { changes: { image_url: { from: before.image_url, to: url } } } });
     after.push(scheduleChanged(ctx, 'updated', [updated], await readScheduleVersion(trx)));
     return updated;
   });

@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { maskSecret, type DiscordConfigView } from '../../../shared/content';
 import { DEFAULT_STATION, StationInfoSchema, type StationInfo } from '../../../shared/station';
 import type { Config } from '../config';
-import { logAction, type AuditActor } from '../content/audit';
+import { recordAction, type AuditActor } from '../users/audit';
 import { fail } from '../http/errors';
 import type { SecretBox } from './secrets';
 
@@ -52,7 +52,7 @@ export async function saveStationInfo(knex: Knex, config: Config, input: Station
     const before = await getStationInfo(trx, config);
     await trx('station_settings').where({ id: 1 }).update({ settings: JSON.stringify(input), updated_by: actor.id, updated_at: trx.fn.now() });
     const changed = (Object.keys(input) as (keyof StationInfo)[]).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(input[k]));
-    await logAction(trx, actor, { action: 'update', resourceType: 'station_settings', resourceId: 1, resourceName: input.name, details: { changed } });
+    await recordAction(trx, { actor, action: 'update', resourceType: 'station_settings', resourceId: 1, resourceName: input.name, details: { changed } });
     return getStationInfo(trx, config);
   });
   cache.delete(knex);
@@ -113,7 +113,7 @@ export async function saveDiscordConfig(
       .onConflict('id')
       .merge()
       .returning<DiscordRow[]>(['bot_token_enc', 'client_id', 'client_secret_enc', 'updated_at']);
-    await logAction(trx, actor, { action: existed ? 'update' : 'create', resourceType: 'discord_config', resourceId: 1, resourceName: 'Discord integration', details: { fields: ['bot_token', 'client_id', 'client_secret'] } });
+    await recordAction(trx, { actor, action: existed ? 'update' : 'create', resourceType: 'discord_config', resourceId: 1, resourceName: 'Discord integration', details: { fields: ['bot_token', 'client_id', 'client_secret'] } });
     return { view: presentDiscord(row!, box), created: !existed };
   });
 }
@@ -142,7 +142,7 @@ export async function updateDiscordConfig(
     }
     const [row] = await trx('discord_config').where({ id: 1 }).update(patch).returning<DiscordRow[]>(['bot_token_enc', 'client_id', 'client_secret_enc', 'updated_at']);
     if (!row) throw fail.notFound('Discord is not configured yet. Save the bot token, client ID and client secret first.');
-    await logAction(trx, actor, { action: 'update', resourceType: 'discord_config', resourceId: 1, resourceName: 'Discord integration', details: { fields } });
+    await recordAction(trx, { actor, action: 'update', resourceType: 'discord_config', resourceId: 1, resourceName: 'Discord integration', details: { fields } });
     return presentDiscord(row, box);
   });
 }

@@ -12,7 +12,8 @@ import {
   type UpdateUserSchema,
   type UserView,
 } from '../../../shared/accounts';
-import { canAssignRole, canCreateUser, canDeleteUser, canEditUser, DENIED, isRole, type Role } from '../../../shared/permissions';
+import { canAssignRole, canCreateUser, canDeleteUser, canEditUser, DENIED, isRole, ROLE_LABELS, type Role } from '../../../shared/permissions';
+import { insertNotification, publishNotification } from '../notifications/notify';
 import { hashPassword, MAX_PASSWORD_BYTES } from '../auth/passwords';
 import { revokeUserSessions } from '../auth/sessions';
 import type { AppContext } from '../context';
@@ -109,15 +110,25 @@ export async function createAccount(ctx: AppContext, actor: Actor, input: z.outp
   if (tooLongPassword(input.password)) throw fail.badRequest(ACCOUNT_TEXT.passwordTooLong);
   const passwordHash = await hashPassword(input.password);
   try {
-    return await ctx.knex.transaction(async (trx) => {
+    const { user, pending } = await ctx.knex.transaction(async (trx) => {
       const taken = await trx('profiles').whereRaw('lower(email) = ?', [input.email]).first('id');
       if (taken) throw fail.conflict(ACCOUNT_TEXT.emailTaken);
       const [row] = await trx('profiles')
         .insert({ email: input.email, username: input.username, role: input.role, is_admin: isAdminRole(input.role), password_hash: passwordHash })
         .returning<ProfileRow[]>([...PROFILE_COLUMNS]);
       await recordAction(trx, { actor, action: 'create', resourceType: 'user', resourceId: row!.id, resourceName: row!.email, details: { username: row!.username, role: row!.role }, ip });
-      return presentUser(row!);
+      const note = await insertNotification(trx, {
+        type: 'user_added',
+        title: 'New User Added',
+        message: `${row!.username ?? row!.email} was added as ${ROLE_LABELS[input.role]}`,
+        relatedId: row!.id,
+        relatedType: 'user',
+        createdBy: actor.id,
+      });
+      return { user: presentUser(row!), pending: note };
     });
+    await publishNotification(ctx, pending);
+    return user;
   } catch (err) {
     if (isUniqueViolation(err)) throw fail.conflict(ACCOUNT_TEXT.emailTaken);
     throw err;
@@ -196,7 +207,7 @@ export async function updateAccount(ctx: AppContext, actor: Actor, id: string, i
 
 /** Deletes an account: the actor must rank strictly higher than the target (000 §6). */
 export async function deleteAccount(ctx: AppContext, actor: Actor, id: string, ip: string | null): Promise<void> {
-  await ctx.knex.transaction(async (trx) => {
+  const pending = await ctx.knex.transaction(async (trx) => {
     const target = await loadProfile(trx, id, true);
     if (!target) throw fail.notFound('User not found');
     const targetRole: Role = isRole(target.role) ? target.role : 'guest';
@@ -204,7 +215,16 @@ export async function deleteAccount(ctx: AppContext, actor: Actor, id: string, i
     await removeMediaByUrl(trx, target.avatar_url);
     await trx('profiles').where({ id: target.id }).delete();
     await recordAction(trx, { actor, action: 'delete', resourceType: 'user', resourceId: target.id, resourceName: target.email, details: { username: target.username, role: targetRole }, ip });
+    return insertNotification(trx, {
+      type: 'user_removed',
+      title: 'User Removed',
+      message: `${target.username ?? target.email} (${ROLE_LABELS[targetRole]}) was removed`,
+      relatedId: target.id,
+      relatedType: 'user',
+      createdBy: actor.id,
+    });
   });
+  await publishNotification(ctx, pending);
 }
 
 /** Sets a user's avatar from uploaded bytes, removing the old file. `target` is the actor for My Profile. */

@@ -1,18 +1,137 @@
 import NotificationsIcon from '@mui/icons-material/NotificationsOutlined';
-import { IconButton, Tooltip } from '@mui/material';
-import { Link as RouterLink } from 'react-router';
+import { Alert, Badge, Box, Button, CircularProgress, Divider, IconButton, List, ListItemButton, Popover, Stack, Tooltip, Typography } from '@mui/material';
+import { useId, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { NOTIFICATION_LABELS, NOTIFICATION_TEXT, notificationTarget, type NotificationView } from '../../../shared/notifications';
+import { relativeTime } from '../../../shared/time';
+import { useBellNotifications, useNotificationActions, useNotificationsLive } from '../notifications/api';
+import { PriorityChip, TypeIcon } from '../notifications/parts';
+
+/** The badge text: the count, '99+' above 99 (001 §2, §9). */
+export function badgeText(unread: number): string {
+  return unread > 99 ? '99+' : String(unread);
+}
 
 /**
- * The notification bell slot of the staff header (001 §2). Until the
- * notifications screen fills it with the bell list, it opens
- * /admin/notifications.
+ * The notification bell of the staff header (001 §2): the unread count as a
+ * badge, and a popover with the latest 50, live over the `notifications`
+ * channel. Clicking one marks it read and opens the screen for its type.
  */
 export function HeaderBell() {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const { data, isPending, isError, refetch, isFetching } = useBellNotifications();
+  const { markRead, markAll } = useNotificationActions();
+  const navigate = useNavigate();
+  const popoverId = useId();
+  const [announce, setAnnounce] = useState('');
+  useNotificationsLive((n) => setAnnounce(`New notification: ${n.title}`));
+  const unread = data?.unread ?? 0;
+  const open = Boolean(anchor);
+
+  const go = (n: NotificationView) => {
+    if (!n.user_is_read) markRead.mutate(n.id);
+    setAnchor(null);
+    void navigate(notificationTarget(n.type));
+  };
+
   return (
-    <Tooltip title="Notifications">
-      <IconButton component={RouterLink} to="/admin/notifications" aria-label="Notifications" color="inherit">
-        <NotificationsIcon />
-      </IconButton>
-    </Tooltip>
+    <>
+      <Box aria-live="polite" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+        {announce}
+      </Box>
+      <Tooltip title="Notifications">
+        <IconButton
+          color="inherit"
+          aria-label={unread > 0 ? `Notifications, ${badgeText(unread)} unread` : 'Notifications'}
+          aria-haspopup="dialog"
+          aria-controls={open ? popoverId : undefined}
+          aria-expanded={open}
+          onClick={(e) => setAnchor(e.currentTarget)}
+        >
+          <Badge badgeContent={unread > 0 ? badgeText(unread) : null} color="error" data-testid="bell-badge">
+            <NotificationsIcon />
+          </Badge>
+        </IconButton>
+      </Tooltip>
+      <Popover
+        id={popoverId}
+        open={open}
+        anchorEl={anchor}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { role: 'dialog', 'aria-label': 'Notifications', sx: { width: { xs: 'calc(100vw - 24px)', sm: 380 }, maxHeight: 520, display: 'flex', flexDirection: 'column' } } }}
+      >
+        <Stack direction="row" sx={{ alignItems: 'center', px: 2, py: 1.25, gap: 1 }}>
+          <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, flex: 1 }}>
+            Notifications
+          </Typography>
+          {unread > 0 && (
+            <Button size="small" onClick={() => markAll.mutate()} disabled={markAll.isPending}>
+              Mark all read
+            </Button>
+          )}
+        </Stack>
+        <Divider />
+        <Box sx={{ overflowY: 'auto', flex: 1 }}>
+          {isPending ? (
+            <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }} role="status" aria-label="Loading notifications">
+              <CircularProgress size={24} />
+            </Box>
+          ) : isError ? (
+            <Alert
+              severity="error"
+              sx={{ m: 2 }}
+              action={
+                <Button color="inherit" size="small" onClick={() => void refetch()} disabled={isFetching}>
+                  Retry
+                </Button>
+              }
+            >
+              {NOTIFICATION_TEXT.bellError}
+            </Alert>
+          ) : data.notifications.length === 0 ? (
+            <Box sx={{ textAlign: 'center', py: 5, px: 2 }}>
+              <NotificationsIcon sx={{ fontSize: 36, color: 'text.disabled' }} aria-hidden />
+              <Typography sx={{ fontWeight: 600 }}>{NOTIFICATION_TEXT.bellEmptyTitle}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                {NOTIFICATION_TEXT.bellEmptyBody}
+              </Typography>
+            </Box>
+          ) : (
+            <List dense disablePadding aria-label="Latest notifications">
+              {data.notifications.map((n) => (
+                <ListItemButton key={n.id} onClick={() => go(n)} sx={{ alignItems: 'flex-start', gap: 1.25, py: 1.25, bgcolor: n.user_is_read ? undefined : 'action.hover' }} divider>
+                  <Box sx={{ pt: 0.25 }}>
+                    <TypeIcon type={n.type} />
+                  </Box>
+                  <Box sx={{ minWidth: 0, flex: 1 }}>
+                    <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
+                      <Typography variant="body2" sx={{ fontWeight: n.user_is_read ? 500 : 700, flex: 1, minWidth: 0 }} noWrap>
+                        {n.title}
+                      </Typography>
+                      {!n.user_is_read && <Box component="span" aria-label="Unread" sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: 'error.main', flexShrink: 0 }} />}
+                    </Stack>
+                    <Typography variant="body2" color="text.secondary" sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+                      {n.message}
+                    </Typography>
+                    <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mt: 0.5 }}>
+                      <PriorityChip priority={n.priority} />
+                      <Typography variant="caption" color="text.secondary">
+                        {NOTIFICATION_LABELS[n.type]} · {relativeTime(Date.parse(n.created_at), Date.now())}
+                      </Typography>
+                    </Stack>
+                  </Box>
+                </ListItemButton>
+              ))}
+            </List>
+          )}
+        </Box>
+        <Divider />
+        <Button component={RouterLink} to="/admin/notifications" onClick={() => setAnchor(null)} sx={{ m: 1 }}>
+          View all notifications
+        </Button>
+      </Popover>
+    </>
   );
 }

@@ -1,14 +1,291 @@
-import { Box, Typography } from '@mui/material';
+import DownloadIcon from '@mui/icons-material/Download';
+import SearchIcon from '@mui/icons-material/Search';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  InputAdornment,
+  MenuItem,
+  Paper,
+  Skeleton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { LOG_ACTION_FILTERS, LOG_PERIODS, LOG_TEXT, logsCsvName, type LogEntry, type LogStats } from '../../../shared/notifications';
+import { api, ApiError, currentAccessToken } from '../app/api';
+import { useIsMobile } from '../app/media';
+import { getApiBase } from '../platform';
 import { OutstandingBookings } from '../schedule/admin/OutstandingBookings';
+import { useToast } from '../ui/toast';
 
-/** The Logs screen: the Outstanding Bookings card (the activity log list arrives with the staff-workflows work). */
-export default function LogsScreen() {
+type ActionFilter = (typeof LOG_ACTION_FILTERS)[number];
+const ACTION_LABELS: Record<ActionFilter, string> = { all: 'All actions', create: 'Create', update: 'Update', delete: 'Delete', login: 'Login' };
+const ACTION_COLOR: Record<string, 'success' | 'info' | 'error' | 'secondary' | 'default'> = { create: 'success', update: 'info', delete: 'error', login: 'secondary' };
+const stampFmt = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+const stamp = (iso: string) => stampFmt.format(new Date(iso));
+
+function query(q: string, action: ActionFilter, days: number): string {
+  const p = new URLSearchParams({ days: String(days), action });
+  if (q) p.set('q', q);
+  return p.toString();
+}
+
+/** Waits until typing pauses before searching. */
+function useDebounced<T>(value: T, ms: number): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const id = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(id);
+  }, [value, ms]);
+  return v;
+}
+
+function StatCard({ label, value }: { label: string; value: number | undefined }) {
   return (
-    <Box sx={{ maxWidth: 960 }}>
+    <Card variant="outlined" sx={{ flex: 1, minWidth: 0 }}>
+      <CardContent sx={{ p: { xs: 1.5, sm: 2 } }}>
+        <Typography variant="body2" color="text.secondary" sx={{ fontSize: { xs: 12, sm: 14 } }}>
+          {label}
+        </Typography>
+        {value === undefined ? <Skeleton width={60} height={40} /> : <Typography sx={{ fontSize: { xs: 22, sm: 30 }, fontWeight: 800 }}>{value.toLocaleString('en-GB')}</Typography>}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ActionChip({ action }: { action: string }) {
+  return <Chip size="small" label={action} color={ACTION_COLOR[action] ?? 'default'} variant="outlined" sx={{ textTransform: 'capitalize' }} />;
+}
+
+/** Saves every matching row as user-logs-{date}.csv (the server streams it). */
+async function downloadCsv(q: string, action: ActionFilter, days: number): Promise<void> {
+  const token = await currentAccessToken();
+  const res = await fetch(`${getApiBase()}/api/logs/export?${query(q, action, days)}`, { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'same-origin' });
+  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? logsCsvName(new Date().toISOString().slice(0, 10));
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+function DetailDialog({ entry, onClose }: { entry: LogEntry | null; onClose: () => void }) {
+  return (
+    <Dialog open={entry !== null} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="log-detail-title">
+      <DialogTitle id="log-detail-title">Log details</DialogTitle>
+      {entry && (
+        <DialogContent dividers>
+          <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 1, m: 0, '& dt': { color: 'text.secondary' }, '& dd': { m: 0, overflowWrap: 'anywhere' } }}>
+            <dt>User</dt>
+            <dd>{entry.user_email ?? 'System'}</dd>
+            <dt>Action</dt>
+            <dd>
+              <ActionChip action={entry.action_type} />
+            </dd>
+            <dt>Resource</dt>
+            <dd>
+              {entry.resource_name ?? '—'} <Typography component="span" variant="body2" color="text.secondary">({entry.resource_type}{entry.resource_id ? ` · ${entry.resource_id}` : ''})</Typography>
+            </dd>
+            <dt>Timestamp</dt>
+            <dd>{stamp(entry.created_at)}</dd>
+          </Box>
+          <Typography variant="subtitle2" sx={{ mt: 2, mb: 0.5 }}>
+            Details
+          </Typography>
+          <Paper variant="outlined" component="pre" sx={{ p: 1.5, m: 0, fontSize: 13, overflow: 'auto', maxHeight: 320, bgcolor: 'action.hover', whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+            {entry.details === null ? 'No details' : JSON.stringify(entry.details, null, 2)}
+          </Paper>
+        </DialogContent>
+      )}
+      <DialogActions>
+        <Button onClick={onClose} autoFocus>
+          Close
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** The Logs screen (001 §2 Logs): statistics, the activity log with search and filters, the CSV export and the Outstanding Bookings card. */
+export default function LogsScreen() {
+  const [search, setSearch] = useState('');
+  const [action, setAction] = useState<ActionFilter>('all');
+  const [days, setDays] = useState<number>(30);
+  const [open, setOpen] = useState<LogEntry | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const q = useDebounced(search.trim(), 300);
+  const mobile = useIsMobile();
+  const { toast } = useToast();
+  const stats = useQuery({ queryKey: ['logs', 'stats', days], queryFn: async () => (await api<{ stats: LogStats }>(`/api/logs/stats?days=${days}`)).stats, staleTime: 30_000 });
+  const list = useQuery({ queryKey: ['logs', 'list', q, action, days], queryFn: async () => (await api<{ logs: LogEntry[] }>(`/api/logs?${query(q, action, days)}`)).logs, staleTime: 10_000, placeholderData: keepPreviousData });
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await downloadCsv(search.trim(), action, days);
+      toast({ title: LOG_TEXT.exported, variant: 'success' });
+    } catch {
+      toast({ title: LOG_TEXT.exportFailed, variant: 'error' });
+    } finally {
+      setExporting(false);
+    }
+  };
+  const rows = list.data ?? [];
+
+  return (
+    <Box sx={{ maxWidth: 1100 }}>
       <Typography variant="h4" component="h1" sx={{ fontWeight: 800, mb: 3 }}>
         Logs
       </Typography>
+      <Stack direction="row" sx={{ gap: { xs: 1, sm: 2 }, mb: 3 }}>
+        <StatCard label="Total Actions" value={stats.data?.total_actions} />
+        <StatCard label="Actions Today" value={stats.data?.actions_today} />
+        <StatCard label="Actions This Week" value={stats.data?.actions_this_week} />
+      </Stack>
+      {stats.isError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          Failed to load log statistics.
+        </Alert>
+      )}
+
+      <Card variant="outlined" component="section" aria-labelledby="activity-title" sx={{ mb: 3 }}>
+        <CardContent>
+          <Typography id="activity-title" variant="h6" component="h2" sx={{ mb: 2 }}>
+            Activity Logs
+          </Typography>
+          <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: 1.5, mb: 2 }}>
+            <TextField
+              size="small"
+              placeholder="Search user, resource or action"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+              slotProps={{ htmlInput: { 'aria-label': 'Search logs' }, input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
+              sx={{ flex: 1 }}
+            />
+            <Stack direction="row" sx={{ gap: 1.5 }}>
+              <TextField select size="small" label="Action" value={action} onChange={(e) => setAction(e.target.value as ActionFilter)} sx={{ minWidth: 140, flex: 1 }}>
+                {LOG_ACTION_FILTERS.map((a) => (
+                  <MenuItem key={a} value={a}>
+                    {ACTION_LABELS[a]}
+                  </MenuItem>
+                ))}
+              </TextField>
+              <TextField select size="small" label="Period" value={days} onChange={(e) => setDays(Number(e.target.value))} sx={{ minWidth: 160, flex: 1 }}>
+                {LOG_PERIODS.map((d) => (
+                  <MenuItem key={d} value={d}>
+                    Last {d} days
+                  </MenuItem>
+                ))}
+              </TextField>
+            </Stack>
+            <Button variant="contained" startIcon={<DownloadIcon />} onClick={() => void exportCsv()} disabled={exporting}>
+              {exporting ? 'Exporting…' : 'Export'}
+            </Button>
+          </Stack>
+
+          {list.isPending ? (
+            <Stack sx={{ gap: 1 }} role="status" aria-label="Loading logs">
+              {[0, 1, 2, 3].map((i) => (
+                <Skeleton key={i} variant="rounded" height={40} />
+              ))}
+            </Stack>
+          ) : list.isError ? (
+            <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void list.refetch()}>Try Again</Button>}>
+              {list.error instanceof ApiError ? list.error.message : 'Failed to load logs.'}
+            </Alert>
+          ) : rows.length === 0 ? (
+            <Typography color="text.secondary" sx={{ textAlign: 'center', py: 4 }}>
+              {LOG_TEXT.empty}
+            </Typography>
+          ) : mobile ? (
+            <Stack component="ul" sx={{ p: 0, m: 0, gap: 1 }} aria-label="Activity logs">
+              {rows.map((l) => (
+                <Paper key={l.id} component="li" variant="outlined" sx={{ listStyle: 'none' }}>
+                  <Button onClick={() => setOpen(l)} color="inherit" sx={{ display: 'block', width: '100%', textAlign: 'left', textTransform: 'none', p: 1.5 }}>
+                    <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 0.5 }}>
+                      <ActionChip action={l.action_type} />
+                      <Typography variant="caption" color="text.secondary" sx={{ ml: 'auto' }}>
+                        {stamp(l.created_at)}
+                      </Typography>
+                    </Stack>
+                    <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                      {l.resource_name ?? l.resource_type}
+                    </Typography>
+                    <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                      {l.user_email ?? 'System'} · {l.resource_type}
+                    </Typography>
+                  </Button>
+                </Paper>
+              ))}
+            </Stack>
+          ) : (
+            <TableContainer>
+              <Table size="small" aria-label="Activity logs">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Time</TableCell>
+                    <TableCell>User</TableCell>
+                    <TableCell>Action</TableCell>
+                    <TableCell>Resource</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {rows.map((l) => (
+                    <TableRow
+                      key={l.id}
+                      hover
+                      tabIndex={0}
+                      onClick={() => setOpen(l)}
+                      onKeyDown={(e) => {
+                        if (e.key === 'Enter' || e.key === ' ') {
+                          e.preventDefault();
+                          setOpen(l);
+                        }
+                      }}
+                      sx={{ cursor: 'pointer' }}
+                      aria-label={`${l.action_type} ${l.resource_name ?? l.resource_type} by ${l.user_email ?? 'System'}`}
+                    >
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{stamp(l.created_at)}</TableCell>
+                      <TableCell sx={{ overflowWrap: 'anywhere' }}>{l.user_email ?? 'System'}</TableCell>
+                      <TableCell>
+                        <ActionChip action={l.action_type} />
+                      </TableCell>
+                      <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                        {l.resource_name ?? '—'}
+                        <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                          {l.resource_type}
+                        </Typography>
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          )}
+        </CardContent>
+      </Card>
       <OutstandingBookings />
+      <DetailDialog entry={open} onClose={() => setOpen(null)} />
     </Box>
   );
 }

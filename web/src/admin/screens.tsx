@@ -19,7 +19,7 @@ export interface AdminScreen {
  * title and `load: () => import('../<domain>/Screen')` with a default export.
  */
 export const ADMIN_SCREENS: readonly AdminScreen[] = [
-  { path: '/admin', title: 'Dashboard' },
+  { path: '/admin', title: 'Dashboard', load: () => import('./DashboardScreen') },
   { path: '/admin/on-air', title: 'On Air', load: () => import('./OnAirScreen') },
   { path: '/admin/shows', title: 'Show Management', load: () => import('../schedule/admin/ShowManagement').then((m) => ({ default: m.ShowManagement })) },
   { path: '/admin/shows/new', title: 'Create Show Booking', load: () => import('../schedule/admin/CreateBooking').then((m) => ({ default: m.CreateBooking })) },
@@ -32,7 +32,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: '/admin/loa-requests', title: 'Leave of Absence Requests', load: () => import('../requests/admin/QueueScreens').then((m) => ({ default: m.LoaRequests })) },
   { path: '/admin/request-loa', title: 'Request LOA', load: () => import('../requests/admin/RequestLoa') },
   { path: '/admin/applications', title: 'Applications', load: () => import('../applications/admin/Applications') },
-  { path: '/admin/notifications', title: 'Notifications' },
+  { path: '/admin/notifications', title: 'Notifications', load: () => import('../notifications/NotificationsScreen') },
   { path: '/admin/users', title: 'User Management', load: () => import('./users/UserManagement'), denied: { text: DENIED.users } },
   { path: '/admin/pages', title: 'Pages', load: () => import('../content/admin').then((m) => ({ default: m.PagesAdmin })) },
   { path: '/admin/logs', title: 'Logs', load: () => import('./LogsScreen'), denied: { title: 'Access Denied', text: DENIED.logs } },

@@ -1,0 +1,108 @@
+import Router from '@koa/router';
+import type { Knex } from 'knex';
+import { DASHBOARD_LIMITS, type DashboardData } from '../../../shared/notifications';
+import { DENIED } from '../../../shared/permissions';
+import { WEEKLY_REQUIRED_HOURS, localDateTime, scheduledHoursInWeek, weekBounds, weekQueryRange, zonedInstant, type EventTimes } from '../../../shared/schedule';
+import type { AppRouter } from '../app';
+import { authorize, currentUser } from '../auth/middleware';
+import type { AppContext, RequestState } from '../context';
+
+/**
+ * The staff dashboard's data (001 §2 Dashboard, §7 Dashboard data, §9) that
+ * no other API gives in one call: the signed-in presenter's hours still to
+ * book this week, the top rated song this month, the three newest pending
+ * requests of each kind and the next three shows. The live show and the
+ * current song come from the public `now-playing` channel.
+ */
+export function dashboardRoutes(ctx: AppContext): AppRouter {
+  const router = new Router<RequestState>();
+  const panel = authorize(ctx, 'panel.view', DENIED.panel);
+  router.get('/api/dashboard', panel, async (c) => {
+    c.set('Cache-Control', 'no-store');
+    c.body = await dashboardData(ctx.knex, currentUser(c).id, ctx.now(), ctx.config.STATION_TIMEZONE);
+  });
+  return router;
+}
+
+const round2 = (n: number): number => Math.round(n * 100) / 100;
+const iso = (d: Date | string): string => new Date(d).toISOString();
+
+/** Every part of the dashboard for one user at one instant. */
+export async function dashboardData(db: Knex, userId: string, nowMs: number, zone: string): Promise<DashboardData> {
+  const now = localDateTime(nowMs, zone);
+  const n = DASHBOARD_LIMITS.lists;
+  const [hours, topSong, song, shoutout, general, upcoming] = await Promise.all([
+    hoursRemaining(db, userId, now.date, zone),
+    topRatedSong(db, nowMs, zone),
+    db('song_requests').where({ status: 'pending', request_type: 'song' }).orderBy('created_at', 'desc').limit(n).select('id', 'title', 'artist', 'requester', 'created_at'),
+    db('shoutout_requests').where({ status: 'pending' }).orderBy('created_at', 'desc').limit(n).select('id', 'requester_name', 'recipient_name', 'created_at'),
+    db('general_requests').where({ status: 'pending' }).orderBy('created_at', 'desc').limit(n).select('id', 'name', 'subject', 'created_at'),
+    db('schedule_events')
+      .where({ type: 'show' })
+      .whereIn('status', ['scheduled', 'pending'])
+      .where((w) => w.where('event_date', '>', now.date).orWhere((x) => x.where('event_date', now.date).andWhere('start_time', '>', now.time)))
+      .orderBy('event_date')
+      .orderBy('start_time')
+      .limit(n)
+      .select('id', 'title', 'event_date', 'start_time', 'end_time', 'presenter_name', 'status'),
+  ]);
+  return {
+    hours,
+    top_song: topSong,
+    pending: {
+      song: song.map((r: { created_at: Date }) => ({ ...r, created_at: iso(r.created_at) })),
+      shoutout: shoutout.map((r: { created_at: Date }) => ({ ...r, created_at: iso(r.created_at) })),
+      general: general.map((r: { created_at: Date }) => ({ ...r, created_at: iso(r.created_at) })),
+    } as DashboardData['pending'],
+    upcoming: upcoming.map((r: { event_date: string }) => ({ ...r, event_date: String(r.event_date).slice(0, 10) })) as DashboardData['upcoming'],
+  };
+}
+
+/**
+ * The 2-hour weekly rule for the signed-in user's own presenter record (001
+ * §9): hours count shows they present or created, cancelled excluded; a
+ * presenter on approved leave that week, or of a role the rule does not
+ * cover, has nothing remaining.
+ */
+async function hoursRemaining(db: Knex, userId: string, today: string, zone: string): Promise<DashboardData['hours']> {
+  const presenter = await db('presenters').where({ user_id: userId }).first<{ id: string; role: string } | undefined>('id', 'role');
+  if (!presenter) return null;
+  const week = weekBounds(today);
+  const range = weekQueryRange(today);
+  const rows = (await db('schedule_events')
+    .whereBetween('event_date', [range.from, range.to])
+    .whereNot('status', 'cancelled')
+    .where((w) => w.where('presenter_id', presenter.id).orWhere('created_by', userId))
+    .select('event_date', 'start_time', 'end_time')) as EventTimes[];
+  const scheduled = round2(scheduledHoursInWeek(rows, week.start, zone));
+  const onLeave = await db('loa_requests')
+    .where({ presenter_id: presenter.id, status: 'approved' })
+    .andWhere('start_date', '<=', week.end)
+    .andWhere('end_date', '>=', week.start)
+    .first('id');
+  const covered = ['presenter', 'probation'].includes(presenter.role) && !onLeave;
+  const remaining = covered ? Math.max(0, round2(WEEKLY_REQUIRED_HOURS - scheduled)) : 0;
+  return { remaining, scheduled, required: WEEKLY_REQUIRED_HOURS, week_start: week.start, week_end: week.end };
+}
+
+/** Net up minus down votes since the first of this month (station time); only songs with votes; ties by more votes, then title. */
+async function topRatedSong(db: Knex, nowMs: number, zone: string): Promise<DashboardData['top_song']> {
+  const today = localDateTime(nowMs, zone).date;
+  const monthStart = new Date(zonedInstant(`${today.slice(0, 8)}01`, '00:00:00', zone));
+  const row = (await db('track_votes as v')
+    .join('tracks as t', 't.id', 'v.track_id')
+    .where('v.created_at', '>=', monthStart)
+    .groupBy('t.id', 't.title', 't.artist', 't.album')
+    .select(
+      't.id',
+      't.title',
+      't.artist',
+      't.album',
+      db.raw("sum(CASE WHEN v.vote_type = 'up' THEN 1 ELSE 0 END)::int AS up"),
+      db.raw("sum(CASE WHEN v.vote_type = 'down' THEN 1 ELSE 0 END)::int AS down"),
+    )
+    .orderByRaw("sum(CASE WHEN v.vote_type = 'up' THEN 1 ELSE -1 END) DESC, count(*) DESC, t.title")
+    .first()) as { id: string; title: string; artist: string; album: string | null; up: number; down: number } | undefined;
+  if (!row) return null;
+  return { id: row.id, title: row.title, artist: row.artist, album: row.album, up: Number(row.up), down: Number(row.down), net: Number(row.up) - Number(row.down) };
+}

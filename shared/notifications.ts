@@ -1,0 +1,207 @@
+/**
+ * Staff notifications, activity logs and the dashboard: types, labels,
+ * limits, texts and request schemas of spec 001 §2, §3, §7, §8, §9, written
+ * once for the server and the staff panel.
+ */
+import { z } from 'zod';
+
+/** Notification types (001 §3). */
+export const NOTIFICATION_TYPES = [
+  'show_added',
+  'show_updated',
+  'show_deleted',
+  'show_conflicts',
+  'song_request',
+  'general_request',
+  'shoutout_request',
+  'application_received',
+  'user_added',
+  'user_removed',
+  'system_alert',
+  'announcement',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const NOTIFICATION_PRIORITIES = ['urgent', 'high', 'normal', 'low'] as const;
+export type NotificationPriority = (typeof NOTIFICATION_PRIORITIES)[number];
+
+/** Types hidden from the lists (001 §4). */
+export const HIDDEN_NOTIFICATION_TYPES: readonly NotificationType[] = ['user_added', 'user_removed'];
+
+/** Human labels of the types. */
+export const NOTIFICATION_LABELS: Record<NotificationType, string> = {
+  show_added: 'Show Added',
+  show_updated: 'Show Updated',
+  show_deleted: 'Show Deleted',
+  show_conflicts: 'Show Conflicts',
+  song_request: 'Song Request',
+  general_request: 'General Request',
+  shoutout_request: 'Shoutout Request',
+  application_received: 'Application Received',
+  user_added: 'User Added',
+  user_removed: 'User Removed',
+  system_alert: 'System Alert',
+  announcement: 'Announcement',
+};
+
+/** The Preferences tab's groups (001 §2). */
+export const PREFERENCE_GROUPS: readonly { title: string; types: readonly NotificationType[] }[] = [
+  { title: 'Show Management', types: ['show_added', 'show_updated', 'show_deleted', 'show_conflicts'] },
+  { title: 'Request Management', types: ['song_request', 'general_request', 'shoutout_request'] },
+  { title: 'Application Management', types: ['application_received'] },
+  { title: 'User Management', types: ['user_added', 'user_removed'] },
+  { title: 'System & Announcements', types: ['system_alert', 'announcement'] },
+];
+
+/** Where clicking a notification goes (001 §2). */
+export function notificationTarget(type: string): string {
+  switch (type) {
+    case 'song_request':
+      return '/admin/song-requests';
+    case 'shoutout_request':
+      return '/admin/shoutout-requests';
+    case 'general_request':
+      return '/admin/general-requests';
+    case 'application_received':
+      return '/admin/applications';
+    case 'show_added':
+    case 'show_updated':
+    case 'show_deleted':
+    case 'show_conflicts':
+      return '/admin/shows';
+    case 'user_added':
+    case 'user_removed':
+      return '/admin/users';
+    default:
+      return '/admin';
+  }
+}
+
+/** A notification as a user sees it, with their own state (the list view of 001 §3). */
+export interface NotificationView {
+  id: string;
+  title: string;
+  message: string;
+  type: NotificationType;
+  priority: NotificationPriority;
+  related_id: string | null;
+  related_type: string | null;
+  created_at: string;
+  user_is_read: boolean;
+  read_at: string | null;
+  dismissed_at: string | null;
+}
+
+/** Limits of 001 §9. */
+export const NOTIFICATION_LIMITS = { bell: 50, screen: 200, staleMs: 30_000, bellRefreshMs: 60_000 } as const;
+
+/** The spec's texts (001 §2, §8). */
+export const NOTIFICATION_TEXT = {
+  notFound: 'Notification not found',
+  preferencesSaved: 'Preferences Updated',
+  preferencesSavedBody: 'Your notification preferences have been saved.',
+  markedRead: 'Notification marked as read.',
+  dismissed: 'Notification dismissed.',
+  emptyTitle: 'No notifications found',
+  emptyBody: 'Try adjusting your filters or check back later',
+  bellEmptyTitle: 'No notifications',
+  bellEmptyBody: "You're all caught up!",
+  errorTitle: 'Error Loading Notifications',
+  bellError: 'Error loading notifications',
+  announcementPosted: 'Announcement sent',
+  titleRequired: 'Title is required',
+  messageRequired: 'Message is required',
+} as const;
+
+/** GET /api/notifications query. */
+export const ListNotificationsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(NOTIFICATION_LIMITS.screen).default(NOTIFICATION_LIMITS.bell),
+});
+
+/** The preference flags; unset (null) means on. */
+export type NotificationPreferences = Record<NotificationType, boolean>;
+
+/** PUT /api/notifications/preferences body: any subset of the flags. */
+export const PreferencesSchema = z
+  .object(Object.fromEntries(NOTIFICATION_TYPES.map((t) => [t, z.boolean().optional()])) as Record<NotificationType, z.ZodOptional<z.ZodBoolean>>)
+  .strict();
+
+/** POST /api/notifications/announcements body. */
+export const AnnouncementSchema = z.object({
+  title: z.string({ error: NOTIFICATION_TEXT.titleRequired }).trim().min(1, NOTIFICATION_TEXT.titleRequired).max(200, 'Title must be at most 200 characters'),
+  message: z.string({ error: NOTIFICATION_TEXT.messageRequired }).trim().min(1, NOTIFICATION_TEXT.messageRequired).max(2000, 'Message must be at most 2000 characters'),
+  priority: z.enum(NOTIFICATION_PRIORITIES).default('normal'),
+});
+
+// ---------------------------------------------------------------- logs
+
+/** Action filter choices of the Logs screen (001 §2). */
+export const LOG_ACTION_FILTERS = ['all', 'create', 'update', 'delete', 'login'] as const;
+/** Period choices in days; default 30. */
+export const LOG_PERIODS = [7, 30, 90] as const;
+export const LOG_LIST_LIMIT = 100;
+
+export const LOG_TEXT = {
+  denied: "You don't have permission to access the logs page.",
+  empty: 'No logs found matching your criteria.',
+  exported: 'Logs exported successfully',
+  exportFailed: 'Failed to export logs',
+  badPeriod: 'Period must be 7, 30 or 90 days',
+} as const;
+
+/** GET /api/logs and /api/logs/export query. */
+export const LogsQuerySchema = z.object({
+  q: z.string().trim().max(200, 'Search must be at most 200 characters').optional().default(''),
+  action: z.enum(LOG_ACTION_FILTERS, { error: 'Action must be one of all, create, update, delete, login' }).optional().default('all'),
+  days: z.coerce
+    .number()
+    .refine((n) => (LOG_PERIODS as readonly number[]).includes(n), LOG_TEXT.badPeriod)
+    .optional()
+    .default(30),
+});
+export type LogsQuery = z.output<typeof LogsQuerySchema>;
+
+/** One row of the activity log. */
+export interface LogEntry {
+  id: string;
+  user_email: string | null;
+  action_type: string;
+  resource_type: string;
+  resource_id: string | null;
+  resource_name: string | null;
+  details: unknown;
+  created_at: string;
+}
+
+/** Log statistics (001 §3). */
+export interface LogStats {
+  total_actions: number;
+  actions_today: number;
+  actions_this_week: number;
+  top_users: { user_email: string; count: number }[];
+  top_actions: { action_type: string; count: number }[];
+}
+
+/** The CSV file name of an export on a date (YYYY-MM-DD). */
+export function logsCsvName(date: string): string {
+  return `user-logs-${date}.csv`;
+}
+
+// ---------------------------------------------------------------- dashboard
+
+/** Dashboard list sizes and refresh intervals (001 §9). */
+export const DASHBOARD_LIMITS = { lists: 3, nowPlayingRefreshMs: 30_000, topSongRefreshMs: 60_000 } as const;
+
+/** What GET /api/dashboard answers (the now-playing parts come from the `now-playing` channel). */
+export interface DashboardData {
+  /** The signed-in user's presenter hours still to book this week; null when they have no presenter record. */
+  hours: { remaining: number; scheduled: number; required: number; week_start: string; week_end: string } | null;
+  /** Net up minus down votes this month, only songs with votes; null when none. */
+  top_song: { id: string; title: string; artist: string; album: string | null; net: number; up: number; down: number } | null;
+  pending: {
+    song: { id: string; title: string; artist: string; requester: string; created_at: string }[];
+    shoutout: { id: string; requester_name: string; recipient_name: string; created_at: string }[];
+    general: { id: string; name: string; subject: string; created_at: string }[];
+  };
+  upcoming: { id: string; title: string; event_date: string; start_time: string; end_time: string; presenter_name: string | null; status: string }[];
+}

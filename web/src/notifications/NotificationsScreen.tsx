@@ -1,0 +1,360 @@
+import CampaignIcon from '@mui/icons-material/Campaign';
+import DoneIcon from '@mui/icons-material/Done';
+import DoneAllIcon from '@mui/icons-material/DoneAll';
+import CloseIcon from '@mui/icons-material/Close';
+import NotificationsIcon from '@mui/icons-material/NotificationsOutlined';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import SearchIcon from '@mui/icons-material/Search';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardActionArea,
+  CardContent,
+  Chip,
+  FormControlLabel,
+  InputAdornment,
+  MenuItem,
+  Paper,
+  Skeleton,
+  Stack,
+  Switch,
+  Tab,
+  Tabs,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import {
+  HIDDEN_NOTIFICATION_TYPES,
+  NOTIFICATION_LABELS,
+  NOTIFICATION_PRIORITIES,
+  NOTIFICATION_TEXT,
+  NOTIFICATION_TYPES,
+  PREFERENCE_GROUPS,
+  notificationTarget,
+  type NotificationPreferences,
+  type NotificationPriority,
+  type NotificationView,
+} from '../../../shared/notifications';
+import { can } from '../../../shared/permissions';
+import { ApiError } from '../app/api';
+import { useAuth } from '../auth/AuthProvider';
+import { useToast } from '../ui/toast';
+import { useNotificationActions, useNotificationsLive, usePreferences, useSavePreferences, useScreenNotifications } from './api';
+import { PriorityChip, stamp, TypeIcon } from './parts';
+
+type StatusFilter = 'all' | 'unread' | 'read';
+const LISTED_TYPES = NOTIFICATION_TYPES.filter((t) => !HIDDEN_NOTIFICATION_TYPES.includes(t));
+const message = (err: unknown) => (err instanceof Error ? err.message : 'Unknown error');
+
+function NotificationCard({ n }: { n: NotificationView }) {
+  const { markRead, dismiss } = useNotificationActions();
+  const { toast } = useToast();
+  const navigate = useNavigate();
+  const open = () => {
+    if (!n.user_is_read) markRead.mutate(n.id);
+    void navigate(notificationTarget(n.type));
+  };
+  const read = async () => {
+    try {
+      await markRead.mutateAsync(n.id);
+      toast({ title: NOTIFICATION_TEXT.markedRead, variant: 'success' });
+    } catch (err) {
+      toast({ title: `Failed to mark notification as read: ${message(err)}`, variant: 'error' });
+    }
+  };
+  const drop = async () => {
+    try {
+      await dismiss.mutateAsync(n.id);
+      toast({ title: NOTIFICATION_TEXT.dismissed, variant: 'success' });
+    } catch (err) {
+      toast({ title: `Failed to dismiss notification: ${message(err)}`, variant: 'error' });
+    }
+  };
+  return (
+    <Card variant="outlined" component="li" sx={{ listStyle: 'none', borderLeft: 4, borderLeftColor: n.user_is_read ? 'divider' : 'primary.main' }}>
+      <CardActionArea onClick={open} aria-label={`${n.title}: open ${NOTIFICATION_LABELS[n.type]}`}>
+        <CardContent sx={{ pb: 1 }}>
+          <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 0.75 }}>
+            <TypeIcon type={n.type} />
+            <Typography variant="caption" sx={{ fontWeight: 700, textTransform: 'uppercase', letterSpacing: 0.5 }}>
+              {NOTIFICATION_LABELS[n.type]}
+            </Typography>
+            <PriorityChip priority={n.priority} />
+            {!n.user_is_read && <Chip size="small" color="primary" label="New" sx={{ height: 22 }} />}
+            <Typography variant="caption" color="text.secondary" sx={{ ml: 'auto' }} title={new Date(n.created_at).toString()}>
+              {stamp(n.created_at)}
+            </Typography>
+          </Stack>
+          <Typography sx={{ fontWeight: n.user_is_read ? 500 : 700 }}>{n.title}</Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            {n.message}
+          </Typography>
+        </CardContent>
+      </CardActionArea>
+      <Stack direction="row" sx={{ gap: 1, px: 2, pb: 1.5, justifyContent: 'flex-end' }}>
+        {!n.user_is_read && (
+          <Button size="small" startIcon={<DoneIcon />} onClick={() => void read()} disabled={markRead.isPending}>
+            Mark Read
+          </Button>
+        )}
+        <Button size="small" color="inherit" startIcon={<CloseIcon />} onClick={() => void drop()} disabled={dismiss.isPending}>
+          Dismiss
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
+function AnnouncementForm() {
+  const { announce } = useNotificationActions();
+  const { toast } = useToast();
+  const [title, setTitle] = useState('');
+  const [body, setBody] = useState('');
+  const [priority, setPriority] = useState<NotificationPriority>('normal');
+  const [error, setError] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  if (!open)
+    return (
+      <Box sx={{ mb: 2 }}>
+        <Button variant="outlined" startIcon={<CampaignIcon />} onClick={() => setOpen(true)}>
+          Post an announcement
+        </Button>
+      </Box>
+    );
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    if (!title.trim()) return setError(NOTIFICATION_TEXT.titleRequired);
+    if (!body.trim()) return setError(NOTIFICATION_TEXT.messageRequired);
+    try {
+      await announce.mutateAsync({ title: title.trim(), message: body.trim(), priority });
+      toast({ title: NOTIFICATION_TEXT.announcementPosted, description: title.trim(), variant: 'success' });
+      setTitle('');
+      setBody('');
+      setPriority('normal');
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'Failed to send the announcement. Please try again.');
+    }
+  };
+  return (
+    <Paper variant="outlined" component="form" onSubmit={(e: FormEvent) => void submit(e)} noValidate sx={{ p: 2, mb: 3 }} aria-labelledby="announce-heading">
+      <Typography id="announce-heading" variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 1.5 }}>
+        Post an announcement
+      </Typography>
+      {error && (
+        <Alert severity="error" sx={{ mb: 1.5 }}>
+          {error}
+        </Alert>
+      )}
+      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 1.5 }}>
+        <TextField label="Title" value={title} onChange={(e) => setTitle(e.target.value)} size="small" required slotProps={{ htmlInput: { maxLength: 200 } }} sx={{ flex: 2 }} />
+        <TextField select label="Priority" value={priority} onChange={(e) => setPriority(e.target.value as NotificationPriority)} size="small" sx={{ minWidth: 130 }}>
+          {NOTIFICATION_PRIORITIES.map((p) => (
+            <MenuItem key={p} value={p}>
+              {p[0]!.toUpperCase() + p.slice(1)}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+      <TextField label="Message" value={body} onChange={(e) => setBody(e.target.value)} size="small" required multiline minRows={2} fullWidth sx={{ mt: 1.5 }} slotProps={{ htmlInput: { maxLength: 2000 } }} />
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 1.5 }}>
+        <Button onClick={() => setOpen(false)} disabled={announce.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="contained" disabled={announce.isPending}>
+          {announce.isPending ? 'Sending…' : 'Send announcement'}
+        </Button>
+      </Box>
+    </Paper>
+  );
+}
+
+function AllNotifications() {
+  const { data, isPending, isError, error, refetch, isFetching } = useScreenNotifications();
+  const { markAll } = useNotificationActions();
+  const { toast } = useToast();
+  const { user } = useAuth();
+  const [search, setSearch] = useState('');
+  const [type, setType] = useState<'all' | (typeof LISTED_TYPES)[number]>('all');
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const shown = useMemo(() => {
+    const q = search.trim().toLowerCase();
+    return (data?.notifications ?? []).filter(
+      (n) =>
+        (type === 'all' || n.type === type) &&
+        (status === 'all' || (status === 'unread' ? !n.user_is_read : n.user_is_read)) &&
+        (!q || n.title.toLowerCase().includes(q) || n.message.toLowerCase().includes(q)),
+    );
+  }, [data, search, type, status]);
+  const unread = data?.unread ?? 0;
+
+  return (
+    <Box>
+      {user && can(user.role, 'notifications.announce') && <AnnouncementForm />}
+      <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: 1.5, mb: 2, alignItems: { md: 'center' } }}>
+        <TextField
+          size="small"
+          placeholder="Search notifications"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          slotProps={{ htmlInput: { 'aria-label': 'Search notifications' }, input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
+          sx={{ flex: 1, minWidth: 200 }}
+        />
+        <Stack direction="row" sx={{ gap: 1.5 }}>
+          <TextField select size="small" label="Type" value={type} onChange={(e) => setType(e.target.value as typeof type)} sx={{ minWidth: 170, flex: 1 }}>
+            <MenuItem value="all">All Types</MenuItem>
+            {LISTED_TYPES.map((t) => (
+              <MenuItem key={t} value={t}>
+                {NOTIFICATION_LABELS[t]}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField select size="small" label="Status" value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)} sx={{ minWidth: 120, flex: 1 }}>
+            <MenuItem value="all">All</MenuItem>
+            <MenuItem value="unread">Unread</MenuItem>
+            <MenuItem value="read">Read</MenuItem>
+          </TextField>
+        </Stack>
+        <Stack direction="row" sx={{ gap: 1, alignItems: 'center' }}>
+          <Button variant="outlined" startIcon={<RefreshIcon />} onClick={() => void refetch()} disabled={isFetching}>
+            Refresh
+          </Button>
+          <Button
+            variant="outlined"
+            startIcon={<DoneAllIcon />}
+            disabled={unread === 0 || markAll.isPending}
+            onClick={() =>
+              markAll.mutate(undefined, {
+                onSuccess: () => toast({ title: 'All notifications marked as read.', variant: 'success' }),
+                onError: (err) => toast({ title: `Failed to mark notification as read: ${message(err)}`, variant: 'error' }),
+              })
+            }
+          >
+            Mark all read
+          </Button>
+        </Stack>
+      </Stack>
+
+      {isPending ? (
+        <Stack sx={{ gap: 1.5 }} role="status" aria-label="Loading notifications">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} variant="rounded" height={110} />
+          ))}
+        </Stack>
+      ) : isError ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void refetch()}>
+              Try Again
+            </Button>
+          }
+        >
+          <Typography sx={{ fontWeight: 700 }}>{NOTIFICATION_TEXT.errorTitle}</Typography>
+          {message(error)}
+        </Alert>
+      ) : shown.length === 0 ? (
+        <Paper variant="outlined" sx={{ textAlign: 'center', py: 6, px: 2 }}>
+          <NotificationsIcon sx={{ fontSize: 40, color: 'text.disabled' }} aria-hidden />
+          <Typography sx={{ fontWeight: 700 }}>{NOTIFICATION_TEXT.emptyTitle}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {NOTIFICATION_TEXT.emptyBody}
+          </Typography>
+        </Paper>
+      ) : (
+        <Stack component="ul" sx={{ gap: 1.5, p: 0, m: 0 }} aria-label="Notifications">
+          {shown.map((n) => (
+            <NotificationCard key={n.id} n={n} />
+          ))}
+        </Stack>
+      )}
+    </Box>
+  );
+}
+
+function Preferences() {
+  const { data, isPending, isError, refetch } = usePreferences();
+  const save = useSavePreferences();
+  const { toast } = useToast();
+  const [draft, setDraft] = useState<NotificationPreferences | null>(null);
+  useEffect(() => {
+    if (data) setDraft(data);
+  }, [data]);
+  if (isPending || (!draft && !isError)) return <Skeleton variant="rounded" height={320} />;
+  if (isError || !draft)
+    return (
+      <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void refetch()}>Try Again</Button>}>
+        Failed to load your notification preferences.
+      </Alert>
+    );
+  const dirty = NOTIFICATION_TYPES.some((t) => draft[t] !== data?.[t]);
+  const submit = async () => {
+    try {
+      await save.mutateAsync(draft);
+      toast({ title: NOTIFICATION_TEXT.preferencesSaved, description: NOTIFICATION_TEXT.preferencesSavedBody, variant: 'success' });
+    } catch (err) {
+      toast({ title: 'Failed to save preferences', description: message(err), variant: 'error' });
+    }
+  };
+  return (
+    <Box>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+        {PREFERENCE_GROUPS.map((g) => (
+          <Paper key={g.title} variant="outlined" component="fieldset" sx={{ p: 2, m: 0 }}>
+            <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 700, px: 0.5 }}>
+              {g.title}
+            </Typography>
+            <Stack>
+              {g.types.map((t) => (
+                <FormControlLabel
+                  key={t}
+                  control={<Switch checked={draft[t]} onChange={(e) => setDraft({ ...draft, [t]: e.target.checked })} />}
+                  label={NOTIFICATION_LABELS[t]}
+                />
+              ))}
+            </Stack>
+          </Paper>
+        ))}
+      </Box>
+      {dirty && (
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 2, position: 'sticky', bottom: 16 }}>
+          <Button onClick={() => setDraft(data ?? draft)} disabled={save.isPending}>
+            Cancel
+          </Button>
+          <Button variant="contained" onClick={() => void submit()} disabled={save.isPending}>
+            {save.isPending ? 'Saving…' : 'Save Preferences'}
+          </Button>
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+/** The Notifications screen (001 §2): All Notifications and Preferences tabs. */
+export default function NotificationsScreen() {
+  const [tab, setTab] = useState(0);
+  const { data } = useScreenNotifications();
+  useNotificationsLive();
+  const unread = data?.unread ?? 0;
+  return (
+    <Box sx={{ maxWidth: 960 }}>
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, mb: 2 }}>
+        <Typography variant="h4" component="h1" sx={{ fontWeight: 800 }}>
+          Notifications
+        </Typography>
+        <Chip color={unread > 0 ? 'error' : 'default'} label={`${unread > 99 ? '99+' : unread} unread`} aria-live="polite" />
+      </Stack>
+      <Tabs value={tab} onChange={(_, v: number) => setTab(v)} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
+        <Tab label="All Notifications" id="notif-tab-0" aria-controls="notif-panel-0" />
+        <Tab label="Preferences" id="notif-tab-1" aria-controls="notif-panel-1" />
+      </Tabs>
+      <Box role="tabpanel" id={`notif-panel-${tab}`} aria-labelledby={`notif-tab-${tab}`}>
+        {tab === 0 ? <AllNotifications /> : <Preferences />}
+      </Box>
+    </Box>
+  );
+}

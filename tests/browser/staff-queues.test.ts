@@ -239,7 +239,7 @@ describe.skipIf(skipBrowser())('staff queues in Chromium', () => {
     await staff.context.close();
   });
 
-  it('every staff workflow screen passes axe at desktop and phone widths', async () => {
+  it('every staff workflow screen passes axe and fits the window at desktop and phone widths', async () => {
     for (const width of [1280, 390]) {
       const staff = await openAsStaff(h, 'owner', { width });
       for (const [path, heading] of [
@@ -258,6 +258,8 @@ describe.skipIf(skipBrowser())('staff queues in Chromium', () => {
         await staff.page.getByRole('heading', { name: heading, exact: true }).waitFor();
         await staff.page.getByRole('status', { name: /^Loading/ }).waitFor({ state: 'detached' });
         expect({ path, width, violations: await axeViolations(staff.page, scope) }).toEqual({ path, width, violations: [] });
+        // Nothing wider than the window: no sideways scrolling on a phone.
+        expect({ path, width, scrollWidth: await staff.page.evaluate(() => document.documentElement.scrollWidth) }).toEqual({ path, width, scrollWidth: width });
       }
       expect(staff.errors).toEqual([]);
       await staff.context.close();

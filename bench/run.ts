@@ -12,6 +12,7 @@ const benches: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   'schedule-api': () => import('./schedule-api'),
   'song-requests': () => import('./song-requests'),
   content: () => import('./content'),
+  'staff-queues': () => import('./staff-queues'),
   'logs-export': () => import('./logs-export'),
 };
 for (const [name, load] of Object.entries(benches)) {

@@ -46,6 +46,7 @@ export const EVENT_NAMES = {
   counters: ['counters.updated'],
   votes: ['votes.updated'],
   session: ['request.handled'],
+  requests: ['request.created', 'request.updated', 'request.deleted'],
   notifications: ['notification.created', 'notification.updated'],
 } as const;
 

@@ -164,6 +164,27 @@ export const AUTHZ_MATRIX: Record<string, Access> = {
   'POST /api/webhooks/:id/test': ACCESS_SETTINGS,
   'GET /api/webhooks/deliveries': ACCESS_SETTINGS,
 
+  // Staff workflows (issue 6): request queues, leave, applications, DJs & Staff
+  'GET /api/requests/song': ALL_STAFF,
+  'PATCH /api/requests/song/:id': ALL_STAFF,
+  'DELETE /api/requests/song/:id': DELETE_REQUESTS,
+  'GET /api/requests/shoutout': ALL_STAFF,
+  'PATCH /api/requests/shoutout/:id': ALL_STAFF,
+  'DELETE /api/requests/shoutout/:id': DELETE_REQUESTS,
+  'GET /api/requests/general': ALL_STAFF,
+  'PATCH /api/requests/general/:id': ALL_STAFF,
+  'DELETE /api/requests/general/:id': DELETE_REQUESTS,
+  'GET /api/loa': 'any-user',
+  'POST /api/loa': 'any-user',
+  'PATCH /api/loa/:id': APPROVE_SHOWS,
+  'DELETE /api/loa/:id': DELETE_REQUESTS,
+  'GET /api/applications': APPLICATIONS_AND_LOGS,
+  'PATCH /api/applications/:id': APPLICATIONS_AND_LOGS,
+  'GET /api/djs': 'any-user',
+  'POST /api/djs': APPROVE_SHOWS,
+  'PATCH /api/djs/:id': APPROVE_SHOWS,
+  'DELETE /api/djs/:id': APPROVE_SHOWS,
+
   // Staff workflows: notifications, logs, dashboard (issue 6; 001 §2, §6)
   'GET /api/notifications': 'any-user',
   'GET /api/notifications/unread-count': 'any-user',

@@ -3,11 +3,13 @@ import { NowPlayingCard } from '../radio/components/NowPlayingCard';
 import { OnAirReport } from '../radio/admin/OnAirReport';
 import { OnAirStatus } from '../studio/OnAirStatus';
 import { ShowSummaryCard } from '../studio/ShowSummaryCard';
+import { LiveQueue } from '../requests/admin/LiveQueue';
 
 /**
  * The On Air screen: what is playing now and how the week's shows really
- * went on air (late starts, no-shows, overruns). The studio's live request
- * queue and countdown join it with the desktop studio work.
+ * went on air (late starts, no-shows, overruns), with the live request queue
+ * (one-click Approve, Played/Completed, Reject). The countdown joins it with
+ * the desktop studio work.
  */
 export default function OnAirScreen() {
   return (
@@ -18,6 +20,7 @@ export default function OnAirScreen() {
       <Stack spacing={3}>
         <OnAirStatus />
         <NowPlayingCard />
+        <LiveQueue />
         <ShowSummaryCard />
         <OnAirReport />
       </Stack>

@@ -1,0 +1,350 @@
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import EventBusyIcon from '@mui/icons-material/EventBusy';
+import LinkIcon from '@mui/icons-material/Link';
+import SearchIcon from '@mui/icons-material/Search';
+import {
+  Alert,
+  Avatar,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  IconButton,
+  InputAdornment,
+  Link,
+  MenuItem,
+  Skeleton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { useMemo, useState, type FormEvent } from 'react';
+import { can, PRESENTER_ROLES, presenterRoleLabel } from '../../../../shared/permissions';
+import { SOCIAL_PLATFORMS, type SocialPlatform } from '../../../../shared/presenters';
+import { DJ_TEXTS, DjInputSchema, LOA_REASONS, SOCIAL_LABELS, type StaffDj } from '../../../../shared/staff';
+import { absoluteUrl, ApiError } from '../../app/api';
+import { useIsMobile } from '../../app/media';
+import { useAuth } from '../../auth/AuthProvider';
+import { useToast } from '../../ui/toast';
+import { useDjMutations, useDjs } from './api';
+import { ConfirmDeleteDialog } from '../../requests/admin/QueueTable';
+
+const dateFmt = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+const dayFmt = (d: string) => new Date(`${d}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+/** The on-leave indicator: start and end date and the reason (001 §2). */
+function LeaveChip({ dj }: { dj: StaffDj }) {
+  if (!dj.leave) return null;
+  const reason = LOA_REASONS.find((r) => r.value === dj.leave!.reason)?.label ?? dj.leave.reason;
+  const text = `${dj.leave.current ? 'On leave' : 'Leave'} ${dayFmt(dj.leave.start_date)} – ${dayFmt(dj.leave.end_date)} · ${reason}`;
+  return <Chip size="small" color={dj.leave.current ? 'warning' : 'default'} icon={<EventBusyIcon />} label={text} sx={{ maxWidth: '100%' }} />;
+}
+
+function SocialLinks({ dj, hideEmpty }: { dj: StaffDj; hideEmpty?: boolean }) {
+  const links = SOCIAL_PLATFORMS.filter((p) => dj.social_links[p]);
+  if (links.length === 0 && hideEmpty) return null;
+  if (links.length === 0)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        None
+      </Typography>
+    );
+  return (
+    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+      {links.map((p) => (
+        <Chip key={p} size="small" component="a" href={dj.social_links[p]!} target="_blank" rel="noopener noreferrer" clickable icon={<LinkIcon />} label={SOCIAL_LABELS[p]} variant="outlined" />
+      ))}
+    </Stack>
+  );
+}
+
+type FormState = { name: string; role: string; bio: string; azuracast_id: string; social: Record<SocialPlatform, string> };
+const blankSocial = () => Object.fromEntries(SOCIAL_PLATFORMS.map((p) => [p, ''])) as Record<SocialPlatform, string>;
+
+/** Add New DJ / Edit DJ Profile (001 §2, §5): name required, role default Presenter, URLs checked, empty saved as null. */
+function DjDialog({ dj, onClose }: { dj: StaffDj | null; onClose: () => void }) {
+  const mobile = useIsMobile();
+  const { save } = useDjMutations();
+  const { toast } = useToast();
+  const [form, setForm] = useState<FormState>(() => ({
+    name: dj?.name ?? '',
+    role: dj && (PRESENTER_ROLES as readonly string[]).includes(dj.role) ? dj.role : 'presenter',
+    bio: dj?.bio ?? '',
+    azuracast_id: dj?.azuracast_id ?? '',
+    social: { ...blankSocial(), ...Object.fromEntries(SOCIAL_PLATFORMS.map((p) => [p, dj?.social_links[p] ?? ''])) },
+  }));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const input = { name: form.name, role: form.role, bio: form.bio, azuracast_id: form.azuracast_id, social_links: form.social };
+    const parsed = DjInputSchema.safeParse(input);
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message])));
+      return;
+    }
+    setErrors({});
+    try {
+      const saved = await save.mutateAsync({ ...(dj ? { id: dj.id } : {}), input: parsed.data });
+      toast({ title: DJ_TEXTS.savedTitle, description: DJ_TEXTS.saved(saved.name), variant: 'success' });
+      onClose();
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) toast({ title: DJ_TEXTS.authTitle, description: DJ_TEXTS.authText, variant: 'error' });
+      else toast({ title: 'Error', description: DJ_TEXTS.saveFailed(err instanceof Error ? err.message : 'Unknown error'), variant: 'error' });
+    }
+  };
+
+  const title = dj ? 'Edit DJ Profile' : 'Add New DJ';
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" fullScreen={mobile} aria-labelledby="dj-dialog-title">
+      <Box component="form" onSubmit={(e) => void submit(e)} noValidate>
+        <DialogTitle id="dj-dialog-title">{title}</DialogTitle>
+        <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
+          <TextField label="Name" required value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} error={!!errors.name} helperText={errors.name} autoFocus slotProps={{ htmlInput: { maxLength: 100 } }} />
+          <TextField select label="Role" value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value })}>
+            {PRESENTER_ROLES.map((r) => (
+              <MenuItem key={r} value={r}>
+                {presenterRoleLabel(r)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField label="Bio" multiline minRows={3} value={form.bio} onChange={(e) => setForm({ ...form, bio: e.target.value })} error={!!errors.bio} helperText={errors.bio} />
+          <TextField label="Station panel (AzuraCast) streamer id" value={form.azuracast_id} onChange={(e) => setForm({ ...form, azuracast_id: e.target.value })} error={!!errors.azuracast_id} helperText={errors.azuracast_id ?? 'Optional: links live broadcasts to this DJ.'} />
+          <Typography variant="subtitle2" sx={{ mt: 1 }}>
+            Social links (optional)
+          </Typography>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+            {SOCIAL_PLATFORMS.map((p) => (
+              <TextField
+                key={p}
+                label={SOCIAL_LABELS[p]}
+                type="url"
+                placeholder="https://"
+                value={form.social[p]}
+                onChange={(e) => setForm({ ...form, social: { ...form.social, [p]: e.target.value } })}
+                error={!!errors[`social_links.${p}`]}
+                helperText={errors[`social_links.${p}`]}
+                size="small"
+              />
+            ))}
+          </Box>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={save.isPending}>
+            {dj ? 'Save Changes' : 'Add DJ'}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}
+
+function DjAvatar({ dj, size = 36 }: { dj: StaffDj; size?: number }) {
+  return (
+    <Avatar src={absoluteUrl(dj.image_url)} alt="" sx={{ width: size, height: size, bgcolor: 'primary.main', fontWeight: 700 }}>
+      {dj.name.charAt(0).toUpperCase()}
+    </Avatar>
+  );
+}
+
+/** DJs & Staff (001 §2): search, role filter, the directory table with leave, and add, edit, delete for moderators and above. */
+export default function DjsStaff() {
+  const { profile } = useAuth();
+  const { data, isLoading, error, refetch } = useDjs();
+  const { remove } = useDjMutations();
+  const { toast } = useToast();
+  const mobile = useIsMobile();
+  const [search, setSearch] = useState('');
+  const [role, setRole] = useState('all');
+  const [editing, setEditing] = useState<StaffDj | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<StaffDj | null>(null);
+  const manage = can(profile?.role ?? null, 'djs.manage');
+
+  const roles = useMemo(() => [...new Set((data ?? []).map((d) => d.role))].sort(), [data]);
+  const rows = useMemo(() => {
+    const q = search.trim().toLowerCase();
+    return (data ?? []).filter((d) => (!q || d.name.toLowerCase().includes(q) || (d.bio ?? '').toLowerCase().includes(q)) && (role === 'all' || d.role === role));
+  }, [data, search, role]);
+
+  const doDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync(deleting.id);
+      toast({ title: DJ_TEXTS.deleted, description: `${deleting.name} has been removed.`, variant: 'success' });
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) toast({ title: DJ_TEXTS.authTitle, description: DJ_TEXTS.authText, variant: 'error' });
+      else toast({ title: 'Error', description: DJ_TEXTS.deleteFailed, variant: 'error' });
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  const actions = (d: StaffDj) =>
+    manage ? (
+      <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
+        <Tooltip title="Edit DJ">
+          <IconButton aria-label={`Edit ${d.name}`} onClick={() => setEditing(d)} size="small">
+            <EditIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+        <Tooltip title="Delete DJ">
+          <IconButton aria-label={`Delete ${d.name}`} onClick={() => setDeleting(d)} size="small" sx={{ color: 'error.main' }}>
+            <DeleteIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      </Stack>
+    ) : (
+      <Link href={`/djs/${d.id}`} variant="body2">
+        View profile
+      </Link>
+    );
+
+  return (
+    <Box>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { xs: 'stretch', sm: 'center' }, mb: 3 }}>
+        <Box>
+          <Typography variant="h4" component="h1" sx={{ fontWeight: 800 }}>
+            DJs & Staff
+          </Typography>
+          <Typography color="text.secondary">The station's presenters as listeners see them on the DJs page.</Typography>
+        </Box>
+        {manage && (
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
+            Add DJ
+          </Button>
+        )}
+      </Stack>
+      <Card sx={{ mb: 3 }}>
+        <CardContent sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' }, '&:last-child': { pb: 2 } }}>
+          <TextField
+            label="Search DJs"
+            placeholder="Name or bio"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            size="small"
+            slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> }, htmlInput: { maxLength: 200 } }}
+          />
+          <TextField select label="Role" value={role} onChange={(e) => setRole(e.target.value)} size="small">
+            <MenuItem value="all">All Roles</MenuItem>
+            {roles.map((r) => (
+              <MenuItem key={r} value={r}>
+                {presenterRoleLabel(r)}
+              </MenuItem>
+            ))}
+          </TextField>
+        </CardContent>
+      </Card>
+
+      {error ? (
+        <Alert severity="error" action={<Button color="inherit" onClick={() => void refetch()}>Try again</Button>}>
+          {error instanceof ApiError ? error.message : 'Failed to load DJs.'}
+        </Alert>
+      ) : isLoading ? (
+        <Box role="status" aria-label="Loading DJs">
+          {Array.from({ length: 4 }, (_, i) => (
+            <Skeleton key={i} height={56} />
+          ))}
+        </Box>
+      ) : rows.length === 0 ? (
+        <Card>
+          <CardContent>
+            <Typography color="text.secondary" sx={{ textAlign: 'center', py: 3 }}>
+              No DJs found.
+            </Typography>
+          </CardContent>
+        </Card>
+      ) : mobile ? (
+        <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="DJs">
+          {rows.map((d) => (
+            <Card component="li" key={d.id}>
+              <CardContent sx={{ display: 'grid', gap: 1, '&:last-child': { pb: 2 } }}>
+                <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+                  <DjAvatar dj={d} />
+                  <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+                    <Typography sx={{ fontWeight: 700 }} noWrap>
+                      {d.name}
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {presenterRoleLabel(d.role)} · joined {dateFmt.format(new Date(d.created_at))}
+                    </Typography>
+                  </Box>
+                  {actions(d)}
+                </Stack>
+                <LeaveChip dj={d} />
+                {d.bio && (
+                  <Typography variant="body2" color="text.secondary" sx={{ display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+                    {d.bio}
+                  </Typography>
+                )}
+                <SocialLinks dj={d} hideEmpty />
+              </CardContent>
+            </Card>
+          ))}
+        </Stack>
+      ) : (
+        <TableContainer component={Card}>
+          <Table aria-label="DJs">
+            <TableHead>
+              <TableRow>
+                <TableCell>Name</TableCell>
+                <TableCell>Role</TableCell>
+                <TableCell>Bio</TableCell>
+                <TableCell>Social Links</TableCell>
+                <TableCell>Joined</TableCell>
+                <TableCell align="right">Actions</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((d) => (
+                <TableRow key={d.id} hover>
+                  <TableCell sx={{ verticalAlign: 'top' }}>
+                    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+                      <DjAvatar dj={d} size={32} />
+                      <Box sx={{ minWidth: 0 }}>
+                        <Typography sx={{ fontWeight: 600 }}>{d.name}</Typography>
+                        <LeaveChip dj={d} />
+                      </Box>
+                    </Stack>
+                  </TableCell>
+                  <TableCell sx={{ verticalAlign: 'top' }}>
+                    <Chip size="small" variant="outlined" label={presenterRoleLabel(d.role)} />
+                  </TableCell>
+                  <TableCell sx={{ verticalAlign: 'top', maxWidth: 320 }}>
+                    <Typography variant="body2" color="text.secondary" sx={{ display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+                      {d.bio ?? '—'}
+                    </Typography>
+                  </TableCell>
+                  <TableCell sx={{ verticalAlign: 'top', maxWidth: 260 }}>
+                    <SocialLinks dj={d} />
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>{dateFmt.format(new Date(d.created_at))}</TableCell>
+                  <TableCell align="right" sx={{ verticalAlign: 'top' }}>
+                    {actions(d)}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+
+      {editing && <DjDialog dj={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
+      <ConfirmDeleteDialog open={deleting !== null} title="Delete DJ" text={deleting ? DJ_TEXTS.deleteConfirm(deleting.name) : ''} busy={remove.isPending} onCancel={() => setDeleting(null)} onConfirm={() => void doDelete()} />
+    </Box>
+  );
+}

@@ -1,0 +1,299 @@
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import LockIcon from '@mui/icons-material/LockOutlined';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  IconButton,
+  MenuItem,
+  Skeleton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  TextField,
+  Tooltip,
+  Typography,
+  type ChipProps,
+} from '@mui/material';
+import { useState, type ReactNode } from 'react';
+import { can, DENIED } from '../../../../shared/permissions';
+import { formatQueueDate as formatDate, QUEUE_STATUSES, QUEUE_TEXTS, type QueueKind } from '../../../../shared/staff';
+import { useIsMobile } from '../../app/media';
+import { useAuth } from '../../auth/AuthProvider';
+import { useToast } from '../../ui/toast';
+import { useQueue, useQueueMutations, type QueueRow } from './api';
+
+/** One column of a queue: its heading and how a row shows in it. */
+export interface QueueColumn<T> {
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** Keeps the cell on one line (dates). */
+  nowrap?: boolean;
+}
+
+const STATUS_COLOURS: Record<string, ChipProps['color']> = {
+  pending: 'warning',
+  approved: 'success',
+  played: 'info',
+  completed: 'info',
+  responded: 'info',
+  rejected: 'error',
+  cancelled: 'default',
+  closed: 'default',
+  archived: 'default',
+};
+
+const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** A status as a coloured badge (the read-only view and the live queue). */
+export function StatusChip({ status }: { status: string }) {
+  return <Chip size="small" label={cap(status)} color={STATUS_COLOURS[status] ?? 'default'} variant={status === 'pending' || status === 'rejected' ? 'outlined' : 'filled'} />;
+}
+
+/** Who may do what in a queue: managing requests is everyone's, LOA review and deletion moderator and above (001 §6). */
+export function useQueueRights(kind: QueueKind): { change: boolean; remove: boolean } {
+  const { profile } = useAuth();
+  const role = profile?.role ?? null;
+  return { change: can(role, kind === 'loa' ? 'loa.review' : 'requests.manage'), remove: can(role, 'requests.delete') };
+}
+
+/** The status cell: a dropdown of the queue's statuses, or a read-only badge that explains the refusal. */
+function StatusCell({ kind, id, status, label, allowed, onChange, busy }: { kind: QueueKind; id: string; status: string; label: string; allowed: boolean; onChange: (s: string) => void; busy: boolean }) {
+  const { toast } = useToast();
+  if (!allowed) {
+    return (
+      <Tooltip title={QUEUE_TEXTS.statusDenied.description}>
+        <Box
+          component="button"
+          type="button"
+          aria-label={`Status ${status} (read-only)`}
+          onClick={() => toast({ ...QUEUE_TEXTS.statusDenied, variant: 'error' })}
+          sx={{ all: 'unset', cursor: 'not-allowed', display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+        >
+          <StatusChip status={status} />
+          <LockIcon fontSize="inherit" color="disabled" />
+        </Box>
+      </Tooltip>
+    );
+  }
+  return (
+    <TextField
+      select
+      size="small"
+      value={status}
+      disabled={busy}
+      onChange={(e) => e.target.value !== status && onChange(e.target.value)}
+      slotProps={{ htmlInput: { 'aria-label': `Status of ${label}`, 'data-request-id': id } }}
+      sx={{ minWidth: 140 }}
+    >
+      {QUEUE_STATUSES[kind].map((s) => (
+        <MenuItem key={s} value={s}>
+          {cap(s)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** Asks before a delete (001 §5). */
+export function ConfirmDeleteDialog({ open, title, text, busy, onCancel, onConfirm }: { open: boolean; title: string; text: string; busy: boolean; onCancel: () => void; onConfirm: () => void }) {
+  return (
+    <Dialog open={open} onClose={onCancel} aria-labelledby="confirm-delete-title" maxWidth="xs" fullWidth>
+      <DialogTitle id="confirm-delete-title">{title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>{text}</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel} autoFocus>
+          Cancel
+        </Button>
+        <Button color="error" variant="contained" onClick={onConfirm} disabled={busy}>
+          Delete
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** What a queue screen is made of: everything else is shared by the four queues. */
+export interface QueueTableProps<K extends QueueKind> {
+  kind: K;
+  title: string;
+  subtitle: string;
+  /** 'song' → "Error loading song requests…". */
+  label: string;
+  columns: QueueColumn<QueueRow<K>>[];
+  /** What to call a row in labels and the delete dialog. */
+  describe: (row: QueueRow<K>) => string;
+  /** Extra per-row actions before delete (the music-link lookup). */
+  actions?: (row: QueueRow<K>, rights: { change: boolean; remove: boolean }) => ReactNode;
+  /** The date column's heading. */
+  dateHeader?: string;
+}
+
+/**
+ * The one queue table of the staff panel, used by the song, shoutout,
+ * general and LOA screens: status filter (all plus the queue's statuses),
+ * the rows with a status dropdown (or read-only badge), month-day 24-hour
+ * dates, delete with confirmation (or 'No access'), loading, empty and error
+ * states, and cards instead of a table on phones. It follows the `requests`
+ * realtime channel, so a new request appears without a reload.
+ */
+export function QueueTable<K extends QueueKind>({ kind, title, subtitle, label, columns, describe, actions, dateHeader = 'Requested' }: QueueTableProps<K>) {
+  const [filter, setFilter] = useState<string>('all');
+  const status = filter === 'all' ? undefined : filter;
+  const { data, isLoading, error } = useQueue(kind, status);
+  const { setStatus, remove } = useQueueMutations(kind);
+  const rights = useQueueRights(kind);
+  const mobile = useIsMobile();
+  const [deleting, setDeleting] = useState<QueueRow<K> | null>(null);
+  const { toast } = useToast();
+
+  const statusCell = (row: QueueRow<K>) => (
+    <StatusCell kind={kind} id={row.id} status={row.status} label={describe(row)} allowed={rights.change} busy={setStatus.isPending && setStatus.variables?.id === row.id} onChange={(s) => setStatus.mutate({ id: row.id, status: s })} />
+  );
+  const actionCell = (row: QueueRow<K>) => (
+    <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end', alignItems: 'center' }}>
+      {actions?.(row, rights)}
+      {rights.remove ? (
+        <Tooltip title="Delete">
+          <IconButton aria-label={`Delete ${describe(row)}`} onClick={() => setDeleting(row)} size="small" sx={{ color: 'error.main' }}>
+            <DeleteIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      ) : (
+        <Tooltip title={DENIED.requestDelete}>
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            tabIndex={0}
+            role="note"
+            aria-label={`No access: ${DENIED.requestDelete}`}
+            onClick={() => toast({ title: QUEUE_TEXTS.noAccess, description: DENIED.requestDelete, variant: 'warning' })}
+            sx={{ cursor: 'not-allowed', whiteSpace: 'nowrap' }}
+          >
+            {QUEUE_TEXTS.noAccess}
+          </Typography>
+        </Tooltip>
+      )}
+    </Stack>
+  );
+  const dateOf = (row: QueueRow<K>) => formatDate(row.created_at);
+
+  return (
+    <Box>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { xs: 'stretch', sm: 'flex-end' }, mb: 3 }}>
+        <Box>
+          <Typography variant="h4" component="h1" sx={{ fontWeight: 800 }}>
+            {title}
+          </Typography>
+          <Typography color="text.secondary">{subtitle}</Typography>
+        </Box>
+        <TextField select size="small" label="Status" value={filter} onChange={(e) => setFilter(e.target.value)} sx={{ minWidth: 180 }}>
+          <MenuItem value="all">All</MenuItem>
+          {QUEUE_STATUSES[kind].map((s) => (
+            <MenuItem key={s} value={s}>
+              {cap(s)}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+
+      {error ? (
+        <Alert severity="error">{kind === 'loa' ? QUEUE_TEXTS.loaLoadErrorPanel : QUEUE_TEXTS.loadErrorPanel(label)}</Alert>
+      ) : isLoading ? (
+        <Box role="status" aria-label={`Loading ${title}`}>
+          {Array.from({ length: 4 }, (_, i) => (
+            <Skeleton key={i} height={56} />
+          ))}
+        </Box>
+      ) : !data || data.length === 0 ? (
+        <Card>
+          <CardContent>
+            <Typography color="text.secondary" sx={{ textAlign: 'center', py: 3 }}>
+              {QUEUE_TEXTS.empty[kind]}
+            </Typography>
+          </CardContent>
+        </Card>
+      ) : mobile ? (
+        <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={title}>
+          {data.map((row) => (
+            <Card component="li" key={row.id} data-testid="queue-row">
+              <CardContent sx={{ display: 'grid', gap: 1, '&:last-child': { pb: 2 } }}>
+                {columns.map((c) => (
+                  <Box key={c.header}>
+                    <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 600, textTransform: 'uppercase', letterSpacing: 0.5 }}>
+                      {c.header}
+                    </Typography>
+                    <Box sx={{ overflowWrap: 'anywhere' }}>{c.cell(row)}</Box>
+                  </Box>
+                ))}
+                <Typography variant="body2" color="text.secondary">
+                  {dateHeader}: {dateOf(row)}
+                </Typography>
+                <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+                  {statusCell(row)}
+                  {actionCell(row)}
+                </Stack>
+              </CardContent>
+            </Card>
+          ))}
+        </Stack>
+      ) : (
+        <TableContainer component={Card}>
+          <Table aria-label={title}>
+            <TableHead>
+              <TableRow>
+                {columns.map((c) => (
+                  <TableCell key={c.header}>{c.header}</TableCell>
+                ))}
+                <TableCell>Status</TableCell>
+                <TableCell>{dateHeader}</TableCell>
+                <TableCell align="right">Actions</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {data.map((row) => (
+                <TableRow key={row.id} hover data-testid="queue-row">
+                  {columns.map((c) => (
+                    <TableCell key={c.header} sx={{ ...(c.nowrap ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere', maxWidth: 320 }), verticalAlign: 'top' }}>
+                      {c.cell(row)}
+                    </TableCell>
+                  ))}
+                  <TableCell sx={{ verticalAlign: 'top' }}>{statusCell(row)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>{dateOf(row)}</TableCell>
+                  <TableCell align="right" sx={{ verticalAlign: 'top' }}>
+                    {actionCell(row)}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+
+      <ConfirmDeleteDialog
+        open={deleting !== null}
+        title={kind === 'loa' ? 'Delete LOA request' : 'Delete request'}
+        text={kind === 'loa' ? QUEUE_TEXTS.loaDeleteConfirm : QUEUE_TEXTS.deleteConfirm}
+        busy={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting) remove.mutate(deleting.id, { onSettled: () => setDeleting(null) });
+        }}
+      />
+    </Box>
+  );
+}

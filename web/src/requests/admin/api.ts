@@ -1,0 +1,99 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import type { LoaInput, LoaView, QueueKind, RequestViews } from '../../../../shared/staff';
+import { QUEUE_TEXTS } from '../../../../shared/staff';
+import { api, ApiError } from '../../app/api';
+import { useChannel, useResync } from '../../realtime/hooks';
+import { useToast } from '../../ui/toast';
+
+/** The row of each queue. */
+export type QueueRow<K extends QueueKind> = K extends keyof RequestViews ? RequestViews[K] : LoaView;
+
+const path = (kind: QueueKind) => (kind === 'loa' ? '/api/loa' : `/api/requests/${kind}`);
+export const queueKey = (kind: QueueKind, status?: string) => (status ? ['queue', kind, status] : ['queue', kind]);
+
+/**
+ * One queue's rows (newest first), optionally of one status. It follows the
+ * staff `requests` channel: a request created, updated or deleted anywhere
+ * refreshes every open queue of that kind, and a reconnect refetches.
+ */
+export function useQueue<K extends QueueKind>(kind: K, status: string | undefined) {
+  const qc = useQueryClient();
+  const { toast } = useToast();
+  const query = useQuery({
+    queryKey: queueKey(kind, status ?? 'all'),
+    queryFn: async () => {
+      const q = status ? `?status=${encodeURIComponent(status)}` : '';
+      return (await api<{ requests: QueueRow<K>[] }>(`${path(kind)}${q}`)).requests;
+    },
+    staleTime: 10_000,
+  });
+  useQueueLive(kind);
+  // The spec's load failure toast, once per failure.
+  const shownError = useRef<unknown>(null);
+  useEffect(() => {
+    if (query.error && shownError.current !== query.error) {
+      shownError.current = query.error;
+      toast({ title: QUEUE_TEXTS.loadErrorTitle, description: kind === 'loa' ? QUEUE_TEXTS.loaLoadError : query.error instanceof ApiError ? query.error.message : QUEUE_TEXTS.loadErrorPanel(kind), variant: 'error' });
+    }
+  }, [query.error, kind, toast]);
+  return { ...query, invalidate: () => void qc.invalidateQueries({ queryKey: ['queue', kind] }) };
+}
+
+/** Refreshes a kind's queues when the `requests` channel says one changed. */
+export function useQueueLive(kind: QueueKind): void {
+  const qc = useQueryClient();
+  const refresh = () => void qc.invalidateQueries({ queryKey: ['queue', kind] });
+  useChannel('requests', (e) => {
+    const data = e.data as { kind?: string } | null;
+    if (data?.kind === kind) refresh();
+  });
+  useResync('requests', refresh);
+}
+
+/** The API error as the spec's update text (001 §8). */
+export function updateErrorText(err: unknown): string {
+  if (err instanceof ApiError) {
+    if (err.status === 403) return QUEUE_TEXTS.updateForbidden;
+    if (err.status === 404) return QUEUE_TEXTS.updateNotFound;
+    if (err.code !== 'network' && err.message) return err.message;
+  }
+  return QUEUE_TEXTS.updateFallback;
+}
+
+/** The API error as the spec's delete text (001 §8). */
+export function deleteErrorText(kind: QueueKind, err: unknown): string {
+  if (err instanceof ApiError) {
+    if (err.status === 403) return QUEUE_TEXTS.deleteForbidden;
+    if (err.status === 404) return kind === 'loa' ? QUEUE_TEXTS.deleteFallback : QUEUE_TEXTS.deleteNotFound;
+    if (err.code === 'network' && kind !== 'loa') return QUEUE_TEXTS.deleteVerifyFailed;
+  }
+  return QUEUE_TEXTS.deleteFallback;
+}
+
+/** Status change and delete of one queue, with the spec's toasts; both refresh the queue. */
+export function useQueueMutations(kind: QueueKind) {
+  const qc = useQueryClient();
+  const { toast } = useToast();
+  const settle = () => void qc.invalidateQueries({ queryKey: ['queue', kind] });
+  const setStatus = useMutation({
+    mutationFn: ({ id, status }: { id: string; status: string }) => api<unknown>(`${path(kind)}/${id}`, { method: 'PATCH', body: { status } }),
+    onSuccess: (_r, v) =>
+      toast({ title: QUEUE_TEXTS.statusUpdated, description: kind === 'loa' ? QUEUE_TEXTS.loaStatusUpdatedText(v.status) : QUEUE_TEXTS.statusUpdatedText(v.status), variant: 'success' }),
+    onError: (err) => toast({ title: QUEUE_TEXTS.updateFailed, description: updateErrorText(err), variant: 'error' }),
+    onSettled: settle,
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => api<null>(`${path(kind)}/${id}`, { method: 'DELETE' }),
+    onSuccess: () => toast({ title: QUEUE_TEXTS.deleted, variant: 'success' }),
+    onError: (err) => toast({ title: QUEUE_TEXTS.deleteFailed, description: deleteErrorText(kind, err), variant: 'error' }),
+    onSettled: settle,
+  });
+  return { setStatus, remove };
+}
+
+/** Files a leave request. */
+export function useFileLoa() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: (input: LoaInput) => api<LoaView>('/api/loa', { method: 'POST', body: input }), onSettled: () => void qc.invalidateQueries({ queryKey: ['queue', 'loa'] }) });
+}

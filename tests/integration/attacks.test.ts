@@ -105,7 +105,7 @@ describe('cross-origin requests', () => {
     expect(cookie).toMatch(/HttpOnly/i);
     const jar = cookie.split(';')[0]!;
     // A browser would not send a SameSite=Strict cookie cross-site at all; if one did (or a non-browser replays it), the server still refuses.
-    for (const headers of [{ Origin: 'https://evil.example' }, { 'Sec-Fetch-Site': 'cross-site' }, { Origin: 'null' }]) {
+    for (const headers of [{ Origin: 'https://evil.example' }, { 'Sec-Fetch-Site': 'cross-site' }, { Origin: 'null' }] as Array<Record<string, string>>) {
       const res = await fetch(`${t.url}/api/auth/refresh`, { method: 'POST', headers: { 'Content-Type': 'application/json', Cookie: jar, ...headers }, body: '{}' });
       expect(res.status, JSON.stringify(headers)).toBe(403);
     }

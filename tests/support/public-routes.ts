@@ -131,7 +131,7 @@ export async function sendPublic(base: string, req: PublicRequest, init: { rawBo
   const headers: Record<string, string> = { 'X-Forwarded-For': `10.${rnd()}.${rnd()}.${rnd()}`, ...req.headers };
   const body = init.rawBody ?? (req.body !== undefined ? JSON.stringify(req.body) : undefined);
   if (body !== undefined && init.contentType !== null) headers['Content-Type'] = init.contentType ?? 'application/json';
-  const res = await fetch(base + req.path, { method: req.method, headers, body: body ?? null, signal: AbortSignal.timeout(20_000) });
+  const res = await fetch(base + req.path, { method: req.method, headers, body: (body ?? null) as BodyInit | null, signal: AbortSignal.timeout(20_000) });
   const text = await res.text();
   let json: unknown = undefined;
   try {

@@ -32,9 +32,13 @@ export interface ReadBack {
 export interface PublicRoute {
   name: string;
   /** A valid request; `text` replaces one text field (body field, query parameter or path segment). */
-  build(f: RouteFixtures, text?: { field: string; value: string }): PublicRequest;
+  build(f: RouteFixtures, text?: { field: string; value: string }, more?: Record<string, string>): PublicRequest;
   /** The fields that carry text. */
   textFields: string[];
+  /** Free-text body fields the corpus suite fills all at once (each with a different string), to keep the number of writes down. */
+  together?: string[];
+  /** Whether the body is validated as a whole (every field's problem listed in details.fields), so format fields can be filled at once too. */
+  body?: boolean;
   readBack?: ReadBack;
   /** The AzuraCast-compatible routes answer errors in AzuraCast's shape ({ code, type, message }) on purpose. */
   azuracastErrors?: boolean;
@@ -49,7 +53,9 @@ function bodyRoute(name: string, path: (f: RouteFixtures) => string, base: () =>
     name,
     textFields,
     readBack,
-    build: (f, text) => ({ method: 'POST', path: path(f), body: { ...base(), ...(text ? { [text.field]: text.value } : {}) } }),
+    ...(readBack ? { together: Object.keys(readBack.columns) } : {}),
+    body: true,
+    build: (f, text, more) => ({ method: 'POST', path: path(f), body: { ...base(), ...(text ? { [text.field]: text.value } : {}), ...more } }),
   };
 }
 
@@ -78,11 +84,11 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     id: (r) => (r as { request?: { id?: string } }).request?.id,
     columns: { requester_name: 'requester_name', recipient_name: 'recipient_name', message: 'message' },
   }),
-  bodyRoute('POST /api/requests/general', () => '/api/requests/general', () => ({ name: 'Stress Tester', email: 'stress@example.com', subject: 'feedback', message: `Hello ${randomUUID()}`, user_session: session() }), ['name', 'email', 'subject', 'message', 'user_session'], {
+  { ...bodyRoute('POST /api/requests/general', () => '/api/requests/general', () => ({ name: 'Stress Tester', email: 'stress@example.com', subject: 'feedback', message: `Hello ${randomUUID()}`, user_session: session() }), ['name', 'email', 'subject', 'message', 'user_session'], {
     table: 'general_requests',
     id: (r) => (r as { request?: { id?: string } }).request?.id,
     columns: { name: 'name', email: 'email', message: 'message' },
-  }),
+  }), together: ['name', 'message'] },
   // Votes, counters, page views.
   bodyRoute('POST /api/tracks/:id/votes', (f) => `/api/tracks/${f.trackId}/votes`, () => ({ user_session: session(), vote_type: 'up' }), ['user_session', 'vote_type']),
   {
@@ -106,7 +112,7 @@ export const PUBLIC_ROUTES: PublicRoute[] = [
     build: (f, text) => ({ method: 'POST', path: `/api/content/slides/${text ? encodeURIComponent(text.value) : f.slideId}/clicks`, body: {} }),
   },
   // Sign-in.
-  bodyRoute('POST /api/auth/token', () => '/api/auth/token', () => ({ email: 'nobody@stress.test', password: 'wrong password', client: 'desktop' }), ['email', 'password', 'client']),
+  { ...bodyRoute('POST /api/auth/token', () => '/api/auth/token', () => ({ email: 'nobody@stress.test', password: 'wrong password', client: 'desktop' }), ['email', 'password', 'client']), together: ['email', 'password'] },
   // Public reads with parameters.
   queryRoute('GET /schedule-api', () => '/schedule-api', {}, ['week', 'start_date', 'end_date', 'today', 'presenter', 'status', 'limit']),
   queryRoute('GET /api/public/schedule.ics', () => '/api/public/schedule.ics', {}, ['week', 'presenter']),

@@ -16,7 +16,7 @@ if (unavailable) process.stdout.write(`\ndatabase-fault suite skipped: ${unavail
 
 interface Outcome {
   title: string;
-  status: number | 'network' | 'timeout';
+  status: number | string;
   ms: number;
   retryAfter: string | null;
   at: number;
@@ -62,7 +62,8 @@ describe.skipIf(unavailable !== null)('acknowledged writes under database restar
           outcomes.push({ title, status: res.status, ms: Date.now() - started, retryAfter: res.headers.get('retry-after'), at: started - t0 });
           if (res.status === 503) await sleep(250);
         } catch (err) {
-          outcomes.push({ title, status: (err as Error).name === 'TimeoutError' ? 'timeout' : 'network', ms: Date.now() - started, retryAfter: null, at: started - t0 });
+          const cause = (err as { cause?: { code?: string } }).cause?.code;
+          outcomes.push({ title, status: (err as Error).name === 'TimeoutError' ? 'timeout' : `network:${cause ?? (err as Error).message}`, ms: Date.now() - started, retryAfter: null, at: started - t0 });
           await sleep(250);
         }
         await sleep(15);

@@ -35,7 +35,9 @@ export interface LoadOptions {
   listeners?: number;
 }
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 256, keepAliveMsecs: 10_000 });
+// Idle sockets are dropped after 4 s, before the server's 5 s keep-alive timeout, so the client never
+// reuses a socket the server is closing (the keep-alive race, which a browser would retry silently).
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256, keepAliveMsecs: 1_000, timeout: 4_000 });
 
 /** One request on the keep-alive pool: the status, or throws (name 'TimeoutError' on timeout). */
 function send(url: string, method: string, headers: Record<string, string>, body?: string): Promise<number> {
@@ -98,7 +100,7 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
       if (status >= 400) errors++;
     } catch (err) {
       latencies.push(performance.now() - t0);
-      count((err as Error).name === 'TimeoutError' ? 'timeout' : 'network');
+      count((err as Error).name === 'TimeoutError' ? 'timeout' : `network:${(err as NodeJS.ErrnoException).code ?? 'error'}`);
       errors++;
     } finally {
       inFlight--;

@@ -115,6 +115,7 @@ describe.skipIf(unavailable !== null)('acknowledged writes under database restar
       'slowest answer': `${Math.max(...outcomes.map((o) => o.ms))} ms`,
       'writes succeed again after restart': `${recoveredAfterMs} ms`,
       'rows for unacknowledged requests': outcomes.filter((o) => o.status !== 201 && found.has(o.title)).length,
+      'answers after recovery': byStatus(outcomes.filter((o) => o.at > outages[1]!.to + recoveredAfterMs).map((o) => o.status)),
     });
 
     // The server process is still the same one and still serves.

@@ -96,18 +96,22 @@ function guardAcquire(knex: Knex): void {
   let open = false;
   let probing = false;
   let retryAt = 0;
+  let lastSuccess = 0;
   client.acquireConnection = async () => {
     if (open && (probing || Date.now() < retryAt)) {
       throw Object.assign(new Error('Connection terminated: the database is unreachable (circuit open)'), { code: '08006' });
     }
     const probe = open;
     if (probe) probing = true;
+    const started = performance.now();
     try {
       const conn = await acquire();
       open = false;
+      lastSuccess = performance.now();
       return conn;
     } catch (err) {
-      if (isDatabaseUnavailable(err)) {
+      // A failure that began before the latest success is old news: the database is back.
+      if (isDatabaseUnavailable(err) && started > lastSuccess) {
         open = true;
         retryAt = Date.now() + 1_000;
       }

@@ -14,6 +14,7 @@ const benches: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   content: () => import('./content'),
   'staff-queues': () => import('./staff-queues'),
   'logs-export': () => import('./logs-export'),
+  load: () => import('./load-mix'),
 };
 for (const [name, load] of Object.entries(benches)) {
   if (only && only !== name) continue;

@@ -11,7 +11,7 @@ import { isKnownClientRoute } from '../../shared/routes';
 import type { ErrorBody } from '../../shared/errors';
 import type { AppContext, RequestState } from './context';
 import { isDatabaseUnavailable } from './db/knex';
-import { HttpError } from './http/errors';
+import { fail, HttpError } from './http/errors';
 import { serveWeb } from './http/static';
 import { domainRouters } from './routes';
 
@@ -143,6 +143,13 @@ export function createApp(ctx: AppContext): BuiltApp {
     }),
   );
 
+  // JSON may spell a lone UTF-16 surrogate ("\ud83d"), which no database can store as
+  // sent (PostgreSQL turns it into U+FFFD): refuse it, so accepted text reads back identical.
+  app.use(async (c, next) => {
+    if (c.request.body !== undefined && hasMalformedText(c.request.body)) throw fail.badRequest('The request contains text that is not valid Unicode.');
+    return next();
+  });
+
   const routers = domainRouters(ctx);
   for (const r of routers) {
     app.use(r.routes());
@@ -157,6 +164,30 @@ export function createApp(ctx: AppContext): BuiltApp {
 
   app.use(serveWeb(ctx.config.WEB_DIST_DIR ?? path.join(ctx.config.rootDir, 'web', 'dist'), isKnownClientRoute));
   return { app, routers };
+}
+
+/** With the u flag, a surrogate not paired into a code point is one of General_Category Cs. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** True when any string (or key) in a parsed JSON body holds a lone surrogate. Iterative: deep nesting cannot overflow the stack. */
+export function hasMalformedText(body: unknown): boolean {
+  const stack: unknown[] = [body];
+  let seen = 0;
+  while (stack.length) {
+    const v = stack.pop();
+    if (++seen > 200_000) return false;
+    if (typeof v === 'string') {
+      if (LONE_SURROGATE.test(v)) return true;
+    } else if (Array.isArray(v)) {
+      for (const x of v) stack.push(x);
+    } else if (v && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) {
+        if (LONE_SURROGATE.test(k)) return true;
+        stack.push(x);
+      }
+    }
+  }
+  return false;
 }
 
 /** Paths of the public APIs that are open to any origin. */

@@ -63,6 +63,7 @@ export const ConfigSchema = z
     STATION_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(8_000),
     DEMO_TRACK_SECONDS: z.literal('').transform(() => undefined).or(z.coerce.number().int().min(2).max(3600)).optional(),
     REALTIME_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(50),
+    REALTIME_HEARTBEAT_MS: z.coerce.number().int().min(500).max(300_000).default(30_000),
     OWNER_EMAIL: z.email().optional().or(z.literal('').transform(() => undefined)),
     OWNER_PASSWORD: z.string().min(6).max(1024).optional().or(z.literal('').transform(() => undefined)),
     SECRET_KEY: z.string().min(32).optional().or(z.literal('').transform(() => undefined)),

@@ -79,6 +79,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       }
     },
     maxConnectionsPerIp: config.REALTIME_MAX_CONNECTIONS_PER_IP,
+    heartbeatMs: config.REALTIME_HEARTBEAT_MS,
     // Behind a trusted proxy the client is the first X-Forwarded-For hop (as Koa's c.ip).
     clientIp: (req) => {
       const forwarded = config.TRUST_PROXY ? String(req.headers['x-forwarded-for'] ?? '').split(',').pop()?.trim() : '';

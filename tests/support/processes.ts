@@ -14,15 +14,20 @@ export interface ServerProcess {
   kill(): Promise<void>;
   /** SIGTERM and wait. */
   stop(): Promise<void>;
+  /** The process's memory (bytes) after a full garbage collection. */
+  memory(): Promise<{ rss: number; heapUsed: number; heapTotal: number; external: number; arrayBuffers: number }>;
 }
 
 /** Starts `tests/support/server-process.ts` with the given environment and waits until it listens. */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
   const script = path.resolve(__dirname, 'server-process.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', script], {
     env: { ...process.env, NODE_ENV: 'test', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
+  child.stdin!.on('error', () => undefined);
+  type Mem = Awaited<ReturnType<ServerProcess['memory']>>;
+  const memWaiters: Array<(m: Mem) => void> = [];
   const logs: Array<Record<string, unknown>> = [];
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => {
@@ -38,7 +43,9 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     readline.createInterface({ input: child.stdout! }).on('line', (line) => {
       try {
         const obj = JSON.parse(line) as Record<string, unknown>;
-        if (obj.ready === true && typeof obj.url === 'string') {
+        if (obj.mem && typeof obj.mem === 'object') {
+          memWaiters.shift()?.(obj.mem as Mem);
+        } else if (obj.ready === true && typeof obj.url === 'string') {
           clearTimeout(timer);
           resolve(obj.url);
         } else logs.push(obj);
@@ -55,6 +62,12 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     async kill() {
       child.kill('SIGKILL');
       await exited;
+    },
+    memory() {
+      return new Promise<Mem>((resolve) => {
+        memWaiters.push(resolve);
+        child.stdin!.write('mem\n');
+      });
     },
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;

@@ -17,6 +17,15 @@ const db = await openConfiguredDatabase(config);
 await prepareDatabase(db, config, log);
 const server = await startServer({ config, db, log, jobs: startJobs });
 process.stdout.write(`${JSON.stringify({ ready: true, url: server.url, pid: process.pid })}\n`);
+// A line `mem` on stdin answers with the process memory after a full GC (when run with --expose-gc).
+process.stdin.setEncoding('utf8');
+process.stdin.on('data', (chunk: string) => {
+  if (!chunk.includes('mem')) return;
+  (globalThis as { gc?: () => void }).gc?.();
+  const m = process.memoryUsage();
+  process.stdout.write(`${JSON.stringify({ mem: { rss: m.rss, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, arrayBuffers: m.arrayBuffers } })}\n`);
+});
+process.stdin.on('error', () => undefined);
 process.on('SIGTERM', () => {
   void server.close().then(() => process.exit(0));
 });

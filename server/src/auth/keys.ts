@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
 import type { Knex } from 'knex';
 
@@ -11,6 +11,8 @@ export interface SigningKey {
   privateKey: CryptoKey;
   publicKey: CryptoKey;
   publicJwk: JWK;
+  /** A server-only secret derived from the private key (keys refresh-token rotation). */
+  secret: Buffer;
 }
 
 /**
@@ -39,6 +41,7 @@ export async function loadSigningKeys(knex: Knex): Promise<SigningKey[]> {
       privateKey: (await importJWK(r.private_jwk, JWT_ALG)) as CryptoKey,
       publicKey: (await importJWK(r.public_jwk, JWT_ALG)) as CryptoKey,
       publicJwk: r.public_jwk,
+      secret: createHash('sha256').update(`airdeck-refresh-rotation:${String(r.private_jwk.d)}`).digest(),
     })),
   );
 }

@@ -52,7 +52,7 @@ export function authRoutes(ctx: AppContext): AppRouter {
       presented = readRefreshCookie(c);
     }
     if (!presented) throw fail.unauthorized(ACCOUNT_TEXT.refreshInvalid);
-    const result = await rotateRefreshToken(ctx.knex, presented, { nowMs: ctx.now(), graceMs: ctx.config.REFRESH_REUSE_GRACE_SECONDS * 1000, ttlMs: sessionTtlMs(ctx) });
+    const result = await rotateRefreshToken(ctx.knex, presented, { nowMs: ctx.now(), graceMs: ctx.config.REFRESH_REUSE_GRACE_SECONDS * 1000, ttlMs: sessionTtlMs(ctx), rotationSecret: ctx.tokens.rotationSecret });
     if (!result.ok) {
       if (!fromBody) clearRefreshCookie(c);
       if (result.reason === 'reused') c.state.log.warn({ sessionId: result.sessionId, userId: result.userId }, 'refresh token reused: session revoked');

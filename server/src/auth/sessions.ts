@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { isRole, type Role } from '../../../shared/permissions';
 
@@ -26,6 +26,11 @@ export type RefreshFailure = 'not_found' | 'revoked' | 'expired' | 'reused' | 'i
 /** Opaque refresh tokens: 256 random bits; only their SHA-256 is stored. */
 export function newRefreshToken(): string {
   return randomBytes(32).toString('base64url');
+}
+
+/** The one token that replaces `parent` on rotation: an HMAC under a server-only key (unguessable without it). */
+export function childRefreshToken(secret: Buffer, parent: string): string {
+  return createHmac('sha256', secret).update(parent, 'utf8').digest('base64url');
 }
 
 /** The stored form of a refresh token. */
@@ -58,14 +63,16 @@ export async function startSession(
 /**
  * Rotates a refresh token: the presented one is spent and a new one issued in
  * the same session. Presenting a spent token again revokes the whole session
- * (someone else has a copy), except within `graceMs` of its first use, when a
- * second token is issued instead: two tabs or a client that lost the reply
- * may race with the same token without signing each other out.
+ * (someone else has a copy), except within `graceMs` of its first use: two
+ * tabs or a client that lost the reply may race with the same token without
+ * signing each other out. The child token is derived from the parent with a
+ * server-only key, so every refresh of one parent within the grace gets the
+ * SAME child back: concurrent refreshes leave exactly one live token.
  */
 export async function rotateRefreshToken(
   knex: Knex,
   presented: string,
-  opts: { nowMs: number; graceMs: number; ttlMs: number },
+  opts: { nowMs: number; graceMs: number; ttlMs: number; rotationSecret: Buffer },
 ): Promise<{ ok: true; issued: IssuedRefresh; user: SessionUser } | { ok: false; reason: RefreshFailure; sessionId?: string; userId?: string }> {
   const now = new Date(opts.nowMs);
   return knex.transaction(async (trx) => {
@@ -98,9 +105,10 @@ export async function rotateRefreshToken(
     } else {
       await trx('refresh_tokens').where({ id: row.token_id }).update({ used_at: now });
     }
-    const refreshToken = newRefreshToken();
+    const refreshToken = childRefreshToken(opts.rotationSecret, presented);
     const expiresAt = opts.nowMs + opts.ttlMs;
-    await trx('refresh_tokens').insert({ session_id: row.session_id, token_hash: hashRefreshToken(refreshToken), parent_id: row.token_id, created_at: now });
+    // The parent row is locked (FOR UPDATE): a racing refresh waits, then finds the child already stored.
+    await trx('refresh_tokens').insert({ session_id: row.session_id, token_hash: hashRefreshToken(refreshToken), parent_id: row.token_id, created_at: now }).onConflict('token_hash').ignore();
     await trx('auth_sessions').where({ id: row.session_id }).update({ last_used_at: now, expires_at: new Date(expiresAt) });
     return { ok: true, issued: { sessionId: row.session_id, refreshToken, expiresAt }, user: { id: row.user_id, email: row.email, role: row.role } };
   });

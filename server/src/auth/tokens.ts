@@ -26,6 +26,8 @@ export interface TokenService {
   /** Verified claims, or null for any invalid, expired, forged or malformed token (never throws). */
   verify(token: string): Promise<AccessClaims | null>;
   jwks(): { keys: SigningKey['publicJwk'][] };
+  /** Server-only key for deriving a rotated refresh token from its parent (never leaves the server). */
+  rotationSecret: Buffer;
 }
 
 /** Builds the token service; keys are loaded (or generated) once. */
@@ -34,6 +36,7 @@ export async function createTokenService(knex: Knex): Promise<TokenService> {
   const current = keys[0]!;
   const byKid = new Map(keys.map((k) => [k.kid, k]));
   return {
+    rotationSecret: current.secret,
     async sign({ userId, sessionId, role, email }, nowMs = Date.now()) {
       const iat = Math.floor(nowMs / 1000);
       const exp = iat + ACCESS_TOKEN_TTL_SECONDS;

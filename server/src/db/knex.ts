@@ -54,6 +54,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       pool: { min: 0, max: opts.poolMax ?? 10, idleTimeoutMillis: 30_000 },
       acquireConnectionTimeout: opts.acquireTimeoutMs ?? 4_000,
     });
+    guardAcquire(knex);
     return { knex, engine: 'postgres', url: opts.url, close: () => knex.destroy() };
   }
   if (opts.dataDir) fs.mkdirSync(path.dirname(path.resolve(opts.dataDir)), { recursive: true });
@@ -78,6 +79,46 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       await knex.destroy();
       if (!pglite.closed) await pglite.close();
     },
+  };
+}
+
+/**
+ * A circuit breaker on the pool: once getting a connection has failed because
+ * the database is unreachable, further requests fail at once (503) instead of
+ * each waiting out the acquire timeout, while one probe at a time (at most one
+ * a second) tries for real. The first success closes the circuit. Without it a
+ * request that touches the database twice (rate limit, then its transaction)
+ * waited twice the timeout during an outage.
+ */
+function guardAcquire(knex: Knex): void {
+  const client = knex.client as { acquireConnection(): Promise<unknown> };
+  const acquire = client.acquireConnection.bind(client);
+  let open = false;
+  let probing = false;
+  let retryAt = 0;
+  let lastSuccess = 0;
+  client.acquireConnection = async () => {
+    if (open && (probing || Date.now() < retryAt)) {
+      throw Object.assign(new Error('Connection terminated: the database is unreachable (circuit open)'), { code: '08006' });
+    }
+    const probe = open;
+    if (probe) probing = true;
+    const started = performance.now();
+    try {
+      const conn = await acquire();
+      open = false;
+      lastSuccess = performance.now();
+      return conn;
+    } catch (err) {
+      // A failure that began before the latest success is old news: the database is back.
+      if (isDatabaseUnavailable(err) && started > lastSuccess) {
+        open = true;
+        retryAt = Date.now() + 1_000;
+      }
+      throw err;
+    } finally {
+      if (probe) probing = false;
+    }
   };
 }
 

@@ -1,5 +1,5 @@
 import NotificationsIcon from '@mui/icons-material/NotificationsOutlined';
-import { Alert, Badge, Box, Button, CircularProgress, Divider, IconButton, List, ListItemButton, Popover, Stack, Tooltip, Typography } from '@mui/material';
+import { Alert, Badge, Box, Button, CircularProgress, Divider, IconButton, List, ListItem, ListItemButton, Popover, Stack, Tooltip, Typography } from '@mui/material';
 import { useId, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { NOTIFICATION_LABELS, NOTIFICATION_TEXT, notificationTarget, type NotificationView } from '../../../shared/notifications';
@@ -101,7 +101,8 @@ export function HeaderBell() {
           ) : (
             <List dense disablePadding aria-label="Latest notifications">
               {data.notifications.map((n) => (
-                <ListItemButton key={n.id} onClick={() => go(n)} sx={{ alignItems: 'flex-start', gap: 1.25, py: 1.25, bgcolor: n.user_is_read ? undefined : 'action.hover' }} divider>
+                <ListItem key={n.id} disablePadding divider>
+                <ListItemButton onClick={() => go(n)} sx={{ alignItems: 'flex-start', gap: 1.25, py: 1.25, bgcolor: n.user_is_read ? undefined : 'action.hover' }}>
                   <Box sx={{ pt: 0.25 }}>
                     <TypeIcon type={n.type} />
                   </Box>
@@ -123,6 +124,7 @@ export function HeaderBell() {
                     </Stack>
                   </Box>
                 </ListItemButton>
+                </ListItem>
               ))}
             </List>
           )}

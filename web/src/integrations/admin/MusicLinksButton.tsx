@@ -4,7 +4,7 @@ import { Box, CircularProgress, IconButton, ListItemIcon, ListItemText, ListSubh
 import { useState, type MouseEvent } from 'react';
 import { MUSIC_LINK_TEXTS, type MusicLink, type MusicLinksResponse } from '../../../../shared/integrations';
 import { api } from '../../app/api';
-import { useToast } from '../../requests/toast';
+import { useToast } from '../../ui/toast';
 
 /**
  * The song-request queue's music-link lookup (spec 001 §2, §8): finds where a

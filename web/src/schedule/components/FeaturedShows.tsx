@@ -5,7 +5,7 @@ import { isLiveNow } from '../../../../shared/schedule';
 import { useStation } from '../../app/station';
 import { listenerApi, scheduleKeys } from '../api';
 import { timeRange } from '../format';
-import { useScheduleLive } from '../live';
+import { useRefetchOn } from '../../realtime/hooks';
 import { LiveBadge } from './LiveBadge';
 import { ShowImage } from './ShowImage';
 import { useNow } from './useNow';
@@ -18,7 +18,7 @@ export const FEATURED_EMPTY = 'No shows scheduled';
  * start time; the heading links to /shows. Updates live.
  */
 export function FeaturedShows() {
-  useScheduleLive();
+  useRefetchOn('schedule', scheduleKeys.all);
   const station = useStation();
   const now = useNow();
   const today = useQuery({ queryKey: scheduleKeys.today(), queryFn: listenerApi.today, refetchInterval: 60_000 });

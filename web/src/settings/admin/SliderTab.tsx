@@ -35,7 +35,7 @@ import { PageLoading } from '../../app/ListenerLayout';
 import { useIsMobile } from '../../app/media';
 import { ConfirmDialog } from '../../content/admin/ConfirmDialog';
 import { errorMessage, serverFieldErrors, validate, type FieldErrors } from '../../content/admin/form';
-import { useToast } from '../../content/admin/toast';
+import { useToast } from '../../ui/toast';
 
 /** Slider Options (spec 001 §2): sub-tabs Global Settings and Slide Management. */
 export function SliderTab() {

@@ -26,7 +26,7 @@ import { PageLoading } from '../../app/ListenerLayout';
 import { useIsMobile } from '../../app/media';
 import { ConfirmDialog } from '../../content/admin/ConfirmDialog';
 import { errorMessage, serverFieldErrors, validate, type FieldErrors } from '../../content/admin/form';
-import { useToast } from '../../content/admin/toast';
+import { useToast } from '../../ui/toast';
 
 interface FormValues {
   title: string;

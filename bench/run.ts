@@ -12,6 +12,7 @@ const benches: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   'schedule-api': () => import('./schedule-api'),
   'song-requests': () => import('./song-requests'),
   content: () => import('./content'),
+  home: () => import('./home'),
 };
 for (const [name, load] of Object.entries(benches)) {
   if (only && only !== name) continue;

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { CONTENT_EVENTS } from '../../../shared/content';
-import { DEFAULT_STATION, type StationInfo } from '../../../shared/station';
+import { CONTENT_EVENTS } from '../../../shared/content-events';
+import { DEFAULT_STATION } from '../../../shared/station-defaults';
+import type { StationInfo } from '../../../shared/station';
 import { api } from './api';
 import { useRefetchOn } from '../realtime/hooks';
 

@@ -2,7 +2,8 @@ import { Box, Breadcrumbs, Chip, Container, Link, Typography } from '@mui/materi
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, Link as RouterLink, useParams } from 'react-router';
-import { CONTENT_EVENTS, type PublicPage } from '../../../shared/content';
+import { CONTENT_EVENTS } from '../../../shared/content-events';
+import type { PublicPage } from '../../../shared/content';
 import { api } from '../app/api';
 import { useRefetchOn } from '../realtime/hooks';
 import { PageLoading } from '../app/ListenerLayout';

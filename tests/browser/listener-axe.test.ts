@@ -64,21 +64,25 @@ async function axeViolations(page: Page): Promise<string[]> {
   });
 }
 
-describe.skipIf(skipBrowser())('every listener page passes axe-core', () => {
-  for (const theme of ['neon', 'tropical-fusion']) {
-    for (const width of [1280, 390]) {
-      it(`in the ${theme} theme at ${width} px`, async () => {
-        const { page, context } = await h.newPage({ width, height: width > 800 ? 900 : 844, storage: { [THEME_STORAGE_KEY]: theme } });
-        const found: Record<string, string[]> = {};
-        for (const path of PAGES()) {
+for (const theme of ['neon', 'tropical-fusion']) {
+  for (const width of [1280, 390]) {
+    describe.skipIf(skipBrowser())(`axe-core on every listener page, ${theme} theme, ${width} px`, () => {
+      let page: Page;
+      let close: () => Promise<void>;
+      beforeAll(async () => {
+        const opened = await h.newPage({ width, height: width > 800 ? 900 : 844, storage: { [THEME_STORAGE_KEY]: theme } });
+        page = opened.page;
+        close = () => opened.context.close();
+      });
+      afterAll(async () => close?.());
+      for (const index of PAGES().keys()) {
+        it(`page ${index + 1} of ${PAGES().length} has no violations`, async () => {
+          const path = PAGES()[index]!;
           await page.goto(h.url + path);
           await settled(page);
-          const v = await axeViolations(page);
-          if (v.length) found[path] = v;
-        }
-        await context.close();
-        expect(found).toEqual({});
-      }, 240_000);
-    }
+          expect({ path, violations: await axeViolations(page) }).toEqual({ path, violations: [] });
+        }, 120_000);
+      }
+    });
   }
-});
+}

@@ -50,9 +50,10 @@ const PAGES = (): string[] => [
 
 /** Waits until the page has its content: a heading, no loading indicators, transitions finished. */
 async function settled(page: Page): Promise<void> {
-  await page.locator('main h1, main h2').first().waitFor();
-  await page.waitForFunction(() => !document.querySelector('main [role="progressbar"], main .MuiSkeleton-root, main [aria-busy="true"]'), undefined, { timeout: 15_000 });
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+  await page.locator('main h1, main h2').first().waitFor({ timeout: 30_000 });
+  await page.waitForFunction(() => !document.querySelector('main .MuiSkeleton-root, main [aria-busy="true"], main .MuiCircularProgress-root'), undefined, { timeout: 30_000 });
+  // Finite transitions only: a pulsing LIVE badge or a turning record never finishes.
+  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))));
 }
 
 async function axeViolations(page: Page): Promise<string[]> {
@@ -78,7 +79,7 @@ for (const theme of ['neon', 'tropical-fusion']) {
       for (const index of PAGES().keys()) {
         it(`page ${index + 1} of ${PAGES().length} has no violations`, async () => {
           const path = PAGES()[index]!;
-          await page.goto(h.url + path);
+          await page.goto(h.url + path, { timeout: 45_000 });
           await settled(page);
           expect({ path, violations: await axeViolations(page) }).toEqual({ path, violations: [] });
         }, 120_000);

@@ -61,7 +61,7 @@ export function BubblesButton({ floating = false }: { floating?: boolean }) {
           </span>
         </Tooltip>
       ) : (
-        <Button variant="outlined" startIcon={<BubbleChartIcon />} onClick={click} disabled={busy} aria-label={`Release bubbles (${count ?? 0} so far)`}>
+        <Button variant="outlined" startIcon={<BubbleChartIcon />} onClick={click} disabled={busy} aria-label={`${label}, release bubbles`}>
           {label}
         </Button>
       )}

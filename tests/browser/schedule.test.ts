@@ -83,7 +83,7 @@ describe.skipIf(skipBrowser())('booking a weekly series through a conflict', () 
     const resolve = m.getByRole('dialog', { name: 'Resolve conflict' });
     await resolve.getByText('Lunchtime Lowdown').waitFor();
     await resolve.getByRole('button', { name: 'Approve' }).click();
-    await m.getByText('Conflict resolved').waitFor();
+    await m.getByText('Conflict resolved').first().waitFor();
     await expect.poll(() => row.getByText('Scheduled').count()).toBe(1);
 
     // The listener's open page shows it, without a reload.

@@ -56,6 +56,10 @@ async function lighthouse(url: string): Promise<void> {
       const result = await lh(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
       if (!result) continue;
       const { lhr } = result;
+      if (lhr.runtimeError) {
+        console.log(`Lighthouse run ${i + 1} failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message.split('\n')[0]} (left out of the median)`);
+        continue;
+      }
       for (const [key, cat] of Object.entries(lhr.categories)) (runs[key] ??= []).push(cat.score ?? 0);
       for (const cat of Object.values(lhr.categories)) {
         for (const ref of cat.auditRefs) {
@@ -64,9 +68,9 @@ async function lighthouse(url: string): Promise<void> {
           failing.set(`${cat.id}: ${audit.id}`, `${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
         }
       }
-      if (i === RUNS - 1) {
+      {
         const m = (id: string) => lhr.audits[id]?.displayValue ?? '-';
-        console.log(`Lighthouse metrics (last run): FCP ${m('first-contentful-paint')}, LCP ${m('largest-contentful-paint')}, TBT ${m('total-blocking-time')}, CLS ${m('cumulative-layout-shift')}, Speed Index ${m('speed-index')}`);
+        console.log(`Lighthouse run ${i + 1} metrics: FCP ${m('first-contentful-paint')}, LCP ${m('largest-contentful-paint')}, TBT ${m('total-blocking-time')}, CLS ${m('cumulative-layout-shift')}, Speed Index ${m('speed-index')}`);
       }
     }
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

@@ -82,10 +82,10 @@ export function headTags(meta: PageMeta, station: StationInfo, url: string, base
 
 /** index.html with the page's own head: the build's title and description are replaced. */
 export function injectHead(html: string, tags: string): string {
-  return html
-    .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
-    .replace(/<meta name="description"[^>]*>\s*/i, '')
-    .replace(/<\/head>/i, `  ${tags}\n  </head>`);
+  const stripped = html.replace(/<title>[\s\S]*?<\/title>\s*/i, '').replace(/<meta name="description"[^>]*>\s*/i, '');
+  if (/<\/head>/i.test(stripped)) return stripped.replace(/<\/head>/i, `  ${tags}\n  </head>`);
+  // A page without a closing head tag (head elements may stand anywhere before the body): right after the doctype.
+  return stripped.replace(/^(<!doctype html>)?/i, (doctype) => `${doctype}${tags}`);
 }
 
 /** The web app manifest, in the station's name (General Settings). */

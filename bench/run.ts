@@ -15,6 +15,7 @@ const benches: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   'staff-queues': () => import('./staff-queues'),
   'logs-export': () => import('./logs-export'),
   load: () => import('./load-mix'),
+  home: () => import('./home'),
 };
 for (const [name, load] of Object.entries(benches)) {
   if (only && only !== name) continue;

@@ -479,32 +479,7 @@ export interface WeekResponse {
   carryover: ListenerEventView[];
 }
 
-/** One show of the public schedule API (spec 001 §3). */
-export interface PublicShow {
-  id: string;
-  title: string;
-  description: string | null;
-  date: string;
-  start_time: string;
-  end_time: string;
-  presenter: { name: string | null; bio: string | null; image_url: string | null };
-  show_image: string;
-  status: ScheduleEventStatus;
-  type: EventType;
-}
-
-/** The public schedule API response (spec 001 §3). */
-export interface PublicScheduleResponse {
-  success: true;
-  data: {
-    shows: PublicShow[];
-    shows_by_date: Record<string, PublicShow[]>;
-    total_shows: number;
-    date_range: { start: string; end: string };
-    filters_applied: { status: string; presenter: string | null; limit: number };
-  };
-  message: string;
-}
+/** The public schedule's shapes are zod schemas in shared/public-api.ts (PublicShow, ScheduleApiResponse). */
 
 /** The realtime frame on the public `schedule` channel after any change. */
 export interface ScheduleChangedEvent {

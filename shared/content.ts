@@ -248,10 +248,4 @@ export function maskSecret(secret: string): string {
   return `${secret.slice(0, 4)}••••••••${secret.slice(-4)}`;
 }
 
-/** Realtime events of the public `content` channel. */
-export const CONTENT_EVENTS = {
-  stationUpdated: 'station.updated',
-  sliderUpdated: 'slider.updated',
-  sponsoredUpdated: 'sponsored.updated',
-  pageUpdated: 'page.updated',
-} as const;
+export { CONTENT_EVENTS } from './content-events';

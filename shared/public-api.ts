@@ -1,28 +1,89 @@
 import { z } from 'zod';
-import { DateOnlySchema, requiredText, safeText } from './fields';
+import { EVENT_TYPES } from './bookings';
 import { SCHEDULE_EVENT_STATUSES } from './schedule';
+import { isValidDate } from './time';
 
 /**
- * The public APIs of spec 001 §3 and §7, written once: the routes that serve
- * them parse with these schemas, and the OpenAPI document (and so the
- * /api-docs page) is generated from the same schemas, so the documentation
- * cannot drift from the code.
+ * The public APIs of spec 001 §3 and §7, written once. The routes that serve
+ * them parse with these schemas (the schedule API through
+ * `parsePublicQuery`, the song-request API in server/src/requests/routes.ts)
+ * and the OpenAPI document — and so the /api-docs page — is generated from
+ * the very same objects (server/src/docs/openapi.ts). The contract test
+ * (tests/integration/openapi-contract.test.ts and tests/support/contract.ts)
+ * checks every answer the integration tests receive against the documented
+ * response schema of its status.
  */
 
 // ------------------------------------------------------------------ schedule API
 
-/** `GET /schedule-api` query (spec 001 §7). */
-export const ScheduleApiQuerySchema = z
-  .object({
-    week: z.enum(['current']).optional().describe('current: the shows of the current week (Monday to Sunday, station time).'),
-    start_date: DateOnlySchema.optional().describe('First day of a date range, YYYY-MM-DD (with end_date).'),
-    end_date: DateOnlySchema.optional().describe('Last day of a date range, YYYY-MM-DD (with start_date).'),
-    today: z.enum(['true', 'false']).optional().describe('true: only today\'s shows.'),
-    presenter: safeText(100).optional().describe('Only shows whose presenter name contains this text (case-insensitive).'),
-    status: z.enum(SCHEDULE_EVENT_STATUSES).default('scheduled').describe('Show status to return.'),
-    limit: z.coerce.number().int().min(1).max(500).default(50).describe('Most shows to return.'),
-  })
-  .refine((q) => !q.start_date || !q.end_date || q.end_date >= q.start_date, { message: 'end_date must be on or after start_date', path: ['end_date'] });
+/** Largest `limit` of the JSON schedule API and of the calendar feed. */
+export const SCHEDULE_API_MAX_LIMIT = { api: 500, ical: 2000 } as const;
+
+const WEEK_WORDS = ['current', 'this', 'next', 'previous', 'last'] as const;
+
+/** One query parameter: a single string (not repeated) without NUL; empty means absent. */
+function param(name: string) {
+  return z
+    .string({ error: `Invalid ${name} parameter: give it only once.` })
+    .refine((s) => !s.includes('\u0000'), `Invalid ${name} parameter: it contains a character that is not allowed.`);
+}
+const blankToUndefined = (v: string | undefined): string | undefined => (v === undefined || v === '' ? undefined : v);
+
+/**
+ * The schedule query of spec 001 §7 for a given largest limit (the calendar
+ * feed allows more). Each parameter is checked here with the message that
+ * names it; the combination rules (only one of today, week or dates; a range
+ * of at most a year) are checked by `parsePublicQuery`, which also turns the
+ * result into a concrete date range.
+ */
+export function scheduleQuerySchema(maxLimit: number, defaultLimit: number) {
+  return z.object({
+    week: param('week')
+      .refine((w) => w === '' || (WEEK_WORDS as readonly string[]).includes(w.toLowerCase()) || isValidDate(w), 'Invalid week parameter: use current, next, previous or a date (YYYY-MM-DD).')
+      .optional()
+      .transform(blankToUndefined)
+      .describe('current (or this), next, previous (or last), or any date YYYY-MM-DD: that Monday-to-Sunday week, station time.'),
+    start_date: param('start_date')
+      .refine((d) => d === '' || isValidDate(d), 'Invalid start_date parameter: use a date written YYYY-MM-DD.')
+      .meta({ format: 'date' })
+      .optional()
+      .transform(blankToUndefined)
+      .describe('First day, YYYY-MM-DD. Alone: seven days from this date.'),
+    end_date: param('end_date')
+      .refine((d) => d === '' || isValidDate(d), 'Invalid end_date parameter: use a date written YYYY-MM-DD.')
+      .meta({ format: 'date' })
+      .optional()
+      .transform(blankToUndefined)
+      .describe('Last day, YYYY-MM-DD (at most 366 days after start_date). Alone: from today.'),
+    today: param('today')
+      .refine((t) => ['', 'true', '1', 'false', '0'].includes(t.toLowerCase()), 'Invalid today parameter: use true or false.')
+      .meta({ enum: ['true', 'false'] })
+      .optional()
+      .transform((t) => t !== undefined && (t.toLowerCase() === 'true' || t === '1'))
+      .describe("true: only today's shows."),
+    presenter: param('presenter')
+      .refine((p) => p.length <= 100, 'Invalid presenter parameter: use at most 100 characters.')
+      .meta({ maxLength: 100 })
+      .optional()
+      .transform((p) => (p && p.trim() ? p.trim() : null))
+      .describe('Only shows whose presenter or host contains this text (case-insensitive).'),
+    status: param('status')
+      .refine((s) => s === '' || s.toLowerCase() === 'all' || (SCHEDULE_EVENT_STATUSES as readonly string[]).includes(s.toLowerCase()), `Invalid status parameter: use one of ${SCHEDULE_EVENT_STATUSES.join(', ')} or all.`)
+      .meta({ enum: [...SCHEDULE_EVENT_STATUSES, 'all'], default: 'scheduled' })
+      .optional()
+      .transform((s) => (s ? s.toLowerCase() : 'scheduled'))
+      .describe('Show status to return, or all.'),
+    limit: param('limit')
+      .refine((l) => l === '' || (/^\d{1,6}$/.test(l) && Number(l) >= 1 && Number(l) <= maxLimit), `Invalid limit parameter: use a whole number from 1 to ${maxLimit}.`)
+      .meta({ type: 'integer', minimum: 1, maximum: maxLimit, default: defaultLimit })
+      .optional()
+      .transform((l) => (l ? Number(l) : defaultLimit))
+      .describe(`Most shows to return (default ${defaultLimit}).`),
+  });
+}
+
+/** `GET /schedule-api` query (spec 001 §7): what the route parses with and the document lists. */
+export const ScheduleApiQuerySchema = scheduleQuerySchema(SCHEDULE_API_MAX_LIMIT.api, 50);
 export type ScheduleApiQuery = z.output<typeof ScheduleApiQuerySchema>;
 
 /** One show in the public schedule. */
@@ -34,15 +95,15 @@ export const PublicShowSchema = z.object({
   start_time: z.string().describe('HH:MM:SS, station time.'),
   end_time: z.string().describe('HH:MM:SS; earlier than start_time when the show runs past midnight.'),
   presenter: z.object({ name: z.string().nullable(), bio: z.string().nullable(), image_url: z.string().nullable() }),
-  show_image: z.string().nullable(),
-  status: z.string(),
-  type: z.string(),
+  show_image: z.string().describe('Absolute URL; a placeholder image when the show has none.'),
+  status: z.enum(SCHEDULE_EVENT_STATUSES),
+  type: z.enum(EVENT_TYPES),
 });
 export type PublicShow = z.output<typeof PublicShowSchema>;
 
 /** `GET /schedule-api` response (spec 001 §3). */
 export const ScheduleApiResponseSchema = z.object({
-  success: z.boolean(),
+  success: z.literal(true),
   data: z.object({
     shows: z.array(PublicShowSchema),
     shows_by_date: z.record(z.string(), z.array(PublicShowSchema)).describe('The same shows keyed by date.'),
@@ -56,60 +117,23 @@ export type ScheduleApiResponse = z.output<typeof ScheduleApiResponseSchema>;
 
 // ------------------------------------------------------------------ song-request API
 
-/** `GET /song-request-api` query: local search or Spotify search (spec 001 §7). */
-export const SongRequestApiQuerySchema = z
-  .object({
-    action: z.enum(['search', 'spotify-search']).describe('search: the station\'s own track library; spotify-search: Spotify.'),
-    query: safeText(200).optional().describe('Search text (action=search).'),
-    artist: safeText(200).optional().describe('Artist (action=spotify-search).'),
-    title: safeText(200).optional().describe('Song title (action=spotify-search).'),
-  })
-  .superRefine((q, ctx) => {
-    if (q.action === 'search' && !q.query) ctx.addIssue({ code: 'custom', path: ['query'], message: 'query is required for action=search' });
-    if (q.action === 'spotify-search' && !q.artist && !q.title) ctx.addIssue({ code: 'custom', path: ['title'], message: 'artist or title is required for action=spotify-search' });
-  });
-export type SongRequestApiQuery = z.output<typeof SongRequestApiQuerySchema>;
-
-/** One track found by a search. */
-export const FoundTrackSchema = z.object({
-  id: z.string().nullable().describe('Local track id (null for Spotify results).'),
-  title: z.string(),
-  artist: z.string(),
-  album: z.string().nullable(),
-  image_url: z.string().nullable(),
-  spotify_url: z.string().nullable(),
-});
-
-/** `GET /song-request-api` response. */
-export const SongSearchResponseSchema = z.object({
-  success: z.boolean(),
-  data: z.object({ tracks: z.array(FoundTrackSchema) }),
-  message: z.string(),
-});
-
-/** `POST /song-request-api` body (spec 001 §5): artist, title and requester required. */
-export const SongRequestApiBodySchema = z.object({
-  artist: requiredText(200, 'Artist is required'),
-  title: requiredText(200, 'Title is required'),
-  requester: requiredText(100, 'Requester is required'),
-  message: z.preprocess((v) => (v === '' ? undefined : v), safeText(1000).optional()),
-  request_type: z.enum(['song', 'custom']).default('song'),
-});
-export type SongRequestApiBody = z.output<typeof SongRequestApiBodySchema>;
-
-/** `POST /song-request-api` response (spec 001 §3). */
-export const SongRequestApiResponseSchema = z.object({
-  success: z.boolean(),
-  data: z.object({ request_id: z.string(), status: z.string(), submitted_at: z.string().describe('ISO 8601 instant.') }),
-  message: z.string(),
-});
-export type SongRequestApiResponse = z.output<typeof SongRequestApiResponseSchema>;
-
-/** The error body every API answers with. */
-export const ApiErrorSchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    details: z.record(z.string(), z.unknown()).optional(),
-  }),
-});
+/*
+ * The song-request API's schemas live in song-request-api.ts (its route in
+ * server/src/requests parses with them); they are re-exported here so the
+ * document and the tests take every public schema from one place.
+ */
+export {
+  INVALID_ACTION_MESSAGE,
+  PublicApiErrorSchema,
+  REQUEST_RULE_MESSAGES,
+  SongRequestApiBodySchema,
+  SongRequestApiQuerySchema,
+  SongRequestApiResponseSchema,
+  SongRequestApiSearchQuerySchema,
+  SongRequestApiSearchResponseSchema,
+  SongRequestApiSpotifyQuerySchema,
+  SongRequestApiSpotifyResponseSchema,
+  SongRequestApiGetResponseSchema,
+  type SongRequestApiBody,
+  type SongRequestApiResponse,
+} from './song-request-api';

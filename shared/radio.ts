@@ -6,33 +6,7 @@ import { z } from 'zod';
  * (spec 000 §3, §4, §9), and the vote transition rule.
  */
 
-/** The spec's display fallbacks (000 §9), written once for the server, the player and the dashboard. */
-export const RADIO_FALLBACKS = Object.freeze({
-  title: 'Unknown Track',
-  artist: 'Unknown Artist',
-  album: 'Unknown Album',
-  autoPresenter: 'Auto DJ',
-  livePresenter: 'Live Presenter',
-  durationSeconds: 180,
-});
-
-/** Constants of spec 000 §4 and §9 the radio UI uses. */
-export const RADIO_LIMITS = Object.freeze({
-  /** The player's starting volume on a 0-100 scale. */
-  defaultVolume: 5,
-  /** Recently played list on the home page. */
-  recentTracks: 4,
-  /** The full history list. */
-  fullHistory: 15,
-  /** Refresh of history, most played and most liked lists (ms). */
-  listsRefreshMs: 60_000,
-  /** Bubbles: how many, and how long the animation (and the button's disabled time) lasts. */
-  bubblesMin: 10,
-  bubblesMax: 24,
-  bubblesMs: 6_000,
-  /** The longest history list the API serves. */
-  maxHistory: 50,
-});
+export { RADIO_FALLBACKS, RADIO_LIMITS } from './radio-constants';
 
 /** The two vote kinds (track_votes.vote_type). */
 export const VOTE_TYPES = ['up', 'down'] as const;

@@ -42,23 +42,5 @@ export const StationInfoSchema = z.object({
 });
 export type StationInfo = z.output<typeof StationInfoSchema>;
 
-/** What a fresh install shows until General Settings are saved. */
-export const DEFAULT_STATION: StationInfo = {
-  name: 'Airdeck Radio',
-  tagline: 'Community radio from the UK to the world',
-  logoUrl: '/favicon.svg',
-  streamUrl: '/api/stream',
-  contactEmail: 'hello@airdeck.example',
-  timezone: 'Europe/London',
-  social: {
-    chat: 'https://discord.gg/airdeck-demo',
-    streaming: 'https://www.mixcloud.com/airdeck-demo/',
-    instagram: 'https://instagram.com/airdeck.demo',
-    facebook: 'https://facebook.com/airdeck.demo',
-    x: 'https://x.com/airdeck_demo',
-  },
-  googlePlayUrl: 'https://play.google.com/store/apps/details?id=example.airdeck.radio',
-  chatInviteUrl: 'https://discord.gg/airdeck-demo',
-  donation: { providerUrl: 'https://www.paypal.com/donate', account: 'donations@airdeck.example', currency: 'GBP' },
-  requestsOpen: true,
-};
+/** What a fresh install shows (kept in a zod-free module: the listener's first load needs it, not the schema). */
+export { DEFAULT_STATION } from './station-defaults';

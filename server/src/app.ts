@@ -12,6 +12,7 @@ import type { ErrorBody } from '../../shared/errors';
 import type { AppContext, RequestState } from './context';
 import { isDatabaseUnavailable } from './db/knex';
 import { fail, HttpError } from './http/errors';
+import { pageHeadRenderer } from './http/page-meta';
 import { serveWeb } from './http/static';
 import { domainRouters } from './routes';
 
@@ -162,7 +163,7 @@ export function createApp(ctx: AppContext): BuiltApp {
     return next();
   });
 
-  app.use(serveWeb(ctx.config.WEB_DIST_DIR ?? path.join(ctx.config.rootDir, 'web', 'dist'), isKnownClientRoute));
+  app.use(serveWeb(ctx.config.WEB_DIST_DIR ?? path.join(ctx.config.rootDir, 'web', 'dist'), isKnownClientRoute, { renderer: pageHeadRenderer(ctx.knex, ctx.config), publicUrl: ctx.config.PUBLIC_URL }));
   return { app, routers };
 }
 

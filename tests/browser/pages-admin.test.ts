@@ -59,7 +59,7 @@ describe.skipIf(skipBrowser())('Pages (admin) in Chromium', () => {
     await dialog.getByRole('button', { name: 'Bulleted list' }).click();
     await page.keyboard.type('Main stage');
     await dialog.getByRole('button', { name: 'Create Page' }).click();
-    await page.getByText('Page saved successfully').waitFor();
+    await page.getByText('Page saved successfully').first().waitFor();
     const row = page.getByTestId('page-row').filter({ hasText: 'Summer Festival 2025' });
     await row.waitFor();
     expect(await row.getByText('/summer-festival-2025').count()).toBe(1);
@@ -89,7 +89,7 @@ describe.skipIf(skipBrowser())('Pages (admin) in Chromium', () => {
     await dialog.getByLabel('Slug').fill('About');
     await dialog.getByRole('button', { name: 'Create Page' }).click();
     await dialog.getByText('A page with the slug "/about" already exists. Choose a different slug.').waitFor();
-    expect(await page.getByText('Error saving page').count()).toBe(1);
+    expect(await page.locator('[data-toast]').getByText('Error saving page').count()).toBe(1);
     expect(await dialog.getByLabel('Title').inputValue()).toBe('About (copy)');
     expect(await dialog.getByRole('textbox', { name: 'Content' }).textContent()).toBe('Another about page');
     await context.close();
@@ -104,7 +104,7 @@ describe.skipIf(skipBrowser())('Pages (admin) in Chromium', () => {
     await dialog.getByLabel('Title').fill('Winter Schedule');
     await dialog.getByLabel('Published').check();
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
-    await page.getByText('Page saved successfully').waitFor();
+    await page.getByText('Page saved successfully').first().waitFor();
     const row = page.getByTestId('page-row').filter({ hasText: 'Winter Schedule' });
     await row.getByText('Published').waitFor();
     await expect.poll(() => row.getByRole('link', { name: /View Winter Schedule/ }).count()).toBe(1);
@@ -116,7 +116,7 @@ describe.skipIf(skipBrowser())('Pages (admin) in Chromium', () => {
     expect(await page.getByTestId('page-row').filter({ hasText: 'Winter Schedule' }).count()).toBe(1);
     await page.getByRole('button', { name: 'Delete Winter Schedule' }).click();
     await page.getByRole('dialog', { name: 'Delete page' }).getByRole('button', { name: 'Delete' }).click();
-    await page.getByText('Page deleted successfully').waitFor();
+    await page.getByText('Page deleted successfully').first().waitFor();
     await expect.poll(() => page.getByTestId('page-row').filter({ hasText: 'Winter Schedule' }).count()).toBe(0);
     await context.close();
   });

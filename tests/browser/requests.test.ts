@@ -22,14 +22,14 @@ const knex = () => h.server.server.ctx.knex;
 
 /** The toast on screen: its title and description. */
 async function toastText(page: Page): Promise<string> {
-  const toast = page.locator('[data-toast-variant]');
+  const toast = page.locator('[data-toast]');
   await toast.waitFor();
   return (await toast.innerText()).replace(/\s+/g, ' ').trim();
 }
 
 async function closeToast(page: Page): Promise<void> {
-  await page.locator('[data-toast-variant]').getByRole('button', { name: 'Close' }).click();
-  await page.locator('[data-toast-variant]').waitFor({ state: 'detached' });
+  await page.locator('[data-toast]').getByRole('button', { name: 'Close' }).click();
+  await page.locator('[data-toast]').waitFor({ state: 'detached' });
 }
 
 describe.skipIf(skipBrowser())('request pages in Chromium', () => {

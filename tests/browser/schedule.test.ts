@@ -54,15 +54,15 @@ describe.skipIf(skipBrowser())('booking a weekly series through a conflict', () 
     await p.getByLabel('Title').fill(title);
     await p.getByLabel('Start time').fill('12:30');
     await p.getByLabel('End time').fill('13:30');
-    await p.getByText('3 event(s) will be created').waitFor();
+    await p.getByText('3 event(s) will be created').first().waitFor();
     await p.getByRole('button', { name: 'Create Booking' }).click();
 
     const conflict = p.getByRole('dialog', { name: 'Scheduling conflict' });
     await conflict.waitFor();
     expect(await conflict.getByText('Lunchtime Lowdown').count()).toBeGreaterThan(0);
     await conflict.getByRole('button', { name: 'Proceed Anyway' }).click();
-    await p.getByText('Booking created').waitFor();
-    await p.getByText('3 event(s) have been created with conflicted status and are pending admin review.').waitFor();
+    await p.getByText('Booking created').first().waitFor();
+    await p.getByText('3 event(s) have been created with conflicted status and are pending admin review.').first().waitFor();
     await p.waitForURL(/\/admin\/shows$/);
     const booked = p.getByRole('article', { name: `${title}, ${longDate(first)}` });
     await booked.waitFor();
@@ -83,7 +83,7 @@ describe.skipIf(skipBrowser())('booking a weekly series through a conflict', () 
     const resolve = m.getByRole('dialog', { name: 'Resolve conflict' });
     await resolve.getByText('Lunchtime Lowdown').waitFor();
     await resolve.getByRole('button', { name: 'Approve' }).click();
-    await m.getByText('Conflict resolved').waitFor();
+    await m.getByText('Conflict resolved').first().waitFor();
     await expect.poll(() => row.getByText('Scheduled').count()).toBe(1);
 
     // The listener's open page shows it, without a reload.

@@ -49,7 +49,7 @@ describe.skipIf(skipBrowser())('Settings in Chromium', () => {
     await dialog.getByText('Priority must be a whole number from 1 to 10').waitFor();
     await dialog.getByLabel('Priority (1-10)').fill('4');
     await dialog.getByRole('button', { name: 'Create' }).click();
-    await page.getByText('Sponsored content created successfully').waitFor();
+    await page.getByText('Sponsored content created successfully').first().waitFor();
     const row = page.getByTestId('sponsored-row').first();
     await row.getByText('Harbour Bakery').waitFor();
     expect(await row.getByText(/Priority 4/).count()).toBe(1);
@@ -66,7 +66,7 @@ describe.skipIf(skipBrowser())('Settings in Chromium', () => {
 
     await page.getByRole('button', { name: 'Delete Harbour Bakery & Cafe' }).click();
     await page.getByRole('dialog', { name: 'Delete sponsored content' }).getByRole('button', { name: 'Delete' }).click();
-    await page.getByText('Sponsored content deleted successfully').waitFor();
+    await page.getByText('Sponsored content deleted successfully').first().waitFor();
     await expect.poll(() => page.getByTestId('sponsored-row').filter({ hasText: 'Harbour Bakery' }).count()).toBe(0);
     await context.close();
   });
@@ -91,7 +91,7 @@ describe.skipIf(skipBrowser())('Settings in Chromium', () => {
     await dialog.getByLabel('Link URL').fill('/shows');
     await dialog.getByLabel('Display order').fill('7');
     await dialog.getByRole('button', { name: 'Create Slide' }).click();
-    await page.getByText('Content saved successfully').waitFor();
+    await page.getByText('Content saved successfully').first().waitFor();
     const row = page.getByTestId('slide-row').filter({ hasText: 'Live from the harbour' });
     await row.getByText('Order 7').waitFor();
     await page.getByRole('button', { name: 'Edit Live from the harbour' }).click();
@@ -101,7 +101,7 @@ describe.skipIf(skipBrowser())('Settings in Chromium', () => {
     await page.getByTestId('slide-row').filter({ hasText: 'Live from the quay' }).waitFor();
     await page.getByRole('button', { name: 'Delete Live from the quay' }).click();
     await page.getByRole('dialog', { name: 'Delete slide' }).getByRole('button', { name: 'Delete' }).click();
-    await page.getByText('Content deleted successfully').waitFor();
+    await page.getByText('Content deleted successfully').first().waitFor();
     await expect.poll(() => page.getByTestId('slide-row').filter({ hasText: 'Live from the quay' }).count()).toBe(0);
     await context.close();
   });
@@ -126,7 +126,7 @@ describe.skipIf(skipBrowser())('Settings in Chromium', () => {
     await page.getByText('Auto-advance interval must be at least 1000 ms, in steps of 1000').waitFor();
     await interval.fill('3000');
     await page.getByRole('button', { name: 'Save Settings' }).click();
-    await page.getByText('Settings updated successfully').waitFor();
+    await page.getByText('Settings updated successfully').first().waitFor();
     await expect.poll(() => slider.getAttribute('data-interval')).toBe('3000');
 
     await page.getByRole('tab', { name: 'General Settings' }).click();
@@ -157,7 +157,7 @@ describe.skipIf(skipBrowser())('Settings in Chromium', () => {
     await page.getByLabel('Client ID').fill('792715454196088842');
     await page.getByLabel('Client secret').fill(secret);
     await page.getByRole('button', { name: 'Save Configuration' }).click();
-    await page.getByText('Discord configuration saved successfully').waitFor();
+    await page.getByText('Discord configuration saved successfully').first().waitFor();
     await page.getByText('Configured', { exact: true }).waitFor();
     await page.getByText('Saved: Nzky••••••••YK7I.', { exact: false }).waitFor();
     expect(await page.getByLabel('Bot token').inputValue()).toBe('');

@@ -87,8 +87,10 @@ describe('the web app', () => {
     expect(shows.status).toBe(200);
     expect(await shows.text()).toContain('<div id="root">');
     expect(shows.headers.get('cache-control')).toBe('no-cache');
+    // A presenter that does not exist is a 404 for crawlers too (the page itself says 'DJ not found').
     const dj = await fetch(`${t.url}/djs/3f6c`);
-    expect(dj.status).toBe(200);
+    expect(dj.status).toBe(404);
+    expect(await dj.text()).toContain('<div id="root">');
     const unknown = await fetch(`${t.url}/no-such-page`);
     expect(unknown.status).toBe(404);
     expect(await unknown.text()).toContain('<div id="root">');

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ScheduleApiQuerySchema, SongRequestApiBodySchema, SongRequestApiQuerySchema } from '../../shared/public-api';
+import { isPublicDataApiPath } from '../../server/src/app';
 import { registeredOperations } from '../../server/src/docs/openapi';
 import { request, startTestServer, type TestServer } from '../support/server';
 
@@ -33,7 +34,8 @@ describe('the OpenAPI document', () => {
     const params = (path: string, method: string) => doc.paths[path][method].parameters.map((p: { name: string }) => p.name);
     expect(params('/schedule-api', 'get')).toEqual(keys(ScheduleApiQuerySchema));
     expect(params('/schedule-api', 'get')).toEqual(['week', 'start_date', 'end_date', 'today', 'presenter', 'status', 'limit']);
-    expect(params('/song-request-api', 'get')).toEqual(keys(SongRequestApiQuerySchema));
+    expect(params('/song-request-api', 'get')).toEqual([...new Set(SongRequestApiQuerySchema.options.flatMap((o) => keys(o)))]);
+    expect(params('/song-request-api', 'get')).toEqual(['action', 'query', 'limit', 'artist', 'title']);
     const body = doc.paths['/song-request-api'].post.requestBody.content['application/json'].schema;
     expect(Object.keys(body.properties)).toEqual(keys(SongRequestApiBodySchema));
     expect(body.required).toEqual(['artist', 'title', 'requester']);
@@ -46,11 +48,32 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(ok.properties.data.properties)).toEqual(['request_id', 'status', 'submitted_at']);
   });
 
-  it('documents only routes the server serves', () => {
-    const served = new Set(t.server.built.routers.flatMap((r) => r.stack.flatMap((layer) => layer.methods.map((m) => `${m.toLowerCase()} ${String(layer.path).replace(/:(\w+)/g, '{$1}')}`))));
+  const served = () =>
+    new Set(t.server.built.routers.flatMap((r) => r.stack.flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((m) => `${m.toLowerCase()} ${String(layer.path).replace(/:(\w+)/g, '{$1}')}`))));
+
+  it('documents only routes the server serves, at every address it names', () => {
+    const routes = served();
     expect(registeredOperations().length).toBeGreaterThan(0);
     for (const op of registeredOperations()) {
-      expect(served.has(`${op.method} ${op.path}`), `${op.method} ${op.path}`).toBe(!SERVED_ELSEWHERE.has(op.path));
+      for (const path of [op.path, ...(op.aliases ?? [])]) {
+        expect(routes.has(`${op.method} ${path}`), `${op.method} ${path}`).toBe(!SERVED_ELSEWHERE.has(op.path));
+      }
     }
+  });
+
+  it('documents every public data API route the server mounts (the calendar feed is text, not part of the JSON APIs)', () => {
+    const documented = new Set(registeredOperations().flatMap((op) => [op.path, ...(op.aliases ?? [])].map((p) => `${op.method} ${p}`)));
+    const publicRoutes = [...served()].filter((r) => isPublicDataApiPath(r.split(' ')[1]!) && !r.endsWith('.ics'));
+    expect(publicRoutes.length).toBeGreaterThan(3);
+    for (const route of publicRoutes) expect(documented.has(route), route).toBe(true);
+  });
+
+  it('refuses, through the contract check every test request runs, an answer the document does not describe', async () => {
+    // The check behind request(): a documented path answering an undocumented status fails the calling test.
+    const { checkAgainstDocument } = await import('../support/contract');
+    expect(() => checkAgainstDocument('GET', '/schedule-api', 418, {})).toThrow(/status 418 is not documented/);
+    expect(() => checkAgainstDocument('GET', '/api/public/schedule', 200, { success: true, data: { shows: 'none' } })).toThrow(/does not match the documented schema/);
+    expect(() => checkAgainstDocument('POST', '/song-request-api', 201, { success: true, data: { request_id: 'x' }, message: 'ok' })).toThrow(/does not match/);
+    expect(() => checkAgainstDocument('GET', '/api/health', 200, {})).not.toThrow();
   });
 });

@@ -6,7 +6,6 @@ import {
   SongRequestApiResponseSchema,
   SongRequestApiSearchResponseSchema,
   SongRequestApiSpotifyResponseSchema,
-  songRequestApiOpenApiPaths,
 } from '../../shared/song-request-api';
 import { startFakeSpotify, type FakeSpotify } from '../support/fake-services';
 import { request, startTestServer, type TestServer } from '../support/server';
@@ -200,14 +199,19 @@ describe('GET /song-request-api', () => {
 });
 
 describe('OpenAPI', () => {
-  it('documents both addresses with the body, response and error schemas generated from the shared zod schemas', () => {
-    const paths = songRequestApiOpenApiPaths() as Record<string, { get: Record<string, unknown>; post: { requestBody: { content: { 'application/json': { schema: { required: string[]; properties: Record<string, { enum?: string[]; default?: string; maxLength?: number }> } } } }; responses: Record<string, unknown> } }>;
-    expect(Object.keys(paths)).toEqual(['/song-request-api', '/api/public/song-request-api']);
-    const schema = paths['/song-request-api']!.post.requestBody.content['application/json'].schema;
+  it('documents the body, response and error schemas the route parses with, and both addresses', async () => {
+    const doc = (await request(t.url, '/api/openapi.json')).body;
+    const item = doc.paths['/song-request-api'];
+    expect(item.post.description).toContain('Also served at /api/public/song-request-api.');
+    const schema = item.post.requestBody.content['application/json'].schema;
     expect(schema.required.sort()).toEqual(['artist', 'requester', 'title']);
     expect(schema.properties.request_type).toMatchObject({ enum: ['song', 'custom'], default: 'song' });
-    expect(schema.properties.artist!.maxLength).toBe(200);
-    expect(Object.keys(paths['/song-request-api']!.post.responses)).toEqual(expect.arrayContaining(['201', '400', '403', '409', '429']));
-    expect(JSON.stringify(paths)).not.toContain('$schema');
+    expect(schema.properties.artist.maxLength).toBe(200);
+    expect(Object.keys(item.post.responses)).toEqual(expect.arrayContaining(['201', '400', '403', '409', '415', '429']));
+    expect(item.post.parameters.map((p: { name: string }) => p.name)).toEqual(['Idempotency-Key', 'X-Session-Id']);
+    const action = item.get.parameters.find((p: { name: string }) => p.name === 'action');
+    expect(action).toMatchObject({ required: true, schema: { enum: ['search', 'spotify-search'] } });
+    expect(item.get.parameters.find((p: { name: string }) => p.name === 'query').required).toBe(false);
+    expect(JSON.stringify(doc)).not.toContain('$schema');
   });
 });

@@ -2,6 +2,7 @@ import { loadConfig, type Config } from '../../server/src/config';
 import { prepareDatabase } from '../../server/src/bootstrap';
 import { createLogger } from '../../server/src/log';
 import { startServer, type RunningServer, type StartOptions } from '../../server/src/server';
+import { checkAgainstDocument } from './contract';
 import { createTestDatabase, type TestDatabase } from './db';
 
 /** A real Airdeck server on a random port with its own fresh database. */
@@ -70,5 +71,6 @@ export async function request(
   } catch {
     // not JSON: keep the text
   }
+  checkAgainstDocument(init.method ?? 'GET', base + path, res.status, body);
   return { status: res.status, headers: res.headers, body };
 }

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import {
-  ApiErrorSchema,
+  PublicApiErrorSchema,
   ScheduleApiQuerySchema,
   ScheduleApiResponseSchema,
   SongRequestApiBodySchema,
+  SongRequestApiGetResponseSchema,
   SongRequestApiQuerySchema,
   SongRequestApiResponseSchema,
-  SongSearchResponseSchema,
 } from '../../../shared/public-api';
 
 /** HTTP methods an operation may use. */
@@ -23,12 +23,16 @@ export interface OperationSpec {
   method: HttpMethod;
   /** OpenAPI path, with `{param}` placeholders. */
   path: string;
+  /** Other paths the same route is mounted at (e.g. under /api/public/); listed in the description. */
+  aliases?: string[];
   summary: string;
   description?: string;
   /** The tab of /api-docs it belongs to. */
   tag: string;
-  /** An object schema; each property becomes a query parameter. */
+  /** An object schema (or a union of them); each property becomes a query parameter. */
   query?: z.ZodType;
+  /** Request headers the operation reads. */
+  headers?: { name: string; description: string; pattern: string }[];
   body?: z.ZodType;
   responses: Record<number, OperationResponse>;
   /** Example values for the docs page's code samples. */
@@ -59,13 +63,31 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   return rest;
 }
 
+/**
+ * The query parameters of an object schema; for a union of objects (one per
+ * `action`, say) the union of their properties, required only when every
+ * option requires it, constant values gathered into an enum.
+ */
 function queryParameters(schema: z.ZodType): JsonSchema[] {
   const s = jsonSchema(schema, 'input');
-  const props = (s.properties ?? {}) as Record<string, JsonSchema>;
-  const required = new Set((s.required as string[] | undefined) ?? []);
-  return Object.entries(props).map(([name, prop]) => {
+  const options = ((s.oneOf ?? s.anyOf) as JsonSchema[] | undefined) ?? [s];
+  const props = new Map<string, JsonSchema>();
+  const requiredCount = new Map<string, number>();
+  for (const option of options) {
+    for (const [name, prop] of Object.entries((option.properties ?? {}) as Record<string, JsonSchema>)) {
+      const seen = props.get(name);
+      if (seen && 'const' in prop) {
+        const values = (seen.enum as unknown[] | undefined) ?? ('const' in seen ? [seen.const] : []);
+        const { const: _c, ...rest } = seen;
+        void _c;
+        props.set(name, { ...rest, enum: [...values, prop.const] });
+      } else if (!seen) props.set(name, prop);
+    }
+    for (const name of (option.required as string[] | undefined) ?? []) requiredCount.set(name, (requiredCount.get(name) ?? 0) + 1);
+  }
+  return [...props.entries()].map(([name, prop]) => {
     const { description, ...rest } = prop;
-    return { name, in: 'query', required: required.has(name), ...(description ? { description } : {}), schema: rest };
+    return { name, in: 'query', required: requiredCount.get(name) === options.length, ...(description ? { description } : {}), schema: rest };
   });
 }
 
@@ -86,8 +108,15 @@ export function buildOpenApiDocument(info: OpenApiInfo): JsonSchema {
       operationId: `${op.method}${op.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
       summary: op.summary,
       tags: [op.tag],
-      ...(op.description ? { description: op.description } : {}),
-      ...(op.query ? { parameters: queryParameters(op.query) } : {}),
+      ...(op.description || op.aliases?.length ? { description: [op.description, op.aliases?.length ? `Also served at ${op.aliases.join(', ')}.` : ''].filter(Boolean).join(' ') } : {}),
+      ...(op.query || op.headers
+        ? {
+            parameters: [
+              ...(op.query ? queryParameters(op.query) : []),
+              ...(op.headers ?? []).map((h) => ({ name: h.name, in: 'header', required: false, description: h.description, schema: { type: 'string', pattern: h.pattern } })),
+            ],
+          }
+        : {}),
       ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(op.body, 'input'), ...(op.example?.body ? { example: op.example.body } : {}) } } } } : {}),
       responses: Object.fromEntries(
         Object.entries(op.responses).map(([status, r]) => [status, { description: r.description, ...(r.schema ? { content: { 'application/json': { schema: jsonSchema(r.schema, 'output') } } } : {}) }]),
@@ -110,46 +139,65 @@ export function buildOpenApiDocument(info: OpenApiInfo): JsonSchema {
   };
 }
 
-const ERRORS = {
-  400: { description: 'Invalid parameters: the message names the first problem.', schema: ApiErrorSchema },
-  429: { description: 'Too many requests: wait for Retry-After seconds.', schema: ApiErrorSchema },
-} satisfies Record<number, OperationResponse>;
+const error = (description: string): OperationResponse => ({ description, schema: PublicApiErrorSchema });
 
 /** The public schedule and song-request APIs of spec 001 (their routes live in other domains and parse with the same schemas). */
 export function registerPublicApis(): void {
   registerOperation({
     method: 'get',
     path: '/schedule-api',
+    aliases: ['/api/public/schedule'],
     tag: 'Schedule API',
     summary: 'Shows in a date range',
     description:
-      'Returns scheduled shows, by default the next ones with status scheduled, at most 50. Pick the range with week=current, today=true, or start_date and end_date. Also served at /api/public/schedule-api.',
+      'Returns shows, by default those of the next seven days with status scheduled, at most 50, by date then start time. Pick the range with week, today=true, or start_date and end_date (only one of them). Answers carry an ETag; send If-None-Match to get 304 when nothing changed.',
     query: ScheduleApiQuerySchema,
-    responses: { 200: { description: 'The shows and the filters applied.', schema: ScheduleApiResponseSchema }, 400: ERRORS[400] },
+    responses: {
+      200: { description: 'The shows and the filters applied.', schema: ScheduleApiResponseSchema },
+      304: { description: 'Not modified since the ETag given in If-None-Match.' },
+      400: error('Invalid parameters: the message names the parameter.'),
+    },
     example: { query: { week: 'current', status: 'scheduled', limit: '10' } },
   });
   registerOperation({
     method: 'get',
     path: '/song-request-api',
+    aliases: ['/api/public/song-request-api'],
     tag: 'Song Requests',
     summary: 'Search for a song to request',
-    description: 'action=search looks in the station\'s own track library (query); action=spotify-search asks Spotify (artist and title). Also served at /api/public/song-request-api.',
+    description:
+      "action=search looks in the station's own track library (title, artist or album contains the query, case-insensitive); action=spotify-search asks Spotify (artist and/or title) when the station has configured it.",
     query: SongRequestApiQuerySchema,
     responses: {
-      200: { description: 'Matching tracks.', schema: SongSearchResponseSchema },
-      400: ERRORS[400],
-      503: { description: 'Spotify search is not configured on this station.', schema: ApiErrorSchema },
+      200: { description: 'Matching tracks.', schema: SongRequestApiGetResponseSchema },
+      400: error('Missing or invalid parameters (the message names the problem).'),
+      429: error('Too many searches from this address: wait for Retry-After seconds.'),
+      502: error('Spotify failed or answered something unexpected.'),
+      503: error('Spotify is not configured on this station, or is rate limiting it (see Retry-After).'),
     },
     example: { query: { action: 'search', query: 'massive attack' } },
   });
   registerOperation({
     method: 'post',
     path: '/song-request-api',
+    aliases: ['/api/public/song-request-api'],
     tag: 'Song Requests',
     summary: 'Send a song request',
-    description: 'Creates a pending song request for the studio. artist, title and requester are required; request_type is song (default) or custom.',
+    description:
+      'Creates a pending song request for the studio. artist, title and requester are required; request_type is song (default) or custom. Rules: requests must be open (403 Requests are closed); the same song (artist and title, ignoring case, accents and punctuation) is refused for a configurable interval (409); requests are limited per address and per session (429 with Retry-After). Send an Idempotency-Key header to retry safely: a repeated key returns the original request instead of creating another.',
+    headers: [
+      { name: 'Idempotency-Key', description: 'Retry safely: the same key returns the original request.', pattern: '^[A-Za-z0-9_.:-]{8,128}$' },
+      { name: 'X-Session-Id', description: 'A stable anonymous id for the listener (counts toward the per-session limit).', pattern: '^[A-Za-z0-9_-]{8,128}$' },
+    ],
     body: SongRequestApiBodySchema,
-    responses: { 201: { description: 'The request was received.', schema: SongRequestApiResponseSchema }, 400: ERRORS[400], 429: ERRORS[429] },
+    responses: {
+      201: { description: 'The request was received (or, with a repeated Idempotency-Key, the original is returned).', schema: SongRequestApiResponseSchema },
+      400: error('A field is missing or invalid (e.g. "Artist is required").'),
+      403: error('Requests are closed'),
+      409: error('The same song was requested recently, or the Idempotency-Key was used for a different request.'),
+      415: error('The body is not JSON.'),
+      429: error('Too many requests: wait for Retry-After seconds.'),
+    },
     example: { body: { artist: 'Massive Attack', title: 'Teardrop', requester: 'Alex', message: 'For the night shift!', request_type: 'song' } },
   });
 }

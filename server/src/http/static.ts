@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type Koa from 'koa';
+import { injectHead, type HeadRenderer } from './page-meta';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -28,7 +29,7 @@ const TYPES: Record<string, string> = {
  * media path gets index.html so client-side routes work on reload. Paths
  * that would leave the build folder are refused.
  */
-export function serveWeb(distDir: string, isKnownClientRoute: (pathname: string) => boolean): Koa.Middleware {
+export function serveWeb(distDir: string, isKnownClientRoute: (pathname: string) => boolean, pages?: { renderer: HeadRenderer; publicUrl?: string | undefined }): Koa.Middleware {
   const root = path.resolve(distDir);
   const indexFile = path.join(root, 'index.html');
   return async (ctx, next) => {
@@ -41,6 +42,12 @@ export function serveWeb(distDir: string, isKnownClientRoute: (pathname: string)
       return next();
     }
     if (decoded.includes('\0')) return next();
+    if (decoded === '/manifest.webmanifest' && pages) {
+      ctx.type = TYPES['.webmanifest']!;
+      ctx.set('Cache-Control', 'no-cache');
+      ctx.body = JSON.stringify(await pages.renderer.manifest());
+      return;
+    }
     const file = path.resolve(root, '.' + path.posix.normalize(decoded));
     if (file !== root && !file.startsWith(root + path.sep)) return next();
     const stat = await fs.promises.stat(file).catch(() => null);
@@ -62,9 +69,23 @@ export function serveWeb(distDir: string, isKnownClientRoute: (pathname: string)
       ctx.body = 'The web app has not been built yet. Run `npm run build:web` (npm start does it for you).';
       return;
     }
-    ctx.status = isKnownClientRoute(ctx.path) ? 200 : 404;
+    const known = isKnownClientRoute(ctx.path);
+    ctx.status = known ? 200 : 404;
     ctx.type = TYPES['.html']!;
     ctx.set('Cache-Control', 'no-cache');
+    if (pages && !ctx.path.startsWith('/admin')) {
+      // The page's own title, description and Open Graph tags, for crawlers and link previews.
+      const base = (pages.publicUrl ?? `${ctx.protocol}://${ctx.host}`).replace(/\/+$/, '');
+      try {
+        const head = await pages.renderer.head(ctx.path, known, base);
+        // A presenter or custom page that does not exist is a 404 for crawlers too (the app shows its not-found text).
+        if (head.missing) ctx.status = 404;
+        ctx.body = injectHead(index.toString('utf8'), head.tags);
+        return;
+      } catch (err) {
+        ctx.state.log?.warn?.({ err }, 'page meta failed; serving the plain page');
+      }
+    }
     ctx.body = index;
   };
 }

@@ -7,7 +7,7 @@ import { todayInZone } from '../../../shared/schedule';
 import type { AppRouter } from '../app';
 import type { AppContext, RequestState } from '../context';
 import { scheduleVersion } from '../schedule/version';
-import { getStationInfo } from '../settings/service';
+import { getStationInfo, stationTimezone } from '../settings/service';
 import {
   API_DEFAULTS,
   ICAL_DEFAULTS,
@@ -103,13 +103,12 @@ function paramError(c: Koa.ParameterizedContext<RequestState>, err: PublicParamE
  */
 export function publicScheduleRoutes(ctx: AppContext): AppRouter {
   const router = new Router<RequestState>();
-  const zone = ctx.config.STATION_TIMEZONE;
   const cache = new ResponseCache();
-  // The station's date, read at most once a second (it changes at midnight; zone maths per request is measurable).
-  let todayMemo = { at: -Infinity, date: '' };
-  const today = (): string => {
+  // The station's date in the time zone of General Settings, worked out at most once a second per zone (it changes at midnight; zone maths per request is measurable).
+  let todayMemo = { at: -Infinity, zone: '', date: '' };
+  const today = (zone: string): string => {
     const now = ctx.now();
-    if (Math.abs(now - todayMemo.at) >= 1000) todayMemo = { at: now, date: todayInZone(now, zone) };
+    if (zone !== todayMemo.zone || Math.abs(now - todayMemo.at) >= 1000) todayMemo = { at: now, zone, date: todayInZone(now, zone) };
     return todayMemo.date;
   };
   const baseUrl = (c: Koa.Context): string => (ctx.config.PUBLIC_URL ?? `${c.protocol}://${c.host}`).replace(/\/+$/, '');
@@ -117,7 +116,7 @@ export function publicScheduleRoutes(ctx: AppContext): AppRouter {
   const json = async (c: Koa.ParameterizedContext<RequestState>): Promise<void> => {
     let q: PublicScheduleQuery;
     try {
-      q = parsePublicQuery(c.query, today(), API_DEFAULTS);
+      q = parsePublicQuery(c.query, today(await stationTimezone(ctx.knex, ctx.config)), API_DEFAULTS);
     } catch (err) {
       if (err instanceof PublicParamError) return paramError(c, err);
       throw err;
@@ -134,15 +133,16 @@ export function publicScheduleRoutes(ctx: AppContext): AppRouter {
   };
 
   const ics = async (c: Koa.ParameterizedContext<RequestState>): Promise<void> => {
+    const zone = await stationTimezone(ctx.knex, ctx.config);
     let q: PublicScheduleQuery;
     try {
-      q = parsePublicQuery(c.query, today(), ICAL_DEFAULTS);
+      q = parsePublicQuery(c.query, today(zone), ICAL_DEFAULTS);
     } catch (err) {
       if (err instanceof PublicParamError) return paramError(c, err);
       throw err;
     }
     const base = baseUrl(c);
-    const key = `ics|${base}|${q.start}|${q.end}|${q.status}|${q.presenter ?? ''}|${q.limit}`;
+    const key = `ics|${zone}|${base}|${q.start}|${q.end}|${q.status}|${q.presenter ?? ''}|${q.limit}`;
     const version = await scheduleVersion(ctx);
     const entry = await cache.get(version, key, async () => {
       const [rows, station] = await Promise.all([fetchPublicShows(ctx.knex, q), getStationInfo(ctx.knex, ctx.config)]);

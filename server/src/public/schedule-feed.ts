@@ -6,14 +6,13 @@
  */
 import type { Knex } from 'knex';
 import { IANAZone } from 'luxon';
-import type { EventType, PublicScheduleResponse, PublicShow } from '../../../shared/bookings';
+import type { EventType } from '../../../shared/bookings';
+import { SCHEDULE_API_MAX_LIMIT, scheduleQuerySchema, type PublicShow, type ScheduleApiResponse } from '../../../shared/public-api';
 import {
-  SCHEDULE_EVENT_STATUSES,
   addDays,
   addWeeks,
   daysBetween,
   eventEndDate,
-  isValidDate,
   normaliseTime,
   weekBounds,
   type ScheduleEventStatus,
@@ -55,44 +54,40 @@ export interface QueryDefaults {
 }
 
 /** The JSON API's defaults: the next seven days from today, 50 shows. */
-export const API_DEFAULTS: QueryDefaults = { from: 0, to: 6, limit: PUBLIC_LIMIT.default, maxLimit: PUBLIC_LIMIT.max };
+export const API_DEFAULTS: QueryDefaults = { from: 0, to: 6, limit: PUBLIC_LIMIT.default, maxLimit: SCHEDULE_API_MAX_LIMIT.api };
 /** The calendar feed's defaults: a week back to three months ahead, up to 1000 events. */
-export const ICAL_DEFAULTS: QueryDefaults = { from: -7, to: 90, limit: 1000, maxLimit: 2000 };
+export const ICAL_DEFAULTS: QueryDefaults = { from: -7, to: 90, limit: 1000, maxLimit: SCHEDULE_API_MAX_LIMIT.ical };
 
 type RawQuery = Record<string, string | string[] | undefined>;
 
-function single(query: RawQuery, name: string): string | undefined {
-  const v = query[name];
-  if (Array.isArray(v)) throw new PublicParamError(name, `Invalid ${name} parameter: give it only once.`);
-  if (v !== undefined && v.includes('\u0000')) throw new PublicParamError(name, `Invalid ${name} parameter: it contains a character that is not allowed.`);
-  return v;
+const schemas = new Map<string, ReturnType<typeof scheduleQuerySchema>>();
+/** The parameter schema for these defaults (the API's is the one the OpenAPI document lists). */
+function schemaFor(defaults: QueryDefaults): ReturnType<typeof scheduleQuerySchema> {
+  const key = `${defaults.maxLimit}/${defaults.limit}`;
+  let schema = schemas.get(key);
+  if (!schema) schemas.set(key, (schema = scheduleQuerySchema(defaults.maxLimit, defaults.limit)));
+  return schema;
 }
 
 /**
- * Parses the public schedule parameters (spec 001 §7): week (current, next,
- * previous, or any date of the week), start_date and end_date (YYYY-MM-DD;
- * one alone covers seven days from start_date, or up to end_date from today),
- * today (true), presenter (partial, case-insensitive), status (default
- * scheduled; 'all' for every status), limit (default 50). Unknown parameters
- * are ignored. Throws `PublicParamError` naming the parameter at fault.
+ * Parses the public schedule parameters (spec 001 §7) with the documented
+ * schema of shared/public-api.ts — week (current, next, previous, or any date
+ * of the week), start_date and end_date (YYYY-MM-DD; one alone covers seven
+ * days from start_date, or up to end_date from today), today (true),
+ * presenter (partial, case-insensitive), status (default scheduled; 'all'
+ * for every status), limit (default 50) — then applies the rules between
+ * them. Unknown parameters are ignored. Throws `PublicParamError` naming the
+ * parameter at fault.
  */
 export function parsePublicQuery(query: RawQuery, today: string, defaults: QueryDefaults = API_DEFAULTS): PublicScheduleQuery {
-  const week = single(query, 'week');
-  const startDate = single(query, 'start_date');
-  const endDate = single(query, 'end_date');
-  const todayParam = single(query, 'today');
-  const presenterParam = single(query, 'presenter');
-  const statusParam = single(query, 'status');
-  const limitParam = single(query, 'limit');
-
-  let onlyToday = false;
-  if (todayParam !== undefined && todayParam !== '') {
-    const t = todayParam.toLowerCase();
-    if (t === 'true' || t === '1') onlyToday = true;
-    else if (t !== 'false' && t !== '0') throw new PublicParamError('today', 'Invalid today parameter: use true or false.');
+  const parsed = schemaFor(defaults).safeParse(query);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new PublicParamError(String(issue.path[0] ?? 'query'), issue.message);
   }
-  const hasWeek = week !== undefined && week !== '';
-  const hasDates = (startDate !== undefined && startDate !== '') || (endDate !== undefined && endDate !== '');
+  const { week, start_date: startDate, end_date: endDate, today: onlyToday, presenter, status, limit } = parsed.data;
+  const hasWeek = week !== undefined;
+  const hasDates = startDate !== undefined || endDate !== undefined;
   if ([onlyToday, hasWeek, hasDates].filter(Boolean).length > 1) {
     const names = [onlyToday ? 'today' : null, hasWeek ? 'week' : null, hasDates ? 'start_date/end_date' : null].filter(Boolean).join(' and ');
     throw new PublicParamError(onlyToday ? 'today' : 'week', `Conflicting parameters ${names}: use only one of today, week or start_date/end_date.`);
@@ -105,43 +100,13 @@ export function parsePublicQuery(query: RawQuery, today: string, defaults: Query
     end = today;
   } else if (hasWeek) {
     const w = week.toLowerCase();
-    let anchor: string;
-    if (w === 'current' || w === 'this') anchor = today;
-    else if (w === 'next') anchor = addWeeks(today, 1);
-    else if (w === 'previous' || w === 'last') anchor = addWeeks(today, -1);
-    else if (isValidDate(week)) anchor = week;
-    else throw new PublicParamError('week', 'Invalid week parameter: use current, next, previous or a date (YYYY-MM-DD).');
+    const anchor = w === 'current' || w === 'this' ? today : w === 'next' ? addWeeks(today, 1) : w === 'previous' || w === 'last' ? addWeeks(today, -1) : week;
     ({ start, end } = weekBounds(anchor));
   } else if (hasDates) {
-    if (startDate && !isValidDate(startDate)) throw new PublicParamError('start_date', 'Invalid start_date parameter: use a date written YYYY-MM-DD.');
-    if (endDate && !isValidDate(endDate)) throw new PublicParamError('end_date', 'Invalid end_date parameter: use a date written YYYY-MM-DD.');
-    start = startDate || today;
-    end = endDate || addDays(start, 6);
+    start = startDate ?? today;
+    end = endDate ?? addDays(start, 6);
     if (end < start) throw new PublicParamError('end_date', 'Invalid end_date parameter: it must be on or after start_date.');
     if (daysBetween(start, end) + 1 > MAX_RANGE_DAYS) throw new PublicParamError('end_date', `Invalid end_date parameter: a range may cover at most ${MAX_RANGE_DAYS} days.`);
-  }
-
-  let status = 'scheduled';
-  if (statusParam !== undefined && statusParam !== '') {
-    const s = statusParam.toLowerCase();
-    if (s !== 'all' && !(SCHEDULE_EVENT_STATUSES as readonly string[]).includes(s)) {
-      throw new PublicParamError('status', `Invalid status parameter: use one of ${SCHEDULE_EVENT_STATUSES.join(', ')} or all.`);
-    }
-    status = s;
-  }
-
-  let presenter: string | null = null;
-  if (presenterParam !== undefined && presenterParam.trim() !== '') {
-    if (presenterParam.length > 100) throw new PublicParamError('presenter', 'Invalid presenter parameter: use at most 100 characters.');
-    presenter = presenterParam.trim();
-  }
-
-  let limit = defaults.limit;
-  if (limitParam !== undefined && limitParam !== '') {
-    if (!/^\d{1,6}$/.test(limitParam) || Number(limitParam) < 1 || Number(limitParam) > defaults.maxLimit) {
-      throw new PublicParamError('limit', `Invalid limit parameter: use a whole number from 1 to ${defaults.maxLimit}.`);
-    }
-    limit = Number(limitParam);
   }
   return { start, end, status, presenter, limit };
 }
@@ -209,7 +174,7 @@ export function presentPublicShow(row: PublicRow, base: string): PublicShow {
 }
 
 /** The whole public response: shows, shows_by_date, total_shows, date_range, filters_applied, success, message. */
-export function publicScheduleResponse(rows: PublicRow[], q: PublicScheduleQuery, base: string): PublicScheduleResponse {
+export function publicScheduleResponse(rows: PublicRow[], q: PublicScheduleQuery, base: string): ScheduleApiResponse {
   const shows = rows.map((r) => presentPublicShow(r, base));
   const byDate: Record<string, PublicShow[]> = {};
   for (const s of shows) (byDate[s.date] ??= []).push(s);

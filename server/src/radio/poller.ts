@@ -10,6 +10,7 @@ import { recordSnapshot, type CurrentPlay, type RecordResult } from './service';
 import { createStationSource, listenUrl } from './sources';
 import { SourceError, type NowPlayingSnapshot, type StationSource } from './sources/types';
 import { showsWithoutPresenter } from './stats';
+import { stationTimezone } from '../settings/service';
 
 /**
  * The station poller: one per deployment (see `leader.ts`). Every interval it
@@ -63,7 +64,6 @@ export function startPoller(ctx: AppContext, runtime: RadioRuntime, opts: Poller
   const source = opts.source ?? createStationSource(ctx, { listeners: () => runtime.stream.listenerCount() });
   const intervalMs = opts.intervalMs ?? ctx.config.POLL_INTERVAL_MS;
   const leadership = opts.leadership ?? createLeadership(ctx.db, log);
-  const zone = ctx.config.STATION_TIMEZONE;
   const abort = new AbortController();
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
@@ -83,6 +83,7 @@ export function startPoller(ctx: AppContext, runtime: RadioRuntime, opts: Poller
   };
 
   const checkNoShows = async (snap: NowPlayingSnapshot): Promise<void> => {
+    const zone = await stationTimezone(ctx.knex, ctx.config);
     // Icecast cannot tell who is live, so it cannot tell who is missing either.
     if (snap.source === 'icecast') return;
     const missing = await showsWithoutPresenter(ctx.knex, snap.fetchedAt, zone);
@@ -127,6 +128,7 @@ export function startPoller(ctx: AppContext, runtime: RadioRuntime, opts: Poller
     if (failures > 0) log.info({ failures }, 'station source recovered');
     failures = 0;
     lastError = '';
+    const zone = await stationTimezone(ctx.knex, ctx.config);
     const record = await ctx.knex.transaction(async (trx) => {
       // Serialise writers during a leader handover (a no-op with a single process).
       if (ctx.db.engine === 'postgres') await trx.raw('SELECT pg_advisory_xact_lock(?, ?)', [0x41495244, 2]);

@@ -1,6 +1,7 @@
 import { isChannel } from '../../../shared/realtime';
 import { requestHandledMessage, type RequestHandledEvent } from '../../../shared/radio';
 import type { AppContext } from '../context';
+import { stationTimezone } from '../settings/service';
 
 /** What the request domain tells the radio domain when staff handle a listener's request. */
 export interface RequestHandled {
@@ -24,11 +25,12 @@ export async function announceRequestHandled(ctx: AppContext, input: RequestHand
   const channel = `session:${input.userSession ?? ''}`;
   if (!input.userSession || !isChannel(channel)) return false;
   const title = input.title.replace(/\u0000/g, '').trim().slice(0, 200);
+  const zone = await stationTimezone(ctx.knex, ctx.config);
   const data: RequestHandledEvent = {
     kind: input.kind,
     title,
     at: input.at,
-    message: requestHandledMessage(input.kind, title, input.at, ctx.config.STATION_TIMEZONE),
+    message: requestHandledMessage(input.kind, title, input.at, zone),
   };
   await ctx.bus.publish({ channel, name: 'request.handled', data });
   return true;

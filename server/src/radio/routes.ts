@@ -10,7 +10,7 @@ import { parse } from '../http/validate';
 import { toAzuraCastNowPlaying } from './azuracast-compat';
 import { radioRuntime } from './runtime';
 import { getCounter, incrementCounter, mostLiked, mostPlayed, recentPlays } from './service';
-import { getStationInfo } from '../settings/service';
+import { getStationInfo, stationTimezone } from '../settings/service';
 import { listenUrl } from './sources';
 import { attendanceBetween, djStats } from './stats';
 import { castVote, UnknownTrackError, voteStates } from './votes';
@@ -68,7 +68,6 @@ function emptyNowPlaying(ctx: AppContext): NowPlaying {
 export function radioRoutes(ctx: AppContext): AppRouter {
   const runtime = radioRuntime(ctx);
   const router = new Router<RequestState>();
-  const zone = ctx.config.STATION_TIMEZONE;
 
   router.get('/api/now-playing', async (c) => {
     await runtime.ready;
@@ -90,6 +89,7 @@ export function radioRoutes(ctx: AppContext): AppRouter {
 
   // AzuraCast's own paths, so existing players and bots can read Airdeck.
   const azuracast = async (c: Parameters<Parameters<typeof router.get>[1]>[0], one: boolean) => {
+    const zone = await stationTimezone(ctx.knex, ctx.config);
     await runtime.ready;
     const doc = runtime.store.current ?? emptyNowPlaying(ctx);
     const base = ctx.config.PUBLIC_URL ?? `${c.protocol}://${c.host}`;
@@ -186,6 +186,7 @@ export function radioRoutes(ctx: AppContext): AppRouter {
   });
 
   router.get('/api/radio/dj-stats/:presenterId', async (c) => {
+    const zone = await stationTimezone(ctx.knex, ctx.config);
     const id = parse(UuidSchema, c.params.presenterId);
     const presenter = await ctx.knex('presenters').where({ id }).first('id');
     if (!presenter) throw fail.notFound('DJ not found');
@@ -194,6 +195,7 @@ export function radioRoutes(ctx: AppContext): AppRouter {
   });
   // get-dj-stats {azuracast_id}: the original call, keyed by the station-panel id.
   router.get('/api/radio/dj-stats', async (c) => {
+    const zone = await stationTimezone(ctx.knex, ctx.config);
     const panelId = parse(z.string().min(1, 'azuracast_id is required').max(100).regex(/^[^\u0000]*$/), c.query.azuracast_id);
     const presenter = await ctx.knex('presenters').where({ azuracast_id: panelId }).first<{ id: string } | undefined>('id');
     if (!presenter) throw fail.notFound('DJ not found');
@@ -203,6 +205,7 @@ export function radioRoutes(ctx: AppContext): AppRouter {
 
   // Staff: each scheduled show against what really went out (late starts, no-shows, overruns).
   router.get('/api/radio/on-air-report', async (c) => {
+    const zone = await stationTimezone(ctx.knex, ctx.config);
     await requireStaff(ctx, c.get('Authorization'));
     const DateSchema = z.string().refine(isValidDate, 'Dates are yyyy-MM-dd');
     const today = todayInZone(ctx.now(), zone);

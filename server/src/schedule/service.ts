@@ -47,6 +47,7 @@ import { recordAction } from '../users/audit';
 import { recordShowNotification } from './notifications';
 import { presentConflict, presentEvent, presentListenerEvent, type EventRow } from './presenter';
 import { invalidateScheduleVersion, readScheduleVersion } from './version';
+import { stationTimezone } from '../settings/service';
 
 type Db = Knex | Knex.Transaction;
 
@@ -74,9 +75,9 @@ function events(db: Db): Knex.QueryBuilder {
 
 const LISTENER_STATUSES = ['scheduled', 'pending'] as const;
 
-/** The station's local date and time now. */
-export function stationNow(ctx: AppContext): { date: string; time: string } {
-  return localDateTime(ctx.now(), ctx.config.STATION_TIMEZONE);
+/** The station's local date and time now (in the time zone of General Settings). */
+export async function stationNow(ctx: AppContext): Promise<{ date: string; time: string }> {
+  return localDateTime(ctx.now(), await stationTimezone(ctx.knex, ctx.config));
 }
 
 // ---------------------------------------------------------------------------
@@ -324,7 +325,7 @@ export function bookingDates(input: CreateBookingInput): { dates: string[]; recu
  */
 export async function createBooking(ctx: AppContext, actor: ScheduleActor, input: CreateBookingInput): Promise<BookingResult> {
   const { dates, recurrence, series } = bookingDates(input);
-  const today = todayInZone(ctx.now(), ctx.config.STATION_TIMEZONE);
+  const today = todayInZone(ctx.now(), await stationTimezone(ctx.knex, ctx.config));
   if (dates[0]! < today) throw fail.badRequest('Bookings cannot start in the past', [{ path: input.mode === 'calendar' ? 'dates' : 'event_date', message: 'Bookings cannot start in the past' }]);
   const presenter = await resolveBookingPresenter(ctx.knex, actor, input.presenter_id);
   const candidates: EventTimes[] = dates.map((d) => ({ event_date: d, start_time: input.start_time, end_time: input.end_time }));

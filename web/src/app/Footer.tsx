@@ -17,9 +17,9 @@ export function Footer() {
       <Container maxWidth="lg">
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
           <Typography variant="body2" color="text.secondary">
-            © {new Date().getFullYear()} {station.name}. {station.tagline}.
+            © {new Date().getFullYear()} {station.name}.{station.tagline ? ` ${station.tagline.replace(/[.!?]+$/, '')}.` : ''}
           </Typography>
-          <Stack direction="row" spacing={2} component="nav" aria-label="Legal">
+          <Stack direction="row" useFlexGap spacing={2} component="nav" aria-label="Legal" sx={{ flexWrap: 'wrap' }}>
             <Link component={RouterLink} to="/terms-of-service" underline="always">
               Terms of Service
             </Link>
@@ -27,7 +27,7 @@ export function Footer() {
               Privacy Policy
             </Link>
           </Stack>
-          <Stack direction="row" spacing={2} component="nav" aria-label="Social" sx={{ flexWrap: 'wrap' }}>
+          <Stack direction="row" useFlexGap spacing={2} component="nav" aria-label="Social" sx={{ flexWrap: 'wrap' }}>
             {social.map((s) => (
               <Link key={s.label} href={s.href} target="_blank" rel="noopener noreferrer" underline="always">
                 {s.label}

@@ -1,10 +1,15 @@
 import { useEffect } from 'react';
+import { documentTitle } from '../../../shared/page-meta';
 
-/** Sets the document title and description for a page (and Open Graph tags when given). */
+/**
+ * Sets the document title and description for a page (and Open Graph tags
+ * when given). The server writes the same into index.html for crawlers
+ * (server/src/http/page-meta.ts, titles in shared/page-meta.ts).
+ */
 export function usePageMeta(meta: { title: string; description?: string; image?: string; type?: string }): void {
   useEffect(() => {
     const station = document.querySelector('meta[name="application-name"]')?.getAttribute('content') ?? 'Airdeck Radio';
-    document.title = meta.title ? `${meta.title} · ${station}` : station;
+    document.title = documentTitle(meta.title, station);
     setMeta('name', 'description', meta.description);
     setMeta('property', 'og:title', meta.title);
     setMeta('property', 'og:description', meta.description);

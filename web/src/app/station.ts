@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { CONTENT_EVENTS } from '../../../shared/content';
-import { DEFAULT_STATION, type StationInfo } from '../../../shared/station';
+import { CONTENT_EVENTS } from '../../../shared/content-events';
+import { DEFAULT_STATION } from '../../../shared/station-defaults';
+import type { StationInfo } from '../../../shared/station';
 import { api } from './api';
-import { useContentRefetch } from './content-channel';
+import { useRefetchOn } from '../realtime/hooks';
 
 /**
  * The station's identity from General Settings; the defaults show while it
@@ -11,6 +12,6 @@ import { useContentRefetch } from './content-channel';
  */
 export function useStation(): StationInfo {
   const { data } = useQuery({ queryKey: ['station'], queryFn: () => api<StationInfo>('/api/station', { auth: false }), staleTime: 60_000 });
-  useContentRefetch([CONTENT_EVENTS.stationUpdated], ['station']);
+  useRefetchOn('content', ['station'], [CONTENT_EVENTS.stationUpdated]);
   return data ?? DEFAULT_STATION;
 }

@@ -33,7 +33,7 @@ import { usePageMeta } from '../app/meta';
 import { useStation } from '../app/station';
 import { DiscordIcon } from '../integrations/DiscordIcon';
 import { PageHeader } from '../requests/shared-ui';
-import { Toaster, useToast } from '../requests/toast';
+import { useToast } from '../ui/toast';
 
 interface Draft {
   name: string;
@@ -332,7 +332,6 @@ export function PresenterApplicationPage() {
           </Card>
         </Stack>
       </Box>
-      <Toaster />
     </Container>
   );
 }

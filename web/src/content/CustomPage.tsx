@@ -2,9 +2,10 @@ import { Box, Breadcrumbs, Chip, Container, Link, Typography } from '@mui/materi
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, Link as RouterLink, useParams } from 'react-router';
-import { CONTENT_EVENTS, type PublicPage } from '../../../shared/content';
+import { CONTENT_EVENTS } from '../../../shared/content-events';
+import type { PublicPage } from '../../../shared/content';
 import { api } from '../app/api';
-import { useContentRefetch } from '../app/content-channel';
+import { useRefetchOn } from '../realtime/hooks';
 import { PageLoading } from '../app/ListenerLayout';
 import { useIsMobile } from '../app/media';
 import { usePageMeta } from '../app/meta';
@@ -34,7 +35,7 @@ export default function CustomPage() {
     retry: false,
     staleTime: 30_000,
   });
-  useContentRefetch([CONTENT_EVENTS.pageUpdated], ['page', slug]);
+  useRefetchOn('content', ['page', slug], [CONTENT_EVENTS.pageUpdated]);
   const page = query.data;
   usePageMeta({ title: page?.title ?? 'Page', ...(page?.meta_description ? { description: page.meta_description } : {}), type: 'article' });
 

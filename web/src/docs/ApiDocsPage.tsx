@@ -117,7 +117,7 @@ function Overview({ doc }: { doc: OpenApiDoc }) {
             <dd>JSON in and out (UTF-8). Send bodies with Content-Type: application/json.</dd>
             <dt>Errors</dt>
             <dd>
-              <code>{'{ "error": { "code", "message", "details" } }'}</code> with the HTTP status (400 invalid input, 429 too many requests, 503 not configured).
+              <code>{'{ "success": false, "message", "error": { "code", "message", "details" } }'}</code> with the HTTP status (400 invalid input, 429 too many requests, 503 not configured); each operation lists its own.
             </dd>
             <dt>Cross-origin</dt>
             <dd>Allowed from any website.</dd>

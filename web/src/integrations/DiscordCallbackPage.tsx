@@ -6,7 +6,7 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { DISCORD_CALLBACK_TEXTS as T, type DiscordCallbackResponse } from '../../../shared/integrations';
 import { api } from '../app/api';
 import { usePageMeta } from '../app/meta';
-import { Toaster, useToast } from '../requests/toast';
+import { useToast } from '../ui/toast';
 import { DiscordIcon } from './DiscordIcon';
 
 type View = { status: 'loading' } | { status: 'success'; message: string; next: string } | { status: 'error'; message: string; next: string };
@@ -113,7 +113,6 @@ export function DiscordCallbackPage() {
           )}
         </CardContent>
       </Card>
-      <Toaster />
     </Container>
   );
 }

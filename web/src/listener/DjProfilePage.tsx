@@ -106,7 +106,7 @@ function DjStatsPanel({ presenterId }: { presenterId: string }) {
             <List dense disablePadding>
               {stats.data.recent_shows.map((s) => (
                 <ListItem key={s.started_at} disableGutters divider>
-                  <ListItemText primary={s.title ?? showDate(s.date)} secondary={s.title ? showDate(s.date) : null} />
+                  <ListItemText primary={s.title ?? 'Live session'} secondary={showDate(s.date)} />
                   <Typography variant="body2" color="text.secondary" sx={{ ml: 2, whiteSpace: 'nowrap' }}>
                     {formatHoursMinutes(s.duration)}
                   </Typography>

@@ -17,7 +17,7 @@ export const DJS_TEXT = {
 } as const;
 
 /** Who is on air now, matched to a presenter when the station names one. */
-function useLivePresenter(presenters: PublicPresenter[] | undefined): { name: string; id: string | null } | null {
+export function useLivePresenter(presenters: PublicPresenter[] | undefined): { name: string; id: string | null } | null {
   const np = useNowPlaying().data;
   if (!np?.live.is_live) return null;
   const byId = np.live.presenter_id ? presenters?.find((p) => p.id === np.live.presenter_id) : undefined;
@@ -27,7 +27,7 @@ function useLivePresenter(presenters: PublicPresenter[] | undefined): { name: st
 }
 
 /** One card of the grid: avatar (letter fallback), name, role and a short bio, linking to the profile. */
-function PresenterCard({ presenter, live }: { presenter: PublicPresenter; live: boolean }) {
+export function PresenterCard({ presenter, live, headingLevel = 'h2' }: { presenter: PublicPresenter; live: boolean; headingLevel?: 'h2' | 'h3' }) {
   const bio = shortBio(presenter.bio);
   return (
     <Card component="li" sx={{ listStyle: 'none', height: '100%', borderRadius: 3 }}>
@@ -36,7 +36,7 @@ function PresenterCard({ presenter, live }: { presenter: PublicPresenter; live: 
           <Avatar src={presenter.image_url ?? undefined} alt="" sx={{ width: { xs: 72, sm: 96 }, height: { xs: 72, sm: 96 }, fontSize: { xs: 32, sm: 40 }, fontWeight: 700, bgcolor: 'primary.main', mb: 1 }}>
             {initialOf(presenter.name)}
           </Avatar>
-          <Typography variant="h6" component="h2" sx={{ fontWeight: 700, lineHeight: 1.2, overflowWrap: 'anywhere' }}>
+          <Typography variant="h6" component={headingLevel} sx={{ fontWeight: 700, lineHeight: 1.2, overflowWrap: 'anywhere' }}>
             {presenter.name}
           </Typography>
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'center' }}>

@@ -1,50 +1,73 @@
-import { Box, Container, Stack, Typography } from '@mui/material';
-import { FeaturedShows } from '../schedule/components/FeaturedShows';
-import { UpcomingShows } from '../schedule/components/UpcomingShows';
+import GroupsIcon from '@mui/icons-material/Groups';
+import { Box, Button, Container, Stack, Typography } from '@mui/material';
 import { useIsMobile } from '../app/media';
 import { usePageMeta } from '../app/meta';
 import { useStation } from '../app/station';
 import { FeaturedSlider } from '../content/components/FeaturedSlider';
 import { SponsoredSidebar } from '../content/components/SponsoredSidebar';
-import { RadioHome } from '../radio/components/RadioHome';
+import { BubblesButton } from '../radio/components/BubblesButton';
+import { MostPlayedLiked } from '../radio/components/MostPlayedLiked';
+import { NowPlayingCard } from '../radio/components/NowPlayingCard';
+import { RecentlyPlayed } from '../radio/components/RecentlyPlayed';
+import { TrackHistory } from '../radio/components/TrackHistory';
+import { FeaturedShows } from '../schedule/components/FeaturedShows';
+import { UpcomingShows } from '../schedule/components/UpcomingShows';
+import { DjSpotlight } from './DjSpotlight';
 
 /* The listener pages. Each is its own lazy chunk through routes.tsx. */
 
-/** Home (until the listener home is fully composed): slider with the sidebar, now playing and history, today's shows. */
+/**
+ * Home (spec 000 §4): a hero with Join Community; the featured-content
+ * slider; Featured Shows; DJ Spotlight; the most-played and most-liked strip;
+ * recently played with voting; on desktop a right-hand sidebar (sponsored
+ * content, the next show, the full history); on small screens the bubbles
+ * button floats top-right.
+ */
 export const Home = () => {
   const station = useStation();
   const mobile = useIsMobile();
   usePageMeta({ title: '', description: station.tagline });
+  const community = station.chatInviteUrl || station.social.chat;
   return (
-    <>
-      <Container maxWidth="lg" sx={{ pt: { xs: 3, md: 5 } }}>
-        <Typography variant="h3" component="h1" sx={{ fontWeight: 800, mb: 1 }}>
+    <Container maxWidth="lg" sx={{ pt: { xs: 3, md: 5 }, pb: 6 }}>
+      <Box component="section" aria-labelledby="hero-heading" sx={{ mb: { xs: 3, md: 4 }, pr: { xs: 7, md: 0 } }}>
+        <Typography id="hero-heading" variant="h3" component="h1" sx={{ fontWeight: 800, mb: 1, fontSize: { xs: '2.1rem', md: '3rem' }, overflowWrap: 'anywhere' }}>
           {station.name}
         </Typography>
-        <Typography color="text.secondary" sx={{ mb: 3 }}>
-          {station.tagline}
-        </Typography>
-        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: mobile ? '1fr' : 'minmax(0, 1fr) 300px', alignItems: 'start' }}>
-          <FeaturedSlider />
-          {!mobile && (
-            <Box component="aside" aria-label="Sidebar">
-              <SponsoredSidebar />
-            </Box>
+        {station.tagline && (
+          <Typography color="text.secondary" sx={{ mb: 2, fontSize: { md: '1.15rem' } }}>
+            {station.tagline}
+          </Typography>
+        )}
+        <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
+          {community && (
+            <Button variant="contained" size="large" startIcon={<GroupsIcon />} href={community} target="_blank" rel="noopener noreferrer">
+              Join Community
+            </Button>
           )}
-        </Box>
-      </Container>
-      <RadioHome />
-      <Container maxWidth="lg">
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ alignItems: 'flex-start' }}>
-          <Box sx={{ flex: 1, minWidth: 0 }}>
-            <FeaturedShows />
-          </Box>
-          <Box sx={{ width: { xs: '100%', md: 320 } }}>
-            <UpcomingShows />
-          </Box>
+          {!mobile && <BubblesButton />}
         </Stack>
-      </Container>
-    </>
+      </Box>
+      {mobile && <BubblesButton floating />}
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: mobile ? 'minmax(0, 1fr)' : 'minmax(0, 1fr) 300px', alignItems: 'start' }}>
+        <Stack spacing={{ xs: 4, md: 5 }} sx={{ minWidth: 0 }}>
+          <FeaturedSlider />
+          <NowPlayingCard />
+          <FeaturedShows />
+          {mobile && <UpcomingShows />}
+          <DjSpotlight />
+          <MostPlayedLiked />
+          <RecentlyPlayed />
+        </Stack>
+        {!mobile && (
+          <Stack component="aside" aria-label="Sidebar" spacing={3}>
+            <SponsoredSidebar />
+            <UpcomingShows />
+            <TrackHistory />
+          </Stack>
+        )}
+      </Box>
+    </Container>
   );
 };
 /** /djs: the grid of all presenters. */

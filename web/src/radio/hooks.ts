@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
-import { RADIO_FALLBACKS, RADIO_LIMITS, type CounterState, type NowPlaying, type RequestHandledEvent, type VoteCountsEvent, type VoteState, type VoteType } from '../../../shared/radio';
+import { RADIO_FALLBACKS, RADIO_LIMITS } from '../../../shared/radio-constants';
+import type { CounterState, NowPlaying, RequestHandledEvent, VoteCountsEvent, VoteState, VoteType } from '../../../shared/radio';
 import { liveStatusAtom } from '../app/live';
 import { useChannel, useResync } from '../realtime/hooks';
 import { fetchCounter, fetchDjStats, fetchHistory, fetchMostLiked, fetchMostPlayed, fetchNowPlaying, fetchVotes, incrementCounter, postVote, radioKeys, serverNow } from './api';

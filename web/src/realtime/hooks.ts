@@ -1,3 +1,4 @@
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { Channel } from '../../../shared/realtime';
 import { realtime, type ChannelEvent, type RealtimeStatus } from './client';
@@ -26,4 +27,22 @@ export function useRealtimeStatus(): RealtimeStatus {
   const [status, setStatus] = useState<RealtimeStatus>(realtime.status);
   useEffect(() => realtime.onStatus(setStatus), []);
   return status;
+}
+
+/**
+ * Keeps the queries under `queryKey` current: refetches them when `channel`
+ * sends a change (only the named `events`, when given), after a reconnect and
+ * when the server says events were missed. Used by the listener pages to
+ * follow General Settings, slider, sponsored, page and schedule changes.
+ */
+export function useRefetchOn(channel: Channel, queryKey: QueryKey, events?: readonly string[]): void {
+  const client = useQueryClient();
+  const key = useRef(queryKey);
+  key.current = queryKey;
+  const refetch = () => void client.invalidateQueries({ queryKey: key.current }, { cancelRefetch: false });
+  const names = events?.join('|');
+  useChannel(channel, (e) => {
+    if (!e.snapshot && (names === undefined || names.split('|').includes(e.name))) refetch();
+  });
+  useResync(channel, refetch);
 }

@@ -9,7 +9,7 @@ import { useStation } from '../app/station';
 import { sendGeneralRequest } from './api';
 import { getRequestSessionId } from './session';
 import { failureDescription, PageHeader } from './shared-ui';
-import { Toaster, useToast } from './toast';
+import { useToast } from '../ui/toast';
 
 /** /general-request: name, email, subject and message, with what to write about and the 48-hour promise. */
 export function GeneralRequestPage() {
@@ -113,7 +113,6 @@ export function GeneralRequestPage() {
           </Card>
         </Stack>
       </Box>
-      <Toaster />
     </Container>
   );
 }

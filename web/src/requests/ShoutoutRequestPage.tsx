@@ -8,7 +8,7 @@ import { useStation } from '../app/station';
 import { sendShoutout } from './api';
 import { getRequestSessionId } from './session';
 import { failureDescription, PageHeader } from './shared-ui';
-import { Toaster, useToast } from './toast';
+import { useToast } from '../ui/toast';
 
 /** /shoutout-request: your name, who it is for and the message; under 250 characters is advised, not enforced. */
 export function ShoutoutRequestPage() {
@@ -76,7 +76,6 @@ export function ShoutoutRequestPage() {
           </Box>
         </CardContent>
       </Card>
-      <Toaster />
     </Container>
   );
 }

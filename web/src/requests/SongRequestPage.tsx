@@ -32,7 +32,7 @@ import { useStation } from '../app/station';
 import { searchLibrary, searchSpotify, sendSongRequest } from './api';
 import { getRequestSessionId, newIdempotencyKey } from './session';
 import { failureDescription, PageHeader } from './shared-ui';
-import { Toaster, useToast } from './toast';
+import { useToast } from '../ui/toast';
 
 /** A search result from either source, as the list shows it. */
 type Result = { source: 'library'; track: LibraryTrack } | { source: 'spotify'; track: SpotifyTrack };
@@ -273,7 +273,6 @@ export function SongRequestPage() {
           </Box>
         </Stack>
       </Box>
-      <Toaster />
     </Container>
   );
 }

@@ -16,7 +16,7 @@ import { ShowImage } from './components/ShowImage';
 import { useNow } from './components/useNow';
 import { WeekNavigator } from './components/WeekNavigator';
 import { browserTimeZone, stationToday, timeRange, zoneLabel } from './format';
-import { useScheduleLive } from './live';
+import { useRefetchOn } from '../realtime/hooks';
 
 /** The iCalendar feed as a webcal:// address, which calendar apps open as a subscription. */
 function calendarFeedUrl(): string {
@@ -41,7 +41,7 @@ export const SHOWS_TEXT = {
  */
 export function ShowsPage() {
   usePageMeta({ title: 'Shows', description: "This week's shows, Monday to Sunday." });
-  useScheduleLive();
+  useRefetchOn('schedule', scheduleKeys.all);
   const station = useStation();
   const now = useNow();
   const [stored, setStored] = useAtom(activeWeekAtom);

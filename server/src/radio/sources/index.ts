@@ -4,6 +4,7 @@ import { createAzuraCastSource } from './azuracast';
 import { createDemoSource, type DemoLive } from './demo';
 import { createIcecastSource } from './icecast';
 import type { StationSource } from './types';
+import { stationTimezone } from '../../settings/service';
 
 /** The stream URL listeners play: STREAM_URL, else the demo stream served by this server. */
 export function listenUrl(ctx: AppContext): string {
@@ -15,7 +16,7 @@ export function listenUrl(ctx: AppContext): string {
  * show covering it (the demo station's live sessions follow the demo schedule).
  */
 export async function liveFromSchedule(ctx: AppContext, atMs: number): Promise<DemoLive | null> {
-  const show = await scheduledShowAt(ctx.knex, atMs, ctx.config.STATION_TIMEZONE);
+  const show = await scheduledShowAt(ctx.knex, atMs, await stationTimezone(ctx.knex, ctx.config));
   if (!show) return null;
   const presenter = show.presenter_id
     ? await ctx.knex('presenters').where({ id: show.presenter_id }).first<{ name: string; azuracast_id: string | null } | undefined>('name', 'azuracast_id')

@@ -5,7 +5,7 @@ import { PageInputSchema, slugify, type Page } from '../../../../shared/content'
 import { api, ApiError } from '../../app/api';
 import { useIsMobile } from '../../app/media';
 import { errorMessage, serverFieldErrors, validate, type FieldErrors } from './form';
-import { useToast } from './toast';
+import { useToast } from '../../ui/toast';
 
 const RichTextEditor = lazy(() => import('./RichTextEditor'));
 

@@ -31,7 +31,7 @@ import { AccessDenied } from './AccessDenied';
 import { ConfirmDialog } from './ConfirmDialog';
 import { errorMessage } from './form';
 import { PageFormDialog } from './PageFormDialog';
-import { LocalToaster, useToast } from './toast';
+import { useToast } from '../../ui/toast';
 
 /**
  * Pages (admin) at /admin/pages (spec 001 §2): tabs Manage Pages and
@@ -93,7 +93,6 @@ export function PagesAdmin() {
         {tab === 1 && <AnalyticsPanel />}
       </Box>
       <PageFormDialog open={formOpen} page={editing} onClose={() => setFormOpen(false)} />
-      <LocalToaster />
     </Box>
   );
 }

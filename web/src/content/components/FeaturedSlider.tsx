@@ -6,9 +6,10 @@ import { Box, Button, IconButton, Typography, useTheme } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { CONTENT_EVENTS, DEFAULT_SLIDER_SETTINGS, SLIDE_TRANSITION_MS, SLIDER_FALLBACK_COLOR, type SliderData, type SliderSettings } from '../../../../shared/content';
+import { CONTENT_EVENTS } from '../../../../shared/content-events';
+import { DEFAULT_SLIDER_SETTINGS, SLIDE_TRANSITION_MS, SLIDER_FALLBACK_COLOR, type SliderData, type SliderSettings } from '../../../../shared/content';
 import { api } from '../../app/api';
-import { useContentRefetch } from '../../app/content-channel';
+import { useRefetchOn } from '../../realtime/hooks';
 import { useStation } from '../../app/station';
 import { ping } from '../counters';
 import { visuallyHidden } from '../visually-hidden';
@@ -58,7 +59,7 @@ export function useSliderData(): { settings: SliderSettings; slides: SliderData[
     staleTime: 60_000,
     retry: 1,
   });
-  useContentRefetch([CONTENT_EVENTS.sliderUpdated], ['slider']);
+  useRefetchOn('content', ['slider'], [CONTENT_EVENTS.sliderUpdated]);
   return { settings: data?.settings ?? DEFAULT_SLIDER_SETTINGS, slides: data?.slides ?? [], loaded: Boolean(data) };
 }
 

@@ -2,9 +2,10 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { Box, Card, CardContent, Link, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { CONTENT_EVENTS, SPONSORED_REFRESH_MS, type PublicSponsored } from '../../../../shared/content';
+import { CONTENT_EVENTS } from '../../../../shared/content-events';
+import { SPONSORED_REFRESH_MS, type PublicSponsored } from '../../../../shared/content';
 import { api } from '../../app/api';
-import { useContentRefetch } from '../../app/content-channel';
+import { useRefetchOn } from '../../realtime/hooks';
 import { ping } from '../counters';
 import { visuallyHidden } from '../visually-hidden';
 
@@ -25,7 +26,7 @@ export function SponsoredSidebar() {
     staleTime: SPONSORED_REFRESH_MS,
     retry: false,
   });
-  useContentRefetch([CONTENT_EVENTS.sponsoredUpdated], ['sponsored']);
+  useRefetchOn('content', ['sponsored'], [CONTENT_EVENTS.sponsoredUpdated]);
   const item = data?.item ?? null;
   const [imageFailed, setImageFailed] = useState(false);
   const shownAt = data ? item?.id : undefined;

@@ -40,7 +40,7 @@ import { WEBHOOK_EVENTS, WebhookCreateSchema, type WebhookDeliveryView, type Web
 import { api } from '../../app/api';
 import { useIsMobile } from '../../app/media';
 import { DiscordIcon } from '../DiscordIcon';
-import { Toaster, useToast } from '../../requests/toast';
+import { useToast } from '../../ui/toast';
 
 const eventLabel = (e: WebhookEvent | 'test'): string => (e === 'test' ? 'Test message' : (WEBHOOK_EVENTS.find((x) => x.id === e)?.label ?? e));
 const when = (iso: string) => new Intl.DateTimeFormat('en-GB', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
@@ -300,7 +300,6 @@ export function WebhooksPanel() {
           </Button>
         </DialogActions>
       </Dialog>
-      <Toaster />
     </Stack>
   );
 }

@@ -2,7 +2,7 @@ import BubbleChartIcon from '@mui/icons-material/BubbleChart';
 import { Box, Button, Fab, Portal, Tooltip } from '@mui/material';
 import { keyframes } from '@mui/material/styles';
 import { useEffect, useState } from 'react';
-import { RADIO_LIMITS } from '../../../../shared/radio';
+import { RADIO_LIMITS } from '../../../../shared/radio-constants';
 import { useBubbles } from '../hooks';
 
 const rise = keyframes`
@@ -61,7 +61,7 @@ export function BubblesButton({ floating = false }: { floating?: boolean }) {
           </span>
         </Tooltip>
       ) : (
-        <Button variant="outlined" startIcon={<BubbleChartIcon />} onClick={click} disabled={busy} aria-label={`Release bubbles (${count ?? 0} so far)`}>
+        <Button variant="outlined" startIcon={<BubbleChartIcon />} onClick={click} disabled={busy} aria-label={`${label}, release bubbles`}>
           {label}
         </Button>
       )}

@@ -1,5 +1,5 @@
 import { Box, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
-import { RADIO_FALLBACKS } from '../../../../shared/radio';
+import { RADIO_FALLBACKS } from '../../../../shared/radio-constants';
 import { formatClock, TrackArt } from './TrackArt';
 import { VoteButtons } from './VoteButtons';
 import { useElapsed, useNowPlaying } from '../hooks';

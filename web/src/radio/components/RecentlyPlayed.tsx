@@ -1,4 +1,4 @@
-import { RADIO_LIMITS } from '../../../../shared/radio';
+import { RADIO_LIMITS } from '../../../../shared/radio-constants';
 import { useHistory } from '../hooks';
 import { PlayList } from './PlayList';
 

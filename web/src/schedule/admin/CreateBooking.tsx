@@ -36,7 +36,7 @@ import { stationToday } from '../format';
 import { ConflictDialog } from './ConflictDialog';
 import { ImageUpload } from './ImageUpload';
 import { MonthCalendar, monthOf } from './MonthCalendar';
-import { ToastScope, useToast } from './toast';
+import { useToast } from '../../ui/toast';
 import { useActor } from './useActor';
 
 const MODE_HELP: Record<BookingMode, string> = {
@@ -50,11 +50,7 @@ type Field = 'title' | 'event_date' | 'dates' | 'end_date' | 'start_time' | 'end
 
 /** Create Show Booking (spec 001 §2): modes, date calendars, details, the conflict dialog and the success messages. */
 export function CreateBooking() {
-  return (
-    <ToastScope>
-      <CreateBookingForm />
-    </ToastScope>
-  );
+  return <CreateBookingForm />;
 }
 
 function CreateBookingForm() {

@@ -10,7 +10,7 @@ import { scheduleKeys, staffApi } from '../api';
 import { hhmm } from '../format';
 import { ConflictDialog } from './ConflictDialog';
 import { ImageUpload } from './ImageUpload';
-import { ToastScope, useToast } from './toast';
+import { useToast } from '../../ui/toast';
 
 type Field = 'title' | 'start_time' | 'end_time' | 'description' | 'presenter_name' | 'presenter_bio' | 'presenter_image_url' | 'image_url';
 
@@ -120,11 +120,7 @@ export function EditShowDialog({ show, open, onClose }: { show: ScheduleEventVie
 
 /** The Edit show screen at /admin/shows/:id/edit: the same form for a direct link. */
 export function EditShow() {
-  return (
-    <ToastScope>
-      <EditShowPage />
-    </ToastScope>
-  );
+  return <EditShowPage />;
 }
 
 function EditShowPage() {

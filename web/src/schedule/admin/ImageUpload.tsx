@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { ApiError } from '../../app/api';
 import { staffApi } from '../api';
 import { ShowImage } from '../components/ShowImage';
-import { useToast } from './toast';
+import { useToast } from '../../ui/toast';
 
 const MAX_BYTES = 5 * 1024 * 1024;
 

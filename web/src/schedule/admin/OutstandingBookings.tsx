@@ -9,7 +9,7 @@ import { WEEKLY_REQUIRED_HOURS, addWeeks, weekBounds } from '../../../../shared/
 import { useStation } from '../../app/station';
 import { scheduleKeys, staffApi } from '../api';
 import { stationToday, weekLabel } from '../format';
-import { useScheduleLive } from '../live';
+import { useRefetchOn } from '../../realtime/hooks';
 
 /** The card's texts (spec 001 §2 Logs). */
 export const OUTSTANDING_TEXT = {
@@ -28,7 +28,7 @@ const hours = (n: number): string => `${Number.isInteger(n) ? n : n.toFixed(2).r
  * at a time.
  */
 export function OutstandingBookings() {
-  useScheduleLive();
+  useRefetchOn('schedule', scheduleKeys.all);
   const station = useStation();
   const [week, setWeek] = useState(() => weekBounds(stationToday(station.timezone)).start);
   const { start, end } = weekBounds(week);

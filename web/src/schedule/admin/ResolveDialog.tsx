@@ -6,7 +6,7 @@ import { addDays, findConflicts, longDate } from '../../../../shared/schedule';
 import { scheduleKeys, staffApi } from '../api';
 import { hhmm } from '../format';
 import { StatusChip } from './StatusChip';
-import { useToast } from './toast';
+import { useToast } from '../../ui/toast';
 
 /**
  * The conflict-resolution dialog (spec 001 §2): shows what the event

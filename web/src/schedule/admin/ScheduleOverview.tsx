@@ -35,12 +35,12 @@ import { usePageMeta } from '../../app/meta';
 import { useStation } from '../../app/station';
 import { scheduleKeys, staffApi } from '../api';
 import { hhmm, stationToday } from '../format';
-import { useScheduleLive } from '../live';
+import { useRefetchOn } from '../../realtime/hooks';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ConflictDialog } from './ConflictDialog';
 import { MonthCalendar, monthOf } from './MonthCalendar';
 import { StatusChip } from './StatusChip';
-import { ToastScope, useToast } from './toast';
+import { useToast } from '../../ui/toast';
 import { useActor } from './useActor';
 
 const TYPE_LABELS: Record<string, string> = { show: 'Show', event: 'Special Event', maintenance: 'Maintenance' };
@@ -51,18 +51,14 @@ const TYPE_LABELS: Record<string, string> = { show: 'Show', event: 'Special Even
  * Delete for moderators and above.
  */
 export function ScheduleOverview() {
-  return (
-    <ToastScope>
-      <Overview />
-    </ToastScope>
-  );
+  return <Overview />;
 }
 
 type Editing = { mode: 'new'; date: string } | { mode: 'edit'; event: ScheduleEventView } | null;
 
 function Overview() {
   usePageMeta({ title: 'Schedule Overview' });
-  useScheduleLive();
+  useRefetchOn('schedule', scheduleKeys.all);
   const station = useStation();
   const today = stationToday(station.timezone);
   const [selected, setSelected] = useState(today);

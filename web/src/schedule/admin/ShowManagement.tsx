@@ -44,12 +44,12 @@ import { scheduleKeys, staffApi } from '../api';
 import { useNow } from '../components/useNow';
 import { WeekNavigator } from '../components/WeekNavigator';
 import { hhmm, stationToday } from '../format';
-import { useScheduleLive } from '../live';
+import { useRefetchOn } from '../../realtime/hooks';
 import { ConfirmDialog } from './ConfirmDialog';
 import { EditShowDialog } from './EditShow';
 import { ResolveDialog } from './ResolveDialog';
 import { StatusChip } from './StatusChip';
-import { ToastScope, useToast } from './toast';
+import { useToast } from '../../ui/toast';
 import { mayManage, useActor } from './useActor';
 import { ViewShowDialog } from './ViewShowDialog';
 
@@ -63,16 +63,12 @@ type Dialog = { kind: 'view' | 'edit' | 'resolve' | 'delete'; show: ScheduleEven
  * `?week=yyyy-MM-dd` opens a given week.
  */
 export function ShowManagement() {
-  return (
-    <ToastScope>
-      <ShowManagementView />
-    </ToastScope>
-  );
+  return <ShowManagementView />;
 }
 
 function ShowManagementView() {
   usePageMeta({ title: 'Show Management' });
-  useScheduleLive();
+  useRefetchOn('schedule', scheduleKeys.all);
   const station = useStation();
   const now = useNow(60_000);
   const today = stationToday(station.timezone, now);

@@ -9,4 +9,4 @@ export { EditShow, EditShowDialog } from './EditShow';
 export { OutstandingBookings } from './OutstandingBookings';
 export { ScheduleOverview } from './ScheduleOverview';
 export { ShowManagement } from './ShowManagement';
-export { ToastScope, useToast } from './toast';
+export { useToast } from '../../ui/toast';

@@ -5,7 +5,7 @@ import { isLiveNow } from '../../../../shared/schedule';
 import { useStation } from '../../app/station';
 import { listenerApi, scheduleKeys } from '../api';
 import { timeRange } from '../format';
-import { useScheduleLive } from '../live';
+import { useRefetchOn } from '../../realtime/hooks';
 import { LiveBadge } from './LiveBadge';
 import { ShowImage } from './ShowImage';
 import { useNow } from './useNow';
@@ -18,7 +18,7 @@ export const FEATURED_EMPTY = 'No shows scheduled';
  * start time; the heading links to /shows. Updates live.
  */
 export function FeaturedShows() {
-  useScheduleLive();
+  useRefetchOn('schedule', scheduleKeys.all);
   const station = useStation();
   const now = useNow();
   const today = useQuery({ queryKey: scheduleKeys.today(), queryFn: listenerApi.today, refetchInterval: 60_000 });
@@ -41,9 +41,9 @@ export function FeaturedShows() {
       ) : (
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' }, gap: 2 }}>
           {today.data!.shows.map((s) => (
-            <Card key={s.id} variant="outlined" component="article" aria-label={s.title}>
-              <ShowImage src={s.image_url} sx={{ width: '100%', aspectRatio: '16 / 9' }} />
-              <CardContent>
+            <Card key={s.id} variant="outlined" component="article" aria-label={s.title} sx={{ display: { xs: 'flex', sm: 'block' }, alignItems: 'stretch' }}>
+              <ShowImage src={s.image_url} sx={{ width: { xs: 104, sm: '100%' }, flexShrink: 0, aspectRatio: { xs: '1 / 1', sm: '16 / 9' } }} />
+              <CardContent sx={{ minWidth: 0, py: { xs: 1.5, sm: 2 }, '&:last-child': { pb: { xs: 1.5, sm: 3 } } }}>
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5 }}>
                   <Typography variant="body2" sx={{ fontWeight: 700 }}>
                     {timeRange(s, zone, zone)}

@@ -4,7 +4,7 @@ import { dayLabel } from '../../../../shared/schedule';
 import { useStation } from '../../app/station';
 import { listenerApi, scheduleKeys } from '../api';
 import { stationToday, timeRange } from '../format';
-import { useScheduleLive } from '../live';
+import { useRefetchOn } from '../../realtime/hooks';
 import { ShowImage } from './ShowImage';
 
 /** Empty text of a presenter's show list (spec 000 §8). */
@@ -12,7 +12,7 @@ export const PRESENTER_SHOWS_EMPTY = 'No shows scheduled';
 
 /** A presenter's approved shows (type show, scheduled) from today on, for the DJ profile page. */
 export function PresenterShows({ presenterId, headingLevel = 'h2' }: { presenterId: string; headingLevel?: 'h2' | 'h3' }) {
-  useScheduleLive();
+  useRefetchOn('schedule', scheduleKeys.all);
   const station = useStation();
   const shows = useQuery({ queryKey: scheduleKeys.presenter(presenterId), queryFn: () => listenerApi.presenterShows(presenterId) });
   const zone = shows.data?.timezone ?? station.timezone;

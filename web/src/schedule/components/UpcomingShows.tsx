@@ -4,7 +4,7 @@ import { dayLabel } from '../../../../shared/schedule';
 import { useStation } from '../../app/station';
 import { listenerApi, scheduleKeys } from '../api';
 import { stationToday, timeRange } from '../format';
-import { useScheduleLive } from '../live';
+import { useRefetchOn } from '../../realtime/hooks';
 import { ShowImage } from './ShowImage';
 
 /** Empty text of the upcoming show (spec 000 §8). */
@@ -12,7 +12,7 @@ export const UPCOMING_EMPTY = 'No upcoming events scheduled';
 
 /** The next upcoming show (scheduled or pending, later today or after), for the home page. Refreshed every 60 s and live. */
 export function UpcomingShows() {
-  useScheduleLive();
+  useRefetchOn('schedule', scheduleKeys.all);
   const station = useStation();
   const next = useQuery({ queryKey: scheduleKeys.next(), queryFn: listenerApi.next, refetchInterval: 60_000 });
   const zone = next.data?.timezone ?? station.timezone;

@@ -5,7 +5,7 @@ import { DiscordConfigInputSchema, type DiscordConfigView } from '../../../../sh
 import { api } from '../../app/api';
 import { PageLoading } from '../../app/ListenerLayout';
 import { errorMessage, serverFieldErrors, validate, type FieldErrors } from '../../content/admin/form';
-import { useToast } from '../../content/admin/toast';
+import { useToast } from '../../ui/toast';
 
 interface FormValues {
   bot_token: string;

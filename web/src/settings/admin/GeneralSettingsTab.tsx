@@ -5,7 +5,7 @@ import { StationInfoSchema, type StationInfo } from '../../../../shared/station'
 import { api } from '../../app/api';
 import { PageLoading } from '../../app/ListenerLayout';
 import { errorMessage, serverFieldErrors, validate, type FieldErrors } from '../../content/admin/form';
-import { useToast } from '../../content/admin/toast';
+import { useToast } from '../../ui/toast';
 
 /** Text form values: every field as the inputs hold it. */
 interface FormValues {

@@ -6,7 +6,6 @@ import { PageLoading } from '../../app/ListenerLayout';
 import { usePageMeta } from '../../app/meta';
 import { AccessDenied } from '../../content/admin/AccessDenied';
 import { errorMessage } from '../../content/admin/form';
-import { LocalToaster } from '../../content/admin/toast';
 import { DiscordTab } from './DiscordTab';
 import { GeneralSettingsTab } from './GeneralSettingsTab';
 import { SliderTab } from './SliderTab';
@@ -75,7 +74,6 @@ export function SettingsPage() {
           {current === t.key && t.key === 'webhooks' && <WebhooksPanel />}
         </Box>
       ))}
-      <LocalToaster />
     </Box>
   );
 }

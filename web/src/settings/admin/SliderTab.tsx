@@ -1,32 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControl,
-  FormControlLabel,
-  FormHelperText,
-  IconButton,
-  InputLabel,
-  MenuItem,
-  Select,
-  Slider,
-  Switch,
-  Tab,
-  Tabs,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Chip, Dialog, DialogActions, DialogContent, DialogTitle, FormControl, FormControlLabel, FormHelperText, InputLabel, MenuItem, Select, Slider, Switch, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { BACKGROUND_TYPES, SLIDER_FALLBACK_COLOR, SliderSettingsSchema, SlideInputSchema, type Slide, type SliderSettings } from '../../../../shared/content';
@@ -34,8 +7,9 @@ import { api } from '../../app/api';
 import { PageLoading } from '../../app/ListenerLayout';
 import { useIsMobile } from '../../app/media';
 import { ConfirmDialog } from '../../content/admin/ConfirmDialog';
+import { RowActions } from '../../content/admin/RowActions';
 import { errorMessage, serverFieldErrors, validate, type FieldErrors } from '../../content/admin/form';
-import { useToast } from '../../content/admin/toast';
+import { useToast } from '../../ui/toast';
 
 /** Slider Options (spec 001 §2): sub-tabs Global Settings and Slide Management. */
 export function SliderTab() {
@@ -259,25 +233,17 @@ function SlideManagement() {
                     {s.view_count} views · {s.click_count} clicks
                   </Typography>
                 </Box>
-                <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexShrink: 0 }}>
-                  <FormControlLabel control={<Switch checked={s.is_active} onChange={() => toggle.mutate(s)} disabled={toggle.isPending} slotProps={{ input: { 'aria-label': `Active: ${s.title}` } }} />} label={s.is_active ? 'Active' : 'Inactive'} />
-                  <Tooltip title="Edit">
-                    <IconButton
-                      aria-label={`Edit ${s.title}`}
-                      onClick={() => {
-                        setEditing(s);
-                        setFormOpen(true);
-                      }}
-                    >
-                      <EditIcon />
-                    </IconButton>
-                  </Tooltip>
-                  <Tooltip title="Delete">
-                    <IconButton aria-label={`Delete ${s.title}`} color="error" onClick={() => setDeleting(s)}>
-                      <DeleteIcon />
-                    </IconButton>
-                  </Tooltip>
-                </Box>
+                <RowActions
+                  title={s.title}
+                  active={s.is_active}
+                  onToggle={() => toggle.mutate(s)}
+                  toggling={toggle.isPending}
+                  onEdit={() => {
+                    setEditing(s);
+                    setFormOpen(true);
+                  }}
+                  onDelete={() => setDeleting(s)}
+                />
               </CardContent>
             </Card>
           ))}

@@ -1,23 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
-import DeleteIcon from '@mui/icons-material/Delete';
-import EditIcon from '@mui/icons-material/Edit';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  FormControlLabel,
-  IconButton,
-  Switch,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Switch, TextField, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { SponsoredInputSchema, type Sponsored } from '../../../../shared/content';
@@ -25,8 +7,9 @@ import { api } from '../../app/api';
 import { PageLoading } from '../../app/ListenerLayout';
 import { useIsMobile } from '../../app/media';
 import { ConfirmDialog } from '../../content/admin/ConfirmDialog';
+import { RowActions } from '../../content/admin/RowActions';
 import { errorMessage, serverFieldErrors, validate, type FieldErrors } from '../../content/admin/form';
-import { useToast } from '../../content/admin/toast';
+import { useToast } from '../../ui/toast';
 
 interface FormValues {
   title: string;
@@ -121,28 +104,17 @@ export function SponsoredTab() {
                     Priority {s.priority} · {s.start_date || s.end_date ? `${s.start_date ?? 'any time'} to ${s.end_date ?? 'no end'}` : 'No date limits'} · {s.view_count} views · {s.click_count} clicks
                   </Typography>
                 </Box>
-                <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexShrink: 0 }}>
-                  <FormControlLabel
-                    control={<Switch checked={s.is_active} onChange={() => toggle.mutate(s)} disabled={toggle.isPending} slotProps={{ input: { 'aria-label': `Active: ${s.title}` } }} />}
-                    label={s.is_active ? 'Active' : 'Inactive'}
-                  />
-                  <Tooltip title="Edit">
-                    <IconButton
-                      aria-label={`Edit ${s.title}`}
-                      onClick={() => {
-                        setEditing(s);
-                        setFormOpen(true);
-                      }}
-                    >
-                      <EditIcon />
-                    </IconButton>
-                  </Tooltip>
-                  <Tooltip title="Delete">
-                    <IconButton aria-label={`Delete ${s.title}`} color="error" onClick={() => setDeleting(s)}>
-                      <DeleteIcon />
-                    </IconButton>
-                  </Tooltip>
-                </Box>
+                <RowActions
+                  title={s.title}
+                  active={s.is_active}
+                  onToggle={() => toggle.mutate(s)}
+                  toggling={toggle.isPending}
+                  onEdit={() => {
+                    setEditing(s);
+                    setFormOpen(true);
+                  }}
+                  onDelete={() => setDeleting(s)}
+                />
               </CardContent>
             </Card>
           ))}

@@ -1,0 +1,128 @@
+import type { Knex } from 'knex';
+import { z } from 'zod';
+import { documentTitle, NOT_FOUND_META, staticPageMeta, type PageMeta } from '../../../shared/page-meta';
+import type { StationInfo } from '../../../shared/station';
+import type { Config } from '../config';
+import { cachedStationInfo } from '../settings/service';
+
+/**
+ * Server-rendered meta for the listener pages: the title, description,
+ * canonical link and Open Graph / Twitter card tags of each URL are written
+ * into index.html before it is sent, so crawlers and link previews (which do
+ * not run JavaScript) see the page's own words — a show schedule, a
+ * presenter's name, bio and photo, a custom page's title and meta
+ * description. The app then keeps them current in the browser.
+ */
+
+const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** An absolute URL for an image path. */
+function absolute(url: string | null | undefined, base: string): string | null {
+  if (!url) return null;
+  if (/^https?:\/\//i.test(url)) return url;
+  if (url.startsWith('/')) return base + url;
+  return null;
+}
+
+function clip(text: string, max: number): string {
+  const plain = text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  return plain.length <= max ? plain : `${plain.slice(0, max - 1).trimEnd()}…`;
+}
+
+/** The meta of one path, reading the database for presenters and custom pages. */
+/** A page's meta; `missing` when the presenter or page it names does not exist (answered 404). */
+export async function metaForPath(knex: Knex, pathname: string, station: StationInfo, known: boolean): Promise<PageMeta & { missing?: boolean }> {
+  const fixed = staticPageMeta(pathname, station);
+  if (fixed) return fixed;
+  const dj = /^\/djs\/([^/]+)\/?$/.exec(pathname);
+  if (dj) {
+    const id = z.uuid().safeParse(decodeURIComponent(dj[1]!));
+    const row = id.success
+      ? await knex('presenters as p').leftJoin('profiles as u', 'u.id', 'p.user_id').where('p.id', id.data).first<{ name: string; bio: string | null; image_url: string | null; avatar_url: string | null } | undefined>('p.name', 'p.bio', 'p.image_url', 'u.avatar_url')
+      : undefined;
+    if (!row) return { title: 'DJ not found', description: `Meet the presenters of ${station.name}.`, missing: true };
+    return { title: row.name, description: row.bio ? clip(row.bio, 160) : `${row.name} on ${station.name}.`, type: 'profile', image: row.avatar_url || row.image_url };
+  }
+  const page = /^\/page\/([^/]+)\/?$/.exec(pathname);
+  if (page) {
+    let slug = '';
+    try {
+      slug = decodeURIComponent(page[1]!);
+    } catch {
+      return { ...NOT_FOUND_META, missing: true };
+    }
+    const row = slug.length <= 200 && !slug.includes('\u0000')
+      ? await knex('custom_pages').where({ slug, is_published: true }).first<{ title: string; meta_description: string | null; content: string } | undefined>('title', 'meta_description', 'content')
+      : undefined;
+    if (!row) return { ...NOT_FOUND_META, missing: true };
+    return { title: row.title, description: row.meta_description || clip(row.content, 160), type: 'article' };
+  }
+  return known ? { title: '', description: station.tagline || station.name } : NOT_FOUND_META;
+}
+
+/** The head tags for a page. */
+export function headTags(meta: PageMeta, station: StationInfo, url: string, base: string): string {
+  const title = documentTitle(meta.title, station.name);
+  const image = absolute(meta.image, base) ?? absolute(station.logoUrl, base);
+  const tags = [
+    `<title>${escapeHtml(title)}</title>`,
+    `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+    `<meta name="application-name" content="${escapeHtml(station.name)}" />`,
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    `<meta property="og:site_name" content="${escapeHtml(station.name)}" />`,
+    `<meta property="og:title" content="${escapeHtml(meta.title || station.name)}" />`,
+    `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
+    `<meta property="og:type" content="${meta.type ?? 'website'}" />`,
+    `<meta property="og:url" content="${escapeHtml(url)}" />`,
+    ...(image ? [`<meta property="og:image" content="${escapeHtml(image)}" />`] : []),
+    `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}" />`,
+  ];
+  return tags.join('\n    ');
+}
+
+/** index.html with the page's own head: the build's title and description are replaced. */
+export function injectHead(html: string, tags: string): string {
+  const stripped = html.replace(/<title>[\s\S]*?<\/title>\s*/i, '').replace(/<meta name="description"[^>]*>\s*/i, '');
+  if (/<\/head>/i.test(stripped)) return stripped.replace(/<\/head>/i, `  ${tags}\n  </head>`);
+  // A page without a closing head tag (head elements may stand anywhere before the body): right after the doctype.
+  return stripped.replace(/^(<!doctype html>)?/i, (doctype) => `${doctype}${tags}`);
+}
+
+/** The web app manifest, in the station's name (General Settings). */
+export function webManifest(station: StationInfo): Record<string, unknown> {
+  return {
+    name: station.name,
+    short_name: station.name.length <= 12 ? station.name : station.name.split(/\s+/)[0]!.slice(0, 12),
+    description: station.tagline || undefined,
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    background_color: '#0b0814',
+    theme_color: '#0b0814',
+    icons: [
+      { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+      { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any maskable' },
+    ],
+  };
+}
+
+/** What serveWeb asks of the station for each HTML answer. */
+export interface HeadRenderer {
+  head(pathname: string, known: boolean, base: string): Promise<{ tags: string; missing: boolean }>;
+  manifest(): Promise<Record<string, unknown>>;
+}
+
+/** The renderer backed by the database and General Settings. */
+export function pageHeadRenderer(knex: Knex, config: Config): HeadRenderer {
+  return {
+    async head(pathname, known, base) {
+      const station = await cachedStationInfo(knex, config);
+      const meta = await metaForPath(knex, pathname, station, known);
+      return { tags: headTags(meta, station, base + pathname, base), missing: meta.missing === true };
+    },
+    async manifest() {
+      return webManifest(await cachedStationInfo(knex, config));
+    },
+  };
+}

@@ -1,0 +1,33 @@
+/**
+ * The radio constants the listener's first load needs, kept free of zod
+ * (re-exported by shared/radio.ts).
+ */
+
+/** The spec's display fallbacks (000 §9), written once for the server, the player and the dashboard. */
+export const RADIO_FALLBACKS = Object.freeze({
+  title: 'Unknown Track',
+  artist: 'Unknown Artist',
+  album: 'Unknown Album',
+  autoPresenter: 'Auto DJ',
+  livePresenter: 'Live Presenter',
+  durationSeconds: 180,
+});
+
+/** Constants of spec 000 §4 and §9 the radio UI uses. */
+export const RADIO_LIMITS = Object.freeze({
+  /** The player's starting volume on a 0-100 scale. */
+  defaultVolume: 5,
+  /** Recently played list on the home page. */
+  recentTracks: 4,
+  /** The full history list. */
+  fullHistory: 15,
+  /** Refresh of history, most played and most liked lists (ms). */
+  listsRefreshMs: 60_000,
+  /** Bubbles: how many, and how long the animation (and the button's disabled time) lasts. */
+  bubblesMin: 10,
+  bubblesMax: 24,
+  bubblesMs: 6_000,
+  /** The longest history list the API serves. */
+  maxHistory: 50,
+});
+

@@ -1,0 +1,42 @@
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import { Box, FormControlLabel, IconButton, Switch, Tooltip } from '@mui/material';
+
+/**
+ * The actions at the end of a content row in the staff screens (slides,
+ * sponsored content): an Active switch when the row has one, Edit and Delete,
+ * each labelled with the row's title for screen readers.
+ */
+export function RowActions({
+  title,
+  active,
+  onToggle,
+  toggling = false,
+  onEdit,
+  onDelete,
+}: {
+  title: string;
+  active?: boolean;
+  onToggle?: () => void;
+  toggling?: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexShrink: 0 }}>
+      {active !== undefined && onToggle && (
+        <FormControlLabel control={<Switch checked={active} onChange={onToggle} disabled={toggling} slotProps={{ input: { 'aria-label': `Active: ${title}` } }} />} label={active ? 'Active' : 'Inactive'} />
+      )}
+      <Tooltip title="Edit">
+        <IconButton aria-label={`Edit ${title}`} onClick={onEdit}>
+          <EditIcon />
+        </IconButton>
+      </Tooltip>
+      <Tooltip title="Delete">
+        <IconButton aria-label={`Delete ${title}`} color="error" onClick={onDelete}>
+          <DeleteIcon />
+        </IconButton>
+      </Tooltip>
+    </Box>
+  );
+}

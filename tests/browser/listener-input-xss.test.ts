@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../support/auth';
 import { startBrowserHarness, skipBrowser, type BrowserHarness } from '../support/browser';
+import { signInThroughUi } from '../support/staff';
 
 /**
  * Listener text from a naughty-strings corpus (the script-injection ones),
@@ -58,7 +60,7 @@ describe.skipIf(skipBrowser())('listener text is shown and stored as text, in Ch
       // What the page shows is the text itself.
       expect(await page.getByLabel('Song Title').inputValue()).toBe(payload);
       await page.getByRole('button', { name: 'Send Request' }).click();
-      const toast = page.locator('[data-toast-variant]');
+      const toast = page.locator('[data-toast]');
       await toast.waitFor();
       expect((await toast.innerText()).replace(/\s+/g, ' ').trim(), payload).toBe('Request Sent! Your song request has been sent successfully!');
       sent.push(payload);
@@ -77,4 +79,44 @@ describe.skipIf(skipBrowser())('listener text is shown and stored as text, in Ch
     process.stdout.write(`\n── listener text in Chromium ──\n  script payloads sent through the form  ${sent.length}\n  stored exactly as typed                ${rows.length}\n  script that ran                        ${fired.length}\n\n`);
     await context.close();
   }, 180_000);
+
+  it('shows the stored payloads to staff in the song queue as text, running none of them', async () => {
+    // Runs after the test above has stored the payloads.
+    const stored = await h.server.server.ctx.knex('song_requests').whereIn('title', payloads.map((p) => p.trim())).count<{ n: string }[]>({ n: '*' });
+    expect(Number(stored[0]!.n)).toBeGreaterThan(0);
+    const staff = await createUser(h.server, { role: 'moderator' });
+    const context = await h.browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 900 } });
+    await context.addInitScript(() => {
+      const w = window as unknown as { __xss: string[] };
+      w.__xss = [];
+      for (const name of ['alert', 'confirm', 'prompt'] as const) {
+        (window as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
+          w.__xss.push(`${name}(${args.map(String).join(',')})`);
+          return null;
+        };
+      }
+    });
+    const page = await context.newPage();
+    const fired: string[] = [];
+    page.on('dialog', (d) => {
+      fired.push(d.message());
+      void d.dismiss();
+    });
+    await signInThroughUi(page, h.url, staff.email, staff.password);
+    await page.goto(`${h.url}/admin/song-requests`);
+    // The first payload's artist line is on the page as literal text.
+    const probe = payloads.find((p) => p.includes('<script')) ?? payloads[0]!;
+    const i = payloads.indexOf(probe);
+    await page.getByText(`${probe} #${i}`.trim(), { exact: false }).first().waitFor({ timeout: 15_000 });
+    const bodyText = await page.locator('main').innerText();
+    const shown = payloads.filter((p, k) => bodyText.includes(`${p} #${k}`.trim()));
+    expect(shown.length).toBeGreaterThan(0);
+    // Nothing the payloads would create exists in the page: no injected script, iframe or handler-bearing element.
+    const injected = await page.evaluate(() => document.querySelectorAll('main script, main iframe, main [onerror], main [onload], main [onfocus]').length);
+    expect(injected).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __xss: string[] }).__xss)).toEqual([]);
+    expect(fired).toEqual([]);
+    process.stdout.write(`\n── listener text in the staff queue ──\n  payloads shown as text  ${shown.length}\n  script that ran         ${fired.length}\n\n`);
+    await context.close();
+  }, 120_000);
 });

@@ -48,7 +48,7 @@ describe.skipIf(skipBrowser())('staff notifications and logs in Chromium', () =>
     await listener.page.getByTestId('song-results').getByRole('button', { name: /Teardrop/ }).click();
     await listener.page.getByLabel('Your Name').fill('Bell Listener');
     await listener.page.getByRole('button', { name: 'Send Request' }).click();
-    await listener.page.locator('[data-toast-variant]').waitFor();
+    await listener.page.locator('[data-toast]').waitFor();
 
     await expect.poll(async () => Number((await staff.page.getByTestId('bell-badge').innerText()).replace(/\D/g, '') || '0'), { timeout: 5000 }).toBe(before + 1);
     expect(await bell.getAttribute('aria-label')).toBe(`Notifications, ${before + 1} unread`);

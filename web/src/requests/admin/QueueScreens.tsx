@@ -24,7 +24,10 @@ export function SongRequests() {
           header: 'Song',
           cell: (r) => (
             <Box>
-              <Typography sx={{ fontWeight: 600 }}>{r.title}</Typography>
+              <Typography sx={{ fontWeight: 600 }}>
+                {r.title}
+                {r.request_type === 'custom' && <Chip size="small" variant="outlined" label="Custom" sx={{ ml: 1, verticalAlign: 'middle' }} />}
+              </Typography>
               <Typography variant="body2" color="text.secondary">
                 {r.artist}
               </Typography>

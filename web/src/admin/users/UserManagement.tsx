@@ -3,7 +3,6 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import {
-  Alert,
   Box,
   Button,
   Card,
@@ -12,7 +11,6 @@ import {
   IconButton,
   InputAdornment,
   MenuItem,
-  Skeleton,
   Stack,
   Switch,
   Table,
@@ -29,6 +27,7 @@ import { useMemo, useState } from 'react';
 import { ACCOUNT_TEXT, type UserView } from '../../../../shared/accounts';
 import { can, canDeleteUser, canEditUser, creatableRoles, DENIED, ROLE_LABELS, ROLES, type Role } from '../../../../shared/permissions';
 import { ApiError } from '../../app/api';
+import { LoadStates } from '../../ui/LoadStates';
 import { useIsMobile } from '../../app/media';
 import { UserAvatar } from '../../auth/AccountMenu';
 import { useAuth } from '../../auth/AuthProvider';
@@ -164,25 +163,8 @@ export default function UserManagement() {
         </CardContent>
       </Card>
 
-      {error ? (
-        <Alert severity="error" action={<Button color="inherit" onClick={() => void refetch()}>Try again</Button>}>
-          {error instanceof ApiError ? error.message : 'Failed to load users.'}
-        </Alert>
-      ) : isLoading ? (
-        <Box role="status" aria-label="Loading users">
-          {Array.from({ length: 4 }, (_, i) => (
-            <Skeleton key={i} height={56} />
-          ))}
-        </Box>
-      ) : rows.length === 0 ? (
-        <Card>
-          <CardContent>
-            <Typography color="text.secondary" sx={{ textAlign: 'center', py: 3 }}>
-              No users found.
-            </Typography>
-          </CardContent>
-        </Card>
-      ) : mobile ? (
+      <LoadStates error={error} loading={isLoading} empty={rows.length === 0} failText="Failed to load users." loadingLabel="Loading users" emptyText="No users found." onRetry={() => void refetch()}>
+        {mobile ? (
         <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Users">
           {rows.map((u) => (
             <Card component="li" key={u.id}>
@@ -252,7 +234,8 @@ export default function UserManagement() {
             </TableBody>
           </Table>
         </TableContainer>
-      )}
+        )}
+      </LoadStates>
 
       {creating && <CreateUserDialog open onClose={() => setCreating(false)} actorRole={actorRole} />}
       {editing && <EditUserDialog user={editing} onClose={() => setEditing(null)} actorRole={actorRole} actorId={profile.id} />}

@@ -17,7 +17,6 @@ import {
   ListItem,
   ListItemButton,
   ListItemText,
-  Skeleton,
   Stack,
   Tab,
   Tabs,
@@ -27,6 +26,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { AVAILABILITY_SLOTS, type ApplicationStatus } from '../../../../shared/applications';
 import { APPLICATION_REVIEW_TEXTS, formatQueueDate, type ApplicationView } from '../../../../shared/staff';
 import { ApiError } from '../../app/api';
+import { LoadStates } from '../../ui/LoadStates';
 import { useIsMobile } from '../../app/media';
 import { useToast } from '../../ui/toast';
 import { useApplications, useDecideApplication } from './api';
@@ -158,25 +158,7 @@ export default function Applications() {
         ))}
       </Tabs>
       <Box id="applications-panel" role="tabpanel" aria-labelledby={`tab-${tab}`}>
-        {error ? (
-          <Alert severity="error" action={<Button color="inherit" onClick={() => void refetch()}>Try again</Button>}>
-            {error instanceof ApiError ? error.message : 'Failed to load applications.'}
-          </Alert>
-        ) : isLoading ? (
-          <Box role="status" aria-label="Loading applications">
-            {Array.from({ length: 3 }, (_, i) => (
-              <Skeleton key={i} height={64} />
-            ))}
-          </Box>
-        ) : rows.length === 0 ? (
-          <Card>
-            <CardContent>
-              <Typography color="text.secondary" sx={{ textAlign: 'center', py: 3 }}>
-                {APPLICATION_REVIEW_TEXTS.empty}
-              </Typography>
-            </CardContent>
-          </Card>
-        ) : (
+        <LoadStates error={error} loading={isLoading} empty={rows.length === 0} failText="Failed to load applications." loadingLabel="Loading applications" emptyText={APPLICATION_REVIEW_TEXTS.empty} onRetry={() => void refetch()} skeletons={3} skeletonHeight={64}>
           <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'minmax(240px, 1fr) 2fr' }, alignItems: 'start' }}>
             <Card>
               <List aria-label={`${tab} applications`} disablePadding>
@@ -191,7 +173,7 @@ export default function Applications() {
             </Card>
             {selected && <DetailCard key={selected.id} app={selected} />}
           </Box>
-        )}
+        </LoadStates>
       </Box>
     </Box>
   );

@@ -5,7 +5,6 @@ import EventBusyIcon from '@mui/icons-material/EventBusy';
 import LinkIcon from '@mui/icons-material/Link';
 import SearchIcon from '@mui/icons-material/Search';
 import {
-  Alert,
   Avatar,
   Box,
   Button,
@@ -20,7 +19,6 @@ import {
   InputAdornment,
   Link,
   MenuItem,
-  Skeleton,
   Stack,
   Table,
   TableBody,
@@ -37,6 +35,7 @@ import { can, PRESENTER_ROLES, presenterRoleLabel } from '../../../../shared/per
 import { SOCIAL_PLATFORMS, type SocialPlatform } from '../../../../shared/presenters';
 import { DJ_TEXTS, DjInputSchema, LOA_REASONS, SOCIAL_LABELS, type StaffDj } from '../../../../shared/staff';
 import { absoluteUrl, ApiError } from '../../app/api';
+import { LoadStates } from '../../ui/LoadStates';
 import { useIsMobile } from '../../app/media';
 import { useAuth } from '../../auth/AuthProvider';
 import { useToast } from '../../ui/toast';
@@ -250,25 +249,8 @@ export default function DjsStaff() {
         </CardContent>
       </Card>
 
-      {error ? (
-        <Alert severity="error" action={<Button color="inherit" onClick={() => void refetch()}>Try again</Button>}>
-          {error instanceof ApiError ? error.message : 'Failed to load DJs.'}
-        </Alert>
-      ) : isLoading ? (
-        <Box role="status" aria-label="Loading DJs">
-          {Array.from({ length: 4 }, (_, i) => (
-            <Skeleton key={i} height={56} />
-          ))}
-        </Box>
-      ) : rows.length === 0 ? (
-        <Card>
-          <CardContent>
-            <Typography color="text.secondary" sx={{ textAlign: 'center', py: 3 }}>
-              No DJs found.
-            </Typography>
-          </CardContent>
-        </Card>
-      ) : mobile ? (
+      <LoadStates error={error} loading={isLoading} empty={rows.length === 0} failText="Failed to load DJs." loadingLabel="Loading DJs" emptyText="No DJs found." onRetry={() => void refetch()}>
+        {mobile ? (
         <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="DJs">
           {rows.map((d) => (
             <Card component="li" key={d.id}>
@@ -341,7 +323,8 @@ export default function DjsStaff() {
             </TableBody>
           </Table>
         </TableContainer>
-      )}
+        )}
+      </LoadStates>
 
       {editing && <DjDialog dj={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       <ConfirmDeleteDialog open={deleting !== null} title="Delete DJ" text={deleting ? DJ_TEXTS.deleteConfirm(deleting.name) : ''} busy={remove.isPending} onCancel={() => setDeleting(null)} onConfirm={() => void doDelete()} />

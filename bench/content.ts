@@ -4,29 +4,8 @@ import { openDatabase } from '../server/src/db/knex';
 import { migrateLatest } from '../server/src/db/migrate';
 import { createLogger } from '../server/src/log';
 import { startServer } from '../server/src/server';
+import { pct, timed } from './measure';
 
-const pct = (xs: number[], p: number): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return Math.round(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]! * 10) / 10;
-};
-
-async function timed(n: number, concurrency: number, call: (i: number) => Promise<Response>): Promise<{ ms: number[]; secs: number }> {
-  const ms: number[] = [];
-  let next = 0;
-  const start = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < n) {
-        const i = next++;
-        const t = performance.now();
-        const r = await call(i);
-        await r.arrayBuffer();
-        ms.push(performance.now() - t);
-      }
-    }),
-  );
-  return { ms, secs: (performance.now() - start) / 1000 };
-}
 
 /** Custom page reads (sanitised again on the way out), page-view counting, slider and sponsored reads, on the embedded database. */
 export async function run(): Promise<void> {

@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three suites, one runner. `unit` is pure code, `integration` starts the real
+ * Four suites, one runner. `unit` is pure code, `integration` starts the real
  * server against a real database (PGlite, or PostgreSQL when TEST_DATABASE_URL
  * is set), `browser` drives Chromium against a real server. `stress` holds the
- * long fault and load suites behind `npm run test:stress`.
+ * fault, bad-input and load suites (in `npm test`, sampled; STRESS_FULL=1 for
+ * the full length; alone with `npm run test:stress`).
  */
 export default defineConfig({
   test: {

@@ -6,7 +6,10 @@
  *   1. unit                      (pure code)
  *   2. integration on PGlite     (real server, embedded database)
  *   3. integration on PostgreSQL (when TEST_DATABASE_URL is set)
- *   4. browser                   (Chromium against a real server; SKIP_BROWSER_TESTS=1 skips)
+ *   4. stress                    (tests/stress, once: faults, bad input, shutdown, load; PostgreSQL when
+ *                                 TEST_DATABASE_URL is set, the load suite on both engines; sampled,
+ *                                 STRESS_FULL=1 for the full length)
+ *   5. browser                   (Chromium against a real server; SKIP_BROWSER_TESTS=1 skips)
  *
  * Extra arguments are passed to vitest (e.g. a file filter).
  */
@@ -22,6 +25,7 @@ const runs = [
   { label: 'integration (PGlite)', project: 'integration', env: { TEST_DB_ENGINE: 'pglite' } },
 ];
 if (process.env.TEST_DATABASE_URL) runs.push({ label: 'integration (PostgreSQL)', project: 'integration', env: { TEST_DB_ENGINE: 'postgres' } });
+runs.push({ label: 'stress', project: 'stress', env: {} });
 runs.push({ label: 'browser', project: 'browser', env: {} });
 
 if (process.env.SKIP_BROWSER_TESTS !== '1') {

@@ -71,15 +71,17 @@ describe.skipIf(unavailable !== null)('acknowledged writes under database restar
     };
     const writers = Array.from({ length: 6 }, (_, w) => writer(w));
 
+    // Writes flow before the first crash; each outage spans more than two of the breaker's one-second probes;
+    // between the crashes writes recover (within milliseconds) and settle (one breaker period) before the next.
     const outages: Array<{ from: number; to: number }> = [];
-    await sleep(3_000);
+    await sleep(1_500);
     for (let round = 0; round < 2; round++) {
       const from = Date.now() - t0;
       cluster.crash();
-      await sleep(5_000);
+      await sleep(2_500);
       cluster.start();
       outages.push({ from, to: Date.now() - t0 });
-      await sleep(4_000);
+      await sleep(2_000);
     }
     // Recovery by itself: wait (bounded) until writes succeed again, then a little more.
     const recoverFrom = Date.now();

@@ -8,6 +8,14 @@ import net from 'node:net';
  * and start without touching the shared server on 5432, and a free port.
  */
 
+/**
+ * STRESS_FULL=1: the full-length runs (every corpus string in every field; a fine ramp of 3 s steps and
+ * 60 s load runs). Without it the suites sample, at the size `npm test` runs them: the bad-input corpus
+ * is strided (every string still sent, every field still covered), the load ramp doubles in 2 s steps and
+ * the load runs last 15 s.
+ */
+export const STRESS_FULL = process.env.STRESS_FULL === '1';
+
 /** Prints a block of figures a person reads in the CI log. */
 export function printFigures(title: string, figures: Record<string, string | number>): void {
   const width = Math.max(...Object.keys(figures).map((k) => k.length));

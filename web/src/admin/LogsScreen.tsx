@@ -1,5 +1,4 @@
 import DownloadIcon from '@mui/icons-material/Download';
-import SearchIcon from '@mui/icons-material/Search';
 import {
   Alert,
   Box,
@@ -11,7 +10,6 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  InputAdornment,
   MenuItem,
   Paper,
   Skeleton,
@@ -33,6 +31,7 @@ import { useIsMobile } from '../app/media';
 import { getApiBase } from '../platform';
 import { OutstandingBookings } from '../schedule/admin/OutstandingBookings';
 import { useToast } from '../ui/toast';
+import { SearchField } from '../ui/Filters';
 
 type ActionFilter = (typeof LOG_ACTION_FILTERS)[number];
 const ACTION_LABELS: Record<ActionFilter, string> = { all: 'All actions', create: 'Create', update: 'Update', delete: 'Delete', login: 'Login' };
@@ -174,14 +173,7 @@ export default function LogsScreen() {
             Activity Logs
           </Typography>
           <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: 1.5, mb: 2 }}>
-            <TextField
-              size="small"
-              placeholder="Search user, resource or action"
-              value={search}
-              onChange={(e) => setSearch(e.target.value)}
-              slotProps={{ htmlInput: { 'aria-label': 'Search logs' }, input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
-              sx={{ flex: 1 }}
-            />
+            <SearchField placeholder="Search user, resource or action" ariaLabel="Search logs" value={search} onChange={setSearch} sx={{ flex: 1 }} />
             <Stack direction="row" sx={{ gap: 1.5 }}>
               <TextField select size="small" label="Action" value={action} onChange={(e) => setAction(e.target.value as ActionFilter)} sx={{ minWidth: 140, flex: 1 }}>
                 {LOG_ACTION_FILTERS.map((a) => (

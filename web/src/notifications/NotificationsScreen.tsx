@@ -4,7 +4,6 @@ import DoneAllIcon from '@mui/icons-material/DoneAll';
 import CloseIcon from '@mui/icons-material/Close';
 import NotificationsIcon from '@mui/icons-material/NotificationsOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import SearchIcon from '@mui/icons-material/Search';
 import {
   Alert,
   Box,
@@ -14,7 +13,6 @@ import {
   CardContent,
   Chip,
   FormControlLabel,
-  InputAdornment,
   MenuItem,
   Paper,
   Skeleton,
@@ -45,6 +43,7 @@ import { useAuth } from '../auth/AuthProvider';
 import { useToast } from '../ui/toast';
 import { useNotificationActions, useNotificationsLive, usePreferences, useSavePreferences, useScreenNotifications } from './api';
 import { PriorityChip, stamp, TypeIcon } from './parts';
+import { SearchField } from '../ui/Filters';
 
 type StatusFilter = 'all' | 'unread' | 'read';
 const LISTED_TYPES = NOTIFICATION_TYPES.filter((t) => !HIDDEN_NOTIFICATION_TYPES.includes(t));
@@ -196,14 +195,7 @@ function AllNotifications() {
     <Box>
       {user && can(user.role, 'notifications.announce') && <AnnouncementForm />}
       <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: 1.5, mb: 2, alignItems: { md: 'center' } }}>
-        <TextField
-          size="small"
-          placeholder="Search notifications"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          slotProps={{ htmlInput: { 'aria-label': 'Search notifications' }, input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> } }}
-          sx={{ flex: 1, minWidth: 200 }}
-        />
+        <SearchField placeholder="Search notifications" ariaLabel="Search notifications" value={search} onChange={setSearch} sx={{ flex: 1, minWidth: 200 }} />
         <Stack direction="row" sx={{ gap: 1.5 }}>
           <TextField select size="small" label="Type" value={type} onChange={(e) => setType(e.target.value as typeof type)} sx={{ minWidth: 170, flex: 1 }}>
             <MenuItem value="all">All Types</MenuItem>

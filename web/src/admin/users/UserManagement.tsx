@@ -1,7 +1,6 @@
 import AddIcon from '@mui/icons-material/PersonAdd';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
-import SearchIcon from '@mui/icons-material/Search';
 import {
   Box,
   Button,
@@ -9,7 +8,6 @@ import {
   CardContent,
   Chip,
   IconButton,
-  InputAdornment,
   MenuItem,
   Stack,
   Switch,
@@ -29,12 +27,13 @@ import { can, canDeleteUser, canEditUser, creatableRoles, DENIED, ROLE_LABELS, R
 import { ApiError } from '../../app/api';
 import { LoadStates } from '../../ui/LoadStates';
 import { useIsMobile } from '../../app/media';
-import { UserAvatar } from '../../auth/AccountMenu';
+import { UserAvatar } from '../../auth/UserAvatar';
 import { useAuth } from '../../auth/AuthProvider';
 import { AccessDenied } from '../../auth/ProtectedRoute';
 import { useToast } from '../../ui/toast';
 import { useUserMutations, useUsers } from './api';
 import { CreateUserDialog, DeleteUserDialog, EditUserDialog } from './UserDialogs';
+import { FilterCard, SearchField } from '../../ui/Filters';
 
 type StatusFilter = 'all' | 'active' | 'inactive';
 
@@ -137,16 +136,8 @@ export default function UserManagement() {
         )}
       </Stack>
 
-      <Card sx={{ mb: 3 }}>
-        <CardContent sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr 1fr' }, '&:last-child': { pb: 2 } }}>
-          <TextField
-            label="Search users"
-            placeholder="Name or email"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            size="small"
-            slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> }, htmlInput: { maxLength: 200 } }}
-          />
+      <FilterCard columns="2fr 1fr 1fr">
+        <SearchField label="Search users" placeholder="Name or email" value={search} onChange={setSearch} maxLength={200} />
           <TextField select label="Role" value={role} onChange={(e) => setRole(e.target.value as 'all' | Role)} size="small">
             <MenuItem value="all">All Roles</MenuItem>
             {ROLES.map((r) => (
@@ -160,8 +151,7 @@ export default function UserManagement() {
             <MenuItem value="active">Active</MenuItem>
             <MenuItem value="inactive">Inactive</MenuItem>
           </TextField>
-        </CardContent>
-      </Card>
+      </FilterCard>
 
       <LoadStates error={error} loading={isLoading} empty={rows.length === 0} failText="Failed to load users." loadingLabel="Loading users" emptyText="No users found." onRetry={() => void refetch()}>
         {mobile ? (

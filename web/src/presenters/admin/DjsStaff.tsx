@@ -3,7 +3,6 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import LinkIcon from '@mui/icons-material/Link';
-import SearchIcon from '@mui/icons-material/Search';
 import {
   Avatar,
   Box,
@@ -16,7 +15,6 @@ import {
   DialogContent,
   DialogTitle,
   IconButton,
-  InputAdornment,
   Link,
   MenuItem,
   Stack,
@@ -41,6 +39,7 @@ import { useAuth } from '../../auth/AuthProvider';
 import { useToast } from '../../ui/toast';
 import { useDjMutations, useDjs } from './api';
 import { ConfirmDeleteDialog } from '../../requests/admin/QueueTable';
+import { FilterCard, SearchField } from '../../ui/Filters';
 
 const dateFmt = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 const dayFmt = (d: string) => new Date(`${d}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
@@ -228,16 +227,8 @@ export default function DjsStaff() {
           </Button>
         )}
       </Stack>
-      <Card sx={{ mb: 3 }}>
-        <CardContent sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' }, '&:last-child': { pb: 2 } }}>
-          <TextField
-            label="Search DJs"
-            placeholder="Name or bio"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            size="small"
-            slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> }, htmlInput: { maxLength: 200 } }}
-          />
+      <FilterCard columns="2fr 1fr">
+        <SearchField label="Search DJs" placeholder="Name or bio" value={search} onChange={setSearch} maxLength={200} />
           <TextField select label="Role" value={role} onChange={(e) => setRole(e.target.value)} size="small">
             <MenuItem value="all">All Roles</MenuItem>
             {roles.map((r) => (
@@ -246,8 +237,7 @@ export default function DjsStaff() {
               </MenuItem>
             ))}
           </TextField>
-        </CardContent>
-      </Card>
+      </FilterCard>
 
       <LoadStates error={error} loading={isLoading} empty={rows.length === 0} failText="Failed to load DJs." loadingLabel="Loading DJs" emptyText="No DJs found." onRetry={() => void refetch()}>
         {mobile ? (

@@ -77,17 +77,17 @@ export interface PageAnalytics {
 export const PAGE_PREVIEW_CHARS = 100;
 
 /** An anonymous browser session id (page views, counters): 8-128 URL-safe characters. */
-export const SessionIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,128}$/, 'Invalid session id');
+export const SessionIdSchema = z.string().regex(SESSION_ID_PATTERN, 'Invalid session id');
 
 /** Body of a page-view ping. */
 export const PageViewSchema = z.object({ session_id: SessionIdSchema });
 
 // ---------------------------------------------------------------- slider
 
-/** The spec's fallback colour of the slider background. */
-export const SLIDER_FALLBACK_COLOR = '#24213a';
-/** Slide transition duration (spec 000 §9). */
-export const SLIDE_TRANSITION_MS = 700;
+import { DEFAULT_SLIDER_SETTINGS, SESSION_ID_PATTERN, SLIDE_TRANSITION_MS, SLIDER_FALLBACK_COLOR, SPONSORED_REFRESH_MS } from './content-public';
+
+// The zod-free constants, re-exported for the server and the staff panel.
+export { DEFAULT_SLIDER_SETTINGS, SLIDE_TRANSITION_MS, SLIDER_FALLBACK_COLOR, SPONSORED_REFRESH_MS };
 /** Slider background types. */
 export const BACKGROUND_TYPES = ['color', 'image', 'gradient'] as const;
 
@@ -117,8 +117,6 @@ export const SliderSettingsSchema = z.object({
 });
 export type SliderSettings = z.output<typeof SliderSettingsSchema>;
 
-/** The settings a fresh install starts with. */
-export const DEFAULT_SLIDER_SETTINGS: SliderSettings = SliderSettingsSchema.parse({});
 
 /** A slide (spec 001 §5): title and description required, display order default 0. */
 export const SlideInputSchema = z.object({
@@ -197,8 +195,6 @@ export interface Sponsored extends PublicSponsored {
   created_at: string;
 }
 
-/** The listener sidebar picks a new item this often (spec 000 §9). */
-export const SPONSORED_REFRESH_MS = 5 * 60_000;
 
 /**
  * Picks one item at random, weighted by priority: an item's chance is its

@@ -15,3 +15,18 @@ export const CLIENT_ROUTE_PATTERNS: readonly RegExp[] = [
 export function isKnownClientRoute(pathname: string): boolean {
   return CLIENT_ROUTE_PATTERNS.some((re) => re.test(pathname));
 }
+
+/**
+ * The navigation bar's links, in order (spec 000 §2). /request shows only
+ * while a live presenter is on air, or while that is not yet known.
+ */
+export function listenerNavLinks(showRequest: boolean): { to: string; label: string }[] {
+  return [
+    { to: '/', label: 'Home' },
+    { to: '/shows', label: 'Shows' },
+    { to: '/djs', label: 'DJs' },
+    { to: '/mobile-app', label: 'Mobile App' },
+    ...(showRequest ? [{ to: '/request', label: 'Request' }] : []),
+    { to: '/donate', label: 'Donate' },
+  ];
+}

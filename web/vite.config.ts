@@ -1,6 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { bootPlugin } from './boot-plugin.ts';
 
 /**
  * One UI, two builds: `--mode web` (the website, served by the Airdeck server)
@@ -8,12 +9,17 @@ import { defineConfig } from 'vite';
  * bundle through the `app://` protocol). Only the output folder and the
  * platform flag differ.
  */
-export default defineConfig(({ mode }) => {
+export default defineConfig(({ mode, command }) => {
   const studio = mode === 'studio';
   return {
     root: path.resolve(import.meta.dirname),
     base: '/',
-    plugins: [react()],
+    plugins: studio ? [react()] : [react(), bootPlugin()],
+    resolve: {
+      // react-router's package exports point every bundler condition at its development build (warnings, 213 kB);
+      // a production bundle takes the production one.
+      alias: command === 'build' ? [{ find: /^react-router$/, replacement: path.resolve(import.meta.dirname, '../node_modules/react-router/dist/production/index.mjs') }] : [],
+    },
     define: {
       __AIRDECK_TARGET__: JSON.stringify(studio ? 'studio' : 'web'),
     },
@@ -23,6 +29,10 @@ export default defineConfig(({ mode }) => {
       sourcemap: false,
       // bench/home.ts reads it to tell which chunks hold staff-panel code.
       manifest: true,
+      // The website's start-up files are preloaded by the boot script (web/boot-plugin.ts); a lazy chunk's own
+      // imports are found as it is read. Vite's helper would add a <link> per import at every dynamic import,
+      // which on a phone is a long task of its own on the way to the first render.
+      modulePreload: studio ? undefined : { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
       target: 'es2022',
       chunkSizeWarningLimit: 900,
       rollupOptions: {

@@ -9,11 +9,13 @@ import compress from 'koa-compress';
 import helmet from 'koa-helmet';
 import { isKnownClientRoute } from '../../shared/routes';
 import type { ErrorBody } from '../../shared/errors';
+import type { NowPlaying } from '../../shared/radio';
 import type { AppContext, RequestState } from './context';
 import { isDatabaseUnavailable } from './db/knex';
 import { fail, HttpError } from './http/errors';
 import { pageHeadRenderer } from './http/page-meta';
 import { serveWeb } from './http/static';
+import { radioRuntime } from './radio/runtime';
 import { domainRouters } from './routes';
 
 /** Koa typed with our request state. */
@@ -163,7 +165,7 @@ export function createApp(ctx: AppContext): BuiltApp {
     return next();
   });
 
-  app.use(serveWeb(ctx.config.WEB_DIST_DIR ?? path.join(ctx.config.rootDir, 'web', 'dist'), isKnownClientRoute, { renderer: pageHeadRenderer(ctx.knex, ctx.config), publicUrl: ctx.config.PUBLIC_URL }));
+  app.use(serveWeb(ctx.config.WEB_DIST_DIR ?? path.join(ctx.config.rootDir, 'web', 'dist'), isKnownClientRoute, { renderer: pageHeadRenderer(ctx.knex, ctx.config, { nowPlaying: () => nowPlayingForPage(ctx) }), publicUrl: ctx.config.PUBLIC_URL }));
   return { app, routers };
 }
 
@@ -238,4 +240,11 @@ function toErrorBody(err: unknown): { status: number; body: ErrorBody; headers?:
     return { status, body: { error: { code, message } } };
   }
   return { status: 500, body: { error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' } } };
+}
+
+/** The now-playing document written into each listener page for the player's first screen (null before the first read). */
+async function nowPlayingForPage(ctx: AppContext): Promise<NowPlaying | null> {
+  const runtime = radioRuntime(ctx);
+  await runtime.ready;
+  return runtime.store.current ?? null;
 }

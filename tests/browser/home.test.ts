@@ -27,6 +27,8 @@ describe.skipIf(skipBrowser())('the home page', () => {
     await spotlight.getByRole('listitem').first().getByRole('link').click();
     await page.waitForURL(/\/djs\/[0-9a-f-]{36}$/);
     await page.goBack();
+    // Sections below the first screen mount one by one: the last one shows they all have.
+    await page.locator('main h2', { hasText: 'Recently Played' }).waitFor();
     const headings = await page.locator('main h2').allTextContents();
     const at = (t: string) => headings.findIndex((x) => x.includes(t));
     expect(at('Featured Shows')).toBeGreaterThanOrEqual(0);

@@ -89,6 +89,7 @@ describe.skipIf(skipBrowser())('Pages (admin) in Chromium', () => {
     await dialog.getByLabel('Slug').fill('About');
     await dialog.getByRole('button', { name: 'Create Page' }).click();
     await dialog.getByText('A page with the slug "/about" already exists. Choose a different slug.').waitFor();
+    await page.locator('[data-toast]').getByText('Error saving page').waitFor();
     expect(await page.locator('[data-toast]').getByText('Error saving page').count()).toBe(1);
     expect(await dialog.getByLabel('Title').inputValue()).toBe('About (copy)');
     expect(await dialog.getByRole('textbox', { name: 'Content' }).textContent()).toBe('Another about page');

@@ -42,8 +42,12 @@ describe.skipIf(skipBrowser())('the shell in Chromium', () => {
     const { page, context } = await h.newPage();
     await page.goto(h.url + '/');
     const bg = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const themeButton = page.getByRole('button', { name: 'Change theme' });
+    // The theme menu is its own chunk: read the default colour once the app has taken over from the first screen.
+    await themeButton.waitFor();
     const neon = await bg();
-    await page.getByRole('button', { name: 'Change theme' }).click();
+    expect(neon).toBe('rgb(11, 8, 20)');
+    await themeButton.click();
     await page.getByRole('menuitem', { name: /Tropical/ }).click();
     await expect.poll(bg).not.toBe(neon);
     const tropical = await bg();

@@ -94,3 +94,55 @@ describe('server-rendered page meta', () => {
     expect((await request(t.url, '/manifest.webmanifest')).body).toMatchObject({ name: 'Harbour FM', description: 'Waves from the quay' });
   });
 });
+
+describe('the first screen in the HTML', () => {
+  const bootData = (text: string) => {
+    const json = /<script type="application\/json" id="airdeck-boot">([^<]*)<\/script>/.exec(text)?.[1];
+    return json ? (JSON.parse(json) as Record<string, unknown> & { station: { name: string }; slider?: { slides: { title: string }[] } }) : null;
+  };
+
+  it('draws the navigation bar, hero, first slide and player from the database, before any script', async () => {
+    const knex = t.server.ctx.knex;
+    await knex('slider_content').insert({ title: 'Summer <Live> Weekend', description: 'Two days of "live" sets & more.', link_url: '/shows', is_active: true, display_order: 0 });
+    const home = await html('/');
+    const root = /<div id="root">([\s\S]*?)<\/div><script type="application\/json"/.exec(home.text)?.[1] ?? '';
+    expect(root).toContain('<header class="boot-bar">');
+    expect(root).toMatch(/<h1>[^<]+<\/h1>/);
+    // The slide from the database, escaped: its markup is text, never HTML.
+    expect(root).toContain('<h2>Summer &lt;Live&gt; Weekend</h2>');
+    expect(root).toContain('Two days of &quot;live&quot; sets &amp; more.');
+    expect(root).toContain('class="boot-player"');
+    const data = bootData(home.text)!;
+    expect(data.slider!.slides[0]!.title).toBe('Summer <Live> Weekend');
+    expect(typeof data.serverTime).toBe('number');
+    // The Request link as the app shows it: while a presenter is live, or while that is unknown.
+    const np = data.nowPlaying as { live: { is_live: boolean } } | undefined;
+    expect(root.includes('<a href="/request">Request</a>')).toBe(!np || np.live.is_live);
+    expect(Math.abs((data.serverTime as number) - Date.now())).toBeLessThan(60_000);
+    // Other pages get the bar and the player, not the home hero.
+    const shows = await html('/shows');
+    expect(shows.text).toContain('<header class="boot-bar">');
+    expect(shows.text).not.toContain('boot-hero');
+    expect(bootData(shows.text)!.slider).toBeUndefined();
+  });
+
+  it('keeps data that looks like markup inert inside the page', async () => {
+    const owner = await createUser(t, { role: 'owner' });
+    const evil = 'Evil</script><script>alert(1)</script>';
+    const saved = await request(t.url, '/api/settings/station', { method: 'PUT', token: owner.token, body: { ...DEFAULT_STATION, name: evil } });
+    expect(saved.status).toBe(200);
+    const home = await html('/');
+    // Only the one data element: the name can neither close it nor open a script.
+    expect(home.text.match(/<script/g)?.length).toBe(home.text.match(/<script (src|type="application\/json")/g)?.length);
+    expect(home.text).not.toContain('<script>alert(1)');
+    expect(bootData(home.text)!.station.name).toBe(evil);
+    expect(home.text).toContain('<span>Evil&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;</span>');
+    await request(t.url, '/api/settings/station', { method: 'PUT', token: owner.token, body: DEFAULT_STATION });
+  });
+
+  it('leaves the staff panel alone', async () => {
+    const admin = await html('/admin');
+    expect(admin.text).not.toContain('boot-bar');
+    expect(admin.text).not.toContain('airdeck-boot');
+  });
+});

@@ -1,17 +1,17 @@
-import { StrictMode, Suspense, lazy, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
 import './app/global.css';
-import { initPlatform, isStudio } from './platform';
 
-const StudioShell = lazy(() => import('./studio/StudioShell'));
+/*
+ * The app's code is evaluated in three steps, each in a task of its own
+ * (React, then MUI's styling core, then the app): one evaluation of all of it
+ * would be a single long task that freezes a phone for a moment. The boot
+ * script (web/boot-plugin.ts) has already asked for every file of the three,
+ * so the steps wait for nothing but the main thread.
+ */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-const { needsServer } = await initPlatform();
-const path = window.location.pathname;
-let root: ReactNode = <App />;
-// The studio's own pages: the station address screen (first run, or to change it) and the mini window.
-// (Only these get a Suspense boundary here: one around <App /> would blank the whole app, toasts included, while a lazy screen loads.)
-if (isStudio() && (needsServer || path === '/studio/server')) root = <Suspense fallback={null}><StudioShell page="server" firstRun={needsServer} /></Suspense>;
-else if (isStudio() && path === '/mini') root = <Suspense fallback={null}><StudioShell page="mini" firstRun={false} /></Suspense>;
-
-createRoot(document.getElementById('root')!).render(<StrictMode>{root}</StrictMode>);
+await import('react-dom/client');
+await nextTask();
+await import('./ui/theme');
+await nextTask();
+const { startApp } = await import('./app/start');
+await startApp();

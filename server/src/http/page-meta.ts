@@ -1,9 +1,12 @@
 import type { Knex } from 'knex';
 import { z } from 'zod';
 import { documentTitle, NOT_FOUND_META, staticPageMeta, type PageMeta } from '../../../shared/page-meta';
+import type { NowPlaying } from '../../../shared/radio';
 import type { StationInfo } from '../../../shared/station';
 import type { Config } from '../config';
+import { getSliderData } from '../content/slider';
 import { cachedStationInfo } from '../settings/service';
+import { renderBootShell, type BootShell } from './boot-shell';
 
 /**
  * Server-rendered meta for the listener pages: the title, description,
@@ -14,7 +17,8 @@ import { cachedStationInfo } from '../settings/service';
  * description. The app then keeps them current in the browser.
  */
 
-const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** Text (or an attribute value) safe inside HTML. */
+export const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** An absolute URL for an image path. */
 function absolute(url: string | null | undefined, base: string): string | null {
@@ -111,10 +115,12 @@ export function webManifest(station: StationInfo): Record<string, unknown> {
 export interface HeadRenderer {
   head(pathname: string, known: boolean, base: string): Promise<{ tags: string; missing: boolean }>;
   manifest(): Promise<Record<string, unknown>>;
+  /** The first screen painted before any script, and the data the app starts with. */
+  shell?(pathname: string): Promise<BootShell>;
 }
 
 /** The renderer backed by the database and General Settings. */
-export function pageHeadRenderer(knex: Knex, config: Config): HeadRenderer {
+export function pageHeadRenderer(knex: Knex, config: Config, live?: { nowPlaying(): Promise<NowPlaying | null> }): HeadRenderer {
   return {
     async head(pathname, known, base) {
       const station = await cachedStationInfo(knex, config);
@@ -123,6 +129,11 @@ export function pageHeadRenderer(knex: Knex, config: Config): HeadRenderer {
     },
     async manifest() {
       return webManifest(await cachedStationInfo(knex, config));
+    },
+    async shell(pathname) {
+      const station = await cachedStationInfo(knex, config);
+      const [slider, nowPlaying] = await Promise.all([pathname === '/' ? getSliderData(knex) : null, live?.nowPlaying().catch(() => null) ?? null]);
+      return renderBootShell(pathname, station, slider, nowPlaying);
     },
   };
 }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type Koa from 'koa';
+import { fillRoot } from './boot-shell';
 import { injectHead, type HeadRenderer } from './page-meta';
 
 const TYPES: Record<string, string> = {
@@ -80,7 +81,10 @@ export function serveWeb(distDir: string, isKnownClientRoute: (pathname: string)
         const head = await pages.renderer.head(ctx.path, known, base);
         // A presenter or custom page that does not exist is a 404 for crawlers too (the app shows its not-found text).
         if (head.missing) ctx.status = 404;
-        ctx.body = injectHead(index.toString('utf8'), head.tags);
+        let html = injectHead(index.toString('utf8'), head.tags);
+        // The first screen from the HTML itself, before any script (a build without the boot plugin has no shell slot).
+        if (pages.renderer.shell) html = fillRoot(html, await pages.renderer.shell(ctx.path));
+        ctx.body = html;
         return;
       } catch (err) {
         ctx.state.log?.warn?.({ err }, 'page meta failed; serving the plain page');

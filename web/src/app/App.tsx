@@ -1,18 +1,32 @@
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { useMemo } from 'react';
+import { Suspense, lazy, useMemo } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { AuthProvider } from '../auth/AuthProvider';
+import { AuthProvider, sessionAtom } from '../auth/AuthProvider';
 import { buildMuiTheme } from '../ui/theme';
 import { Toaster } from '../ui/toast';
-import { StudioServices } from '../studio/StudioServices';
+import { isStudio } from '../platform';
 import { themeKeyAtom } from './atoms';
+import { readBootData } from './boot-data';
+import { learnServerClock, radioKeys } from '../radio/api';
 import { routes } from './routes';
+
+// Platform services (staff notifications as pop-ups, the studio's mini window feed) and the schemas they parse with:
+// loaded in the studio or once someone signs in, never for an anonymous listener.
+const StudioServices = lazy(async () => ({ default: (await import('../studio/StudioServices')).StudioServices }));
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 15_000 } },
 });
+
+// The server wrote General Settings (and the home page's slider) into the page: the first render starts with them.
+const boot = readBootData();
+if (boot?.station) queryClient.setQueryData(['station'], boot.station);
+if (boot?.slider) queryClient.setQueryData(['slider'], boot.slider);
+if (boot?.nowPlaying) queryClient.setQueryData(radioKeys.nowPlaying, boot.nowPlaying);
+// The page was written a moment ago (navigation start → now): close enough for a clock offset beyond 1.5 s.
+if (boot?.serverTime) learnServerClock(boot.serverTime, typeof performance !== 'undefined' ? performance.now() : 0);
 
 /** The root: theme, server-state cache, session, the one toast outlet and the router. */
 export function App() {
@@ -25,10 +39,20 @@ export function App() {
         <CssBaseline />
         <AuthProvider>
           <RouterProvider router={router} />
-          <StudioServices navigate={(route) => void router.navigate(route)} />
+          <PlatformServices navigate={(route) => void router.navigate(route)} />
         </AuthProvider>
         <Toaster />
       </ThemeProvider>
     </QueryClientProvider>
+  );
+}
+
+function PlatformServices({ navigate }: { navigate: (route: string) => void }) {
+  const signedIn = useAtomValue(sessionAtom).status === 'signedIn';
+  if (!isStudio() && !signedIn) return null;
+  return (
+    <Suspense fallback={null}>
+      <StudioServices navigate={navigate} />
+    </Suspense>
   );
 }

@@ -1,12 +1,35 @@
 import { Box, CircularProgress } from '@mui/material';
-import { Suspense } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { AccountMenu } from '../auth/AccountMenu';
-import { Player, PLAYER_HEIGHT } from '../radio/Player';
+import { RADIO_FALLBACKS } from '../../../shared/radio-constants';
+import { useNowPlaying } from '../radio/hooks';
+import { PLAYER_HEIGHT } from '../radio/player-size';
 import { RequestUpdates } from '../radio/components/RequestUpdates';
+import { Deferred } from '../ui/Deferred';
 import { Footer } from './Footer';
 import { MOBILE_QUERY } from './media';
-import { NavBar } from './NavBar';
+import { NavBar, NavPlaceholder } from './NavBar';
+
+// The player's controls (volume slider and all) are their own chunk, fetched with the page and mounted right
+// after it; until then the bar the server drew stays (PlayerPlaceholder).
+const loadPlayer = () => import('../radio/Player');
+const Player = lazy(async () => ({ default: (await loadPlayer()).Player }));
+
+/** The player bar as the server drew it (global.css `.boot-player`), until the player mounts. */
+function PlayerPlaceholder() {
+  const { data } = useNowPlaying();
+  const song = data?.now_playing.song;
+  return (
+    <div className="boot-player" aria-hidden>
+      <span className="boot-play" />
+      <div className="boot-np">
+        <strong>{song?.title || RADIO_FALLBACKS.title}</strong>
+        <span>{song?.artist || RADIO_FALLBACKS.artist}</span>
+      </div>
+    </div>
+  );
+}
 
 /** A calm loading state while a page's code arrives. */
 export function PageLoading({ label = 'Loading...' }: { label?: string }) {
@@ -20,20 +43,31 @@ export function PageLoading({ label = 'Loading...' }: { label?: string }) {
 
 /** Every listener page: navigation bar, the page, the footer, and the persistent player fixed at the bottom. */
 export default function ListenerLayout() {
+  // Fetch the player's code as soon as the page is on screen.
+  useEffect(() => void loadPlayer(), []);
   return (
     // Room at the bottom so the fixed player never hides the footer.
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', pb: `${PLAYER_HEIGHT.desktop}px`, [`@media ${MOBILE_QUERY}`]: { pb: `${PLAYER_HEIGHT.mobile}px` } }}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <NavBar account={<AccountMenu />} />
+      {/* The bar mounts first after the page, in its own commit; until then the one the server drew stays. */}
+      <Deferred priority={3} placeholder={<NavPlaceholder />}>
+        <NavBar account={<AccountMenu />} />
+      </Deferred>
       <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>
       </Box>
-      <Footer />
-      <Player />
+      <Deferred>
+        <Footer />
+      </Deferred>
+      <Deferred priority={2} placeholder={<PlayerPlaceholder />}>
+        <Suspense fallback={<PlayerPlaceholder />}>
+          <Player />
+        </Suspense>
+      </Deferred>
       <RequestUpdates />
     </Box>
   );

@@ -1,23 +1,20 @@
 import MenuIcon from '@mui/icons-material/Menu';
-import { AppBar, Box, Button, Drawer, IconButton, List, ListItemButton, ListItemText, Toolbar, Typography } from '@mui/material';
-import { useState, type ReactNode } from 'react';
+import { AppBar, Box, Button, IconButton, Toolbar, Typography } from '@mui/material';
+import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { NavLink, Link as RouterLink } from 'react-router';
 import { useIsMobile } from './media';
 import { useStation } from './station';
 import { ThemePicker } from './ThemePicker';
 import { useRequestLinkVisible } from './live';
+import { listenerNavLinks } from '../../../shared/routes';
+
+// The slide-in menu's code (drawer, modal, focus trap) loads on a phone's first tap, or when the pointer comes near.
+const loadMobileMenu = () => import('./MobileMenu');
+const MobileMenu = lazy(loadMobileMenu);
 
 /** The links of the navigation bar (spec 000 §2), in order. */
 export function useNavLinks(): { to: string; label: string }[] {
-  const showRequest = useRequestLinkVisible();
-  return [
-    { to: '/', label: 'Home' },
-    { to: '/shows', label: 'Shows' },
-    { to: '/djs', label: 'DJs' },
-    { to: '/mobile-app', label: 'Mobile App' },
-    ...(showRequest ? [{ to: '/request', label: 'Request' }] : []),
-    { to: '/donate', label: 'Donate' },
-  ];
+  return listenerNavLinks(useRequestLinkVisible());
 }
 
 /** The navigation bar on every listener page; a slide-in menu below 768 px. */
@@ -26,6 +23,7 @@ export function NavBar({ account }: { account?: ReactNode }) {
   const links = useNavLinks();
   const mobile = useIsMobile();
   const [open, setOpen] = useState(false);
+  const [menuLoaded, setMenuLoaded] = useState(false);
   return (
     <AppBar position="sticky" elevation={0} component="header">
       <Toolbar component="nav" aria-label="Main" sx={{ gap: { xs: 0.5, sm: 1 }, minHeight: 64, px: { xs: 1.5, sm: 3 } }}>
@@ -64,23 +62,61 @@ export function NavBar({ account }: { account?: ReactNode }) {
           </Button>
         )}
         {mobile && (
-          <IconButton aria-label="Open menu" aria-expanded={open} aria-controls="mobile-menu" onClick={() => setOpen(true)} color="inherit" edge="end">
+          <IconButton
+            aria-label="Open menu"
+            aria-expanded={open}
+            aria-controls={menuLoaded ? 'mobile-menu' : undefined}
+            onClick={() => {
+              setMenuLoaded(true);
+              setOpen(true);
+            }}
+            onPointerDown={() => void loadMobileMenu()}
+            color="inherit"
+            edge="end"
+          >
             <MenuIcon />
           </IconButton>
         )}
       </Toolbar>
-      <Drawer anchor="right" open={open} onClose={() => setOpen(false)} slotProps={{ paper: { id: 'mobile-menu', sx: { width: 260 } } }}>
-        <List component="nav" aria-label="Mobile">
-          {links.map((l) => (
-            <ListItemButton key={l.to} component={NavLink} to={l.to} end={l.to === '/'} onClick={() => setOpen(false)}>
-              <ListItemText primary={l.label} />
-            </ListItemButton>
-          ))}
-          <ListItemButton component={RouterLink} to="/presenter-application" onClick={() => setOpen(false)}>
-            <ListItemText primary="Become a DJ" slotProps={{ primary: { sx: { color: 'primary.main', fontWeight: 700 } } }} />
-          </ListItemButton>
-        </List>
-      </Drawer>
+      {menuLoaded && (
+        <Suspense fallback={null}>
+          <MobileMenu open={open} onClose={() => setOpen(false)} links={links} />
+        </Suspense>
+      )}
     </AppBar>
+  );
+}
+
+/**
+ * The navigation bar as the server drew it (global.css `.boot-bar`, plain
+ * HTML with no component styles) for the moment before NavBar mounts; its
+ * links already work.
+ */
+export function NavPlaceholder() {
+  const station = useStation();
+  const links = useNavLinks();
+  return (
+    <header className="boot-bar">
+      <RouterLink className="boot-brand" to="/">
+        <img src={station.logoUrl} alt="" width={32} height={32} />
+        <span>{station.name}</span>
+      </RouterLink>
+      <nav className="boot-links" aria-label="Main">
+        {links.map((l) => (
+          <NavLink key={l.to} to={l.to} end={l.to === '/'}>
+            {l.label}
+          </NavLink>
+        ))}
+      </nav>
+      <span className="boot-grow" />
+      <RouterLink className="boot-cta" to="/presenter-application">
+        Become a DJ
+      </RouterLink>
+      <span className="boot-icon" aria-hidden />
+      <RouterLink className="boot-login" to="/auth">
+        Login
+      </RouterLink>
+      <span className="boot-icon boot-menu" aria-hidden />
+    </header>
   );
 }

@@ -1,38 +1,37 @@
 import PaletteIcon from '@mui/icons-material/Palette';
-import { IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip, Box } from '@mui/material';
-import { useAtom } from 'jotai';
-import { useState } from 'react';
-import { THEMES, THEME_KEYS } from '../../../shared/themes';
-import { themeKeyAtom } from './atoms';
+import { IconButton } from '@mui/material';
+import { Suspense, lazy, useState } from 'react';
+
+// The menu (popover, focus trap, list) loads when a listener first opens it, not with every page.
+const ThemeMenu = lazy(() => import('./ThemeMenu'));
 
 /** The theme picker of the navigation bar: every theme of the spec, the choice remembered. */
 export function ThemePicker() {
-  const [key, setKey] = useAtom(themeKeyAtom);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [everOpened, setEverOpened] = useState(false);
   return (
     <>
-      <Tooltip title="Change theme">
-        <IconButton aria-label="Change theme" aria-haspopup="menu" aria-controls={anchor ? 'theme-menu' : undefined} onClick={(e) => setAnchor(e.currentTarget)} color="inherit">
-          <PaletteIcon />
-        </IconButton>
-      </Tooltip>
-      <Menu id="theme-menu" anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} slotProps={{ paper: { sx: { maxHeight: 420 } } }}>
-        {THEME_KEYS.map((k) => (
-          <MenuItem
-            key={k}
-            selected={k === key}
-            onClick={() => {
-              setKey(k);
-              setAnchor(null);
-            }}
-          >
-            <ListItemIcon>
-              <Box aria-hidden sx={{ width: 20, height: 20, borderRadius: '50%', backgroundImage: THEMES[k].gradient, border: '1px solid', borderColor: 'divider' }} />
-            </ListItemIcon>
-            <ListItemText>{THEMES[k].name}</ListItemText>
-          </MenuItem>
-        ))}
-      </Menu>
+      <IconButton
+        aria-label="Change theme"
+        title="Change theme"
+        aria-haspopup="menu"
+        aria-controls={anchor ? 'theme-menu' : undefined}
+        onClick={(e) => {
+          setEverOpened(true);
+          setAnchor(e.currentTarget);
+        }}
+        // Fetch the menu's code as soon as the pointer or keyboard comes near, so it opens without a wait.
+        onPointerEnter={() => void import('./ThemeMenu')}
+        onFocus={() => void import('./ThemeMenu')}
+        color="inherit"
+      >
+        <PaletteIcon />
+      </IconButton>
+      {everOpened && (
+        <Suspense fallback={null}>
+          <ThemeMenu anchor={anchor} onClose={() => setAnchor(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

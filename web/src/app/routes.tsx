@@ -1,9 +1,38 @@
-import { lazy } from 'react';
-import type { RouteObject } from 'react-router';
+import { use, type ComponentType } from 'react';
+import { matchRoutes, type RouteObject } from 'react-router';
 import ListenerLayout from './ListenerLayout';
 
-const page = <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
-  lazy(async () => ({ default: (await load())[name] }));
+/** A page whose code is its own chunk, with a `preload()` that fetches it ahead of rendering. */
+type Page = ComponentType & { preload: () => Promise<void> };
+
+/**
+ * Like React.lazy, but once the chunk has arrived the page renders at once,
+ * without suspending: main.tsx preloads the page of the address the visit
+ * starts on, so the first render is the whole page and never a loading state
+ * that the page then replaces (a layout shift and a second paint).
+ */
+function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): Page {
+  let Loaded: ComponentType | null = null;
+  let loading: Promise<void> | null = null;
+  const preload = () =>
+    (loading ??= load().then(
+      (m) => {
+        Loaded = m[name];
+      },
+      (err: unknown) => {
+        // A failed fetch (network blip) may be tried again by the next render.
+        loading = null;
+        throw err;
+      },
+    ));
+  const Lazy = () => {
+    if (!Loaded) use(preload());
+    const C = Loaded!;
+    return <C />;
+  };
+  return Object.assign(Lazy, { preload });
+}
+const lazy = (load: () => Promise<{ default: ComponentType }>) => page(load, 'default');
 
 const listener = () => import('../listener/pages');
 const Home = page(listener, 'Home');
@@ -28,6 +57,17 @@ const NotFound = lazy(() => import('./NotFound'));
 const CustomPage = lazy(() => import('../content/CustomPage'));
 const ApiDocs = lazy(() => import('../docs/ApiDocsPage'));
 const AdminApp = lazy(() => import('../admin/AdminApp'));
+
+/** Fetches the code of the page at `pathname` (and waits for it), so the first render shows it whole. */
+export async function preloadRoute(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map((m) => {
+      const el = m.route.element as { type?: Partial<Page> } | undefined;
+      return el?.type?.preload?.().catch(() => undefined);
+    }),
+  );
+}
 
 /** The route table of the one UI (paths mirror shared/routes.ts). */
 export const routes: RouteObject[] = [

@@ -1,4 +1,4 @@
-import { SessionIdSchema } from '../../../shared/content';
+import { SESSION_ID_PATTERN } from '../../../shared/content-public';
 
 /** The browser storage key of the anonymous listener id (spec 000 §3: user_session_id). */
 export const SESSION_STORAGE_KEY = 'user_session_id';
@@ -13,7 +13,7 @@ let memory: string | null = null;
 export function getBrowserSessionId(): string {
   try {
     const stored = localStorage.getItem(SESSION_STORAGE_KEY);
-    if (stored && SessionIdSchema.safeParse(stored).success) return stored;
+    if (stored && SESSION_ID_PATTERN.test(stored)) return stored;
     const fresh = newId();
     localStorage.setItem(SESSION_STORAGE_KEY, fresh);
     return fresh;

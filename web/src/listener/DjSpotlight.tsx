@@ -2,6 +2,7 @@ import { Box, Link, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { PresenterCard, useLivePresenter } from './DjsPage';
 import { usePresenters } from './presenters';
+import { useDeferredQuery } from '../app/deferred-query';
 
 /** How many presenters the home page's DJ Spotlight shows. */
 export const SPOTLIGHT_SIZE = 4;
@@ -13,7 +14,7 @@ export const SPOTLIGHT_SIZE = 4;
  * has no presenters yet.
  */
 export function DjSpotlight() {
-  const presenters = usePresenters();
+  const presenters = useDeferredQuery(usePresenters());
   const live = useLivePresenter(presenters.data);
   if (!presenters.data?.length) return null;
   const ranked = [...presenters.data].sort((a, b) => Number(b.id === live?.id) - Number(a.id === live?.id) || Number(!!b.image_url) - Number(!!a.image_url));

@@ -3,7 +3,7 @@ import { Box, Button, Container, Stack, Typography } from '@mui/material';
 import { useIsMobile } from '../app/media';
 import { usePageMeta } from '../app/meta';
 import { useStation } from '../app/station';
-import { FeaturedSlider } from '../content/components/FeaturedSlider';
+import { FeaturedSlider, SliderPlaceholder } from '../content/components/FeaturedSlider';
 import { SponsoredSidebar } from '../content/components/SponsoredSidebar';
 import { BubblesButton } from '../radio/components/BubblesButton';
 import { MostPlayedLiked } from '../radio/components/MostPlayedLiked';
@@ -12,6 +12,7 @@ import { RecentlyPlayed } from '../radio/components/RecentlyPlayed';
 import { TrackHistory } from '../radio/components/TrackHistory';
 import { FeaturedShows } from '../schedule/components/FeaturedShows';
 import { UpcomingShows } from '../schedule/components/UpcomingShows';
+import { Deferred } from '../ui/Deferred';
 import { DjSpotlight } from './DjSpotlight';
 
 /* The listener pages. Each is its own lazy chunk through routes.tsx. */
@@ -51,19 +52,42 @@ export const Home = () => {
       {mobile && <BubblesButton floating />}
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: mobile ? 'minmax(0, 1fr)' : 'minmax(0, 1fr) 300px', alignItems: 'start' }}>
         <Stack spacing={{ xs: 4, md: 5 }} sx={{ minWidth: 0 }}>
-          <FeaturedSlider />
-          <NowPlayingCard />
-          <FeaturedShows />
-          {mobile && <UpcomingShows />}
-          <DjSpotlight />
-          <MostPlayedLiked />
-          <RecentlyPlayed />
+          <Deferred priority={1} placeholder={<SliderPlaceholder />}>
+            <FeaturedSlider />
+          </Deferred>
+          {/* Below the slider (the first screen the server draws): mounted one by one when the browser is idle (ui/Deferred). */}
+          <Deferred minHeight={{ xs: 330, md: 260 }}>
+            <NowPlayingCard />
+          </Deferred>
+          <Deferred minHeight={480}>
+            <FeaturedShows />
+          </Deferred>
+          {mobile && (
+            <Deferred minHeight={160}>
+              <UpcomingShows />
+            </Deferred>
+          )}
+          <Deferred minHeight={360}>
+            <DjSpotlight />
+          </Deferred>
+          <Deferred minHeight={260}>
+            <MostPlayedLiked />
+          </Deferred>
+          <Deferred minHeight={400}>
+            <RecentlyPlayed />
+          </Deferred>
         </Stack>
         {!mobile && (
           <Stack component="aside" aria-label="Sidebar" spacing={3}>
-            <SponsoredSidebar />
-            <UpcomingShows />
-            <TrackHistory />
+            <Deferred minHeight={380}>
+              <SponsoredSidebar />
+            </Deferred>
+            <Deferred minHeight={200}>
+              <UpcomingShows />
+            </Deferred>
+            <Deferred minHeight={600}>
+              <TrackHistory />
+            </Deferred>
           </Stack>
         )}
       </Box>

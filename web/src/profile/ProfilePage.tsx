@@ -7,7 +7,7 @@ import { ACCOUNT_TEXT, ChangePasswordSchema, SOCIAL_PLATFORMS, type MeResponse, 
 import { ROLE_LABELS } from '../../../shared/permissions';
 import { api, ApiError } from '../app/api';
 import { usePageMeta } from '../app/meta';
-import { UserAvatar } from '../auth/AccountMenu';
+import { UserAvatar } from '../auth/UserAvatar';
 import { useAuth } from '../auth/AuthProvider';
 import { GateLoading } from '../auth/ProtectedRoute';
 import { useToast } from '../ui/toast';

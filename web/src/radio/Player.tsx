@@ -3,18 +3,16 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import VolumeOffIcon from '@mui/icons-material/VolumeOff';
 import VolumeUpIcon from '@mui/icons-material/VolumeUp';
-import { Box, Button, Chip, CircularProgress, IconButton, LinearProgress, Paper, Slider, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, IconButton, Paper, Slider, Typography } from '@mui/material';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { RADIO_FALLBACKS, RADIO_LIMITS } from '../../../shared/radio-constants';
 import type { NowPlaying } from '../../../shared/radio';
 import { useIsMobile } from '../app/media';
 import { useStation } from '../app/station';
-import { getApiBase, publishNowPlaying } from '../platform';
+import { getApiBase } from '../platform';
 import { formatClock, TrackArt } from './components/TrackArt';
 import { useElapsed, useNowPlaying } from './hooks';
-
-/** Height of the player bar; the layout leaves this much room so the footer stays visible. */
-export const PLAYER_HEIGHT = { desktop: 76, mobile: 68 } as const;
+import { PLAYER_HEIGHT } from './player-size';
 
 type Status = 'paused' | 'loading' | 'playing' | 'error';
 
@@ -146,20 +144,6 @@ export function Player() {
     }
   }, [d.title, d.artist, d.album, d.art, d.presenter, status, play, pause, station.logoUrl]);
 
-  // The desktop studio's mini window and tray follow what is on air.
-  useEffect(() => {
-    if (!np) return;
-    publishNowPlaying({
-      title: d.title,
-      artist: d.artist,
-      artUrl: d.art,
-      isLive: d.isLive,
-      presenter: d.presenter,
-      startedAt: np.now_playing.played_at !== null ? np.now_playing.played_at * 1000 : null,
-      durationSeconds: d.duration,
-      nextShow: np.next_show ? { title: np.next_show.title, startsAt: np.next_show.starts_at * 1000 } : null,
-    });
-  }, [np, d.title, d.artist, d.art, d.isLive, d.presenter, d.duration]);
 
   const shownVolume = muted ? 0 : volume;
   const onVolume = (_e: Event, v: number | number[]) => {
@@ -192,7 +176,10 @@ export function Player() {
       elevation={8}
       sx={{ position: 'fixed', left: 0, right: 0, bottom: 0, height, zIndex: 1200, borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper', display: 'flex', flexDirection: 'column' }}
     >
-      <LinearProgress variant="determinate" value={progress} aria-hidden sx={{ height: 3, bgcolor: 'transparent' }} />
+      {/* Elapsed share of the track: a plain bar (the player is on every page; it carries no progress-bar component). */}
+      <Box aria-hidden sx={{ height: 3, flexShrink: 0, overflow: 'hidden' }}>
+        <Box sx={{ height: '100%', width: '100%', bgcolor: 'primary.main', transformOrigin: 'left', transform: `scaleX(${progress / 100})`, transition: 'transform 0.4s linear' }} />
+      </Box>
       <audio ref={audioRef} preload="none" data-testid="player-audio" />
       <Box sx={{ flexGrow: 1, display: 'flex', alignItems: 'center', gap: { xs: 1, sm: 2 }, px: { xs: 1, sm: 2 }, minWidth: 0 }}>
         <IconButton
@@ -226,7 +213,11 @@ export function Player() {
           )}
         </Box>
         <Box sx={{ display: { xs: 'none', sm: 'flex' }, alignItems: 'center', gap: 1, flexShrink: 0 }}>
-          {d.isLive && <Chip label="LIVE" color="error" size="small" sx={{ fontWeight: 800 }} />}
+          {d.isLive && (
+            <Box component="span" sx={{ px: 1, py: 0.25, borderRadius: 4, bgcolor: 'error.main', color: 'error.contrastText', fontSize: '0.8125rem', fontWeight: 800, lineHeight: 1.5 }}>
+              LIVE
+            </Box>
+          )}
           <Typography variant="body2" color="text.secondary" noWrap sx={{ maxWidth: 180 }} data-testid="now-playing-presenter">
             {d.presenter}
           </Typography>

@@ -20,6 +20,12 @@ export function serverNow(): number {
   return Date.now() + clockOffsetMs;
 }
 
+/** Learns the server's clock from a reading taken `ageMs` ago (the page's own boot data). */
+export function learnServerClock(serverMs: number, ageMs = 0): void {
+  const offset = serverMs + ageMs - Date.now();
+  clockOffsetMs = Math.abs(offset) > 1500 ? offset : 0;
+}
+
 /** GET /api/now-playing, also learning the server's clock from its Date header. */
 export async function fetchNowPlaying(): Promise<NowPlaying> {
   const sent = Date.now();
@@ -27,10 +33,8 @@ export async function fetchNowPlaying(): Promise<NowPlaying> {
   if (!res.ok) throw new Error('Failed to fetch now playing');
   const date = Date.parse(res.headers.get('date') ?? '');
   // The Date header has one-second resolution: only trust it beyond that.
-  if (Number.isFinite(date)) {
-    const offset = date + 500 - (sent + Date.now()) / 2;
-    clockOffsetMs = Math.abs(offset) > 1500 ? offset : 0;
-  }
+  // Read halfway through the round trip, with the second's fraction unknown (+500 ms on average).
+  if (Number.isFinite(date)) learnServerClock(date + 500, (Date.now() - sent) / 2);
   return (await res.json()) as NowPlaying;
 }
 

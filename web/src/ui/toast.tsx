@@ -1,7 +1,7 @@
-import CloseIcon from '@mui/icons-material/Close';
-import { Alert, AlertTitle, Box, IconButton, Snackbar } from '@mui/material';
+import { Box } from '@mui/material';
 import { atom, getDefaultStore, useAtomValue, useSetAtom } from 'jotai';
-import { useCallback, useEffect, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
+import { whenIdle } from './idle';
 
 /** The spec's toast variants (000 §8). */
 export type ToastVariant = 'default' | 'success' | 'error' | 'warning' | 'info';
@@ -53,7 +53,16 @@ export function useToast(): { toast: (input: ToastInput) => void; dismiss: () =>
   return { toast, dismiss };
 }
 
-const SEVERITY = { default: 'info', success: 'success', error: 'error', warning: 'warning', info: 'info' } as const;
+// The visible toast (snackbar, alert, transitions) loads with the first toast, or when the browser is idle,
+// not with every listener's first page.
+const loadToastView = () => import('./ToastView');
+const ToastView = lazy(loadToastView);
+if (typeof window !== 'undefined') {
+  const preload = () => whenIdle(() => void loadToastView(), 3000);
+  // (The app itself starts after the first paint, often after the load event.)
+  if (document.readyState === 'complete') preload();
+  else window.addEventListener('load', preload, { once: true });
+}
 
 const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', p: 0, m: '-1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;
 
@@ -66,6 +75,7 @@ const visuallyHidden = { position: 'absolute', width: '1px', height: '1px', p: 0
 export function Toaster() {
   const current = useAtomValue(toastAtom);
   const [open, setOpen] = useState(false);
+  const [everShown, setEverShown] = useState(false);
   const [announced, setAnnounced] = useState<{ polite: string; assertive: string }>({ polite: '', assertive: '' });
 
   useEffect(() => {
@@ -74,6 +84,7 @@ export function Toaster() {
       return;
     }
     setOpen(true);
+    setEverShown(true);
     busyUntil = Date.now() + (current.duration ?? (current.variant === 'error' ? 7000 : 5000));
     const text = current.description ? `${current.title}. ${current.description}` : current.title;
     const urgent = current.variant === 'error' || current.variant === 'warning';
@@ -83,14 +94,10 @@ export function Toaster() {
     return () => clearTimeout(timer);
   }, [current]);
 
-  const close = (_e?: unknown, reason?: string) => {
-    if (reason === 'clickaway') return;
+  const close = () => {
     busyUntil = 0;
     setOpen(false);
   };
-  const variant = current?.variant ?? 'default';
-  const duration = current?.duration ?? (variant === 'error' ? 7000 : 5000);
-
   return (
     <>
       <Box sx={visuallyHidden} role="status" aria-live="polite" aria-atomic="true">
@@ -99,35 +106,11 @@ export function Toaster() {
       <Box sx={visuallyHidden} role="alert" aria-live="assertive" aria-atomic="true">
         {announced.assertive}
       </Box>
-      <Snackbar
-        key={current?.id}
-        open={open && !!current}
-        autoHideDuration={duration}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-        sx={{ bottom: { xs: 96, sm: 104 } }}
-      >
-        <Alert
-          data-toast={variant}
-          role="presentation"
-          variant={variant === 'default' ? 'outlined' : 'filled'}
-          severity={SEVERITY[variant]}
-          icon={variant === 'default' ? false : undefined}
-          sx={{ minWidth: { xs: 'calc(100vw - 32px)', sm: 360 }, maxWidth: 520, alignItems: 'flex-start', bgcolor: variant === 'default' ? 'background.paper' : undefined, color: variant === 'default' ? 'text.primary' : undefined }}
-          action={
-            <IconButton aria-label="Close notification" color="inherit" size="small" onClick={() => close()}>
-              <CloseIcon fontSize="small" />
-            </IconButton>
-          }
-        >
-          {current && (
-            <>
-              <AlertTitle sx={{ mb: current.description ? 0.25 : 0, fontWeight: 700 }}>{current.title}</AlertTitle>
-              {current.description}
-            </>
-          )}
-        </Alert>
-      </Snackbar>
+      {everShown && (
+        <Suspense fallback={null}>
+          <ToastView current={current} open={open} onClose={close} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -5,7 +5,7 @@ import { ACCOUNT_TEXT, CreateUserSchema, type UpdateUserInput, type UserView } f
 import { canAssignRole, creatableRoles, ROLE_LABELS, type Role } from '../../../../shared/permissions';
 import { ApiError } from '../../app/api';
 import { useIsMobile } from '../../app/media';
-import { UserAvatar } from '../../auth/AccountMenu';
+import { UserAvatar } from '../../auth/UserAvatar';
 import { useToast } from '../../ui/toast';
 import { checkImageFile, IMAGE_TYPES, uploadErrorToast } from '../../ui/upload';
 import { useUserMutations } from './api';

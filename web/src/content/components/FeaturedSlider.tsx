@@ -7,12 +7,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { CONTENT_EVENTS } from '../../../../shared/content-events';
-import { DEFAULT_SLIDER_SETTINGS, SLIDE_TRANSITION_MS, SLIDER_FALLBACK_COLOR, type SliderData, type SliderSettings } from '../../../../shared/content';
+import type { SliderData, SliderSettings } from '../../../../shared/content';
+import { DEFAULT_SLIDER_SETTINGS, SLIDE_TRANSITION_MS, sliderLook } from '../../../../shared/content-public';
 import { api } from '../../app/api';
 import { useRefetchOn } from '../../realtime/hooks';
 import { useStation } from '../../app/station';
 import { ping } from '../counters';
 import { visuallyHidden } from '../visually-hidden';
+import { whenIdle } from '../../ui/idle';
 
 /** A slide from elsewhere (the radio domain's live slide and recently played songs). */
 export interface ExtraSlide {
@@ -39,18 +41,6 @@ interface ShownSlide {
   counted: boolean;
 }
 
-const HEX = /^#[0-9a-fA-F]{6}$/;
-
-/** Black or white text, whichever reads better on a background colour. */
-function textOn(hex: string): string {
-  const n = Number.parseInt(hex.slice(1), 16);
-  const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((c) => {
-    const s = c / 255;
-    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  }) as [number, number, number];
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.35 ? '#111111' : '#ffffff';
-}
-
 /** Loads the slider settings and active slides, following staff changes live. */
 export function useSliderData(): { settings: SliderSettings; slides: SliderData['slides']; loaded: boolean } {
   const { data } = useQuery({
@@ -71,6 +61,35 @@ export function useSliderData(): { settings: SliderSettings; slides: SliderData[
  * paints the configured background. With no slides a welcome slide shows.
  * Views and clicks of the staff's slides are counted.
  */
+/**
+ * The slider's first slide as the server drew it (global.css `.boot-slider`),
+ * plain HTML with no component styles: the home page's first commit shows this
+ * and the slider itself mounts in the next one.
+ */
+export function SliderPlaceholder() {
+  const station = useStation();
+  const { settings, slides } = useSliderData();
+  const slide = slides[0] ?? { title: `Welcome to ${station.name}`, description: station.tagline || 'Tune in, request a song and meet the presenters.', image_url: null, link_url: '/shows' };
+  const { background, foreground: fg, overlay } = sliderLook(settings, 'var(--bd-gradient)');
+  return (
+    <section className="boot-slider" aria-hidden style={{ background, color: fg }}>
+      {overlay > 0 && <div className="boot-overlay" style={{ background: `rgba(0,0,0,${overlay})` }} />}
+      <div className="boot-slide">
+        <div>
+          <h2>{slide.title}</h2>
+          <p>{slide.description}</p>
+          {slide.link_url && (
+            <span className="boot-slide-link" style={{ color: fg === '#ffffff' ? '#111111' : '#ffffff', background: fg }}>
+              Learn more
+            </span>
+          )}
+        </div>
+        {slide.image_url && <img src={slide.image_url} alt="" />}
+      </div>
+    </section>
+  );
+}
+
 export function FeaturedSlider({ extraSlides = [] }: { extraSlides?: readonly ExtraSlide[] }) {
   const theme = useTheme();
   const station = useStation();
@@ -80,6 +99,9 @@ export function FeaturedSlider({ extraSlides = [] }: { extraSlides?: readonly Ex
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const counted = useRef(new Set<string>());
+  // The other slides join once the browser is idle: the first screen's commit holds only the one on show.
+  const [allMounted, setAllMounted] = useState(false);
+  useEffect(() => whenIdle(() => setAllMounted(true)), []);
 
   const slides: ShownSlide[] = useMemo(() => {
     const extra = (s: ExtraSlide): ShownSlide => ({ id: `extra:${s.id}`, title: s.title, description: s.description, image_url: s.image_url ?? null, link_url: s.link_url ?? null, kicker: s.kicker ?? null, counted: false });
@@ -122,11 +144,7 @@ export function FeaturedSlider({ extraSlides = [] }: { extraSlides?: readonly Ex
     }
   };
 
-  const color = HEX.test(settings.background_color) ? settings.background_color : SLIDER_FALLBACK_COLOR;
-  const image = settings.background_type === 'image' && settings.background_image_url ? settings.background_image_url : null;
-  const background = image ? `url(${JSON.stringify(image)}) center / cover no-repeat, ${color}` : settings.background_type === 'gradient' ? theme.airdeck.gradient : color;
-  const overlay = image || settings.background_type === 'gradient' ? settings.background_overlay_opacity / 100 : 0;
-  const fg = overlay >= 0.3 ? '#ffffff' : settings.background_type === 'color' || image ? textOn(color) : '#ffffff';
+  const { background, foreground: fg, overlay } = sliderLook(settings, theme.airdeck.gradient);
 
   return (
     <Box
@@ -154,6 +172,7 @@ export function FeaturedSlider({ extraSlides = [] }: { extraSlides?: readonly Ex
       <Box aria-live={paused ? 'polite' : 'off'} sx={{ position: 'relative', display: 'grid', minHeight: 'inherit' }}>
         {slides.map((s, i) => {
           const active = i === current;
+          if (!active && !allMounted) return null;
           return (
             <Box
               key={s.id}

@@ -3,11 +3,13 @@ import { Box, Card, CardContent, Link, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { CONTENT_EVENTS } from '../../../../shared/content-events';
-import { SPONSORED_REFRESH_MS, type PublicSponsored } from '../../../../shared/content';
+import type { PublicSponsored } from '../../../../shared/content';
+import { SPONSORED_REFRESH_MS } from '../../../../shared/content-public';
 import { api } from '../../app/api';
 import { useRefetchOn } from '../../realtime/hooks';
 import { ping } from '../counters';
 import { visuallyHidden } from '../visually-hidden';
+import { useDeferredQuery } from '../../app/deferred-query';
 
 /** The placeholder image the spec asks for when an image is missing or fails to load. */
 export const PLACEHOLDER_IMAGE = '/favicon.svg';
@@ -19,13 +21,15 @@ export const PLACEHOLDER_IMAGE = '/favicon.svg';
  * click on 'Learn more'. Shows nothing when there is no item or on failure.
  */
 export function SponsoredSidebar() {
-  const { data } = useQuery({
-    queryKey: ['sponsored'],
-    queryFn: ({ signal }) => api<{ item: PublicSponsored | null }>('/api/content/sponsored', { auth: false, signal }),
-    refetchInterval: SPONSORED_REFRESH_MS,
-    staleTime: SPONSORED_REFRESH_MS,
-    retry: false,
-  });
+  const { data } = useDeferredQuery(
+    useQuery({
+      queryKey: ['sponsored'],
+      queryFn: ({ signal }) => api<{ item: PublicSponsored | null }>('/api/content/sponsored', { auth: false, signal }),
+      refetchInterval: SPONSORED_REFRESH_MS,
+      staleTime: SPONSORED_REFRESH_MS,
+      retry: false,
+    }),
+  );
   useRefetchOn('content', ['sponsored'], [CONTENT_EVENTS.sponsoredUpdated]);
   const item = data?.item ?? null;
   const [imageFailed, setImageFailed] = useState(false);

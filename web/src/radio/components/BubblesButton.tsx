@@ -20,6 +20,11 @@ interface Bubble {
   drift: number;
 }
 
+/** 12345 → "12,345" (en-GB grouping, without Intl's start-up cost on the first screen). */
+export function groupThousands(n: number): string {
+  return String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
 /** 10 to 24 bubbles, each finishing within the 6-second animation. */
 function makeBubbles(): Bubble[] {
   const n = RADIO_LIMITS.bubblesMin + Math.floor(Math.random() * (RADIO_LIMITS.bubblesMax - RADIO_LIMITS.bubblesMin + 1));
@@ -49,7 +54,7 @@ export function BubblesButton({ floating = false }: { floating?: boolean }) {
     increment();
     setBubbles(makeBubbles());
   };
-  const label = count === null ? 'Bubbles' : `Bubbles: ${count.toLocaleString('en-GB')}`;
+  const label = count === null ? 'Bubbles' : `Bubbles: ${groupThousands(count)}`;
   return (
     <>
       {floating ? (

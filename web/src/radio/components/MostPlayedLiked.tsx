@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import type { TrackRanking } from '../../../../shared/radio';
 import { useRankings } from '../hooks';
 import { TrackArt } from './TrackArt';
+import { useDeferredQuery } from '../../app/deferred-query';
 
 function Ranking(props: { heading: string; icon: ReactNode; items: TrackRanking[] | undefined; loading: boolean; empty: string; stat: (t: TrackRanking) => string; testId: string }) {
   return (
@@ -49,7 +50,9 @@ function Ranking(props: { heading: string; icon: ReactNode; items: TrackRanking[
 
 /** The most played and most liked tracks strip of the home page. */
 export function MostPlayedLiked() {
-  const { played, liked } = useRankings();
+  const rankings = useRankings();
+  const played = useDeferredQuery(rankings.played);
+  const liked = useDeferredQuery(rankings.liked);
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
       <Ranking heading="Most Played" icon={<QueueMusicIcon color="primary" aria-hidden />} items={played.data} loading={played.isLoading} empty="No plays yet" stat={(t) => `${t.plays} ${t.plays === 1 ? 'play' : 'plays'}`} testId="most-played" />

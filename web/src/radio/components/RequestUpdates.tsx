@@ -1,14 +1,21 @@
-import { Alert, Snackbar } from '@mui/material';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useRequestUpdates } from '../hooks';
+
+// The snackbar's code loads with the first message: most visits never get one.
+const RequestUpdateToast = lazy(() => import('./RequestUpdateToast'));
 
 /** Tells a listener on the site when their song request is played or their shoutout read out. */
 export function RequestUpdates() {
   const { message, dismiss } = useRequestUpdates();
+  // The last words stay while the snackbar slides away.
+  const [last, setLast] = useState<string | null>(null);
+  useEffect(() => {
+    if (message) setLast(message.message);
+  }, [message]);
+  if (last === null && !message) return null;
   return (
-    <Snackbar open={message !== null} onClose={(_e, reason) => reason !== 'clickaway' && dismiss()} autoHideDuration={15_000} anchorOrigin={{ vertical: 'top', horizontal: 'center' }}>
-      <Alert severity="success" variant="filled" onClose={dismiss} sx={{ width: '100%' }}>
-        {message?.message}
-      </Alert>
-    </Snackbar>
+    <Suspense fallback={null}>
+      <RequestUpdateToast open={message !== null} message={message?.message ?? last ?? ''} onClose={dismiss} />
+    </Suspense>
   );
 }

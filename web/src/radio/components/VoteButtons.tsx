@@ -17,17 +17,27 @@ export function VoteButtons({ trackId, title }: { trackId: string | null; title:
           {mine === 'up' ? <ThumbUpIcon fontSize="small" /> : <ThumbUpOutlinedIcon fontSize="small" />}
         </IconButton>
       </Tooltip>
-      <Typography variant="body2" data-testid="up-votes" sx={{ minWidth: 16, textAlign: 'center' }} aria-label={`${votes?.up_votes ?? 0} likes`}>
-        {votes?.up_votes ?? 0}
-      </Typography>
+      {votes ? (
+        <Typography variant="body2" data-testid="up-votes" sx={{ minWidth: 16, textAlign: 'center' }} aria-label={`${votes.up_votes} likes`}>
+          {votes.up_votes}
+        </Typography>
+      ) : (
+        // No count until it is known (a 0 that turns into 3 would be wrong for a moment).
+        <Box aria-hidden sx={{ minWidth: 16 }} />
+      )}
       <Tooltip title={mine === 'down' ? 'Remove your dislike' : 'Dislike'}>
         <IconButton size="small" aria-label={`Dislike ${title}`} aria-pressed={mine === 'down'} disabled={isVoting} onClick={() => vote('down')} color={mine === 'down' ? 'primary' : 'default'}>
           {mine === 'down' ? <ThumbDownIcon fontSize="small" /> : <ThumbDownOutlinedIcon fontSize="small" />}
         </IconButton>
       </Tooltip>
-      <Typography variant="body2" data-testid="down-votes" sx={{ minWidth: 16, textAlign: 'center' }} aria-label={`${votes?.down_votes ?? 0} dislikes`}>
-        {votes?.down_votes ?? 0}
-      </Typography>
+      {votes ? (
+        <Typography variant="body2" data-testid="down-votes" sx={{ minWidth: 16, textAlign: 'center' }} aria-label={`${votes.down_votes} dislikes`}>
+          {votes.down_votes}
+        </Typography>
+      ) : (
+        // No count until it is known (a 0 that turns into 3 would be wrong for a moment).
+        <Box aria-hidden sx={{ minWidth: 16 }} />
+      )}
       {error && (
         <Typography variant="caption" color="error" role="alert" sx={{ ml: 0.5 }}>
           Vote failed

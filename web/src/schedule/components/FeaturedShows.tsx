@@ -1,6 +1,7 @@
 import { Box, Card, CardContent, Link, Skeleton, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
+import type { ListenerEventView } from '../../../../shared/bookings';
 import { isLiveNow } from '../../../../shared/schedule';
 import { useStation } from '../../app/station';
 import { listenerApi, scheduleKeys } from '../api';
@@ -9,6 +10,7 @@ import { useRefetchOn } from '../../realtime/hooks';
 import { LiveBadge } from './LiveBadge';
 import { ShowImage } from './ShowImage';
 import { useNow } from './useNow';
+import { useDeferredQuery } from '../../app/deferred-query';
 
 /** Empty text of the home page's featured shows (spec 000 §8). */
 export const FEATURED_EMPTY = 'No shows scheduled';
@@ -21,7 +23,7 @@ export function FeaturedShows() {
   useRefetchOn('schedule', scheduleKeys.all);
   const station = useStation();
   const now = useNow();
-  const today = useQuery({ queryKey: scheduleKeys.today(), queryFn: listenerApi.today, refetchInterval: 60_000 });
+  const today = useDeferredQuery(useQuery({ queryKey: scheduleKeys.today(), queryFn: listenerApi.today, refetchInterval: 60_000 }));
   const zone = today.data?.timezone ?? station.timezone;
   return (
     <Box component="section" aria-labelledby="featured-shows-heading">
@@ -41,28 +43,38 @@ export function FeaturedShows() {
       ) : (
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' }, gap: 2 }}>
           {today.data!.shows.map((s) => (
-            <Card key={s.id} variant="outlined" component="article" aria-label={s.title} sx={{ display: { xs: 'flex', sm: 'block' }, alignItems: 'stretch' }}>
-              <ShowImage src={s.image_url} sx={{ width: { xs: 104, sm: '100%' }, flexShrink: 0, aspectRatio: { xs: '1 / 1', sm: '16 / 9' } }} />
-              <CardContent sx={{ minWidth: 0, py: { xs: 1.5, sm: 2 }, '&:last-child': { pb: { xs: 1.5, sm: 3 } } }}>
-                <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5 }}>
-                  <Typography variant="body2" sx={{ fontWeight: 700 }}>
-                    {timeRange(s, zone, zone)}
-                  </Typography>
-                  {isLiveNow(s, now, zone) && <LiveBadge />}
-                </Stack>
-                <Typography component="h3" variant="h6">
-                  {s.title}
-                </Typography>
-                {(s.presenter_name ?? s.host) && (
-                  <Typography variant="body2" color="text.secondary">
-                    with {s.presenter_name ?? s.host}
-                  </Typography>
-                )}
-              </CardContent>
-            </Card>
+            <FeaturedShowCard key={s.id} show={s} zone={zone} now={now} />
           ))}
         </Box>
       )}
     </Box>
+  );
+}
+
+/**
+ * One show of today: its own component, so each card's time-zone work is a
+ * unit React can pause between (the whole list in one render was a long task).
+ */
+function FeaturedShowCard({ show, zone, now }: { show: ListenerEventView; zone: string; now: number }) {
+  return (
+    <Card variant="outlined" component="article" aria-label={show.title} sx={{ display: { xs: 'flex', sm: 'block' }, alignItems: 'stretch' }}>
+      <ShowImage src={show.image_url} sx={{ width: { xs: 104, sm: '100%' }, flexShrink: 0, aspectRatio: { xs: '1 / 1', sm: '16 / 9' } }} />
+      <CardContent sx={{ minWidth: 0, py: { xs: 1.5, sm: 2 }, '&:last-child': { pb: { xs: 1.5, sm: 3 } } }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5 }}>
+          <Typography variant="body2" sx={{ fontWeight: 700 }}>
+            {timeRange(show, zone, zone)}
+          </Typography>
+          {isLiveNow(show, now, zone) && <LiveBadge />}
+        </Stack>
+        <Typography component="h3" variant="h6">
+          {show.title}
+        </Typography>
+        {(show.presenter_name ?? show.host) && (
+          <Typography variant="body2" color="text.secondary">
+            with {show.presenter_name ?? show.host}
+          </Typography>
+        )}
+      </CardContent>
+    </Card>
   );
 }

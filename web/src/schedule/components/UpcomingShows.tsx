@@ -6,6 +6,7 @@ import { listenerApi, scheduleKeys } from '../api';
 import { stationToday, timeRange } from '../format';
 import { useRefetchOn } from '../../realtime/hooks';
 import { ShowImage } from './ShowImage';
+import { useDeferredQuery } from '../../app/deferred-query';
 
 /** Empty text of the upcoming show (spec 000 §8). */
 export const UPCOMING_EMPTY = 'No upcoming events scheduled';
@@ -14,7 +15,7 @@ export const UPCOMING_EMPTY = 'No upcoming events scheduled';
 export function UpcomingShows() {
   useRefetchOn('schedule', scheduleKeys.all);
   const station = useStation();
-  const next = useQuery({ queryKey: scheduleKeys.next(), queryFn: listenerApi.next, refetchInterval: 60_000 });
+  const next = useDeferredQuery(useQuery({ queryKey: scheduleKeys.next(), queryFn: listenerApi.next, refetchInterval: 60_000 }));
   const zone = next.data?.timezone ?? station.timezone;
   const show = next.data?.show ?? null;
   return (

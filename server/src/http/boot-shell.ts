@@ -1,0 +1,96 @@
+import { BOOT_DATA_ID, type BootData } from '../../../shared/boot-data';
+import type { SliderData } from '../../../shared/content';
+import { sliderLook } from '../../../shared/content-public';
+import { RADIO_FALLBACKS } from '../../../shared/radio-constants';
+import type { NowPlaying } from '../../../shared/radio';
+import { listenerNavLinks } from '../../../shared/routes';
+import type { StationInfo } from '../../../shared/station';
+import { escapeHtml } from './page-meta';
+
+/**
+ * The first screen, painted from the HTML before any script runs: the
+ * navigation bar, and on the home page the hero and the first slide of the
+ * featured slider, plus a placeholder of the player bar. The app's first
+ * render replaces it with the same layout (web/src/app/global.css draws it
+ * with the listener's theme colours, which web/public boot code sets from
+ * browser storage before the first paint).
+ *
+ * Also the data that first render needs (General Settings, and on the home
+ * page the slider), so the app starts with it instead of asking again.
+ */
+export interface BootShell {
+  html: string;
+  data: BootData;
+}
+
+const isLocal = (href: string) => href.startsWith('/') && !href.startsWith('//');
+
+function header(station: StationInfo, pathname: string, nowPlaying: NowPlaying | null): string {
+  // /request while a presenter is live, or while that is unknown (no now-playing read yet), as in the app.
+  const links = listenerNavLinks(nowPlaying === null || nowPlaying.live.is_live)
+    .map(({ to, label }) => `<a href="${to}"${to === pathname ? ' class="active"' : ''}>${label}</a>`)
+    .join('');
+  return (
+    `<header class="boot-bar"><a class="boot-brand" href="/"><img src="${escapeHtml(station.logoUrl)}" alt="" width="32" height="32" /><span>${escapeHtml(station.name)}</span></a>` +
+    `<nav class="boot-links" aria-label="Main">${links}</nav><span class="boot-grow"></span>` +
+    `<a class="boot-cta" href="/presenter-application">Become a DJ</a><span class="boot-icon" aria-hidden="true"></span><a class="boot-login" href="/auth">Login</a><span class="boot-icon boot-menu" aria-hidden="true"></span></header>`
+  );
+}
+
+function firstSlide(station: StationInfo, slider: SliderData): string {
+  const { settings } = slider;
+  const slide = slider.slides[0] ?? {
+    title: `Welcome to ${station.name}`,
+    description: station.tagline || 'Tune in, request a song and meet the presenters.',
+    image_url: null,
+    link_url: '/shows',
+  };
+  // The gradient is the theme's own: the page's theme colours are only known in the browser.
+  const { background, foreground: fg, overlay } = sliderLook(settings, 'var(--bd-gradient)');
+  const link = slide.link_url
+    ? `<a class="boot-slide-link" href="${escapeHtml(slide.link_url)}"${isLocal(slide.link_url) ? '' : ' target="_blank" rel="noopener noreferrer"'} style="color:${fg === '#ffffff' ? '#111111' : '#ffffff'};background:${fg}">Learn more</a>`
+    : '';
+  const img = slide.image_url ? `<img src="${escapeHtml(slide.image_url)}" alt="" />` : '';
+  return (
+    `<section class="boot-slider" aria-label="Featured" style="background:${escapeHtml(background)};color:${fg}">` +
+    (overlay > 0 ? `<div class="boot-overlay" style="background:rgba(0,0,0,${overlay})"></div>` : '') +
+    `<div class="boot-slide"><div><h2>${escapeHtml(slide.title)}</h2><p>${escapeHtml(slide.description)}</p>${link}</div>${img}</div></section>`
+  );
+}
+
+function hero(station: StationInfo): string {
+  const community = station.chatInviteUrl || station.social.chat;
+  return (
+    `<section class="boot-hero"><h1>${escapeHtml(station.name)}</h1>` +
+    (station.tagline ? `<p>${escapeHtml(station.tagline)}</p>` : '') +
+    (community ? `<a class="boot-button" href="${escapeHtml(community)}" target="_blank" rel="noopener noreferrer">Join Community</a>` : '') +
+    `</section>`
+  );
+}
+
+/** The shell for a listener page (the staff panel has its own first screen). */
+export function renderBootShell(pathname: string, station: StationInfo, slider: SliderData | null, nowPlaying: NowPlaying | null, now = Date.now()): BootShell {
+  const home = pathname === '/' && slider !== null;
+  const song = nowPlaying?.now_playing.song;
+  const player =
+    `<div class="boot-player"><span class="boot-play"></span><div class="boot-np"><strong>${escapeHtml(song?.title || RADIO_FALLBACKS.title)}</strong>` +
+    `<span>${escapeHtml(song?.artist || RADIO_FALLBACKS.artist)}</span></div></div>`;
+  const data: BootData = { station, serverTime: now };
+  if (home) data.slider = slider;
+  if (nowPlaying) data.nowPlaying = nowPlaying;
+  const main = home ? `<div class="boot-page">${hero(station)}<div class="boot-grid"><div>${firstSlide(station, slider)}</div><div class="boot-side"></div></div></div>` : '';
+  return {
+    html: `<div class="boot">${header(station, pathname, nowPlaying)}<main>${main}</main>${player}</div>`,
+    data,
+  };
+}
+
+/** JSON that is safe inside a `<script type="application/json">` element. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** Puts the shell inside the page's root element and the data after it. */
+export function fillRoot(html: string, shell: BootShell): string {
+  return html.replace('<div id="root"></div>', () => `<div id="root">${shell.html}</div><script type="application/json" id="${BOOT_DATA_ID}">${scriptJson(shell.data)}</script>`);
+}

@@ -1,0 +1,118 @@
+import type { Plugin } from 'vite';
+import { DEFAULT_THEME, THEME_KEYS, THEME_STORAGE_KEY, THEMES } from '../shared/themes.ts';
+
+/** `#rrggbb` at an opacity, as CSS. */
+function rgba(hex: string, a: number): string {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return `rgba(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255}, ${a})`;
+}
+
+/** The CSS custom properties the first screen (global.css `.boot`) is drawn with, per theme. */
+export function bootThemeVars(): Record<string, Record<string, string>> {
+  const out: Record<string, Record<string, string>> = {};
+  for (const key of THEME_KEYS) {
+    const t = THEMES[key];
+    out[key] = {
+      'color-scheme': t.mode,
+      '--bd-bg': t.background,
+      '--bd-bar': t.backgroundAlt,
+      '--bd-paper': t.backgroundSecondary,
+      '--bd-text': t.text,
+      '--bd-muted': t.textMuted,
+      '--bd-accent': t.accent,
+      '--bd-on-accent': t.onAccent,
+      '--bd-accent-text': t.accentText,
+      '--bd-gradient': t.gradient,
+      '--bd-text-gradient': t.textGradient,
+      '--bd-divider': rgba(t.text, t.mode === 'dark' ? 0.14 : 0.16),
+    };
+  }
+  return out;
+}
+
+/**
+ * The boot script: a small classic script in the head. Before the first
+ * paint it applies the listener's saved theme to the server-drawn first
+ * screen; after the first frame it starts the app (the entry module and its
+ * preloads, which the plugin takes out of the HTML). Painting first and
+ * running React second keeps a phone's first paint independent of the
+ * JavaScript's size. (A file, not inline: the CSP allows no inline script.)
+ */
+export function bootScript(entry: string, preloads: string[]): string {
+  return `(function () {
+  var themes = ${JSON.stringify(bootThemeVars())};
+  var key = null;
+  try { key = localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)}); } catch (e) {}
+  var vars = themes[key] || themes[${JSON.stringify(DEFAULT_THEME)}];
+  var root = document.documentElement;
+  for (var name in vars) root.style.setProperty(name, vars[name]);
+  var meta = document.querySelector('meta[name="theme-color"]');
+  if (meta) meta.setAttribute('content', vars['--bd-bar']);
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    var head = document.head;
+    var s = document.createElement('script'); s.type = 'module'; s.crossOrigin = ''; s.src = ${JSON.stringify(entry)};
+    head.appendChild(s);
+    // The entry's imports, fetched at once rather than as the entry is read; a few per task, so that no
+    // single task holds up a phone's main thread.
+    var preloads = ${JSON.stringify(preloads)};
+    (function batch(i) {
+      if (i >= preloads.length) return;
+      for (var j = i; j < Math.min(i + 8, preloads.length); j++) {
+        var l = document.createElement('link'); l.rel = 'modulepreload'; l.crossOrigin = ''; l.href = preloads[j]; head.appendChild(l);
+      }
+      setTimeout(function () { batch(i + 8); }, 0);
+    })(0);
+  }
+  // After the first frame (a hidden tab has no frames: then after a second).
+  if (window.requestAnimationFrame) requestAnimationFrame(function () { setTimeout(start, 0); });
+  setTimeout(start, 1000);
+})();
+`;
+}
+
+/**
+ * Build step of the website (not the studio, whose pages come from the app
+ * bundle): moves the entry script and its module preloads from index.html
+ * into the boot script, which the HTML loads in its head.
+ */
+export function bootPlugin(): Plugin {
+  return {
+    name: 'airdeck-boot',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const html = bundle['index.html'];
+      if (!html || html.type !== 'asset' || typeof html.source !== 'string') return;
+      let source = html.source;
+      const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(source);
+      if (!entry) this.error('airdeck-boot: no entry script in index.html');
+      source = source.replace(entry[0], '');
+      const preloads: string[] = [];
+      source = source.replace(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g, (_m, href: string) => {
+        preloads.push(href);
+        return '';
+      });
+      // The entry's dynamic imports are the app's start-up steps (web/src/main.tsx): preload their files too.
+      const entryChunk = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry);
+      if (entryChunk?.type === 'chunk') {
+        const seen = new Set<string>([entryChunk.fileName]);
+        const walk = (file: string) => {
+          const c = bundle[file];
+          if (seen.has(file) || !c || c.type !== 'chunk') return;
+          seen.add(file);
+          c.imports.forEach(walk);
+        };
+        entryChunk.imports.forEach(walk);
+        entryChunk.dynamicImports.forEach(walk);
+        for (const file of seen) if (file !== entryChunk.fileName && !preloads.includes('/' + file)) preloads.push('/' + file);
+      }
+      const ref = this.emitFile({ type: 'asset', name: 'boot.js', source: bootScript(entry[1]!, preloads) });
+      const file = this.getFileName(ref);
+      source = source.replace('</head>', `  <script src="/${file}"></script>\n  </head>`);
+      html.source = source;
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { JSDOM } from 'jsdom';
+import { describe, expect, it } from 'vitest';
+import { THEMES } from '../../../shared/themes';
+import { bootScript, bootThemeVars } from '../../boot-plugin.ts';
+import { groupThousands } from '../radio/components/BubblesButton';
+import { startsAt } from '../radio/components/NowPlayingCard';
+
+/** Runs the boot script in a page holding `stored` as the saved theme; returns the page. */
+async function boot(stored: string | null) {
+  const dom = new JSDOM('<!doctype html><html><head><meta name="theme-color" content="#000000" /></head><body></body></html>', { runScripts: 'outside-only', url: 'https://radio.example/' });
+  if (stored !== null) dom.window.localStorage.setItem('airdeck.theme', stored);
+  dom.window.eval(bootScript('/assets/index-abc.js', ['/assets/react-1.js', '/assets/mui-2.js']));
+  return dom;
+}
+
+describe('the boot script', () => {
+  it("paints the first screen in the listener's saved theme, and neon when the key is unknown", async () => {
+    const forest = await boot('forest');
+    const style = forest.window.document.documentElement.style;
+    expect(style.getPropertyValue('--bd-bg')).toBe(THEMES.forest.background);
+    expect(style.getPropertyValue('--bd-text')).toBe(THEMES.forest.text);
+    expect(forest.window.document.querySelector('meta[name="theme-color"]')!.getAttribute('content')).toBe(THEMES.forest.backgroundAlt);
+    for (const stored of ['not-a-theme', null]) {
+      const dom = await boot(stored);
+      expect(dom.window.document.documentElement.style.getPropertyValue('--bd-bg')).toBe(THEMES.neon.background);
+    }
+  });
+
+  it('starts the app after the first frame: the entry module, then its preloads', async () => {
+    const dom = await boot(null);
+    const doc = dom.window.document;
+    expect(doc.querySelector('script[type="module"]')).toBeNull();
+    await new Promise((r) => setTimeout(r, 1200));
+    const entry = doc.querySelectorAll('script[type="module"]');
+    expect(entry).toHaveLength(1);
+    expect(entry[0]!.getAttribute('src')).toBe('/assets/index-abc.js');
+    expect([...doc.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'))).toEqual(['/assets/react-1.js', '/assets/mui-2.js']);
+  });
+
+  it("draws the HTML's first screen with neon until the script runs (the stylesheet's defaults are neon's colours)", () => {
+    const css = fs.readFileSync(path.resolve(import.meta.dirname, 'global.css'), 'utf8');
+    const root = /:root \{([\s\S]*?)\}/.exec(css)![1]!;
+    for (const [name, value] of Object.entries(bootThemeVars().neon!)) {
+      if (!name.startsWith('--')) continue;
+      expect(root, name).toContain(`${name}: ${value};`);
+    }
+  });
+});
+
+describe('first-screen formatting without Intl', () => {
+  it('groups thousands the en-GB way', () => {
+    expect([0, 7, 999, 1000, 12345, 1234567].map(groupThousands)).toEqual(['0', '7', '999', '1,000', '12,345', '1,234,567']);
+    expect(groupThousands(12345)).toBe((12345).toLocaleString('en-GB'));
+  });
+
+  it("says when the next show starts in 24-hour time, today or by weekday", () => {
+    const now = new Date(2026, 10, 21, 12, 0);
+    expect(startsAt(new Date(2026, 10, 21, 21, 5).getTime() / 1000, now)).toBe('today at 21:05');
+    expect(startsAt(new Date(2026, 10, 23, 9, 30).getTime() / 1000, now)).toBe('Monday at 09:30');
+  });
+});

@@ -1,0 +1,29 @@
+import { StrictMode, Suspense, lazy, startTransition, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { initPlatform, isStudio } from '../platform';
+import { App } from './App';
+import { preloadRoute } from './routes';
+
+const StudioShell = lazy(() => import('../studio/StudioShell'));
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** Renders the UI into #root: the studio's own pages, or the app at the current address. */
+export async function startApp(): Promise<void> {
+  const { needsServer } = await initPlatform();
+  const path = window.location.pathname;
+  let root: ReactNode = <App />;
+  // The studio's own pages: the station address screen (first run, or to change it) and the mini window.
+  // (Only these get a Suspense boundary here: one around <App /> would blank the whole app, toasts included, while a lazy screen loads.)
+  if (isStudio() && (needsServer || path === '/studio/server')) root = <Suspense fallback={null}><StudioShell page="server" firstRun={needsServer} /></Suspense>;
+  else if (isStudio() && path === '/mini') root = <Suspense fallback={null}><StudioShell page="mini" firstRun={false} /></Suspense>;
+  // Everywhere else: fetch the page's own code first, so the first render is the whole page (in a task of its own).
+  else {
+    await nextTask();
+    await preloadRoute(path);
+  }
+  // A transition: React renders the first screen in slices, yielding to the browser between them, instead of one
+  // long task that would freeze a phone's main thread; what the server painted stays until the page is ready.
+  const reactRoot = createRoot(document.getElementById('root')!);
+  startTransition(() => reactRoot.render(<StrictMode>{root}</StrictMode>));
+}

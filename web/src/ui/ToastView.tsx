@@ -1,0 +1,49 @@
+import CloseIcon from '@mui/icons-material/Close';
+import { Alert, AlertTitle, IconButton, Snackbar } from '@mui/material';
+import type { ToastInput } from './toast';
+
+const SEVERITY = { default: 'info', success: 'success', error: 'error', warning: 'warning', info: 'info' } as const;
+
+/** The visible toast, bottom-centre above the player (the live regions that announce it stay in toast.tsx). */
+export default function ToastView({ current, open, onClose }: { current: (ToastInput & { id: number }) | null; open: boolean; onClose: () => void }) {
+  const close = (_e?: unknown, reason?: string) => {
+    if (reason === 'clickaway') return;
+    onClose();
+  };
+  const variant = current?.variant ?? 'default';
+  const duration = current?.duration ?? (variant === 'error' ? 7000 : 5000);
+
+  return (
+    <>
+      <Snackbar
+        key={current?.id}
+        open={open && !!current}
+        autoHideDuration={duration}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+        sx={{ bottom: { xs: 96, sm: 104 } }}
+      >
+        <Alert
+          data-toast={variant}
+          role="presentation"
+          variant={variant === 'default' ? 'outlined' : 'filled'}
+          severity={SEVERITY[variant]}
+          icon={variant === 'default' ? false : undefined}
+          sx={{ minWidth: { xs: 'calc(100vw - 32px)', sm: 360 }, maxWidth: 520, alignItems: 'flex-start', bgcolor: variant === 'default' ? 'background.paper' : undefined, color: variant === 'default' ? 'text.primary' : undefined }}
+          action={
+            <IconButton aria-label="Close notification" color="inherit" size="small" onClick={() => close()}>
+              <CloseIcon fontSize="small" />
+            </IconButton>
+          }
+        >
+          {current && (
+            <>
+              <AlertTitle sx={{ mb: current.description ? 0.25 : 0, fontWeight: 700 }}>{current.title}</AlertTitle>
+              {current.description}
+            </>
+          )}
+        </Alert>
+      </Snackbar>
+    </>
+  );
+}

@@ -36,6 +36,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A page reached on a busy machine (lazy chunks, idle-time sections) can take seconds: expect.poll waits
+          // up to 10 s (vitest's default is 1 s) before it calls an assertion failed.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {

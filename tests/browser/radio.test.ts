@@ -94,7 +94,8 @@ describe.skipIf(skipBrowser())('the radio in Chromium', () => {
   it('keeps the player off the staff panel', async () => {
     const { page, context } = await h.newPage();
     await signInThroughUi(page, h.url, 'presenter@airdeck.demo', DEMO_PASSWORD);
-    expect(await page.getByRole('region', { name: 'Live player' }).count()).toBe(1);
+    // The player is its own chunk, mounted after the page: wait for it on the listener site.
+    await expect.poll(() => page.getByRole('region', { name: 'Live player' }).count()).toBe(1);
     await page.goto(h.url + '/admin');
     await page.getByText('Presenter Panel').first().waitFor();
     await page.waitForLoadState('networkidle');

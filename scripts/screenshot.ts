@@ -1,7 +1,8 @@
 /**
  * Takes full-page screenshots with the machine's Chromium, for looking at a
  * screen as a person would: `npx tsx scripts/screenshot.ts URL OUT.png [WIDTH] [HEIGHT] [--theme KEY] [--wait MS] [--login EMAIL:PASSWORD]`.
- * With --login it signs in through the site's /auth page first (staff screens).
+ * With --login it signs in through the site's /auth page first (staff screens). With --shell it holds back
+ * the app's scripts, showing the first screen as the server and the boot script draw it.
  */
 import { chromium } from 'playwright-core';
 
@@ -16,9 +17,12 @@ const flag = (name: string) => {
 const theme = flag('--theme');
 const wait = Number(flag('--wait') ?? 800);
 const login = flag('--login');
+const shellIndex = args.indexOf('--shell');
+const shellOnly = shellIndex !== -1;
+if (shellOnly) args.splice(shellIndex, 1);
 const [url, out, width = '1280', height = '800'] = args;
 if (!url || !out) {
-  console.error('usage: tsx scripts/screenshot.ts URL OUT.png [WIDTH] [HEIGHT] [--theme KEY] [--wait MS]');
+  console.error('usage: tsx scripts/screenshot.ts URL OUT.png [WIDTH] [HEIGHT] [--theme KEY] [--wait MS] [--login EMAIL:PASSWORD] [--shell]');
   process.exit(2);
 }
 const browser = await chromium.launch({
@@ -36,6 +40,7 @@ if (login) {
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL((u) => u.pathname === '/', { timeout: 20_000 });
 }
+if (shellOnly) await page.route(/\/assets\/(?!boot-)[^/]+\.js$/, (route) => route.abort());
 await page.goto(url, { waitUntil: 'networkidle' });
 await page.waitForTimeout(wait);
 await page.screenshot({ path: out, fullPage: true });

@@ -2,6 +2,16 @@ import type { SliderData } from './content';
 import type { NowPlaying } from './radio';
 import type { StationInfo } from './station';
 
+/**
+ * Browser storage key set while this browser has a signed-in session (web/src/auth/session.ts). The boot script
+ * reads it before the first paint, so someone signed in sees an avatar placeholder, not a Login link that then
+ * turns into their avatar.
+ */
+export const AUTH_HINT_STORAGE_KEY = 'airdeck.auth.hint';
+
+/** Class the boot script puts on `<html>` when {@link AUTH_HINT_STORAGE_KEY} is set (global.css). */
+export const SIGNED_IN_CLASS = 'bd-signed-in';
+
 /** Id of the `<script type="application/json">` element holding {@link BootData}. */
 export const BOOT_DATA_ID = 'airdeck-boot';
 

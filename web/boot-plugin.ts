@@ -1,5 +1,6 @@
 import type { Plugin } from 'vite';
 import { DEFAULT_THEME, THEME_KEYS, THEME_STORAGE_KEY, THEMES } from '../shared/themes.ts';
+import { AUTH_HINT_STORAGE_KEY, SIGNED_IN_CLASS } from '../shared/boot-data.ts';
 
 /** `#rrggbb` at an opacity, as CSS. */
 function rgba(hex: string, a: number): string {
@@ -42,9 +43,14 @@ export function bootScript(entry: string, preloads: string[]): string {
   return `(function () {
   var themes = ${JSON.stringify(bootThemeVars())};
   var key = null;
-  try { key = localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)}); } catch (e) {}
+  var signedIn = false;
+  try {
+    key = localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)});
+    signedIn = localStorage.getItem(${JSON.stringify(AUTH_HINT_STORAGE_KEY)}) === '1';
+  } catch (e) {}
   var vars = themes[key] || themes[${JSON.stringify(DEFAULT_THEME)}];
   var root = document.documentElement;
+  if (signedIn) root.classList.add(${JSON.stringify(SIGNED_IN_CLASS)});
   for (var name in vars) root.style.setProperty(name, vars[name]);
   var meta = document.querySelector('meta[name="theme-color"]');
   if (meta) meta.setAttribute('content', vars['--bd-bar']);

@@ -181,6 +181,25 @@ describe.skipIf(skipBrowser())('accounts in Chromium', () => {
     await context.close();
   });
 
+  it("draws the first screen with an avatar placeholder, not a Login link, for someone signed in", async () => {
+    const { page, context } = await h.newPage();
+    // The first screen as the server and the boot script draw it: the app's own scripts are held back.
+    const firstScreen = await context.newPage();
+    await firstScreen.route(/\/assets\/(?!boot-)[^/]+\.js$/, (route) => route.abort());
+    const login = firstScreen.locator('.boot-bar').getByRole('link', { name: 'Login' });
+    await firstScreen.goto(h.url + '/');
+    await login.waitFor();
+    expect(await firstScreen.locator('.boot-avatar').isVisible()).toBe(false);
+
+    await signIn(page, 'presenter@airdeck.demo');
+    await page.waitForURL(h.url + '/');
+    await page.getByRole('button', { name: 'Account menu' }).waitFor();
+    await firstScreen.reload();
+    await firstScreen.locator('.boot-avatar').waitFor();
+    expect(await login.isVisible()).toBe(false);
+    await context.close();
+  });
+
   it('lets two tabs refresh the session together without signing each other out', async () => {
     const { page, context } = await h.newPage();
     await context.clock.install();

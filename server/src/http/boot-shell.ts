@@ -33,7 +33,7 @@ function header(station: StationInfo, pathname: string, nowPlaying: NowPlaying |
   return (
     `<header class="boot-bar"><a class="boot-brand" href="/"><img src="${escapeHtml(station.logoUrl)}" alt="" width="32" height="32" /><span>${escapeHtml(station.name)}</span></a>` +
     `<nav class="boot-links" aria-label="Main">${links}</nav><span class="boot-grow"></span>` +
-    `<a class="boot-cta" href="/presenter-application">Become a DJ</a><span class="boot-icon" aria-hidden="true"></span><a class="boot-login" href="/auth">Login</a><span class="boot-icon boot-menu" aria-hidden="true"></span></header>`
+    `<a class="boot-cta" href="/presenter-application">Become a DJ</a><span class="boot-icon" aria-hidden="true"></span><a class="boot-login" href="/auth">Login</a><span class="boot-avatar" aria-hidden="true"></span><span class="boot-icon boot-menu" aria-hidden="true"></span></header>`
   );
 }
 

@@ -116,6 +116,7 @@ export function NavPlaceholder() {
       <RouterLink className="boot-login" to="/auth">
         Login
       </RouterLink>
+      <span className="boot-avatar" aria-hidden />
       <span className="boot-icon boot-menu" aria-hidden />
     </header>
   );

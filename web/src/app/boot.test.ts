@@ -3,14 +3,16 @@ import path from 'node:path';
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { THEMES } from '../../../shared/themes';
+import { AUTH_HINT_STORAGE_KEY, SIGNED_IN_CLASS } from '../../../shared/boot-data';
 import { bootScript, bootThemeVars } from '../../boot-plugin.ts';
 import { groupThousands } from '../radio/components/BubblesButton';
 import { startsAt } from '../radio/components/NowPlayingCard';
 
 /** Runs the boot script in a page holding `stored` as the saved theme; returns the page. */
-async function boot(stored: string | null) {
+async function boot(stored: string | null, signedIn = false) {
   const dom = new JSDOM('<!doctype html><html><head><meta name="theme-color" content="#000000" /></head><body></body></html>', { runScripts: 'outside-only', url: 'https://radio.example/' });
   if (stored !== null) dom.window.localStorage.setItem('airdeck.theme', stored);
+  if (signedIn) dom.window.localStorage.setItem(AUTH_HINT_STORAGE_KEY, '1');
   dom.window.eval(bootScript('/assets/index-abc.js', ['/assets/react-1.js', '/assets/mui-2.js']));
   return dom;
 }
@@ -26,6 +28,16 @@ describe('the boot script', () => {
       const dom = await boot(stored);
       expect(dom.window.document.documentElement.style.getPropertyValue('--bd-bg')).toBe(THEMES.neon.background);
     }
+  });
+
+  it("marks the page signed in before the first paint when this browser has a session, so the bar shows no Login link", async () => {
+    const member = await boot(null, true);
+    expect(member.window.document.documentElement.classList.contains(SIGNED_IN_CLASS)).toBe(true);
+    const listener = await boot(null);
+    expect(listener.window.document.documentElement.classList.contains(SIGNED_IN_CLASS)).toBe(false);
+    const css = fs.readFileSync(path.resolve(import.meta.dirname, 'global.css'), 'utf8');
+    expect(css).toContain(`.${SIGNED_IN_CLASS} .boot-login {\n  display: none;`);
+    expect(css).toContain(`.${SIGNED_IN_CLASS} .boot-avatar {\n  display: block;`);
   });
 
   it('starts the app after the first frame: the entry module, then its preloads', async () => {

@@ -14,6 +14,7 @@ import type { Role } from '../../../shared/permissions';
 import { isErrorBody } from '../../../shared/errors';
 import { ApiError, setAccessTokenProvider, setUnauthorizedHandler } from '../app/api';
 import { getApiBase, isStudio } from '../platform';
+import { AUTH_HINT_STORAGE_KEY } from '../../../shared/boot-data';
 
 /** Who is signed in, as the access token says. */
 export interface SessionUser {
@@ -29,7 +30,7 @@ export interface SessionState {
 }
 
 /** Remembers (not secretly) that this browser has signed in, so visitors who never did make no refresh call. */
-const HINT_KEY = 'airdeck.auth.hint';
+const HINT_KEY = AUTH_HINT_STORAGE_KEY;
 const LOCK_NAME = 'airdeck-auth-refresh';
 const CHANNEL_NAME = 'airdeck-auth';
 /** Refresh this long before the access token expires. */

@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBrowserHarness, skipBrowser, type BrowserHarness } from '../support/browser';
 
@@ -56,6 +57,34 @@ describe.skipIf(skipBrowser())('the shell in Chromium', () => {
     await page.evaluate(() => localStorage.setItem('airdeck.theme', 'hot-pink-nonsense'));
     await page.reload();
     await expect.poll(bg).toBe(neon);
+    await context.close();
+  });
+
+  it("draws the server's first screen where the app then draws it: the bar's links do not move", async () => {
+    const { page, context } = await h.newPage({ width: 1280, height: 800 });
+    /** Where the bar's links are drawn (whole pixels). */
+    const measure = async (p: Page) => {
+      const out: Record<string, { x: number; y: number; width: number }> = {};
+      // (Donate is left out: it moves when the Request link goes, once the app knows no presenter is live.)
+      for (const name of ['Home', 'Shows', 'DJs', 'Mobile App', 'Become a DJ', 'Login']) {
+        const box = await p.getByRole('banner').getByRole('link', { name, exact: true }).boundingBox();
+        expect(box, name).not.toBeNull();
+        out[name] = { x: Math.round(box!.x), y: Math.round(box!.y), width: Math.round(box!.width) };
+      }
+      return out;
+    };
+    // The first screen alone, as the server and the boot script draw it: the app's scripts are held back.
+    const shell = await context.newPage();
+    await shell.route(/\/assets\/(?!boot-)[^/]+\.js$/, (route) => route.abort());
+    await shell.goto(h.url + '/shows');
+    const first = await measure(shell);
+    await page.goto(h.url + '/shows');
+    await page.getByRole('button', { name: 'Change theme' }).waitFor();
+    const app = await measure(page);
+    for (const name of Object.keys(first)) {
+      expect(Math.abs(app[name]!.x - first[name]!.x), `${name} moved from x=${first[name]!.x} to x=${app[name]!.x}`).toBeLessThanOrEqual(1);
+      expect(Math.abs(app[name]!.y - first[name]!.y), `${name} y`).toBeLessThanOrEqual(1);
+    }
     await context.close();
   });
 

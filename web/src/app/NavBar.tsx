@@ -42,7 +42,8 @@ export function NavBar({ account }: { account?: ReactNode }) {
                 to={l.to}
                 end={l.to === '/'}
                 color="inherit"
-                sx={{ '&.active': { color: 'primary.main', fontWeight: 700 } }}
+                // Evenly spaced by their text (no 64 px minimum that pads a short label like DJs), as in global.css `.boot-links a`.
+                sx={{ minWidth: 0, px: 1.25, '&.active': { color: 'primary.main', fontWeight: 700 } }}
               >
                 {l.label}
               </Button>

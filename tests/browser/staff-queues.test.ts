@@ -266,6 +266,29 @@ describe.skipIf(skipBrowser())('staff queues in Chromium', () => {
     }
   });
 
+  it("the On Air report lists the week's shows as a table on a desktop and as blocks on a phone, nothing cut off", async () => {
+    const report = (page: Page) => page.locator('section[aria-labelledby="on-air-report-heading"]');
+    const desk = await openAsStaff(h, 'owner', { width: 1280 });
+    await desk.page.goto(`${h.url}/admin/on-air`);
+    const rows = report(desk.page).locator('tbody tr');
+    await expect.poll(() => rows.count()).toBeGreaterThan(0);
+    const shows = await rows.count();
+    expect(await report(desk.page).getByRole('columnheader', { name: 'Went out' }).count()).toBe(1);
+    await desk.context.close();
+
+    const phone = await openAsStaff(h, 'owner', { width: 390 });
+    await phone.page.goto(`${h.url}/admin/on-air`);
+    const items = report(phone.page).getByRole('list', { name: 'Scheduled shows' }).getByRole('listitem');
+    await expect.poll(() => items.count()).toBe(shows);
+    expect(await report(phone.page).locator('table').count()).toBe(0);
+    expect(await items.first().textContent()).toMatch(/\d\d:\d\d–\d\d:\d\d.*Went out: /);
+    // Every item fits the card: no text or chip runs past its right edge.
+    const overflow = await report(phone.page).evaluate((el) => [...el.querySelectorAll('li')].filter((li) => li.scrollWidth > li.clientWidth).length);
+    expect(overflow).toBe(0);
+    expect(phone.errors).toEqual([]);
+    await phone.context.close();
+  });
+
   it("shows the permission texts to a presenter, and 'Update Failed' when a request vanished", async () => {
     const pres = await openAsStaff(h, 'presenter');
     const [p] = await knex()('presenters').insert({ name: 'Perm Presenter', role: 'presenter', user_id: pres.user.id }).returning<{ id: string }[]>('id');

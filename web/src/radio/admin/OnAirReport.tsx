@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { AttendanceEntry, AttendanceStatus } from '../../../../shared/radio';
 import { addDays, dayLabel, todayInZone } from '../../../../shared/schedule';
 import { api } from '../../app/api';
+import { useIsMobile } from '../../app/media';
 import { useStation } from '../../app/station';
 
 const LABELS: Record<AttendanceStatus, { label: string; color: 'default' | 'success' | 'warning' | 'error' | 'info' }> = {
@@ -25,6 +26,26 @@ function delta(minutes: number | null): string {
   return ` (${minutes > 0 ? '+' : ''}${minutes} min)`;
 }
 
+/** When the show actually went out: its live sessions' times, or a dash. */
+function wentOut(e: AttendanceEntry, zone: string): string {
+  return e.sessions.length === 0 ? '—' : e.sessions.map((s) => `${clock(s.started_at, zone)}–${s.ended_at ? clock(s.ended_at, zone) : 'now'}`).join(', ');
+}
+
+function StatusChips({ entry: e }: { entry: AttendanceEntry }) {
+  return (
+    <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
+      {e.statuses.map((s) => (
+        <Chip
+          key={s}
+          size="small"
+          color={LABELS[s].color}
+          label={`${LABELS[s].label}${s === 'late_start' ? delta(e.start_delta_minutes) : s === 'overrun' || s === 'early_end' ? delta(e.end_delta_minutes) : ''}`}
+        />
+      ))}
+    </Stack>
+  );
+}
+
 /**
  * Staff: scheduled versus actually on air, a week at a time. Each scheduled
  * show with the live sessions that covered it: on time, late start, no-show,
@@ -33,6 +54,7 @@ function delta(minutes: number | null): string {
 export function OnAirReport() {
   const station = useStation();
   const zone = station.timezone;
+  const mobile = useIsMobile();
   const today = todayInZone(Date.now(), zone);
   const [to, setTo] = useState(today);
   const from = addDays(to, -6);
@@ -72,6 +94,27 @@ export function OnAirReport() {
           </Alert>
         ) : !query.data || query.data.length === 0 ? (
           <Typography color="text.secondary">No shows scheduled</Typography>
+        ) : mobile ? (
+          // A phone: one block per show instead of a five-column table that would scroll sideways.
+          <Box component="ul" aria-label="Scheduled shows" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+            {query.data.map((e) => (
+              <Box component="li" key={e.show.id} sx={{ py: 1.5, borderTop: 1, borderColor: 'divider' }}>
+                <Typography variant="body2" color="text.secondary">
+                  {dayLabel(e.show.event_date, today)} · {clock(e.show.starts_at, zone)}–{clock(e.show.ends_at, zone)}
+                </Typography>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {e.show.title}{' '}
+                  <Typography component="span" variant="caption" color="text.secondary">
+                    {e.show.presenter_name ?? '—'}
+                  </Typography>
+                </Typography>
+                <Typography variant="body2" sx={{ mb: 0.75 }}>
+                  Went out: {wentOut(e, zone)}
+                </Typography>
+                <StatusChips entry={e} />
+              </Box>
+            ))}
+          </Box>
         ) : (
           <TableContainer>
             <Table size="small">
@@ -99,22 +142,9 @@ export function OnAirReport() {
                     <TableCell>
                       {clock(e.show.starts_at, zone)}–{clock(e.show.ends_at, zone)}
                     </TableCell>
+                    <TableCell>{wentOut(e, zone)}</TableCell>
                     <TableCell>
-                      {e.sessions.length === 0
-                        ? '—'
-                        : e.sessions.map((s) => `${clock(s.started_at, zone)}–${s.ended_at ? clock(s.ended_at, zone) : 'now'}`).join(', ')}
-                    </TableCell>
-                    <TableCell>
-                      <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }}>
-                        {e.statuses.map((s) => (
-                          <Chip
-                            key={s}
-                            size="small"
-                            color={LABELS[s].color}
-                            label={`${LABELS[s].label}${s === 'late_start' ? delta(e.start_delta_minutes) : s === 'overrun' || s === 'early_end' ? delta(e.end_delta_minutes) : ''}`}
-                          />
-                        ))}
-                      </Stack>
+                      <StatusChips entry={e} />
                     </TableCell>
                   </TableRow>
                 ))}

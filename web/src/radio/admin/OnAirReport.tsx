@@ -139,7 +139,7 @@ export function OnAirReport() {
                         {e.show.presenter_name ?? '—'}
                       </Typography>
                     </TableCell>
-                    <TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
                       {clock(e.show.starts_at, zone)}–{clock(e.show.ends_at, zone)}
                     </TableCell>
                     <TableCell>{wentOut(e, zone)}</TableCell>

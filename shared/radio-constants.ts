@@ -21,6 +21,8 @@ export const RADIO_LIMITS = Object.freeze({
   recentTracks: 4,
   /** The full history list. */
   fullHistory: 15,
+  /** Recently played songs shown as slides in the home page's slider. */
+  recentSongSlides: 5,
   /** Refresh of history, most played and most liked lists (ms). */
   listsRefreshMs: 60_000,
   /** Bubbles: how many, and how long the animation (and the button's disabled time) lasts. */

@@ -47,22 +47,25 @@ describe.skipIf(skipBrowser())('listener content in Chromium', () => {
     const slider = page.getByTestId('featured-slider');
     await slider.waitFor();
     const active = () => slider.locator('[aria-roledescription="slide"]:not([aria-hidden="true"])').getAttribute('aria-label');
-    await expect.poll(active).toBe('1 of 3');
-    expect(await slider.getByRole('button', { name: /Go to slide/ }).count()).toBe(3);
+    // The three demo slides, with the radio's slides around them (slider-radio.test.ts): n in all.
+    await expect.poll(() => slider.getByRole('button', { name: /Go to slide/ }).count()).toBeGreaterThanOrEqual(3);
+    const n = await slider.getByRole('button', { name: /Go to slide/ }).count();
+    await expect.poll(() => slider.locator('[aria-roledescription="slide"]').count()).toBe(n);
+    await expect.poll(active).toBe(`1 of ${n}`);
     await slider.getByRole('button', { name: 'Next slide' }).click();
-    await expect.poll(active).toBe('2 of 3');
-    await slider.getByRole('button', { name: 'Go to slide 3' }).click();
-    await expect.poll(active).toBe('3 of 3');
+    await expect.poll(active).toBe(`2 of ${n}`);
+    await slider.getByRole('button', { name: `Go to slide ${n}` }).click();
+    await expect.poll(active).toBe(`${n} of ${n}`);
     await slider.getByRole('button', { name: 'Next slide' }).click();
-    await expect.poll(active).toBe('1 of 3');
+    await expect.poll(active).toBe(`1 of ${n}`);
     await slider.getByRole('button', { name: 'Previous slide' }).click();
-    await expect.poll(active).toBe('3 of 3');
+    await expect.poll(active).toBe(`${n} of ${n}`);
 
     await slider.focus();
     await page.keyboard.press('ArrowRight');
-    await expect.poll(active).toBe('1 of 3');
+    await expect.poll(active).toBe(`1 of ${n}`);
     await page.keyboard.press('ArrowLeft');
-    await expect.poll(active).toBe('3 of 3');
+    await expect.poll(active).toBe(`${n} of ${n}`);
     // Keyboard focus pauses it; space toggles the pause button's state.
     expect(await slider.getAttribute('data-paused')).toBe('true');
     await page.keyboard.press('Space');
@@ -112,9 +115,14 @@ describe.skipIf(skipBrowser())('listener content in Chromium', () => {
     const { page, context } = await h.newPage();
     await page.goto(h.url + '/');
     const slider = page.getByTestId('featured-slider');
-    await slider.getByRole('heading', { name: 'Welcome to Airdeck Radio' }).waitFor();
-    expect(await slider.locator('[aria-roledescription="slide"]').count()).toBe(1);
-    expect(await slider.getByRole('button', { name: 'Next slide' }).count()).toBe(0);
+    await slider.waitFor();
+    // The welcome slide stands in for the staff's; only the radio's own slides (live, recently played) go with it.
+    // (Slides off screen mount once the browser is idle, and are hidden: found by text, not by role.)
+    const staffOrWelcome = slider.locator('[aria-roledescription="slide"]').filter({ hasNotText: /Live now|Recently played/ });
+    const n = await slider.getByRole('button', { name: /Go to slide/ }).count();
+    await expect.poll(() => slider.locator('[aria-roledescription="slide"]').count()).toBe(Math.max(n, 1));
+    expect(await staffOrWelcome.count()).toBe(1);
+    expect(await staffOrWelcome.locator('h2').textContent()).toBe('Welcome to Airdeck Radio');
     await knex('slider_content').update({ is_active: true });
     await context.close();
   });

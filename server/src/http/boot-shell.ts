@@ -3,6 +3,7 @@ import type { SliderData } from '../../../shared/content';
 import { sliderLook } from '../../../shared/content-public';
 import { RADIO_FALLBACKS } from '../../../shared/radio-constants';
 import type { NowPlaying } from '../../../shared/radio';
+import { radioSlides } from '../../../shared/radio-slides';
 import { listenerNavLinks } from '../../../shared/routes';
 import type { StationInfo } from '../../../shared/station';
 import { escapeHtml } from './page-meta';
@@ -37,9 +38,11 @@ function header(station: StationInfo, pathname: string, nowPlaying: NowPlaying |
   );
 }
 
-function firstSlide(station: StationInfo, slider: SliderData): string {
+function firstSlide(station: StationInfo, slider: SliderData, nowPlaying: NowPlaying | null): string {
   const { settings } = slider;
-  const slide = slider.slides[0] ?? {
+  // As the browser's slider orders them: the live slide (while a presenter is on air), the staff's, the welcome slide.
+  const slide: { title: string; description: string; image_url: string | null; link_url: string | null; link_label?: string | null; kicker?: string | null } = radioSlides(nowPlaying).find((s) => s.placement === 'first') ??
+    slider.slides[0] ?? {
     title: `Welcome to ${station.name}`,
     description: station.tagline || 'Tune in, request a song and meet the presenters.',
     image_url: null,
@@ -48,13 +51,13 @@ function firstSlide(station: StationInfo, slider: SliderData): string {
   // The gradient is the theme's own: the page's theme colours are only known in the browser.
   const { background, foreground: fg, overlay } = sliderLook(settings, 'var(--bd-gradient)');
   const link = slide.link_url
-    ? `<a class="boot-slide-link" href="${escapeHtml(slide.link_url)}"${isLocal(slide.link_url) ? '' : ' target="_blank" rel="noopener noreferrer"'} style="color:${fg === '#ffffff' ? '#111111' : '#ffffff'};background:${fg}">Learn more</a>`
+    ? `<a class="boot-slide-link" href="${escapeHtml(slide.link_url)}"${isLocal(slide.link_url) ? '' : ' target="_blank" rel="noopener noreferrer"'} style="color:${fg === '#ffffff' ? '#111111' : '#ffffff'};background:${fg}">${escapeHtml(slide.link_label ?? 'Learn more')}</a>`
     : '';
   const img = slide.image_url ? `<img src="${escapeHtml(slide.image_url)}" alt="" />` : '';
   return (
     `<section class="boot-slider" aria-label="Featured" style="background:${escapeHtml(background)};color:${fg}">` +
     (overlay > 0 ? `<div class="boot-overlay" style="background:rgba(0,0,0,${overlay})"></div>` : '') +
-    `<div class="boot-slide"><div><h2>${escapeHtml(slide.title)}</h2><p>${escapeHtml(slide.description)}</p>${link}</div>${img}</div></section>`
+    `<div class="boot-slide"><div>${slide.kicker ? `<span class="boot-kicker">${escapeHtml(slide.kicker)}</span>` : ''}<h2>${escapeHtml(slide.title)}</h2><p>${escapeHtml(slide.description)}</p>${link}</div>${img}</div></section>`
   );
 }
 
@@ -78,7 +81,7 @@ export function renderBootShell(pathname: string, station: StationInfo, slider: 
   const data: BootData = { station, serverTime: now };
   if (home) data.slider = slider;
   if (nowPlaying) data.nowPlaying = nowPlaying;
-  const main = home ? `<div class="boot-page">${hero(station)}<div class="boot-grid"><div>${firstSlide(station, slider)}</div><div class="boot-side"></div></div></div>` : '';
+  const main = home ? `<div class="boot-page">${hero(station)}<div class="boot-grid"><div>${firstSlide(station, slider, nowPlaying)}</div><div class="boot-side"></div></div></div>` : '';
   return {
     html: `<div class="boot">${header(station, pathname, nowPlaying)}<main>${main}</main>${player}</div>`,
     data,

@@ -9,6 +9,7 @@ import { BubblesButton } from '../radio/components/BubblesButton';
 import { MostPlayedLiked } from '../radio/components/MostPlayedLiked';
 import { NowPlayingCard } from '../radio/components/NowPlayingCard';
 import { RecentlyPlayed } from '../radio/components/RecentlyPlayed';
+import { useRadioSlides } from '../radio/hooks';
 import { TrackHistory } from '../radio/components/TrackHistory';
 import { FeaturedShows } from '../schedule/components/FeaturedShows';
 import { UpcomingShows } from '../schedule/components/UpcomingShows';
@@ -26,6 +27,7 @@ import { DjSpotlight } from './DjSpotlight';
  */
 export const Home = () => {
   const station = useStation();
+  const radioSlides = useRadioSlides();
   const mobile = useIsMobile();
   usePageMeta({ title: '', description: station.tagline });
   const community = station.chatInviteUrl || station.social.chat;
@@ -52,8 +54,8 @@ export const Home = () => {
       {mobile && <BubblesButton floating />}
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: mobile ? 'minmax(0, 1fr)' : 'minmax(0, 1fr) 300px', alignItems: 'start' }}>
         <Stack spacing={{ xs: 4, md: 5 }} sx={{ minWidth: 0 }}>
-          <Deferred priority={1} placeholder={<SliderPlaceholder />}>
-            <FeaturedSlider />
+          <Deferred priority={1} placeholder={<SliderPlaceholder extraSlides={radioSlides} />}>
+            <FeaturedSlider extraSlides={radioSlides} />
           </Deferred>
           {/* Below the slider (the first screen the server draws): mounted one by one when the browser is idle (ui/Deferred). */}
           <Deferred minHeight={{ xs: 330, md: 260 }}>

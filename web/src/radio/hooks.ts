@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { RADIO_FALLBACKS, RADIO_LIMITS } from '../../../shared/radio-constants';
 import type { CounterState, NowPlaying, RequestHandledEvent, VoteCountsEvent, VoteState, VoteType } from '../../../shared/radio';
+import { radioSlides, type RadioSlide } from '../../../shared/radio-slides';
 import { liveStatusAtom } from '../app/live';
 import { useChannel, useResync } from '../realtime/hooks';
 import { fetchCounter, fetchDjStats, fetchHistory, fetchMostLiked, fetchMostPlayed, fetchNowPlaying, fetchVotes, incrementCounter, postVote, radioKeys, serverNow } from './api';
@@ -62,6 +63,16 @@ export function useElapsed(np: NowPlaying | undefined, running: boolean): number
     return () => clearInterval(timer);
   }, [np, running]);
   return value;
+}
+
+/**
+ * The slider's live slide and recently played songs, from the now-playing document in the cache (the server
+ * wrote it into the page; the player keeps it current). It only reads the cache, so the slider makes no request
+ * and opens no channel of its own.
+ */
+export function useRadioSlides(): RadioSlide[] {
+  const { data } = useQuery({ queryKey: radioKeys.nowPlaying, queryFn: fetchNowPlaying, staleTime: Infinity, refetchOnWindowFocus: false, enabled: false });
+  return useMemo(() => radioSlides(data), [data]);
 }
 
 /** The latest plays (4 for recently played, 15 for the full history), refreshed every minute and on every song change. */

@@ -24,6 +24,8 @@ export interface ExtraSlide {
   description: string;
   image_url?: string | null;
   link_url?: string | null;
+  /** The link's text; "Learn more" when not given. */
+  link_label?: string | null;
   /** A short label above the title, e.g. "Live now" or "Recently played". */
   kicker?: string;
   /** Before the staff's slides (a live slide) or after them (default). */
@@ -36,6 +38,7 @@ interface ShownSlide {
   description: string;
   image_url: string | null;
   link_url: string | null;
+  link_label: string | null;
   kicker: string | null;
   /** Staff slides are counted (views and clicks); extra slides are not. */
   counted: boolean;
@@ -66,21 +69,23 @@ export function useSliderData(): { settings: SliderSettings; slides: SliderData[
  * plain HTML with no component styles: the home page's first commit shows this
  * and the slider itself mounts in the next one.
  */
-export function SliderPlaceholder() {
+export function SliderPlaceholder({ extraSlides = [] }: { extraSlides?: readonly ExtraSlide[] }) {
   const station = useStation();
   const { settings, slides } = useSliderData();
-  const slide = slides[0] ?? { title: `Welcome to ${station.name}`, description: station.tagline || 'Tune in, request a song and meet the presenters.', image_url: null, link_url: '/shows' };
+  const slide: { title: string; description: string; image_url?: string | null; link_url?: string | null; link_label?: string | null; kicker?: string | null } = extraSlides.find((s) => s.placement === 'first') ??
+    slides[0] ?? { title: `Welcome to ${station.name}`, description: station.tagline || 'Tune in, request a song and meet the presenters.', image_url: null, link_url: '/shows' };
   const { background, foreground: fg, overlay } = sliderLook(settings, 'var(--bd-gradient)');
   return (
     <section className="boot-slider" aria-hidden style={{ background, color: fg }}>
       {overlay > 0 && <div className="boot-overlay" style={{ background: `rgba(0,0,0,${overlay})` }} />}
       <div className="boot-slide">
         <div>
+          {slide.kicker && <span className="boot-kicker">{slide.kicker}</span>}
           <h2>{slide.title}</h2>
           <p>{slide.description}</p>
           {slide.link_url && (
             <span className="boot-slide-link" style={{ color: fg === '#ffffff' ? '#111111' : '#ffffff', background: fg }}>
-              Learn more
+              {slide.link_label ?? 'Learn more'}
             </span>
           )}
         </div>
@@ -104,11 +109,20 @@ export function FeaturedSlider({ extraSlides = [] }: { extraSlides?: readonly Ex
   useEffect(() => whenIdle(() => setAllMounted(true)), []);
 
   const slides: ShownSlide[] = useMemo(() => {
-    const extra = (s: ExtraSlide): ShownSlide => ({ id: `extra:${s.id}`, title: s.title, description: s.description, image_url: s.image_url ?? null, link_url: s.link_url ?? null, kicker: s.kicker ?? null, counted: false });
-    const own = staffSlides.map((s): ShownSlide => ({ ...s, kicker: null, counted: true }));
-    const list = [...extraSlides.filter((s) => s.placement === 'first').map(extra), ...own, ...extraSlides.filter((s) => s.placement !== 'first').map(extra)];
-    if (list.length > 0) return list;
-    return [{ id: 'welcome', title: `Welcome to ${station.name}`, description: station.tagline || 'Tune in, request a song and meet the presenters.', image_url: null, link_url: '/shows', kicker: null, counted: false }];
+    const extra = (s: ExtraSlide): ShownSlide => ({
+      id: `extra:${s.id}`,
+      title: s.title,
+      description: s.description,
+      image_url: s.image_url ?? null,
+      link_url: s.link_url ?? null,
+      link_label: s.link_label ?? null,
+      kicker: s.kicker ?? null,
+      counted: false,
+    });
+    const own = staffSlides.map((s): ShownSlide => ({ ...s, link_label: null, kicker: null, counted: true }));
+    // With no staff slides the welcome slide stands in for them (the radio's slides go around it).
+    const welcome: ShownSlide = { id: 'welcome', title: `Welcome to ${station.name}`, description: station.tagline || 'Tune in, request a song and meet the presenters.', image_url: null, link_url: '/shows', link_label: null, kicker: null, counted: false };
+    return [...extraSlides.filter((s) => s.placement === 'first').map(extra), ...(own.length > 0 ? own : [welcome]), ...extraSlides.filter((s) => s.placement !== 'first').map(extra)];
   }, [staffSlides, extraSlides, station.name, station.tagline]);
 
   const count = slides.length;
@@ -285,7 +299,8 @@ function SlideLink({ slide, fg }: { slide: ShownSlide; fg: string }) {
   const sx = { color: fg === '#ffffff' ? '#111111' : '#ffffff', bgcolor: fg, '&:hover': { bgcolor: fg, opacity: 0.9 } } as const;
   const label = (
     <>
-      Learn more<Box component="span" sx={visuallyHidden}>: {slide.title}</Box>
+      {slide.link_label ?? 'Learn more'}
+      <Box component="span" sx={visuallyHidden}>: {slide.title}</Box>
     </>
   );
   if (href.startsWith('/') && !href.startsWith('//')) {

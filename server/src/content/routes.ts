@@ -1,6 +1,8 @@
 import Router from '@koa/router';
 import type Koa from 'koa';
+import type { Knex } from 'knex';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
+import type { z } from 'zod';
 import { CONTENT_EVENTS, PageInputSchema, PageViewSchema, SliderSettingsSchema, SlideInputSchema, SponsoredInputSchema } from '../../../shared/content';
 import { DENIED } from '../../../shared/permissions';
 import type { AppRouter } from '../app';
@@ -9,6 +11,7 @@ import type { AppContext, RequestState } from '../context';
 import { fail } from '../http/errors';
 import { parse } from '../http/validate';
 import { cachedStationInfo } from '../settings/service';
+import type { AuditActor } from '../users/audit';
 import { bumpCounter, type CounterKind, type CounterTable } from './counters';
 import { createPage, deletePage, getPublishedPage, listPages, pageAnalytics, recordPageView, stationDay, updatePage } from './pages';
 import { createSlide, deleteSlide, getSliderData, getSliderSettings, listSlides, saveSliderSettings, updateSlide } from './slider';
@@ -98,64 +101,75 @@ export function contentRoutes(ctx: AppContext): AppRouter {
   counter('/api/content/sponsored/:id/views', 'sponsored_content', 'view', 'Sponsored content');
   counter('/api/content/sponsored/:id/clicks', 'sponsored_content', 'click', 'Sponsored content');
 
-  // ---------------------------------------------------------------- pages (staff)
-  router.get('/api/pages', managePages, async (c) => {
-    c.set('Cache-Control', 'no-store');
-    c.body = await listPages(ctx.knex);
-  });
+  /**
+   * A staff collection: list (not cached), create (201), update and delete
+   * (204) under one path, behind one permission. `changed` tells listeners
+   * after every write; it gets the saved item, or nothing after a delete.
+   */
+  const staffCollection = <S extends z.ZodType, T>(c: {
+    path: string;
+    what: string;
+    guard: Koa.Middleware<RequestState>;
+    schema: S;
+    list: (db: Knex) => Promise<T[]>;
+    create: (db: Knex, input: z.output<S>, actor: AuditActor) => Promise<T>;
+    update: (db: Knex, id: string, input: z.output<S>, actor: AuditActor) => Promise<T>;
+    remove: (db: Knex, id: string, actor: AuditActor) => Promise<void>;
+    changed: (item?: T) => Promise<unknown>;
+  }) => {
+    router.get(c.path, c.guard, async (k) => {
+      k.set('Cache-Control', 'no-store');
+      k.body = await c.list(ctx.knex);
+    });
+    router.post(c.path, c.guard, async (k) => {
+      const item = await c.create(ctx.knex, parse(c.schema, k.request.body), currentUser(k));
+      await c.changed(item);
+      k.status = 201;
+      k.body = item;
+    });
+    router.put(`${c.path}/:id`, c.guard, async (k) => {
+      const id = idParam(k.params.id, c.what);
+      const item = await c.update(ctx.knex, id, parse(c.schema, k.request.body), currentUser(k));
+      await c.changed(item);
+      k.body = item;
+    });
+    router.delete(`${c.path}/:id`, c.guard, async (k) => {
+      await c.remove(ctx.knex, idParam(k.params.id, c.what), currentUser(k));
+      await c.changed();
+      k.status = 204;
+    });
+  };
 
+  // ---------------------------------------------------------------- pages (staff)
   router.get('/api/pages/analytics', managePages, async (c) => {
     const tz = (await cachedStationInfo(ctx.knex, ctx.config)).timezone;
     c.set('Cache-Control', 'no-store');
     c.body = await pageAnalytics(ctx.knex, ctx.now(), tz);
   });
 
-  router.post('/api/pages', managePages, async (c) => {
-    const input = parse(PageInputSchema, c.request.body);
-    const page = await createPage(ctx.knex, input, currentUser(c));
-    await publish(CONTENT_EVENTS.pageUpdated, { slug: page.slug });
-    c.status = 201;
-    c.body = page;
-  });
-
-  router.put('/api/pages/:id', managePages, async (c) => {
-    const id = idParam(c.params.id, 'Page');
-    const input = parse(PageInputSchema, c.request.body);
-    const page = await updatePage(ctx.knex, id, input, currentUser(c));
-    await publish(CONTENT_EVENTS.pageUpdated, { slug: page.slug });
-    c.body = page;
-  });
-
-  router.delete('/api/pages/:id', managePages, async (c) => {
-    await deletePage(ctx.knex, idParam(c.params.id, 'Page'), currentUser(c));
-    await publish(CONTENT_EVENTS.pageUpdated, {});
-    c.status = 204;
+  staffCollection({
+    path: '/api/pages',
+    what: 'Page',
+    guard: managePages,
+    schema: PageInputSchema,
+    list: listPages,
+    create: createPage,
+    update: updatePage,
+    remove: deletePage,
+    changed: (page) => publish(CONTENT_EVENTS.pageUpdated, page ? { slug: page.slug } : {}),
   });
 
   // ---------------------------------------------------------------- sponsored (staff)
-  router.get('/api/sponsored', manageContent, async (c) => {
-    c.set('Cache-Control', 'no-store');
-    c.body = await listSponsored(ctx.knex);
-  });
-
-  router.post('/api/sponsored', manageContent, async (c) => {
-    const item = await createSponsored(ctx.knex, parse(SponsoredInputSchema, c.request.body), currentUser(c));
-    await publish(CONTENT_EVENTS.sponsoredUpdated);
-    c.status = 201;
-    c.body = item;
-  });
-
-  router.put('/api/sponsored/:id', manageContent, async (c) => {
-    const id = idParam(c.params.id, 'Sponsored content');
-    const item = await updateSponsored(ctx.knex, id, parse(SponsoredInputSchema, c.request.body), currentUser(c));
-    await publish(CONTENT_EVENTS.sponsoredUpdated);
-    c.body = item;
-  });
-
-  router.delete('/api/sponsored/:id', manageContent, async (c) => {
-    await deleteSponsored(ctx.knex, idParam(c.params.id, 'Sponsored content'), currentUser(c));
-    await publish(CONTENT_EVENTS.sponsoredUpdated);
-    c.status = 204;
+  staffCollection({
+    path: '/api/sponsored',
+    what: 'Sponsored content',
+    guard: manageContent,
+    schema: SponsoredInputSchema,
+    list: listSponsored,
+    create: createSponsored,
+    update: updateSponsored,
+    remove: deleteSponsored,
+    changed: () => publish(CONTENT_EVENTS.sponsoredUpdated),
   });
 
   // ---------------------------------------------------------------- slider (staff)
@@ -170,29 +184,16 @@ export function contentRoutes(ctx: AppContext): AppRouter {
     c.body = settings;
   });
 
-  router.get('/api/slider/slides', manageContent, async (c) => {
-    c.set('Cache-Control', 'no-store');
-    c.body = await listSlides(ctx.knex);
-  });
-
-  router.post('/api/slider/slides', manageContent, async (c) => {
-    const slide = await createSlide(ctx.knex, parse(SlideInputSchema, c.request.body), currentUser(c));
-    await publish(CONTENT_EVENTS.sliderUpdated);
-    c.status = 201;
-    c.body = slide;
-  });
-
-  router.put('/api/slider/slides/:id', manageContent, async (c) => {
-    const id = idParam(c.params.id, 'Slide');
-    const slide = await updateSlide(ctx.knex, id, parse(SlideInputSchema, c.request.body), currentUser(c));
-    await publish(CONTENT_EVENTS.sliderUpdated);
-    c.body = slide;
-  });
-
-  router.delete('/api/slider/slides/:id', manageContent, async (c) => {
-    await deleteSlide(ctx.knex, idParam(c.params.id, 'Slide'), currentUser(c));
-    await publish(CONTENT_EVENTS.sliderUpdated);
-    c.status = 204;
+  staffCollection({
+    path: '/api/slider/slides',
+    what: 'Slide',
+    guard: manageContent,
+    schema: SlideInputSchema,
+    list: listSlides,
+    create: createSlide,
+    update: updateSlide,
+    remove: deleteSlide,
+    changed: () => publish(CONTENT_EVENTS.sliderUpdated),
   });
 
   return router;

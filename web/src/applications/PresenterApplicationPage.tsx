@@ -1,6 +1,5 @@
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
 import MicIcon from '@mui/icons-material/Mic';
-import SendIcon from '@mui/icons-material/Send';
 import {
   Alert,
   Box,
@@ -16,10 +15,6 @@ import {
   FormHelperText,
   FormLabel,
   Link,
-  List,
-  ListItem,
-  ListItemIcon,
-  ListItemText,
   Stack,
   TextField,
   Typography,
@@ -32,7 +27,7 @@ import { api, ApiError } from '../app/api';
 import { usePageMeta } from '../app/meta';
 import { useStation } from '../app/station';
 import { DiscordIcon } from '../integrations/DiscordIcon';
-import { PageHeader } from '../requests/shared-ui';
+import { CheckList, PageHeader, SendButton, SideCard } from '../requests/shared-ui';
 import { useToast } from '../ui/toast';
 
 interface Draft {
@@ -292,44 +287,25 @@ export function PresenterApplicationPage() {
                   {errors.termsAccepted && <FormHelperText sx={{ ml: 4 }}>{errors.termsAccepted}</FormHelperText>}
                 </FormControl>
 
-                <Button type="submit" variant="contained" size="large" disabled={sending} startIcon={sending ? <CircularProgress size={18} color="inherit" /> : <SendIcon />}>
+                <SendButton sending={sending} disabled={sending}>
                   {sending ? 'Submitting...' : 'Submit Application'}
-                </Button>
+                </SendButton>
               </Stack>
             </Box>
           </CardContent>
         </Card>
 
         <Stack spacing={3}>
-          <Card>
-            <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-              <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-                What's Next?
-              </Typography>
-              <Box component="ol" sx={{ pl: 2.5, m: 0, '& li': { mb: 1, color: 'text.secondary' } }}>
-                {WHATS_NEXT.map((step) => (
-                  <li key={step}>{step}</li>
-                ))}
-              </Box>
-            </CardContent>
-          </Card>
-          <Card>
-            <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-              <Typography variant="h6" component="h2">
-                What we're looking for
-              </Typography>
-              <List dense>
-                {LOOKING_FOR.map((item) => (
-                  <ListItem key={item} disableGutters>
-                    <ListItemIcon sx={{ minWidth: 32 }}>
-                      <CheckCircleOutlineIcon fontSize="small" sx={{ color: 'primary.main' }} />
-                    </ListItemIcon>
-                    <ListItemText primary={item} />
-                  </ListItem>
-                ))}
-              </List>
-            </CardContent>
-          </Card>
+          <SideCard title="What's Next?" gutter>
+            <Box component="ol" sx={{ pl: 2.5, m: 0, '& li': { mb: 1, color: 'text.secondary' } }}>
+              {WHATS_NEXT.map((step) => (
+                <li key={step}>{step}</li>
+              ))}
+            </Box>
+          </SideCard>
+          <SideCard title="What we're looking for">
+            <CheckList items={LOOKING_FOR} icon={<CheckCircleOutlineIcon fontSize="small" sx={{ color: 'primary.main' }} />} />
+          </SideCard>
         </Stack>
       </Box>
     </Container>

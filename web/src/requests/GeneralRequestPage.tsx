@@ -1,14 +1,13 @@
 import CheckIcon from '@mui/icons-material/Check';
 import MailOutlineIcon from '@mui/icons-material/EmailOutlined';
-import SendIcon from '@mui/icons-material/Send';
-import { Box, Button, Card, CardContent, CircularProgress, Container, Link, List, ListItem, ListItemIcon, ListItemText, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Box, Card, CardContent, Container, Link, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { CONTACT_TOPICS, GENERAL_SUBJECTS, REQUEST_LIMITS, type GeneralSubject } from '../../../shared/requests';
 import { usePageMeta } from '../app/meta';
 import { useStation } from '../app/station';
 import { sendGeneralRequest } from './api';
 import { getRequestSessionId } from './session';
-import { failureDescription, PageHeader } from './shared-ui';
+import { CheckList, failureDescription, PageHeader, SendButton, SideCard } from './shared-ui';
 import { useToast } from '../ui/toast';
 
 /** /general-request: name, email, subject and message, with what to write about and the 48-hour promise. */
@@ -69,48 +68,29 @@ export function GeneralRequestPage() {
                   sx={{ '& textarea:not([aria-hidden])': { minHeight: 120 } }}
                   slotProps={{ htmlInput: { maxLength: REQUEST_LIMITS.generalMessage } }}
                 />
-                <Button type="submit" variant="contained" size="large" disabled={!complete || sending} startIcon={sending ? <CircularProgress size={18} color="inherit" /> : <SendIcon />}>
+                <SendButton sending={sending} disabled={!complete || sending}>
                   {sending ? 'Sending Message...' : 'Send Message'}
-                </Button>
+                </SendButton>
               </Stack>
             </Box>
           </CardContent>
         </Card>
         <Stack spacing={3}>
-          <Card>
-            <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-              <Typography variant="h6" component="h2">
-                What can you contact us about?
-              </Typography>
-              <List dense>
-                {CONTACT_TOPICS.map((topic) => (
-                  <ListItem key={topic} disableGutters>
-                    <ListItemIcon sx={{ minWidth: 32 }}>
-                      <CheckIcon fontSize="small" sx={{ color: 'primary.main' }} />
-                    </ListItemIcon>
-                    <ListItemText primary={topic} />
-                  </ListItem>
-                ))}
-              </List>
-            </CardContent>
-          </Card>
-          <Card sx={{ borderColor: 'primary.main' }}>
-            <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-              <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-                Contact Information
-              </Typography>
-              <Typography color="text.secondary" sx={{ mb: 1 }}>
-                We aim to respond to every message within 48 hours on business days.
-              </Typography>
-              <Typography color="text.secondary">
-                For urgent matters, email us at{' '}
-                <Link href={`mailto:${station.contactEmail}`} underline="always" color="primary">
-                  {station.contactEmail}
-                </Link>
-                .
-              </Typography>
-            </CardContent>
-          </Card>
+          <SideCard title="What can you contact us about?">
+            <CheckList items={CONTACT_TOPICS} icon={<CheckIcon fontSize="small" sx={{ color: 'primary.main' }} />} />
+          </SideCard>
+          <SideCard title="Contact Information" gutter sx={{ borderColor: 'primary.main' }}>
+            <Typography color="text.secondary" sx={{ mb: 1 }}>
+              We aim to respond to every message within 48 hours on business days.
+            </Typography>
+            <Typography color="text.secondary">
+              For urgent matters, email us at{' '}
+              <Link href={`mailto:${station.contactEmail}`} underline="always" color="primary">
+                {station.contactEmail}
+              </Link>
+              .
+            </Typography>
+          </SideCard>
         </Stack>
       </Box>
     </Container>

@@ -1,13 +1,12 @@
 import CampaignIcon from '@mui/icons-material/Campaign';
-import SendIcon from '@mui/icons-material/Send';
-import { Alert, Box, Button, Card, CardContent, CircularProgress, Container, Stack, TextField } from '@mui/material';
+import { Alert, Box, Card, CardContent, Container, Stack, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { REQUEST_LIMITS, SHOUTOUT_GUIDANCE_CHARS } from '../../../shared/requests';
 import { usePageMeta } from '../app/meta';
 import { useStation } from '../app/station';
 import { sendShoutout } from './api';
 import { getRequestSessionId } from './session';
-import { failureDescription, PageHeader } from './shared-ui';
+import { failureDescription, PageHeader, SendButton } from './shared-ui';
 import { useToast } from '../ui/toast';
 
 /** /shoutout-request: your name, who it is for and the message; under 250 characters is advised, not enforced. */
@@ -69,9 +68,9 @@ export function ShoutoutRequestPage() {
                 }
                 slotProps={{ htmlInput: { maxLength: REQUEST_LIMITS.shoutoutMessage }, formHelperText: { sx: { color: over ? 'warning.main' : undefined } } }}
               />
-              <Button type="submit" variant="contained" size="large" disabled={!complete || sending || closed} startIcon={sending ? <CircularProgress size={18} color="inherit" /> : <SendIcon />}>
+              <SendButton sending={sending} disabled={!complete || sending || closed}>
                 {sending ? 'Sending...' : 'Send Shoutout'}
-              </Button>
+              </SendButton>
             </Stack>
           </Box>
         </CardContent>

@@ -5,7 +5,6 @@ import EditNoteIcon from '@mui/icons-material/EditNote';
 import LibraryMusicIcon from '@mui/icons-material/LibraryMusic';
 import MusicNoteIcon from '@mui/icons-material/MusicNote';
 import SearchIcon from '@mui/icons-material/Search';
-import SendIcon from '@mui/icons-material/Send';
 import {
   Alert,
   Avatar,
@@ -31,7 +30,7 @@ import { usePageMeta } from '../app/meta';
 import { useStation } from '../app/station';
 import { searchLibrary, searchSpotify, sendSongRequest } from './api';
 import { getRequestSessionId, newIdempotencyKey } from './session';
-import { failureDescription, PageHeader } from './shared-ui';
+import { failureDescription, PageHeader, SendButton } from './shared-ui';
 import { useToast } from '../ui/toast';
 
 /** A search result from either source, as the list shows it. */
@@ -267,9 +266,9 @@ export function SongRequestPage() {
           </Card>
 
           <Box>
-            <Button type="submit" variant="contained" size="large" disabled={!canSend} startIcon={sending ? <CircularProgress size={18} color="inherit" /> : <SendIcon />} sx={{ width: { xs: '100%', sm: 'auto' }, px: 4 }}>
+            <SendButton sending={sending} disabled={!canSend} sx={{ width: { xs: '100%', sm: 'auto' }, px: 4 }}>
               {sending ? 'Sending...' : 'Send Request'}
-            </Button>
+            </SendButton>
           </Box>
         </Stack>
       </Box>

@@ -1,4 +1,5 @@
-import { Box, Typography } from '@mui/material';
+import SendIcon from '@mui/icons-material/Send';
+import { Box, Button, Card, CardContent, CircularProgress, List, ListItem, ListItemIcon, ListItemText, Typography, type SxProps, type Theme } from '@mui/material';
 import type { ReactNode } from 'react';
 import { ApiError } from '../app/api';
 
@@ -16,6 +17,43 @@ export function PageHeader({ title, intro, icon }: { title: string; intro: React
         {intro}
       </Typography>
     </Box>
+  );
+}
+
+/** A request form's submit button: the send icon, a spinner in its place while sending. */
+export function SendButton({ sending, disabled, sx, children }: { sending: boolean; disabled: boolean; sx?: SxProps<Theme>; children: ReactNode }) {
+  return (
+    <Button type="submit" variant="contained" size="large" disabled={disabled} startIcon={sending ? <CircularProgress size={18} color="inherit" /> : <SendIcon />} sx={sx}>
+      {children}
+    </Button>
+  );
+}
+
+/** A card of a request page's side column: an h2 (with a gap under it when `gutter`) and what follows. */
+export function SideCard({ title, gutter = false, sx, children }: { title: string; gutter?: boolean; sx?: SxProps<Theme>; children: ReactNode }) {
+  return (
+    <Card sx={sx}>
+      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography variant="h6" component="h2" sx={gutter ? { mb: 1 } : undefined}>
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** A short list whose items each stand beside the same small icon (a tick). */
+export function CheckList({ items, icon }: { items: readonly string[]; icon: ReactNode }) {
+  return (
+    <List dense>
+      {items.map((item) => (
+        <ListItem key={item} disableGutters>
+          <ListItemIcon sx={{ minWidth: 32 }}>{icon}</ListItemIcon>
+          <ListItemText primary={item} />
+        </ListItem>
+      ))}
+    </List>
   );
 }
 

@@ -1,32 +1,12 @@
 import AddIcon from '@mui/icons-material/PersonAdd';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  IconButton,
-  MenuItem,
-  Stack,
-  Switch,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Chip, IconButton, MenuItem, Stack, Switch, TableCell, TextField, Tooltip, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { ACCOUNT_TEXT, type UserView } from '../../../../shared/accounts';
 import { can, canDeleteUser, canEditUser, creatableRoles, DENIED, ROLE_LABELS, ROLES, type Role } from '../../../../shared/permissions';
 import { ApiError } from '../../app/api';
 import { LoadStates } from '../../ui/LoadStates';
-import { useIsMobile } from '../../app/media';
 import { UserAvatar } from '../../auth/UserAvatar';
 import { useAuth } from '../../auth/AuthProvider';
 import { AccessDenied } from '../../auth/ProtectedRoute';
@@ -34,6 +14,7 @@ import { useToast } from '../../ui/toast';
 import { useUserMutations, useUsers } from './api';
 import { CreateUserDialog, DeleteUserDialog, EditUserDialog } from './UserDialogs';
 import { FilterCard, SearchField } from '../../ui/Filters';
+import { CardsOrTable, StaffScreenHeader } from '../../ui/StaffList';
 
 type StatusFilter = 'all' | 'active' | 'inactive';
 
@@ -97,7 +78,6 @@ function ActiveSwitch({ user, actorRole, actorId }: { user: UserView; actorRole:
 export default function UserManagement() {
   const { profile } = useAuth();
   const { data, isLoading, error, refetch } = useUsers();
-  const mobile = useIsMobile();
   const [search, setSearch] = useState('');
   const [role, setRole] = useState<'all' | Role>('all');
   const [status, setStatus] = useState<StatusFilter>('all');
@@ -122,19 +102,17 @@ export default function UserManagement() {
 
   return (
     <Box>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { xs: 'stretch', sm: 'center' }, mb: 3 }}>
-        <Box>
-          <Typography variant="h4" component="h1" sx={{ fontWeight: 800 }}>
-            User Management
-          </Typography>
-          <Typography color="text.secondary">Accounts that can sign in to the panel.</Typography>
-        </Box>
-        {canCreate && (
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
-            Create Account
-          </Button>
-        )}
-      </Stack>
+      <StaffScreenHeader
+        title="User Management"
+        intro="Accounts that can sign in to the panel."
+        action={
+          canCreate && (
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+              Create Account
+            </Button>
+          )
+        }
+      />
 
       <FilterCard columns="2fr 1fr 1fr">
         <SearchField label="Search users" placeholder="Name or email" value={search} onChange={setSearch} maxLength={200} />
@@ -154,77 +132,60 @@ export default function UserManagement() {
       </FilterCard>
 
       <LoadStates error={error} loading={isLoading} empty={rows.length === 0} failText="Failed to load users." loadingLabel="Loading users" emptyText="No users found." onRetry={() => void refetch()}>
-        {mobile ? (
-        <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Users">
-          {rows.map((u) => (
-            <Card component="li" key={u.id}>
-              <CardContent sx={{ '&:last-child': { pb: 2 } }}>
-                <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1.5 }}>
-                  <UserAvatar username={u.username} email={u.email} avatarUrl={u.avatar_url} />
-                  <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-                    <Typography sx={{ fontWeight: 700 }} noWrap>
-                      {u.username}
-                    </Typography>
-                    <Typography variant="body2" color="text.secondary" noWrap>
-                      {u.email}
-                    </Typography>
+        <CardsOrTable
+          label="Users"
+          rows={rows}
+          cardSx={{ '&:last-child': { pb: 2 } }}
+          card={(u) => (
+            <>
+              <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1.5 }}>
+                <UserAvatar username={u.username} email={u.email} avatarUrl={u.avatar_url} />
+                <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+                  <Typography sx={{ fontWeight: 700 }} noWrap>
+                    {u.username}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary" noWrap>
+                    {u.email}
+                  </Typography>
+                </Box>
+                <Chip size="small" label={ROLE_LABELS[u.role]} />
+              </Stack>
+              <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+                <ActiveSwitch user={u} actorRole={actorRole} actorId={profile.id} />
+                <RowActions user={u} actorRole={actorRole} actorId={profile.id} onEdit={() => setEditing(u)} onDelete={() => setDeleting(u)} />
+              </Stack>
+            </>
+          )}
+          headers={['User', 'Email', 'Role', 'Status', 'Created']}
+          cells={(u) => (
+            <>
+              <TableCell>
+                <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+                  <UserAvatar username={u.username} email={u.email} avatarUrl={u.avatar_url} size={32} />
+                  <Box>
+                    <Typography sx={{ fontWeight: 600 }}>{u.username}</Typography>
+                    {u.password_reset_required && (
+                      <Typography variant="caption" color="warning.main">
+                        Password reset required
+                      </Typography>
+                    )}
                   </Box>
-                  <Chip size="small" label={ROLE_LABELS[u.role]} />
                 </Stack>
-                <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-                  <ActiveSwitch user={u} actorRole={actorRole} actorId={profile.id} />
-                  <RowActions user={u} actorRole={actorRole} actorId={profile.id} onEdit={() => setEditing(u)} onDelete={() => setDeleting(u)} />
-                </Stack>
-              </CardContent>
-            </Card>
-          ))}
-        </Stack>
-      ) : (
-        <TableContainer component={Card}>
-          <Table aria-label="Users">
-            <TableHead>
-              <TableRow>
-                <TableCell>User</TableCell>
-                <TableCell>Email</TableCell>
-                <TableCell>Role</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell>Created</TableCell>
-                <TableCell align="right">Actions</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((u) => (
-                <TableRow key={u.id} hover>
-                  <TableCell>
-                    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-                      <UserAvatar username={u.username} email={u.email} avatarUrl={u.avatar_url} size={32} />
-                      <Box>
-                        <Typography sx={{ fontWeight: 600 }}>{u.username}</Typography>
-                        {u.password_reset_required && (
-                          <Typography variant="caption" color="warning.main">
-                            Password reset required
-                          </Typography>
-                        )}
-                      </Box>
-                    </Stack>
-                  </TableCell>
-                  <TableCell sx={{ wordBreak: 'break-all' }}>{u.email}</TableCell>
-                  <TableCell>
-                    <Chip size="small" label={ROLE_LABELS[u.role]} variant="outlined" />
-                  </TableCell>
-                  <TableCell>
-                    <ActiveSwitch user={u} actorRole={actorRole} actorId={profile.id} />
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateFmt.format(new Date(u.created_at))}</TableCell>
-                  <TableCell align="right">
-                    <RowActions user={u} actorRole={actorRole} actorId={profile.id} onEdit={() => setEditing(u)} onDelete={() => setDeleting(u)} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        )}
+              </TableCell>
+              <TableCell sx={{ wordBreak: 'break-all' }}>{u.email}</TableCell>
+              <TableCell>
+                <Chip size="small" label={ROLE_LABELS[u.role]} variant="outlined" />
+              </TableCell>
+              <TableCell>
+                <ActiveSwitch user={u} actorRole={actorRole} actorId={profile.id} />
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateFmt.format(new Date(u.created_at))}</TableCell>
+              <TableCell align="right">
+                <RowActions user={u} actorRole={actorRole} actorId={profile.id} onEdit={() => setEditing(u)} onDelete={() => setDeleting(u)} />
+              </TableCell>
+            </>
+          )}
+        />
       </LoadStates>
 
       {creating && <CreateUserDialog open onClose={() => setCreating(false)} actorRole={actorRole} />}

@@ -1,10 +1,10 @@
-import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, FormHelperText, Switch, TextField, Typography } from '@mui/material';
+import { Box, CircularProgress, FormControlLabel, FormHelperText, Switch, TextField, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { PageInputSchema, slugify, type Page } from '../../../../shared/content';
-import { api, ApiError } from '../../app/api';
-import { useIsMobile } from '../../app/media';
-import { errorMessage, serverFieldErrors, validate, type FieldErrors } from './form';
+import { ApiError } from '../../app/api';
+import { errorMessage, serverFieldErrors } from './form';
+import { FormDialog, saveItem, useDialogForm } from './FormDialog';
 import { useToast } from '../../ui/toast';
 
 const RichTextEditor = lazy(() => import('./RichTextEditor'));
@@ -34,23 +34,19 @@ function fromPage(p: Page): FormValues {
 export function PageFormDialog({ open, page, onClose }: { open: boolean; page: Page | null; onClose: () => void }) {
   const { toast } = useToast();
   const client = useQueryClient();
-  const mobile = useIsMobile();
   const ids = useId();
-  const [values, setValues] = useState<FormValues>(EMPTY);
+  const { values, setValues, set, errors, setErrors, field, check } = useDialogForm(open, page, fromPage, EMPTY);
   const [slugTouched, setSlugTouched] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [editorKey, setEditorKey] = useState(0);
 
   useEffect(() => {
     if (!open) return;
-    setValues(page ? fromPage(page) : EMPTY);
     setSlugTouched(Boolean(page));
-    setErrors({});
     setEditorKey((k) => k + 1);
   }, [open, page]);
 
   const save = useMutation({
-    mutationFn: (body: unknown) => (page ? api<Page>(`/api/pages/${page.id}`, { method: 'PUT', body }) : api<Page>('/api/pages', { method: 'POST', body })),
+    mutationFn: (body: unknown) => saveItem<Page>('/api/pages', page, body),
     onSuccess: (saved) => {
       toast({ title: 'Page saved successfully', description: `/page/${saved.slug}`, variant: 'success' });
       void client.invalidateQueries({ queryKey: ['admin', 'pages'] });
@@ -64,85 +60,57 @@ export function PageFormDialog({ open, page, onClose }: { open: boolean; page: P
     },
   });
 
-  const set = <K extends keyof FormValues>(key: K, v: FormValues[K]) => setValues((old) => ({ ...old, [key]: v }));
-
   const submit = () => {
-    const checked = validate(PageInputSchema, { ...values, display_order: values.display_order });
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
+    const body = check(PageInputSchema, { ...values, display_order: values.display_order });
+    if (!body) return;
     setErrors({});
-    save.mutate(checked.value);
+    save.mutate(body);
   };
 
-  const field = (name: keyof FormValues) => ({ error: Boolean(errors[name]), ...(errors[name] ? { helperText: errors[name] } : {}) });
   const contentHelp = `${ids}-content-help`;
 
   return (
-    <Dialog open={open} onClose={save.isPending ? undefined : onClose} fullWidth maxWidth="md" fullScreen={mobile} aria-labelledby={`${ids}-title`}>
-      <DialogTitle id={`${ids}-title`}>{page ? 'Edit Page' : 'Add Page'}</DialogTitle>
-      <DialogContent dividers>
-        <Box
-          component="form"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-          sx={{ display: 'grid', gap: 2 }}
-        >
-          <TextField
-            label="Title"
-            required
-            value={values.title}
-            onChange={(e) => {
-              const title = e.target.value;
-              setValues((old) => ({ ...old, title, ...(slugTouched ? {} : { slug: slugify(title) }) }));
-            }}
-            {...field('title')}
-            slotProps={{ htmlInput: { maxLength: 200 } }}
-          />
-          <TextField
-            label="Slug"
-            required
-            value={values.slug}
-            onChange={(e) => {
-              setSlugTouched(true);
-              set('slug', slugify(e.target.value));
-            }}
-            error={Boolean(errors.slug)}
-            helperText={errors.slug ?? `The page's address: /page/${values.slug || 'your-slug'}. Lower-case letters, numbers and hyphens.`}
-            slotProps={{ htmlInput: { maxLength: 200 } }}
-          />
-          <TextField label="Meta description" value={values.meta_description} onChange={(e) => set('meta_description', e.target.value)} multiline minRows={2} {...field('meta_description')} slotProps={{ htmlInput: { maxLength: 500 } }} />
-          <Box>
-            <Typography component="div" id={`${ids}-content-label`} sx={{ display: 'block', mb: 0.5, fontWeight: 600, color: errors.content ? 'error.main' : 'text.primary' }}>
-              Content *
-            </Typography>
-            <Suspense fallback={<Box sx={{ p: 3, display: 'flex', gap: 1, alignItems: 'center' }}><CircularProgress size={18} /> Loading editor...</Box>}>
-              <RichTextEditor key={editorKey} value={values.content} onChange={(html) => set('content', html)} label="Content" error={Boolean(errors.content)} describedBy={contentHelp} />
-            </Suspense>
-            <FormHelperText id={contentHelp} error={Boolean(errors.content)}>
-              {errors.content ?? 'Headings, lists, links, images, quotes and code. Scripts and styles are removed when the page is saved.'}
-            </FormHelperText>
-          </Box>
-          <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', alignItems: 'center' }}>
-            <TextField label="Display order" value={values.display_order} onChange={(e) => set('display_order', e.target.value)} sx={{ width: 160 }} {...field('display_order')} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
-            <FormControlLabel control={<Switch checked={values.is_published} onChange={(e) => set('is_published', e.target.checked)} />} label="Published" />
-            <FormControlLabel control={<Switch checked={values.is_featured} onChange={(e) => set('is_featured', e.target.checked)} />} label="Featured" />
-          </Box>
-          <button type="submit" hidden aria-hidden tabIndex={-1} />
-        </Box>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={save.isPending}>
-          Cancel
-        </Button>
-        <Button variant="contained" onClick={submit} disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : page ? 'Save Changes' : 'Create Page'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog open={open} titleId={`${ids}-title`} title={page ? 'Edit Page' : 'Add Page'} maxWidth="md" busy={save.isPending} submitLabel={page ? 'Save Changes' : 'Create Page'} onSubmit={submit} onClose={onClose}>
+      <TextField
+        label="Title"
+        required
+        value={values.title}
+        onChange={(e) => {
+          const title = e.target.value;
+          setValues((old) => ({ ...old, title, ...(slugTouched ? {} : { slug: slugify(title) }) }));
+        }}
+        {...field('title')}
+        slotProps={{ htmlInput: { maxLength: 200 } }}
+      />
+      <TextField
+        label="Slug"
+        required
+        value={values.slug}
+        onChange={(e) => {
+          setSlugTouched(true);
+          set('slug', slugify(e.target.value));
+        }}
+        error={Boolean(errors.slug)}
+        helperText={errors.slug ?? `The page's address: /page/${values.slug || 'your-slug'}. Lower-case letters, numbers and hyphens.`}
+        slotProps={{ htmlInput: { maxLength: 200 } }}
+      />
+      <TextField label="Meta description" value={values.meta_description} onChange={(e) => set('meta_description', e.target.value)} multiline minRows={2} {...field('meta_description')} slotProps={{ htmlInput: { maxLength: 500 } }} />
+      <Box>
+        <Typography component="div" id={`${ids}-content-label`} sx={{ display: 'block', mb: 0.5, fontWeight: 600, color: errors.content ? 'error.main' : 'text.primary' }}>
+          Content *
+        </Typography>
+        <Suspense fallback={<Box sx={{ p: 3, display: 'flex', gap: 1, alignItems: 'center' }}><CircularProgress size={18} /> Loading editor...</Box>}>
+          <RichTextEditor key={editorKey} value={values.content} onChange={(html) => set('content', html)} label="Content" error={Boolean(errors.content)} describedBy={contentHelp} />
+        </Suspense>
+        <FormHelperText id={contentHelp} error={Boolean(errors.content)}>
+          {errors.content ?? 'Headings, lists, links, images, quotes and code. Scripts and styles are removed when the page is saved.'}
+        </FormHelperText>
+      </Box>
+      <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', alignItems: 'center' }}>
+        <TextField label="Display order" value={values.display_order} onChange={(e) => set('display_order', e.target.value)} sx={{ width: 160 }} {...field('display_order')} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+        <FormControlLabel control={<Switch checked={values.is_published} onChange={(e) => set('is_published', e.target.checked)} />} label="Published" />
+        <FormControlLabel control={<Switch checked={values.is_featured} onChange={(e) => set('is_featured', e.target.checked)} />} label="Featured" />
+      </Box>
+    </FormDialog>
   );
 }

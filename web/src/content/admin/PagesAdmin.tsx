@@ -1,4 +1,3 @@
-import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
@@ -21,7 +20,7 @@ import {
   Tooltip,
   Typography,
 } from '@mui/material';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Page, PageAnalytics } from '../../../../shared/content';
 import { api, ApiError } from '../../app/api';
@@ -30,8 +29,8 @@ import { usePageMeta } from '../../app/meta';
 import { AccessDenied } from './AccessDenied';
 import { ConfirmDialog } from './ConfirmDialog';
 import { errorMessage } from './form';
+import { ListHeader, useListAdmin, type ListAdmin } from './ListAdmin';
 import { PageFormDialog } from './PageFormDialog';
-import { useToast } from '../../ui/toast';
 
 /**
  * Pages (admin) at /admin/pages (spec 001 §2): tabs Manage Pages and
@@ -43,8 +42,7 @@ import { useToast } from '../../ui/toast';
 export function PagesAdmin() {
   usePageMeta({ title: 'Pages' });
   const [tab, setTab] = useState(0);
-  const [editing, setEditing] = useState<Page | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
+  const admin = useListAdmin<Page>({ queryKey: ['admin', 'pages'], path: '/api/pages', deleted: 'Page deleted successfully', deleteFailed: 'Error deleting page' });
   const pages = useQuery({ queryKey: ['admin', 'pages'], queryFn: ({ signal }) => api<Page[]>('/api/pages', { signal }), retry: (n, err) => !(err instanceof ApiError && err.status < 500) && n < 2 });
 
   if (pages.error instanceof ApiError && (pages.error.status === 403 || pages.error.status === 401)) {
@@ -57,21 +55,7 @@ export function PagesAdmin() {
 
   return (
     <Box sx={{ p: { xs: 2, md: 4 }, maxWidth: 1200 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2, flexWrap: 'wrap' }}>
-        <Typography variant="h4" component="h1" sx={{ flexGrow: 1 }}>
-          Pages
-        </Typography>
-        <Button
-          variant="contained"
-          startIcon={<AddIcon />}
-          onClick={() => {
-            setEditing(null);
-            setFormOpen(true);
-          }}
-        >
-          Add Page
-        </Button>
-      </Box>
+      <ListHeader title="Pages" variant="h4" component="h1" addLabel="Add Page" onAdd={admin.add} />
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
         <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} aria-label="Pages sections">
           <Tab label="Manage Pages" id="pages-tab-0" aria-controls="pages-panel-0" />
@@ -79,37 +63,17 @@ export function PagesAdmin() {
         </Tabs>
       </Box>
       <Box role="tabpanel" id="pages-panel-0" aria-labelledby="pages-tab-0" hidden={tab !== 0}>
-        {tab === 0 && (
-          <PageList
-            query={pages}
-            onEdit={(p) => {
-              setEditing(p);
-              setFormOpen(true);
-            }}
-          />
-        )}
+        {tab === 0 && <PageList query={pages} admin={admin} />}
       </Box>
       <Box role="tabpanel" id="pages-panel-1" aria-labelledby="pages-tab-1" hidden={tab !== 1}>
         {tab === 1 && <AnalyticsPanel />}
       </Box>
-      <PageFormDialog open={formOpen} page={editing} onClose={() => setFormOpen(false)} />
+      <PageFormDialog open={admin.formOpen} page={admin.editing} onClose={admin.closeForm} />
     </Box>
   );
 }
 
-function PageList({ query, onEdit }: { query: { data?: Page[] | undefined; isError: boolean; error: unknown; refetch: () => unknown }; onEdit: (p: Page) => void }) {
-  const { toast } = useToast();
-  const client = useQueryClient();
-  const [deleting, setDeleting] = useState<Page | null>(null);
-  const remove = useMutation({
-    mutationFn: (p: Page) => api<null>(`/api/pages/${p.id}`, { method: 'DELETE' }),
-    onSuccess: () => {
-      toast({ title: 'Page deleted successfully', variant: 'success' });
-      setDeleting(null);
-      void client.invalidateQueries({ queryKey: ['admin', 'pages'] });
-    },
-    onError: (err) => toast({ title: 'Error deleting page', description: errorMessage(err), variant: 'error' }),
-  });
+function PageList({ query, admin }: { query: { data?: Page[] | undefined; isError: boolean; error: unknown; refetch: () => unknown }; admin: ListAdmin<Page> }) {
 
   if (query.isError)
     return (
@@ -157,12 +121,12 @@ function PageList({ query, onEdit }: { query: { data?: Page[] | undefined; isErr
                 </Tooltip>
               )}
               <Tooltip title="Edit">
-                <IconButton aria-label={`Edit ${p.title}`} onClick={() => onEdit(p)}>
+                <IconButton aria-label={`Edit ${p.title}`} onClick={() => admin.edit(p)}>
                   <EditIcon />
                 </IconButton>
               </Tooltip>
               <Tooltip title="Delete">
-                <IconButton aria-label={`Delete ${p.title}`} onClick={() => setDeleting(p)} color="error">
+                <IconButton aria-label={`Delete ${p.title}`} onClick={() => admin.askDelete(p)} color="error">
                   <DeleteIcon />
                 </IconButton>
               </Tooltip>
@@ -170,14 +134,7 @@ function PageList({ query, onEdit }: { query: { data?: Page[] | undefined; isErr
           </CardContent>
         </Card>
       ))}
-      <ConfirmDialog
-        open={Boolean(deleting)}
-        title="Delete page"
-        message={`Are you sure you want to delete "${deleting?.title ?? ''}"? This action cannot be undone.`}
-        busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting)}
-        onClose={() => setDeleting(null)}
-      />
+      <ConfirmDialog title="Delete page" {...admin.confirmDelete} />
     </Box>
   );
 }

@@ -3,31 +3,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import LinkIcon from '@mui/icons-material/Link';
-import {
-  Avatar,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  IconButton,
-  Link,
-  MenuItem,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TextField,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Avatar, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Link, MenuItem, Stack, TableCell, TextField, Tooltip, Typography } from '@mui/material';
 import { useMemo, useState, type FormEvent } from 'react';
 import { can, PRESENTER_ROLES, presenterRoleLabel } from '../../../../shared/permissions';
 import { SOCIAL_PLATFORMS, type SocialPlatform } from '../../../../shared/presenters';
@@ -40,6 +16,7 @@ import { useToast } from '../../ui/toast';
 import { useDjMutations, useDjs } from './api';
 import { ConfirmDeleteDialog } from '../../requests/admin/QueueTable';
 import { FilterCard, SearchField } from '../../ui/Filters';
+import { CardsOrTable, StaffScreenHeader } from '../../ui/StaffList';
 
 const dateFmt = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 const dayFmt = (d: string) => new Date(`${d}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
@@ -166,7 +143,6 @@ export default function DjsStaff() {
   const { data, isLoading, error, refetch } = useDjs();
   const { remove } = useDjMutations();
   const { toast } = useToast();
-  const mobile = useIsMobile();
   const [search, setSearch] = useState('');
   const [role, setRole] = useState('all');
   const [editing, setEditing] = useState<StaffDj | 'new' | null>(null);
@@ -214,19 +190,17 @@ export default function DjsStaff() {
 
   return (
     <Box>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { xs: 'stretch', sm: 'center' }, mb: 3 }}>
-        <Box>
-          <Typography variant="h4" component="h1" sx={{ fontWeight: 800 }}>
-            DJs & Staff
-          </Typography>
-          <Typography color="text.secondary">The station's presenters as listeners see them on the DJs page.</Typography>
-        </Box>
-        {manage && (
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
-            Add DJ
-          </Button>
-        )}
-      </Stack>
+      <StaffScreenHeader
+        title="DJs & Staff"
+        intro="The station's presenters as listeners see them on the DJs page."
+        action={
+          manage && (
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
+              Add DJ
+            </Button>
+          )
+        }
+      />
       <FilterCard columns="2fr 1fr">
         <SearchField label="Search DJs" placeholder="Name or bio" value={search} onChange={setSearch} maxLength={200} />
           <TextField select label="Role" value={role} onChange={(e) => setRole(e.target.value)} size="small">
@@ -240,80 +214,63 @@ export default function DjsStaff() {
       </FilterCard>
 
       <LoadStates error={error} loading={isLoading} empty={rows.length === 0} failText="Failed to load DJs." loadingLabel="Loading DJs" emptyText="No DJs found." onRetry={() => void refetch()}>
-        {mobile ? (
-        <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="DJs">
-          {rows.map((d) => (
-            <Card component="li" key={d.id}>
-              <CardContent sx={{ display: 'grid', gap: 1, '&:last-child': { pb: 2 } }}>
-                <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-                  <DjAvatar dj={d} />
-                  <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-                    <Typography sx={{ fontWeight: 700 }} noWrap>
-                      {d.name}
-                    </Typography>
-                    <Typography variant="body2" color="text.secondary">
-                      {presenterRoleLabel(d.role)} · joined {dateFmt.format(new Date(d.created_at))}
-                    </Typography>
-                  </Box>
-                  {actions(d)}
-                </Stack>
-                <LeaveChip dj={d} />
-                {d.bio && (
-                  <Typography variant="body2" color="text.secondary" sx={{ display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
-                    {d.bio}
+        <CardsOrTable
+          label="DJs"
+          rows={rows}
+          cardSx={{ display: 'grid', gap: 1, '&:last-child': { pb: 2 } }}
+          card={(d) => (
+            <>
+              <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+                <DjAvatar dj={d} />
+                <Box sx={{ minWidth: 0, flexGrow: 1 }}>
+                  <Typography sx={{ fontWeight: 700 }} noWrap>
+                    {d.name}
                   </Typography>
-                )}
-                <SocialLinks dj={d} hideEmpty />
-              </CardContent>
-            </Card>
-          ))}
-        </Stack>
-      ) : (
-        <TableContainer component={Card}>
-          <Table aria-label="DJs">
-            <TableHead>
-              <TableRow>
-                <TableCell>Name</TableCell>
-                <TableCell>Role</TableCell>
-                <TableCell>Bio</TableCell>
-                <TableCell>Social Links</TableCell>
-                <TableCell>Joined</TableCell>
-                <TableCell align="right">Actions</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((d) => (
-                <TableRow key={d.id} hover>
-                  <TableCell sx={{ verticalAlign: 'top' }}>
-                    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-                      <DjAvatar dj={d} size={32} />
-                      <Box sx={{ minWidth: 0 }}>
-                        <Typography sx={{ fontWeight: 600 }}>{d.name}</Typography>
-                        <LeaveChip dj={d} />
-                      </Box>
-                    </Stack>
-                  </TableCell>
-                  <TableCell sx={{ verticalAlign: 'top' }}>
-                    <Chip size="small" variant="outlined" label={presenterRoleLabel(d.role)} />
-                  </TableCell>
-                  <TableCell sx={{ verticalAlign: 'top', maxWidth: 320 }}>
-                    <Typography variant="body2" color="text.secondary" sx={{ display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
-                      {d.bio ?? '—'}
-                    </Typography>
-                  </TableCell>
-                  <TableCell sx={{ verticalAlign: 'top', maxWidth: 260 }}>
-                    <SocialLinks dj={d} />
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>{dateFmt.format(new Date(d.created_at))}</TableCell>
-                  <TableCell align="right" sx={{ verticalAlign: 'top' }}>
-                    {actions(d)}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        )}
+                  <Typography variant="body2" color="text.secondary">
+                    {presenterRoleLabel(d.role)} · joined {dateFmt.format(new Date(d.created_at))}
+                  </Typography>
+                </Box>
+                {actions(d)}
+              </Stack>
+              <LeaveChip dj={d} />
+              {d.bio && (
+                <Typography variant="body2" color="text.secondary" sx={{ display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+                  {d.bio}
+                </Typography>
+              )}
+              <SocialLinks dj={d} hideEmpty />
+            </>
+          )}
+          headers={['Name', 'Role', 'Bio', 'Social Links', 'Joined']}
+          cells={(d) => (
+            <>
+              <TableCell sx={{ verticalAlign: 'top' }}>
+                <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+                  <DjAvatar dj={d} size={32} />
+                  <Box sx={{ minWidth: 0 }}>
+                    <Typography sx={{ fontWeight: 600 }}>{d.name}</Typography>
+                    <LeaveChip dj={d} />
+                  </Box>
+                </Stack>
+              </TableCell>
+              <TableCell sx={{ verticalAlign: 'top' }}>
+                <Chip size="small" variant="outlined" label={presenterRoleLabel(d.role)} />
+              </TableCell>
+              <TableCell sx={{ verticalAlign: 'top', maxWidth: 320 }}>
+                <Typography variant="body2" color="text.secondary" sx={{ display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+                  {d.bio ?? '—'}
+                </Typography>
+              </TableCell>
+              <TableCell sx={{ verticalAlign: 'top', maxWidth: 260 }}>
+                <SocialLinks dj={d} />
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>{dateFmt.format(new Date(d.created_at))}</TableCell>
+              <TableCell align="right" sx={{ verticalAlign: 'top' }}>
+                {actions(d)}
+              </TableCell>
+            </>
+          )}
+        />
       </LoadStates>
 
       {editing && <DjDialog dj={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}

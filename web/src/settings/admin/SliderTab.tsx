@@ -1,14 +1,14 @@
-import AddIcon from '@mui/icons-material/Add';
-import { Alert, Box, Button, Card, CardContent, Chip, Dialog, DialogActions, DialogContent, DialogTitle, FormControl, FormControlLabel, FormHelperText, InputLabel, MenuItem, Select, Slider, Switch, Tab, Tabs, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Chip, FormControl, FormControlLabel, FormHelperText, InputLabel, MenuItem, Select, Slider, Switch, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { BACKGROUND_TYPES, SLIDER_FALLBACK_COLOR, SliderSettingsSchema, SlideInputSchema, type Slide, type SliderSettings } from '../../../../shared/content';
 import { api } from '../../app/api';
 import { PageLoading } from '../../app/ListenerLayout';
-import { useIsMobile } from '../../app/media';
 import { ConfirmDialog } from '../../content/admin/ConfirmDialog';
-import { RowActions } from '../../content/admin/RowActions';
 import { errorMessage, serverFieldErrors, validate, type FieldErrors } from '../../content/admin/form';
+import { FormDialog, saveItem, useDialogForm } from '../../content/admin/FormDialog';
+import { ItemList, ListHeader, useListAdmin, useToggleActive } from '../../content/admin/ListAdmin';
+import { RowActions } from '../../content/admin/RowActions';
 import { useToast } from '../../ui/toast';
 
 /** Slider Options (spec 001 §2): sub-tabs Global Settings and Slide Management. */
@@ -158,122 +158,56 @@ const slideBody = (s: Slide, over: Partial<Slide> = {}) => {
   return { title: m.title, description: m.description, image_url: m.image_url, link_url: m.link_url, is_active: m.is_active, display_order: m.display_order };
 };
 
+const fromSlide = (s: Slide): SlideForm => ({ title: s.title, description: s.description, image_url: s.image_url ?? '', link_url: s.link_url ?? '', is_active: s.is_active, display_order: String(s.display_order) });
+
 function SlideManagement() {
-  const { toast } = useToast();
-  const client = useQueryClient();
   const q = useQuery({ queryKey: ['admin', 'slider', 'slides'], queryFn: ({ signal }) => api<Slide[]>('/api/slider/slides', { signal }) });
-  const [editing, setEditing] = useState<Slide | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
-  const [deleting, setDeleting] = useState<Slide | null>(null);
-  const refresh = () => void client.invalidateQueries({ queryKey: ['admin', 'slider', 'slides'] });
-  const toggle = useMutation({
-    mutationFn: (s: Slide) => api<Slide>(`/api/slider/slides/${s.id}`, { method: 'PUT', body: slideBody(s, { is_active: !s.is_active }) }),
-    onSuccess: () => {
-      toast({ title: 'Content saved successfully', variant: 'success' });
-      refresh();
-    },
-    onError: (err) => toast({ title: 'Error saving content', description: errorMessage(err), variant: 'error' }),
-  });
-  const remove = useMutation({
-    mutationFn: (s: Slide) => api<null>(`/api/slider/slides/${s.id}`, { method: 'DELETE' }),
-    onSuccess: () => {
-      toast({ title: 'Content deleted successfully', variant: 'success' });
-      setDeleting(null);
-      refresh();
-    },
-    onError: (err) => toast({ title: 'Error deleting content', description: errorMessage(err), variant: 'error' }),
+  const admin = useListAdmin<Slide>({ queryKey: ['admin', 'slider', 'slides'], path: '/api/slider/slides', deleted: 'Content deleted successfully', deleteFailed: 'Error deleting content' });
+  const toggle = useToggleActive<Slide>({
+    path: '/api/slider/slides',
+    body: (s) => slideBody(s, { is_active: !s.is_active }),
+    done: () => ({ title: 'Content saved successfully', variant: 'success' }),
+    failed: 'Error saving content',
+    refresh: admin.refresh,
   });
 
   return (
     <Box>
-      <Box sx={{ display: 'flex', alignItems: 'center', mb: 2, gap: 2, flexWrap: 'wrap' }}>
-        <Typography variant="h6" component="h2" sx={{ flexGrow: 1 }}>
-          Slides
-        </Typography>
-        <Button
-          variant="contained"
-          startIcon={<AddIcon />}
-          onClick={() => {
-            setEditing(null);
-            setFormOpen(true);
-          }}
-        >
-          Add Slide
-        </Button>
-      </Box>
-      {q.isError && (
-        <Alert severity="error" action={<Button onClick={() => void q.refetch()}>Try again</Button>}>
-          {errorMessage(q.error)}
-        </Alert>
-      )}
-      {!q.data && !q.isError && <PageLoading label="Loading slides..." />}
-      {q.data?.length === 0 && (
-        <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
-          No custom slides created yet. Click &quot;Add Slide&quot; to create one; until then listeners see a welcome slide.
-        </Typography>
-      )}
-      {q.data && q.data.length > 0 && (
-        <Box component="ul" aria-label="Slides" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
-          {q.data.map((s) => (
-            <Card component="li" key={s.id} data-testid="slide-row">
-              <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' }, '&:last-child': { pb: 2 } }}>
-                {s.image_url ? <Box component="img" src={s.image_url} alt="" sx={{ width: 96, height: 64, objectFit: 'contain', borderRadius: 1, flexShrink: 0, bgcolor: 'action.hover' }} /> : <Box sx={{ width: 96, height: 64, borderRadius: 1, bgcolor: 'action.hover', flexShrink: 0 }} />}
-                <Box sx={{ flex: 1, minWidth: 0 }}>
-                  <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-                    <Typography variant="h6" component="h3" sx={{ fontSize: '1.05rem' }}>
-                      {s.title}
-                    </Typography>
-                    <Chip size="small" label={`Order ${s.display_order}`} variant="outlined" />
-                  </Box>
-                  <Typography variant="body2" color="text.secondary">
-                    {s.description}
-                  </Typography>
-                  <Typography variant="body2" color="text.secondary">
-                    {s.link_url ? `Links to ${s.link_url} · ` : ''}
-                    {s.view_count} views · {s.click_count} clicks
-                  </Typography>
-                </Box>
-                <RowActions
-                  title={s.title}
-                  active={s.is_active}
-                  onToggle={() => toggle.mutate(s)}
-                  toggling={toggle.isPending}
-                  onEdit={() => {
-                    setEditing(s);
-                    setFormOpen(true);
-                  }}
-                  onDelete={() => setDeleting(s)}
-                />
-              </CardContent>
-            </Card>
-          ))}
-        </Box>
-      )}
-      <SlideFormDialog open={formOpen} slide={editing} onClose={() => setFormOpen(false)} onSaved={refresh} />
-      <ConfirmDialog
-        open={Boolean(deleting)}
-        title="Delete slide"
-        message={`Are you sure you want to delete "${deleting?.title ?? ''}"? This action cannot be undone.`}
-        busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting)}
-        onClose={() => setDeleting(null)}
-      />
+      <ListHeader title="Slides" variant="h6" component="h2" addLabel="Add Slide" onAdd={admin.add} />
+      <ItemList query={q} label="Slides" loadingLabel="Loading slides..." emptyText={'No custom slides created yet. Click "Add Slide" to create one; until then listeners see a welcome slide.'} rowTestId="slide-row">
+        {(s) => (
+          <>
+            {s.image_url ? <Box component="img" src={s.image_url} alt="" sx={{ width: 96, height: 64, objectFit: 'contain', borderRadius: 1, flexShrink: 0, bgcolor: 'action.hover' }} /> : <Box sx={{ width: 96, height: 64, borderRadius: 1, bgcolor: 'action.hover', flexShrink: 0 }} />}
+            <Box sx={{ flex: 1, minWidth: 0 }}>
+              <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+                <Typography variant="h6" component="h3" sx={{ fontSize: '1.05rem' }}>
+                  {s.title}
+                </Typography>
+                <Chip size="small" label={`Order ${s.display_order}`} variant="outlined" />
+              </Box>
+              <Typography variant="body2" color="text.secondary">
+                {s.description}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {s.link_url ? `Links to ${s.link_url} · ` : ''}
+                {s.view_count} views · {s.click_count} clicks
+              </Typography>
+            </Box>
+            <RowActions title={s.title} active={s.is_active} onToggle={() => toggle.mutate(s)} toggling={toggle.isPending} onEdit={() => admin.edit(s)} onDelete={() => admin.askDelete(s)} />
+          </>
+        )}
+      </ItemList>
+      <SlideFormDialog open={admin.formOpen} slide={admin.editing} onClose={admin.closeForm} onSaved={admin.refresh} />
+      <ConfirmDialog title="Delete slide" {...admin.confirmDelete} />
     </Box>
   );
 }
 
 function SlideFormDialog({ open, slide, onClose, onSaved }: { open: boolean; slide: Slide | null; onClose: () => void; onSaved: () => void }) {
   const { toast } = useToast();
-  const mobile = useIsMobile();
-  const [values, setValues] = useState<SlideForm>(EMPTY_SLIDE);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  useEffect(() => {
-    if (!open) return;
-    setValues(slide ? { title: slide.title, description: slide.description, image_url: slide.image_url ?? '', link_url: slide.link_url ?? '', is_active: slide.is_active, display_order: String(slide.display_order) } : EMPTY_SLIDE);
-    setErrors({});
-  }, [open, slide]);
+  const { values, set, setErrors, field, check } = useDialogForm(open, slide, fromSlide, EMPTY_SLIDE);
   const save = useMutation({
-    mutationFn: (body: unknown) => (slide ? api<Slide>(`/api/slider/slides/${slide.id}`, { method: 'PUT', body }) : api<Slide>('/api/slider/slides', { method: 'POST', body })),
+    mutationFn: (body: unknown) => saveItem<Slide>('/api/slider/slides', slide, body),
     onSuccess: () => {
       toast({ title: 'Content saved successfully', variant: 'success' });
       onSaved();
@@ -285,47 +219,19 @@ function SlideFormDialog({ open, slide, onClose, onSaved }: { open: boolean; sli
     },
   });
   const submit = () => {
-    const checked = validate(SlideInputSchema, values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    save.mutate(checked.value);
+    const body = check(SlideInputSchema, values);
+    if (body) save.mutate(body);
   };
-  const set = <K extends keyof SlideForm>(k: K, v: SlideForm[K]) => setValues((o) => ({ ...o, [k]: v }));
-  const f = (k: keyof SlideForm) => ({ error: Boolean(errors[k]), ...(errors[k] ? { helperText: errors[k] } : {}) });
   return (
-    <Dialog open={open} onClose={save.isPending ? undefined : onClose} fullWidth maxWidth="sm" fullScreen={mobile} aria-labelledby="slide-form-title">
-      <DialogTitle id="slide-form-title">{slide ? 'Edit Slide' : 'Add Slide'}</DialogTitle>
-      <DialogContent dividers>
-        <Box
-          component="form"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-          sx={{ display: 'grid', gap: 2 }}
-        >
-          <TextField label="Title" required value={values.title} onChange={(e) => set('title', e.target.value)} {...f('title')} />
-          <TextField label="Description" required multiline minRows={2} value={values.description} onChange={(e) => set('description', e.target.value)} {...f('description')} />
-          <TextField label="Image URL" value={values.image_url} onChange={(e) => set('image_url', e.target.value)} {...f('image_url')} placeholder="https://… or /path" />
-          <TextField label="Link URL" value={values.link_url} onChange={(e) => set('link_url', e.target.value)} {...f('link_url')} placeholder="https://… or /shows" />
-          <Box sx={{ display: 'flex', gap: 3, alignItems: 'center', flexWrap: 'wrap' }}>
-            <TextField label="Display order" value={values.display_order} onChange={(e) => set('display_order', e.target.value)} {...f('display_order')} sx={{ width: 160 }} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
-            <FormControlLabel control={<Switch checked={values.is_active} onChange={(e) => set('is_active', e.target.checked)} />} label="Active" />
-          </Box>
-          <button type="submit" hidden aria-hidden tabIndex={-1} />
-        </Box>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={save.isPending}>
-          Cancel
-        </Button>
-        <Button variant="contained" onClick={submit} disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : slide ? 'Save Changes' : 'Create Slide'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <FormDialog open={open} titleId="slide-form-title" title={slide ? 'Edit Slide' : 'Add Slide'} busy={save.isPending} submitLabel={slide ? 'Save Changes' : 'Create Slide'} onSubmit={submit} onClose={onClose}>
+      <TextField label="Title" required value={values.title} onChange={(e) => set('title', e.target.value)} {...field('title')} />
+      <TextField label="Description" required multiline minRows={2} value={values.description} onChange={(e) => set('description', e.target.value)} {...field('description')} />
+      <TextField label="Image URL" value={values.image_url} onChange={(e) => set('image_url', e.target.value)} {...field('image_url')} placeholder="https://… or /path" />
+      <TextField label="Link URL" value={values.link_url} onChange={(e) => set('link_url', e.target.value)} {...field('link_url')} placeholder="https://… or /shows" />
+      <Box sx={{ display: 'flex', gap: 3, alignItems: 'center', flexWrap: 'wrap' }}>
+        <TextField label="Display order" value={values.display_order} onChange={(e) => set('display_order', e.target.value)} {...field('display_order')} sx={{ width: 160 }} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+        <FormControlLabel control={<Switch checked={values.is_active} onChange={(e) => set('is_active', e.target.checked)} />} label="Active" />
+      </Box>
+    </FormDialog>
   );
 }

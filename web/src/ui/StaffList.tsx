@@ -1,0 +1,72 @@
+import { Box, Card, CardContent, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, type SxProps, type Theme } from '@mui/material';
+import type { ReactNode } from 'react';
+import { useIsMobile } from '../app/media';
+
+/** A staff screen's heading: the h1 and its one-line introduction, with the main action (e.g. Add) beside them. */
+export function StaffScreenHeader({ title, intro, action }: { title: string; intro: ReactNode; action?: ReactNode }) {
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { xs: 'stretch', sm: 'center' }, mb: 3 }}>
+      <Box>
+        <Typography variant="h4" component="h1" sx={{ fontWeight: 800 }}>
+          {title}
+        </Typography>
+        <Typography color="text.secondary">{intro}</Typography>
+      </Box>
+      {action}
+    </Stack>
+  );
+}
+
+/**
+ * A staff directory's rows: one card each in a list on a phone, else a table
+ * whose columns are `headers` and then Actions (right-aligned). Both carry
+ * `label` as their accessible name.
+ */
+export function CardsOrTable<T extends { id: string }>({
+  label,
+  rows,
+  card,
+  cardSx,
+  headers,
+  cells,
+}: {
+  label: string;
+  rows: readonly T[];
+  card: (row: T) => ReactNode;
+  cardSx?: SxProps<Theme>;
+  headers: readonly string[];
+  cells: (row: T) => ReactNode;
+}) {
+  const mobile = useIsMobile();
+  if (mobile)
+    return (
+      <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={label}>
+        {rows.map((row) => (
+          <Card component="li" key={row.id}>
+            <CardContent sx={cardSx}>{card(row)}</CardContent>
+          </Card>
+        ))}
+      </Stack>
+    );
+  return (
+    <TableContainer component={Card}>
+      <Table aria-label={label}>
+        <TableHead>
+          <TableRow>
+            {headers.map((h) => (
+              <TableCell key={h}>{h}</TableCell>
+            ))}
+            <TableCell align="right">Actions</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((row) => (
+            <TableRow key={row.id} hover>
+              {cells(row)}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -60,3 +60,34 @@ export function sliderLook(settings: SliderSettings, gradient: string): SliderLo
   const background = image ? `url(${JSON.stringify(image)}) center / cover no-repeat, ${color}` : settings.background_type === 'gradient' ? gradient : color;
   return { background, foreground, overlay };
 }
+
+/** What a slide shows, wherever it comes from (the staff's slides, the radio's, the welcome slide). */
+export interface SlideContent {
+  title: string;
+  description: string;
+  image_url?: string | null;
+  link_url?: string | null;
+  /** The link's text ("Learn more" when not given). */
+  link_label?: string | null;
+  /** A short label above the title ("Live now"). */
+  kicker?: string | null;
+}
+
+/** The slide that stands in for the staff's when they have none (spec 000 §4). */
+export function welcomeSlide(station: { name: string; tagline: string }): SlideContent & { link_url: string } {
+  return { title: `Welcome to ${station.name}`, description: station.tagline || 'Tune in, request a song and meet the presenters.', image_url: null, link_url: '/shows' };
+}
+
+/**
+ * The slide the slider opens on: an extra slide placed first (the radio's live
+ * slide), else the staff's first, else the welcome slide. The server's first
+ * screen, its placeholder in the app and the slider itself agree on it.
+ */
+export function openingSlide(extra: readonly (SlideContent & { placement?: 'first' | 'last' })[], staff: readonly SlideContent[], station: { name: string; tagline: string }): SlideContent {
+  return extra.find((s) => s.placement === 'first') ?? staff[0] ?? welcomeSlide(station);
+}
+
+/** The text colour of a slide's link button, whose background is the slide's text colour `fg`. */
+export function slideLinkText(fg: string): string {
+  return fg === '#ffffff' ? '#111111' : '#ffffff';
+}

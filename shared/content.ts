@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DateOnlySchema, isWebUrl, optionalWebUrl, requiredText, safeText } from './fields';
+import { DEFAULT_SLIDER_SETTINGS, SESSION_ID_PATTERN, SLIDE_TRANSITION_MS, SLIDER_FALLBACK_COLOR, SPONSORED_REFRESH_MS } from './content-public';
 
 /**
  * Schemas and rules of the content domain (spec 001 §3, §5): custom pages,
@@ -83,8 +84,6 @@ export const SessionIdSchema = z.string().regex(SESSION_ID_PATTERN, 'Invalid ses
 export const PageViewSchema = z.object({ session_id: SessionIdSchema });
 
 // ---------------------------------------------------------------- slider
-
-import { DEFAULT_SLIDER_SETTINGS, SESSION_ID_PATTERN, SLIDE_TRANSITION_MS, SLIDER_FALLBACK_COLOR, SPONSORED_REFRESH_MS } from './content-public';
 
 // The zod-free constants, re-exported for the server and the staff panel.
 export { DEFAULT_SLIDER_SETTINGS, SLIDE_TRANSITION_MS, SLIDER_FALLBACK_COLOR, SPONSORED_REFRESH_MS };

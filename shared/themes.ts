@@ -419,3 +419,27 @@ export function contrastRatio(a: string, b: string): number {
 export function gradientStops(gradient: string): string[] {
   return gradient.match(/#[0-9a-f]{6}\b|#[0-9a-f]{3}\b/gi) ?? [];
 }
+
+/**
+ * The CSS custom properties the page is painted with outside the app's components (web/src/app/global.css: the
+ * first screen, the page background, the browser's theme colour): the boot script sets them from the saved theme
+ * before the first paint, and the app sets them again whenever the listener picks another theme.
+ */
+export function themeCssVars(key: ThemeKey): Record<string, string> {
+  const t = THEMES[key];
+  const [r, g, b] = parseHex(t.text);
+  return {
+    'color-scheme': t.mode,
+    '--bd-bg': t.background,
+    '--bd-bar': t.backgroundAlt,
+    '--bd-paper': t.backgroundSecondary,
+    '--bd-text': t.text,
+    '--bd-muted': t.textMuted,
+    '--bd-accent': t.accent,
+    '--bd-on-accent': t.onAccent,
+    '--bd-accent-text': t.accentText,
+    '--bd-gradient': t.gradient,
+    '--bd-text-gradient': t.textGradient,
+    '--bd-divider': `rgba(${r}, ${g}, ${b}, ${t.mode === 'dark' ? 0.14 : 0.16})`,
+  };
+}

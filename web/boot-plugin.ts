@@ -1,34 +1,10 @@
 import type { Plugin } from 'vite';
-import { DEFAULT_THEME, THEME_KEYS, THEME_STORAGE_KEY, THEMES } from '../shared/themes.ts';
+import { DEFAULT_THEME, THEME_KEYS, THEME_STORAGE_KEY, themeCssVars } from '../shared/themes.ts';
 import { AUTH_HINT_STORAGE_KEY, SIGNED_IN_CLASS } from '../shared/boot-data.ts';
-
-/** `#rrggbb` at an opacity, as CSS. */
-function rgba(hex: string, a: number): string {
-  const n = Number.parseInt(hex.slice(1), 16);
-  return `rgba(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255}, ${a})`;
-}
 
 /** The CSS custom properties the first screen (global.css `.boot`) is drawn with, per theme. */
 export function bootThemeVars(): Record<string, Record<string, string>> {
-  const out: Record<string, Record<string, string>> = {};
-  for (const key of THEME_KEYS) {
-    const t = THEMES[key];
-    out[key] = {
-      'color-scheme': t.mode,
-      '--bd-bg': t.background,
-      '--bd-bar': t.backgroundAlt,
-      '--bd-paper': t.backgroundSecondary,
-      '--bd-text': t.text,
-      '--bd-muted': t.textMuted,
-      '--bd-accent': t.accent,
-      '--bd-on-accent': t.onAccent,
-      '--bd-accent-text': t.accentText,
-      '--bd-gradient': t.gradient,
-      '--bd-text-gradient': t.textGradient,
-      '--bd-divider': rgba(t.text, t.mode === 'dark' ? 0.14 : 0.16),
-    };
-  }
-  return out;
+  return Object.fromEntries(THEME_KEYS.map((key) => [key, themeCssVars(key)]));
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { THEMES } from '../../shared/themes';
 import { startBrowserHarness, skipBrowser, type BrowserHarness } from '../support/browser';
 
 let h: BrowserHarness;
@@ -52,6 +53,9 @@ describe.skipIf(skipBrowser())('the shell in Chromium', () => {
     await page.getByRole('menuitem', { name: /Tropical/ }).click();
     await expect.poll(bg).not.toBe(neon);
     const tropical = await bg();
+    // The page around the app follows too: its background variable and the browser's bar colour.
+    const outer = () => page.evaluate(() => [document.documentElement.style.getPropertyValue('--bd-bg'), document.querySelector('meta[name="theme-color"]')?.getAttribute('content')]);
+    expect(await outer()).toEqual([THEMES['tropical-fusion'].background, THEMES['tropical-fusion'].backgroundAlt]);
     await page.reload();
     await expect.poll(bg).toBe(tropical);
     await page.evaluate(() => localStorage.setItem('airdeck.theme', 'hot-pink-nonsense'));

@@ -1,4 +1,5 @@
 import './app/global.css';
+import { nextTask } from './ui/idle';
 
 /*
  * The app's code is evaluated in three steps, each in a task of its own
@@ -7,8 +8,6 @@ import './app/global.css';
  * script (web/boot-plugin.ts) has already asked for every file of the three,
  * so the steps wait for nothing but the main thread.
  */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
 await import('react-dom/client');
 await nextTask();
 await import('./ui/theme');

@@ -1,6 +1,6 @@
 import { BOOT_DATA_ID, type BootData } from '../../../shared/boot-data';
 import type { SliderData } from '../../../shared/content';
-import { sliderLook } from '../../../shared/content-public';
+import { openingSlide, slideLinkText, sliderLook } from '../../../shared/content-public';
 import { RADIO_FALLBACKS } from '../../../shared/radio-constants';
 import type { NowPlaying } from '../../../shared/radio';
 import { radioSlides } from '../../../shared/radio-slides';
@@ -13,11 +13,12 @@ import { escapeHtml } from './page-meta';
  * navigation bar, and on the home page the hero and the first slide of the
  * featured slider, plus a placeholder of the player bar. The app's first
  * render replaces it with the same layout (web/src/app/global.css draws it
- * with the listener's theme colours, which web/public boot code sets from
- * browser storage before the first paint).
+ * with the listener's theme colours, which the boot script of
+ * web/boot-plugin.ts sets from browser storage before the first paint).
  *
- * Also the data that first render needs (General Settings, and on the home
- * page the slider), so the app starts with it instead of asking again.
+ * Also the data that first render needs (General Settings, what is on air,
+ * and on the home page the slider), so the app starts with it instead of
+ * asking again.
  */
 export interface BootShell {
   html: string;
@@ -40,18 +41,11 @@ function header(station: StationInfo, pathname: string, nowPlaying: NowPlaying |
 
 function firstSlide(station: StationInfo, slider: SliderData, nowPlaying: NowPlaying | null): string {
   const { settings } = slider;
-  // As the browser's slider orders them: the live slide (while a presenter is on air), the staff's, the welcome slide.
-  const slide: { title: string; description: string; image_url: string | null; link_url: string | null; link_label?: string | null; kicker?: string | null } = radioSlides(nowPlaying).find((s) => s.placement === 'first') ??
-    slider.slides[0] ?? {
-    title: `Welcome to ${station.name}`,
-    description: station.tagline || 'Tune in, request a song and meet the presenters.',
-    image_url: null,
-    link_url: '/shows',
-  };
+  const slide = openingSlide(radioSlides(nowPlaying), slider.slides, station);
   // The gradient is the theme's own: the page's theme colours are only known in the browser.
   const { background, foreground: fg, overlay } = sliderLook(settings, 'var(--bd-gradient)');
   const link = slide.link_url
-    ? `<a class="boot-slide-link" href="${escapeHtml(slide.link_url)}"${isLocal(slide.link_url) ? '' : ' target="_blank" rel="noopener noreferrer"'} style="color:${fg === '#ffffff' ? '#111111' : '#ffffff'};background:${fg}">${escapeHtml(slide.link_label ?? 'Learn more')}</a>`
+    ? `<a class="boot-slide-link" href="${escapeHtml(slide.link_url)}"${isLocal(slide.link_url) ? '' : ' target="_blank" rel="noopener noreferrer"'} style="color:${slideLinkText(fg)};background:${fg}">${escapeHtml(slide.link_label ?? 'Learn more')}</a>`
     : '';
   const img = slide.image_url ? `<img src="${escapeHtml(slide.image_url)}" alt="" />` : '';
   return (

@@ -1,9 +1,10 @@
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { Suspense, lazy, useMemo } from 'react';
+import { Suspense, lazy, useEffect, useMemo } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AuthProvider, sessionAtom } from '../auth/AuthProvider';
+import { themeCssVars } from '../../../shared/themes';
 import { buildMuiTheme } from '../ui/theme';
 import { Toaster } from '../ui/toast';
 import { isStudio } from '../platform';
@@ -32,6 +33,13 @@ if (boot?.serverTime) learnServerClock(boot.serverTime, typeof performance !== '
 export function App() {
   const themeKey = useAtomValue(themeKeyAtom);
   const theme = useMemo(() => buildMuiTheme(themeKey), [themeKey]);
+  // The page around the app (its background, the browser's bar colour) follows a theme picked in the app, as the
+  // boot script set it from the saved theme before the first paint.
+  useEffect(() => {
+    const vars = themeCssVars(themeKey);
+    for (const [name, value] of Object.entries(vars)) document.documentElement.style.setProperty(name, value);
+    document.querySelector('meta[name="theme-color"]')?.setAttribute('content', vars['--bd-bar']!);
+  }, [themeKey]);
   const router = useMemo(() => createBrowserRouter(routes), []);
   return (
     <QueryClientProvider client={queryClient}>

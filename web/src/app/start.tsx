@@ -2,11 +2,10 @@ import { StrictMode, Suspense, lazy, startTransition, type ReactNode } from 'rea
 import { createRoot } from 'react-dom/client';
 import { initPlatform, isStudio } from '../platform';
 import { App } from './App';
+import { nextTask } from '../ui/idle';
 import { preloadRoute } from './routes';
 
 const StudioShell = lazy(() => import('../studio/StudioShell'));
-
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Renders the UI into #root: the studio's own pages, or the app at the current address. */
 export async function startApp(): Promise<void> {

@@ -19,6 +19,19 @@ import { DjSpotlight } from './DjSpotlight';
 /* The listener pages. Each is its own lazy chunk through routes.tsx. */
 
 /**
+ * The featured slider with the radio's slides (live, recently played). Its own component: each now-playing
+ * update re-renders the slider alone, not the whole home page.
+ */
+function HomeSlider() {
+  const radioSlides = useRadioSlides();
+  return (
+    <Deferred priority={1} placeholder={<SliderPlaceholder extraSlides={radioSlides} />}>
+      <FeaturedSlider extraSlides={radioSlides} />
+    </Deferred>
+  );
+}
+
+/**
  * Home (spec 000 §4): a hero with Join Community; the featured-content
  * slider; Featured Shows; DJ Spotlight; the most-played and most-liked strip;
  * recently played with voting; on desktop a right-hand sidebar (sponsored
@@ -27,7 +40,6 @@ import { DjSpotlight } from './DjSpotlight';
  */
 export const Home = () => {
   const station = useStation();
-  const radioSlides = useRadioSlides();
   const mobile = useIsMobile();
   usePageMeta({ title: '', description: station.tagline });
   const community = station.chatInviteUrl || station.social.chat;
@@ -54,9 +66,7 @@ export const Home = () => {
       {mobile && <BubblesButton floating />}
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: mobile ? 'minmax(0, 1fr)' : 'minmax(0, 1fr) 300px', alignItems: 'start' }}>
         <Stack spacing={{ xs: 4, md: 5 }} sx={{ minWidth: 0 }}>
-          <Deferred priority={1} placeholder={<SliderPlaceholder extraSlides={radioSlides} />}>
-            <FeaturedSlider extraSlides={radioSlides} />
-          </Deferred>
+          <HomeSlider />
           {/* Below the slider (the first screen the server draws): mounted one by one when the browser is idle (ui/Deferred). */}
           <Deferred minHeight={{ xs: 330, md: 260 }}>
             <NowPlayingCard />

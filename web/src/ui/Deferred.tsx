@@ -12,7 +12,6 @@ import { whenIdle } from './idle';
 const queue: { show: () => void; priority: number }[] = [];
 let scheduled = false;
 
-
 function pump(): void {
   scheduled = false;
   const next = queue.shift();

@@ -8,7 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent }
 import { Link as RouterLink } from 'react-router';
 import { CONTENT_EVENTS } from '../../../../shared/content-events';
 import type { SliderData, SliderSettings } from '../../../../shared/content';
-import { DEFAULT_SLIDER_SETTINGS, SLIDE_TRANSITION_MS, sliderLook } from '../../../../shared/content-public';
+import { DEFAULT_SLIDER_SETTINGS, openingSlide, SLIDE_TRANSITION_MS, slideLinkText, sliderLook, welcomeSlide } from '../../../../shared/content-public';
 import { api } from '../../app/api';
 import { useRefetchOn } from '../../realtime/hooks';
 import { useStation } from '../../app/station';
@@ -72,8 +72,7 @@ export function useSliderData(): { settings: SliderSettings; slides: SliderData[
 export function SliderPlaceholder({ extraSlides = [] }: { extraSlides?: readonly ExtraSlide[] }) {
   const station = useStation();
   const { settings, slides } = useSliderData();
-  const slide: { title: string; description: string; image_url?: string | null; link_url?: string | null; link_label?: string | null; kicker?: string | null } = extraSlides.find((s) => s.placement === 'first') ??
-    slides[0] ?? { title: `Welcome to ${station.name}`, description: station.tagline || 'Tune in, request a song and meet the presenters.', image_url: null, link_url: '/shows' };
+  const slide = openingSlide(extraSlides, slides, station);
   const { background, foreground: fg, overlay } = sliderLook(settings, 'var(--bd-gradient)');
   return (
     <section className="boot-slider" aria-hidden style={{ background, color: fg }}>
@@ -84,7 +83,7 @@ export function SliderPlaceholder({ extraSlides = [] }: { extraSlides?: readonly
           <h2>{slide.title}</h2>
           <p>{slide.description}</p>
           {slide.link_url && (
-            <span className="boot-slide-link" style={{ color: fg === '#ffffff' ? '#111111' : '#ffffff', background: fg }}>
+            <span className="boot-slide-link" style={{ color: slideLinkText(fg), background: fg }}>
               {slide.link_label ?? 'Learn more'}
             </span>
           )}
@@ -121,7 +120,7 @@ export function FeaturedSlider({ extraSlides = [] }: { extraSlides?: readonly Ex
     });
     const own = staffSlides.map((s): ShownSlide => ({ ...s, link_label: null, kicker: null, counted: true }));
     // With no staff slides the welcome slide stands in for them (the radio's slides go around it).
-    const welcome: ShownSlide = { id: 'welcome', title: `Welcome to ${station.name}`, description: station.tagline || 'Tune in, request a song and meet the presenters.', image_url: null, link_url: '/shows', link_label: null, kicker: null, counted: false };
+    const welcome: ShownSlide = { ...welcomeSlide(station), id: 'welcome', image_url: null, link_label: null, kicker: null, counted: false };
     return [...extraSlides.filter((s) => s.placement === 'first').map(extra), ...(own.length > 0 ? own : [welcome]), ...extraSlides.filter((s) => s.placement !== 'first').map(extra)];
   }, [staffSlides, extraSlides, station.name, station.tagline]);
 
@@ -296,7 +295,7 @@ function SlideLink({ slide, fg }: { slide: ShownSlide; fg: string }) {
   const onClick = () => {
     if (slide.counted) ping(`/api/content/slides/${slide.id}/clicks`);
   };
-  const sx = { color: fg === '#ffffff' ? '#111111' : '#ffffff', bgcolor: fg, '&:hover': { bgcolor: fg, opacity: 0.9 } } as const;
+  const sx = { color: slideLinkText(fg), bgcolor: fg, '&:hover': { bgcolor: fg, opacity: 0.9 } } as const;
   const label = (
     <>
       {slide.link_label ?? 'Learn more'}

@@ -5,6 +5,16 @@ import ThumbUpOutlinedIcon from '@mui/icons-material/ThumbUpOutlined';
 import { Box, IconButton, Tooltip, Typography } from '@mui/material';
 import { useVotes } from '../hooks';
 
+/** One vote count; nothing until it is known (a 0 that turns into 3 would be wrong for a moment). */
+function VoteCount({ count, noun, testId }: { count: number | undefined; noun: string; testId: string }) {
+  if (count === undefined) return <Box aria-hidden sx={{ minWidth: 16 }} />;
+  return (
+    <Typography variant="body2" data-testid={testId} sx={{ minWidth: 16, textAlign: 'center' }} aria-label={`${count} ${noun}`}>
+      {count}
+    </Typography>
+  );
+}
+
 /** Up and down vote buttons with live counts for one track; pressing the same vote again removes it. */
 export function VoteButtons({ trackId, title }: { trackId: string | null; title: string }) {
   const { votes, vote, isVoting, error } = useVotes(trackId);
@@ -17,27 +27,13 @@ export function VoteButtons({ trackId, title }: { trackId: string | null; title:
           {mine === 'up' ? <ThumbUpIcon fontSize="small" /> : <ThumbUpOutlinedIcon fontSize="small" />}
         </IconButton>
       </Tooltip>
-      {votes ? (
-        <Typography variant="body2" data-testid="up-votes" sx={{ minWidth: 16, textAlign: 'center' }} aria-label={`${votes.up_votes} likes`}>
-          {votes.up_votes}
-        </Typography>
-      ) : (
-        // No count until it is known (a 0 that turns into 3 would be wrong for a moment).
-        <Box aria-hidden sx={{ minWidth: 16 }} />
-      )}
+      <VoteCount count={votes?.up_votes} noun="likes" testId="up-votes" />
       <Tooltip title={mine === 'down' ? 'Remove your dislike' : 'Dislike'}>
         <IconButton size="small" aria-label={`Dislike ${title}`} aria-pressed={mine === 'down'} disabled={isVoting} onClick={() => vote('down')} color={mine === 'down' ? 'primary' : 'default'}>
           {mine === 'down' ? <ThumbDownIcon fontSize="small" /> : <ThumbDownOutlinedIcon fontSize="small" />}
         </IconButton>
       </Tooltip>
-      {votes ? (
-        <Typography variant="body2" data-testid="down-votes" sx={{ minWidth: 16, textAlign: 'center' }} aria-label={`${votes.down_votes} dislikes`}>
-          {votes.down_votes}
-        </Typography>
-      ) : (
-        // No count until it is known (a 0 that turns into 3 would be wrong for a moment).
-        <Box aria-hidden sx={{ minWidth: 16 }} />
-      )}
+      <VoteCount count={votes?.down_votes} noun="dislikes" testId="down-votes" />
       {error && (
         <Typography variant="caption" color="error" role="alert" sx={{ ml: 0.5 }}>
           Vote failed

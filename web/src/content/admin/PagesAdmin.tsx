@@ -93,8 +93,9 @@ function PageList({ query, admin }: { query: { data?: Page[] | undefined; isErro
     <Box component="ul" aria-label="Pages" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
       {query.data.map((p) => (
         <Card component="li" key={p.id} data-testid="page-row">
-          <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', '&:last-child': { pb: 2 } }}>
-            <Box sx={{ flex: 1, minWidth: 0 }}>
+          {/* On a phone the actions go under the text, which keeps the card's whole width. */}
+          <CardContent sx={{ display: 'flex', gap: { xs: 1, sm: 2 }, alignItems: 'flex-start', flexWrap: { xs: 'wrap', sm: 'nowrap' }, '&:last-child': { pb: 2 } }}>
+            <Box sx={{ flex: { xs: '1 1 100%', sm: '1 1 0' }, minWidth: 0 }}>
               <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 0.5 }}>
                 <Typography variant="h6" component="h2" sx={{ fontSize: '1.1rem' }}>
                   {p.title}

@@ -41,20 +41,23 @@ interface Slot {
   end: string;
   title: string;
   description: string;
-  presenter: number;
+  /** The presenter's name as seeded (DEMO_PEOPLE or EXTRA_PRESENTERS). */
+  presenter: string;
 }
 
 const WEEKDAY_SLOTS: Slot[] = [
-  { start: '07:00:00', end: '09:00:00', title: 'Breakfast with Priya', description: 'Gentle starts, new UK releases and your shoutouts.', presenter: 2 },
-  { start: '12:00:00', end: '14:00:00', title: 'Lunchtime Lowdown', description: 'Indie, neo-soul and a local artist every week.', presenter: 4 },
-  { start: '17:00:00', end: '19:00:00', title: 'Drive Time Disco', description: 'Edits, classics and the occasional kazoo.', presenter: 7 },
-  { start: '20:00:00', end: '22:00:00', title: 'Soul Kitchen', description: 'Soul, broken beat and listener digs.', presenter: 0 },
+  { start: '07:00:00', end: '09:00:00', title: 'Breakfast with Priya', description: 'Gentle starts, new UK releases and your shoutouts.', presenter: 'Priya Shah' },
+  { start: '12:00:00', end: '14:00:00', title: 'Lunchtime Lowdown', description: 'Indie, neo-soul and a local artist every week.', presenter: 'Leah Campbell' },
+  { start: '17:00:00', end: '19:00:00', title: 'Drive Time Disco', description: 'Edits, classics and the occasional kazoo.', presenter: 'Nina Torres' },
+  { start: '20:00:00', end: '22:00:00', title: 'Soul Kitchen', description: 'Soul, broken beat and listener digs.', presenter: 'Maya Okafor' },
 ];
-const LATE_SLOT: Slot = { start: '23:00:00', end: '01:00:00', title: 'Late Night Lounge', description: 'Ambient, electronica and long-form mixes past midnight.', presenter: 3 };
+const LATE_SLOT: Slot = { start: '23:00:00', end: '01:00:00', title: 'Late Night Lounge', description: 'Ambient, electronica and long-form mixes past midnight.', presenter: 'DJ Fjord' };
+/** Saturday's morning show; Sunday has Sunday Grooves in that hour. */
+const SATURDAY_MORNING: Slot = { start: '10:00:00', end: '12:00:00', title: 'Saturday Crate Dig', description: 'Records the listeners dug up this week, played in full.', presenter: 'Maya Okafor' };
+const SUNDAY_MORNING: Slot = { start: '10:00:00', end: '12:00:00', title: 'Sunday Grooves', description: 'Afrobeats, amapiano and easy Sunday energy.', presenter: 'Sam Adeyemi' };
 const WEEKEND_SLOTS: Slot[] = [
-  { start: '10:00:00', end: '12:00:00', title: 'Sunday Grooves', description: 'Afrobeats, amapiano and easy Sunday energy.', presenter: 5 },
-  { start: '15:00:00', end: '17:00:00', title: 'Bass Culture', description: 'Drum & bass, jungle and UK garage.', presenter: 1 },
-  { start: '21:00:00', end: '23:00:00', title: 'The Night Bus', description: 'All the late-night music two friends can carry.', presenter: 8 },
+  { start: '15:00:00', end: '17:00:00', title: 'Bass Culture', description: 'Drum & bass, jungle and UK garage.', presenter: 'Tom Reilly' },
+  { start: '21:00:00', end: '23:00:00', title: 'The Night Bus', description: 'All the late-night music two friends can carry.', presenter: 'The Night Bus' },
 ];
 
 function minutes(t: string): number {
@@ -95,8 +98,9 @@ export async function seedDemo(knex: Knex, opts: { timezone: string; now?: numbe
         .returning<{ id: string }[]>('id');
       presenterIds.push(pr!.id);
     }
-    const presenters = await trx('presenters').select<{ id: string; name: string; bio: string | null; user_id: string | null }[]>('id', 'name', 'bio', 'user_id');
+    const presenters = await trx('presenters').select<{ id: string; name: string; role: string; bio: string | null; user_id: string | null }[]>('id', 'name', 'role', 'bio', 'user_id');
     const byId = new Map(presenters.map((p) => [p.id, p]));
+    const byName = new Map(presenters.map((p) => [p.name, p]));
 
     // Two weeks of shows, Monday of this week onwards.
     const monday = now.startOf('week');
@@ -107,7 +111,7 @@ export async function seedDemo(knex: Knex, opts: { timezone: string; now?: numbe
       const day = monday.plus({ days: d });
       const date = day.toISODate()!;
       const weekend = day.weekday >= 6;
-      let slots = [...(weekend ? WEEKEND_SLOTS : WEEKDAY_SLOTS)];
+      let slots = weekend ? [day.weekday === 6 ? SATURDAY_MORNING : SUNDAY_MORNING, ...WEEKEND_SLOTS] : [...WEEKDAY_SLOTS];
       if (day.weekday === 5 || day.weekday === 6) slots.push(LATE_SLOT);
       const isToday = date === now.toISODate();
       if (isToday) {
@@ -119,11 +123,13 @@ export async function seedDemo(knex: Knex, opts: { timezone: string; now?: numbe
           const se = minutes(s.end) <= ss ? minutes(s.end) + 1440 : minutes(s.end);
           return se <= ls || ss >= le;
         });
-        slots.push({ start: liveStart, end: liveEnd, title: 'Open Decks Live', description: 'Live from the studio right now: tunes, chat and your requests.', presenter: 3 });
+        slots.push({ start: liveStart, end: liveEnd, title: 'Open Decks Live', description: 'Live from the studio right now: tunes, chat and your requests.', presenter: 'DJ Fjord' });
       }
       for (const s of slots) {
-        const presenter = byId.get(presenterIds[s.presenter % presenterIds.length]!)!;
-        const probation = s.presenter === 5 && d >= 7;
+        const presenter = byName.get(s.presenter);
+        if (!presenter) throw new Error(`demo seed: no presenter named ${s.presenter}`);
+        // The probationary presenter's shows next week wait for approval.
+        const probation = presenter.role === 'probation' && d >= 7;
         events.push({
           title: s.title,
           description: s.description,

@@ -17,7 +17,13 @@ export function useNavLinks(): { to: string; label: string }[] {
   return listenerNavLinks(useRequestLinkVisible());
 }
 
-/** The navigation bar on every listener page; a slide-in menu below 768 px. */
+/**
+ * Tablet widths (768 to 1023 px): the links do not fit beside the name and the buttons,
+ * so they take a second row of the bar (global.css `.boot-bar` does the same).
+ */
+const TABLET = '@media (min-width: 768px) and (max-width: 1023.95px)';
+
+/** The navigation bar on every listener page; a slide-in menu below 768 px, two rows on a tablet. */
 export function NavBar({ account }: { account?: ReactNode }) {
   const station = useStation();
   const links = useNavLinks();
@@ -26,7 +32,7 @@ export function NavBar({ account }: { account?: ReactNode }) {
   const [menuLoaded, setMenuLoaded] = useState(false);
   return (
     <AppBar position="sticky" elevation={0} component="header">
-      <Toolbar component="nav" aria-label="Main" sx={{ gap: { xs: 0.5, sm: 1 }, minHeight: 64, px: { xs: 1.5, sm: 3 } }}>
+      <Toolbar component="nav" aria-label="Main" sx={{ gap: { xs: 0.5, sm: 1 }, minHeight: 64, px: { xs: 1.5, sm: 3 }, [TABLET]: { flexWrap: 'wrap', alignContent: 'flex-start', pt: 1.5, rowGap: 1 } }}>
         <Box component={RouterLink} to="/" sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', mr: { xs: 0, md: 2 }, minWidth: 0 }}>
           <Box component="img" src={station.logoUrl} alt="" width={32} height={32} sx={{ borderRadius: 1 }} />
           <Typography component="span" variant="h6" noWrap sx={{ fontWeight: 800, fontSize: { xs: '1.05rem', sm: '1.25rem' }, backgroundImage: (t) => t.airdeck.textGradient, backgroundClip: 'text', WebkitBackgroundClip: 'text', color: 'transparent' }}>
@@ -34,7 +40,7 @@ export function NavBar({ account }: { account?: ReactNode }) {
           </Typography>
         </Box>
         {!mobile && (
-          <Box sx={{ display: 'flex', gap: 0.5, flexGrow: 1 }}>
+          <Box sx={{ display: 'flex', gap: 0.5, flexGrow: 1, [TABLET]: { order: 1, flexBasis: '100%', justifyContent: 'center', pb: 0.5 } }}>
             {links.map((l) => (
               <Button
                 key={l.to}
@@ -52,7 +58,7 @@ export function NavBar({ account }: { account?: ReactNode }) {
         )}
         {mobile && <Box sx={{ flexGrow: 1 }} />}
         {!mobile && (
-          <Button component={RouterLink} to="/presenter-application" variant="contained" color="primary" sx={{ whiteSpace: 'nowrap' }}>
+          <Button component={RouterLink} to="/presenter-application" variant="contained" color="primary" sx={{ whiteSpace: 'nowrap', flexShrink: 0, [TABLET]: { ml: 'auto' } }}>
             Become a DJ
           </Button>
         )}

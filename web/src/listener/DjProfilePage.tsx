@@ -19,6 +19,8 @@ import { useStation } from '../app/station';
 import { useDjStats, useNowPlaying } from '../radio/hooks';
 import { PresenterShows } from '../schedule/components/PresenterShows';
 import { initialOf, shortBio, usePresenter } from './presenters';
+import { returnsInText } from './leave';
+import { LIVE_BADGE_COLORS } from '../ui/theme';
 
 /** Texts of the DJ profile (spec 000 §2, §8). */
 export const DJ_PROFILE_TEXT = {
@@ -138,8 +140,8 @@ function Profile({ presenter }: { presenter: PublicPresenter }) {
             </Typography>
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', my: 1.5, justifyContent: { xs: 'center', md: 'flex-start' } }}>
               <Chip label={role} color="primary" variant="outlined" />
-              {live && <Chip label="LIVE NOW" color="error" />}
-              {presenter.leave && <Chip icon={<EventBusyIcon />} color="warning" label={`Returns in ${presenter.leave.returnsInDays} days`} />}
+              {live && <Chip label="LIVE NOW" sx={LIVE_BADGE_COLORS} />}
+              {presenter.leave && <Chip icon={<EventBusyIcon />} color="warning" label={returnsInText(presenter.leave.returnsInDays)} />}
             </Box>
             <Typography color={presenter.bio ? 'text.primary' : 'text.secondary'} sx={{ whiteSpace: 'pre-line', mb: 2 }}>
               {presenter.bio || DJ_PROFILE_TEXT.noBio}

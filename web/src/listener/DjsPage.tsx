@@ -7,6 +7,8 @@ import { usePageMeta } from '../app/meta';
 import { useStation } from '../app/station';
 import { useNowPlaying } from '../radio/hooks';
 import { initialOf, shortBio, usePresenters } from './presenters';
+import { returnsInText } from './leave';
+import { LIVE_BADGE_COLORS } from '../ui/theme';
 
 /** Texts of the DJ directory (spec 000 §2, §8). */
 export const DJS_TEXT = {
@@ -41,8 +43,8 @@ export function PresenterCard({ presenter, live, headingLevel = 'h2' }: { presen
           </Typography>
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'center' }}>
             <Chip size="small" label={presenterRoleLabel(presenter.role)} variant="outlined" />
-            {live && <Chip size="small" color="error" label="LIVE" />}
-            {presenter.leave && <Chip size="small" color="warning" variant="outlined" label={`Returns in ${presenter.leave.returnsInDays} days`} />}
+            {live && <Chip size="small" label="LIVE" sx={LIVE_BADGE_COLORS} />}
+            {presenter.leave && <Chip size="small" color="warning" variant="outlined" label={returnsInText(presenter.leave.returnsInDays)} />}
           </Box>
           {bio && (
             <Typography variant="body2" color="text.secondary">

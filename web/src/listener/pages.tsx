@@ -1,5 +1,5 @@
 import GroupsIcon from '@mui/icons-material/Groups';
-import { Box, Button, Container, Stack, Typography } from '@mui/material';
+import { Box, Button, Container, Stack, Typography, useMediaQuery } from '@mui/material';
 import { useIsMobile } from '../app/media';
 import { usePageMeta } from '../app/meta';
 import { useStation } from '../app/station';
@@ -41,6 +41,8 @@ function HomeSlider() {
 export const Home = () => {
   const station = useStation();
   const mobile = useIsMobile();
+  // The sidebar's 300 px leave the cards too narrow below 1024 px: there it goes under the main column.
+  const sidebarBeside = useMediaQuery('(min-width: 1024px)', { noSsr: true });
   usePageMeta({ title: '', description: station.tagline });
   const community = station.chatInviteUrl || station.social.chat;
   return (
@@ -64,7 +66,7 @@ export const Home = () => {
         </Stack>
       </Box>
       {mobile && <BubblesButton floating />}
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: mobile ? 'minmax(0, 1fr)' : 'minmax(0, 1fr) 300px', alignItems: 'start' }}>
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: sidebarBeside ? 'minmax(0, 1fr) 300px' : 'minmax(0, 1fr)', alignItems: 'start' }}>
         <Stack spacing={{ xs: 4, md: 5 }} sx={{ minWidth: 0 }}>
           <HomeSlider />
           {/* Below the slider (the first screen the server draws): mounted one by one when the browser is idle (ui/Deferred). */}

@@ -13,6 +13,7 @@ import { getApiBase } from '../platform';
 import { formatClock, TrackArt } from './components/TrackArt';
 import { useElapsed, useNowPlaying } from './hooks';
 import { PLAYER_HEIGHT } from './player-size';
+import { LIVE_BADGE_COLORS } from '../ui/theme';
 
 type Status = 'paused' | 'loading' | 'playing' | 'error';
 
@@ -214,7 +215,7 @@ export function Player() {
         </Box>
         <Box sx={{ display: { xs: 'none', sm: 'flex' }, alignItems: 'center', gap: 1, flexShrink: 0 }}>
           {d.isLive && (
-            <Box component="span" sx={{ px: 1, py: 0.25, borderRadius: 4, bgcolor: 'error.main', color: 'error.contrastText', fontSize: '0.8125rem', fontWeight: 800, lineHeight: 1.5 }}>
+            <Box component="span" sx={{ px: 1, py: 0.25, borderRadius: 4, ...LIVE_BADGE_COLORS, fontSize: '0.8125rem', fontWeight: 800, lineHeight: 1.5 }}>
               LIVE
             </Box>
           )}

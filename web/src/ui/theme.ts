@@ -38,6 +38,12 @@ export const FONT_STACK = [
   '"Noto Color Emoji"',
 ].join(', ');
 
+/**
+ * The LIVE badge's colours in every theme: white on #c62828 is 5.6:1 (WCAG AA
+ * asks 4.5:1 for its small bold text; MUI's error red, #f44336, gives 3.7:1).
+ */
+export const LIVE_BADGE_COLORS = { bgcolor: '#c62828', color: '#fff' } as const;
+
 /** Width in px of the keyboard focus ring. */
 const FOCUS_WIDTH = 3;
 

@@ -200,7 +200,8 @@ export function FeaturedSlider({ extraSlides = [] }: { extraSlides?: readonly Ex
                 flexDirection: { xs: 'column-reverse', md: 'row' },
                 alignItems: { xs: 'flex-start', md: 'center' },
                 gap: { xs: 2, md: 4 },
-                px: { xs: 3, md: 9 },
+                // Clear of the arrows (40 px at 8 px from each side) wherever they show, from 600 px.
+                px: { xs: 3, sm: 7, md: 9 },
                 pt: { xs: 3, md: 5 },
                 pb: { xs: 7, md: 6 },
                 opacity: active ? 1 : 0,

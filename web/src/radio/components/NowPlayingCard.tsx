@@ -3,6 +3,7 @@ import { RADIO_FALLBACKS } from '../../../../shared/radio-constants';
 import { formatClock, TrackArt } from './TrackArt';
 import { VoteButtons } from './VoteButtons';
 import { useElapsed, useNowPlaying } from '../hooks';
+import { LIVE_BADGE_COLORS } from '../../ui/theme';
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const two = (n: number) => String(n).padStart(2, '0');
@@ -35,7 +36,7 @@ export function NowPlayingCard() {
               <Typography id="now-playing-heading" variant="overline" color="text.secondary">
                 Now playing
               </Typography>
-              {np?.live.is_live && <Chip label="LIVE" color="error" size="small" sx={{ fontWeight: 800 }} />}
+              {np?.live.is_live && <Chip label="LIVE" size="small" sx={{ fontWeight: 800, ...LIVE_BADGE_COLORS }} />}
               {np?.stale && <Chip label="Reconnecting to the station…" size="small" variant="outlined" />}
             </Stack>
             <Typography variant="h4" component="p" sx={{ fontWeight: 800 }} noWrap title={title} data-testid="card-title">

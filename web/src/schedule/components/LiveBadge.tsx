@@ -1,4 +1,5 @@
 import { Box } from '@mui/material';
+import { LIVE_BADGE_COLORS } from '../../ui/theme';
 
 /** The LIVE marker of a show on air now (spec 000 §2). */
 export function LiveBadge() {
@@ -12,8 +13,7 @@ export function LiveBadge() {
         px: 1,
         py: 0.25,
         borderRadius: 1,
-        bgcolor: '#c62828',
-        color: '#fff',
+        ...LIVE_BADGE_COLORS,
         fontSize: '0.75rem',
         fontWeight: 800,
         letterSpacing: '0.08em',

@@ -1,4 +1,4 @@
-import { Box, CircularProgress } from '@mui/material';
+import { Box, CircularProgress, GlobalStyles } from '@mui/material';
 import { Suspense, lazy, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { AccountMenu } from '../auth/AccountMenu';
@@ -41,6 +41,20 @@ export function PageLoading({ label = 'Loading...' }: { label?: string }) {
   );
 }
 
+/**
+ * Keyboard focus never lands under the fixed player or the sticky bar (WCAG 2.4.11): the browser scrolls a
+ * focused control clear of this much room at the bottom and the top. The bar is two rows on a tablet (NavBar).
+ */
+const focusRoom = (
+  <GlobalStyles
+    styles={{
+      html: { scrollPaddingTop: 72, scrollPaddingBottom: PLAYER_HEIGHT.desktop + 12 },
+      [`@media ${MOBILE_QUERY}`]: { html: { scrollPaddingBottom: PLAYER_HEIGHT.mobile + 12 } },
+      '@media (min-width: 768px) and (max-width: 1023.95px)': { html: { scrollPaddingTop: 120 } },
+    }}
+  />
+);
+
 /** Every listener page: navigation bar, the page, the footer, and the persistent player fixed at the bottom. */
 export default function ListenerLayout() {
   // Fetch the player's code as soon as the page is on screen.
@@ -48,6 +62,7 @@ export default function ListenerLayout() {
   return (
     // Room at the bottom so the fixed player never hides the footer.
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', pb: `${PLAYER_HEIGHT.desktop}px`, [`@media ${MOBILE_QUERY}`]: { pb: `${PLAYER_HEIGHT.mobile}px` } }}>
+      {focusRoom}
       <a className="skip-link" href="#main">
         Skip to content
       </a>

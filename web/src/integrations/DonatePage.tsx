@@ -4,7 +4,7 @@ import HeadsetMicIcon from '@mui/icons-material/HeadsetMic';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import RadioIcon from '@mui/icons-material/Radio';
 import VolunteerActivismIcon from '@mui/icons-material/VolunteerActivism';
-import { Alert, Box, Button, Card, CardContent, Container, Fab, ToggleButton, ToggleButtonGroup, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Container, Fab, GlobalStyles, ToggleButton, ToggleButtonGroup, Tooltip, Typography } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import { usePageMeta } from '../app/meta';
 import { useStation } from '../app/station';
@@ -98,6 +98,11 @@ export function DonatePage() {
         </Card>
       </Box>
 
+      {station.chatInviteUrl && (
+        // The floating button covers nothing: the page ends with room for it under the footer, and a focused
+        // control is scrolled clear of it (its top is 160 px above the window's bottom, 152 px on a phone).
+        <GlobalStyles styles={{ body: { paddingBottom: 96 }, html: { scrollPaddingBottom: '176px !important' } }} />
+      )}
       {station.chatInviteUrl && (
         <Tooltip title="Join our Discord" placement="left">
           <Fab

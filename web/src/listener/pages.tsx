@@ -47,7 +47,7 @@ export const Home = () => {
   const community = station.chatInviteUrl || station.social.chat;
   return (
     <Container maxWidth="lg" sx={{ pt: { xs: 3, md: 5 }, pb: 6 }}>
-      <Box component="section" aria-labelledby="hero-heading" sx={{ mb: { xs: 3, md: 4 }, pr: { xs: 7, md: 0 } }}>
+      <Box component="section" aria-labelledby="hero-heading" sx={{ position: 'relative', mb: { xs: 3, md: 4 }, pr: { xs: 7, md: 0 } }}>
         <Typography id="hero-heading" variant="h3" component="h1" sx={{ fontWeight: 800, mb: 1, fontSize: { xs: '2.1rem', md: '3rem' }, overflowWrap: 'anywhere' }}>
           {station.name}
         </Typography>
@@ -64,8 +64,9 @@ export const Home = () => {
           )}
           {!mobile && <BubblesButton />}
         </Stack>
+        {/* Top-right of the page, scrolling with it: fixed, it covered list items as a phone scrolled. */}
+        {mobile && <BubblesButton floating />}
       </Box>
-      {mobile && <BubblesButton floating />}
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: sidebarBeside ? 'minmax(0, 1fr) 300px' : 'minmax(0, 1fr)', alignItems: 'start' }}>
         <Stack spacing={{ xs: 4, md: 5 }} sx={{ minWidth: 0 }}>
           <HomeSlider />

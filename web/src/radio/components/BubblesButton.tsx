@@ -59,7 +59,7 @@ export function BubblesButton({ floating = false }: { floating?: boolean }) {
     <>
       {floating ? (
         <Tooltip title={label}>
-          <span style={{ position: 'fixed', top: 76, right: 12, zIndex: 1100 }}>
+          <span style={{ position: 'absolute', top: 0, right: -4, zIndex: 2 }}>
             <Fab size="medium" color="primary" aria-label={`Release bubbles (${count ?? 0} so far)`} onClick={click} disabled={busy}>
               <BubbleChartIcon />
             </Fab>

@@ -30,8 +30,10 @@ describe('Show Management date filters (spec 001 §2)', () => {
   });
 
   it('counts active filters', () => {
-    expect(activeFilterCount({ status: 'all', date: 'all' })).toBe(0);
-    expect(activeFilterCount({ status: 'all', date: 'future-only' })).toBe(1);
+    // The default (future-only, all statuses) is no filter (issue 19 item 18); all dates is one.
+    expect(activeFilterCount({ status: 'all', date: 'future-only' })).toBe(0);
+    expect(activeFilterCount({ status: 'all', date: 'all' })).toBe(1);
+    expect(activeFilterCount({ status: 'pending', date: 'future-only' })).toBe(1);
     expect(activeFilterCount({ status: 'pending', date: 'today' })).toBe(2);
   });
 });

@@ -331,9 +331,12 @@ export function dateFilterRange(filter: DateFilter, today: string): { from?: str
   }
 }
 
-/** How many Show Management filters are active (a status other than all, a date filter other than all). */
+/**
+ * How many Show Management filters the user has set: a status other than all, a date filter other than
+ * the default future-only (the screen opens with no active filter; Clear filters returns to the defaults).
+ */
 export function activeFilterCount(filters: { status: string; date: DateFilter }): number {
-  return (filters.status !== 'all' ? 1 : 0) + (filters.date !== 'all' ? 1 : 0);
+  return (filters.status !== 'all' ? 1 : 0) + (filters.date !== DEFAULT_DATE_FILTER ? 1 : 0);
 }
 
 /** The staff list query: a date range, types and statuses (all optional). */

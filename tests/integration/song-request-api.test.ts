@@ -143,6 +143,11 @@ describe('POST /song-request-api', () => {
 });
 
 describe("the website's Spotify search", () => {
+  it('tells the song request page whether Spotify search is set up', async () => {
+    expect((await request(t.url, '/api/spotify/status')).body).toEqual({ available: false });
+    expect((await request(withSpotify.url, '/api/spotify/status')).body).toEqual({ available: true });
+  });
+
   it("answers 503 not_configured without credentials, so the page can fall back to local search", async () => {
     const res = await request(t.url, '/api/spotify/search?q=wonderwall');
     expect(res.status).toBe(503);

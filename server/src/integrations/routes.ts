@@ -43,6 +43,12 @@ export function integrationsRoutes(ctx: AppContext): AppRouter {
   const router = new Router<RequestState>();
   const deps = { tokens: ctx.tokens, knex: ctx.knex };
 
+  // Whether Spotify search is set up, so the song request page offers it only when it can work (issue 19).
+  router.get('/api/spotify/status', (c) => {
+    c.set('Cache-Control', 'no-cache');
+    c.body = { available: integrations(ctx).spotify !== null };
+  });
+
   router.get('/api/spotify/search', async (c) => {
     const { q, limit } = parse(TrackSearchQuerySchema.extend({ limit: z.coerce.number().int().min(1).max(50).default(10) }), c.query);
     const spotify = integrations(ctx).spotify;

@@ -150,6 +150,9 @@ export default function LogsScreen() {
     }
   };
   const rows = list.data ?? [];
+  // On a phone the first ten entries, then a button for the rest: Outstanding Bookings stays in reach below.
+  const [allOnPhone, setAllOnPhone] = useState(false);
+  const PHONE_ROWS = 10;
 
   return (
     <Box sx={{ maxWidth: 1100 }}>
@@ -210,8 +213,9 @@ export default function LogsScreen() {
               {LOG_TEXT.empty}
             </Typography>
           ) : mobile ? (
+            <>
             <Stack component="ul" sx={{ p: 0, m: 0, gap: 1 }} aria-label="Activity logs">
-              {rows.map((l) => (
+              {(allOnPhone ? rows : rows.slice(0, PHONE_ROWS)).map((l) => (
                 <Paper key={l.id} component="li" variant="outlined" sx={{ listStyle: 'none' }}>
                   <Button onClick={() => setOpen(l)} color="inherit" sx={{ display: 'block', width: '100%', textAlign: 'left', textTransform: 'none', p: 1.5 }}>
                     <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 0.5 }}>
@@ -230,6 +234,12 @@ export default function LogsScreen() {
                 </Paper>
               ))}
             </Stack>
+            {!allOnPhone && rows.length > PHONE_ROWS && (
+              <Button fullWidth variant="outlined" sx={{ mt: 1.5 }} onClick={() => setAllOnPhone(true)}>
+                Show all {rows.length} entries
+              </Button>
+            )}
+            </>
           ) : (
             <TableContainer>
               <Table size="small" aria-label="Activity logs">

@@ -28,7 +28,7 @@ import { REQUEST_LIMITS, type LibraryTrack, type SpotifyTrack } from '../../../s
 import { ApiError } from '../app/api';
 import { usePageMeta } from '../app/meta';
 import { useStation } from '../app/station';
-import { searchLibrary, searchSpotify, sendSongRequest } from './api';
+import { searchLibrary, searchSpotify, sendSongRequest, useSpotifyStatus } from './api';
 import { getRequestSessionId, newIdempotencyKey } from './session';
 import { failureDescription, PageHeader, SendButton } from './shared-ui';
 import { useToast } from '../ui/toast';
@@ -44,6 +44,8 @@ const TEXT = {
   searchError: { title: 'Search Error', description: 'Failed to search local database. Please try again.' },
   spotifyError: { title: 'Spotify Search Error', description: 'Failed to search Spotify. Please try again or use local search.' },
   noLocal: { title: 'No Local Results', description: 'No tracks found in our database. Try searching Spotify or request a custom song.' },
+  // The same toast when the station has not set up Spotify: it does not send the listener there.
+  noLocalNoSpotify: { title: 'No Local Results', description: 'No tracks found in our database. Try different words or request a custom song.' },
   noSpotify: { title: 'No Spotify Results', description: 'No tracks found on Spotify. Try different words or request a custom song.' },
   nameRequired: { title: 'Name Required', description: 'Please enter your name' },
   detailsRequired: { title: 'Song Details Required', description: 'Please enter both song title and artist' },
@@ -56,12 +58,15 @@ const TEXT = {
 export function SongRequestPage() {
   usePageMeta({ title: 'Song Request', description: 'Request a song on air: search our library or Spotify, or ask for something we have not got.' });
   const station = useStation();
-  const { toast } = useToast();
+  const { toast, dismiss } = useToast();
   const [mode, setMode] = useState<'search' | 'custom'>('search');
   const [query, setQuery] = useState('');
   const [results, setResults] = useState<Result[]>([]);
   const [searching, setSearching] = useState<'library' | 'spotify' | null>(null);
-  const [spotifyUnavailable, setSpotifyUnavailable] = useState(false);
+  const [spotifyFailedSetup, setSpotifyFailedSetup] = useState(false);
+  // Spotify is offered only once the server says it is set up (no button that can only fail).
+  const spotifyStatus = useSpotifyStatus();
+  const spotifyOffered = spotifyStatus === true && !spotifyFailedSetup;
   const [selected, setSelected] = useState<Result | null>(null);
   const [customTitle, setCustomTitle] = useState('');
   const [customArtist, setCustomArtist] = useState('');
@@ -79,13 +84,15 @@ export function SongRequestPage() {
   const runSearch = async (source: 'library' | 'spotify') => {
     const q = query.trim();
     if (!q) return;
+    // A new search: the last search's toast would sit over these results.
+    dismiss();
     setSearching(source);
     try {
       if (source === 'library') {
         const tracks = await searchLibrary(q);
         setSelected(null);
         setResults(tracks.map((track) => ({ source: 'library', track })));
-        if (tracks.length === 0) toast({ ...TEXT.noLocal, variant: 'info' });
+        if (tracks.length === 0) toast({ ...(spotifyOffered ? TEXT.noLocal : TEXT.noLocalNoSpotify), variant: 'info' });
       } else {
         const tracks = await searchSpotify(q);
         setSelected(null);
@@ -94,7 +101,7 @@ export function SongRequestPage() {
       }
     } catch (err) {
       console.error(`${source} search failed`, err);
-      if (source === 'spotify' && err instanceof ApiError && err.code === 'not_configured') setSpotifyUnavailable(true);
+      if (source === 'spotify' && err instanceof ApiError && err.code === 'not_configured') setSpotifyFailedSetup(true);
       toast({ ...(source === 'library' ? TEXT.searchError : TEXT.spotifyError), variant: 'error' });
     } finally {
       setSearching(null);
@@ -142,7 +149,7 @@ export function SongRequestPage() {
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
-      <PageHeader title="Request a Song" icon={<MusicNoteIcon fontSize="large" sx={{ color: 'primary.main' }} />} intro="Search our library or Spotify, pick a track and send it to the studio. Can't find it? Request a custom song." />
+      <PageHeader title="Request a Song" icon={<MusicNoteIcon fontSize="large" sx={{ color: 'primary.main' }} />} intro={`Search our library${spotifyOffered ? ' or Spotify' : ''}, pick a track and send it to the studio. Can't find it? Request a custom song.`} />
       {closed && (
         <Alert severity="info" sx={{ mb: 3 }}>
           <strong>Requests are closed</strong> right now. Please try again later.
@@ -175,12 +182,14 @@ export function SongRequestPage() {
                     <Button variant="contained" startIcon={searching === 'library' ? <CircularProgress size={18} color="inherit" /> : <SearchIcon />} disabled={!query.trim() || searching !== null} onClick={() => void runSearch('library')}>
                       {searching === 'library' ? 'Searching...' : 'Search Library'}
                     </Button>
-                    <Button variant="outlined" startIcon={searching === 'spotify' ? <CircularProgress size={18} color="inherit" /> : <LibraryMusicIcon />} disabled={!query.trim() || searching !== null || spotifyUnavailable} onClick={() => void runSearch('spotify')}>
-                      {searching === 'spotify' ? 'Searching...' : 'Search Spotify'}
-                    </Button>
+                    {spotifyOffered && (
+                      <Button variant="outlined" startIcon={searching === 'spotify' ? <CircularProgress size={18} color="inherit" /> : <LibraryMusicIcon />} disabled={!query.trim() || searching !== null} onClick={() => void runSearch('spotify')}>
+                        {searching === 'spotify' ? 'Searching...' : 'Search Spotify'}
+                      </Button>
+                    )}
                   </Stack>
                   <Typography id="search-help" variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                    {spotifyUnavailable ? "Spotify search isn't available right now. Search our library or request a custom song." : 'Press Enter to search our library.'}
+                    {spotifyFailedSetup ? "Spotify search isn't available right now. Search our library or request a custom song." : 'Press Enter to search our library.'}
                   </Typography>
 
                   {results.length > 0 && (

@@ -1,4 +1,5 @@
 import type { GeneralRequestInput, GeneralRequestView, LibraryTrack, ShoutoutRequestInput, ShoutoutRequestView, SongRequestInput, SongRequestView, SpotifyTrack } from '../../../shared/requests';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../app/api';
 
 /** The station's own library: case-insensitive contains on title, album or artist. */
@@ -9,6 +10,12 @@ export function searchLibrary(q: string): Promise<LibraryTrack[]> {
 /** Spotify search through the server (503 `not_configured` when the station has no credentials). */
 export function searchSpotify(q: string): Promise<SpotifyTrack[]> {
   return api<{ tracks: SpotifyTrack[] }>(`/api/spotify/search?q=${encodeURIComponent(q)}`, { auth: false }).then((r) => r.tracks);
+}
+
+/** Whether the station has set up Spotify search: true, false, or undefined while asking (then not offered). */
+export function useSpotifyStatus(): boolean | undefined {
+  const { data } = useQuery({ queryKey: ['spotify-status'], queryFn: () => api<{ available: boolean }>('/api/spotify/status', { auth: false }), staleTime: 60_000 });
+  return data?.available;
 }
 
 /** Sends a song request; the key makes a retried send return the original instead of a duplicate. */

@@ -5,14 +5,15 @@ import { useIsMobile } from '../app/media';
 /** A staff screen's heading: the h1 and its one-line introduction, with the main action (e.g. Add) beside them. */
 export function StaffScreenHeader({ title, intro, action }: { title: string; intro: ReactNode; action?: ReactNode }) {
   return (
-    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { xs: 'stretch', sm: 'center' }, mb: 3 }}>
-      <Box>
-        <Typography variant="h4" component="h1" sx={{ fontWeight: 800 }}>
+    // The action goes under the heading when both do not fit on one line (a tablet beside the sidebar); the title never wraps.
+    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, justifyContent: 'space-between', alignItems: 'center', mb: 3 }}>
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="h4" component="h1" sx={{ fontWeight: 800, whiteSpace: 'nowrap' }}>
           {title}
         </Typography>
         <Typography color="text.secondary">{intro}</Typography>
       </Box>
-      {action}
+      {action && <Box sx={{ display: 'flex', flexShrink: 0, width: { xs: '100%', sm: 'auto' }, '& > *': { flexGrow: { xs: 1, sm: 0 }, whiteSpace: 'nowrap' } }}>{action}</Box>}
     </Stack>
   );
 }

@@ -30,6 +30,8 @@ import { LoadStates } from '../../ui/LoadStates';
 import { useIsMobile } from '../../app/media';
 import { useToast } from '../../ui/toast';
 import { useApplications, useDecideApplication } from './api';
+import { useQueryClient } from '@tanstack/react-query';
+import { useChannel, useResync } from '../../realtime/hooks';
 import { StatusChip } from '../../requests/admin/QueueTable';
 
 const TABS: { value: ApplicationStatus; label: string }[] = [
@@ -137,6 +139,13 @@ function DetailCard({ app }: { app: ApplicationView }) {
 /** Applications (001 §2): tabs Pending, Approved and Rejected with counts, a list and a detail card. */
 export default function Applications() {
   const { data, isLoading, error, refetch } = useApplications();
+  // Live (issue 19 item 16): the notification that rings the bell for a new application refreshes the list too.
+  const qc = useQueryClient();
+  const refresh = () => void qc.invalidateQueries({ queryKey: ['applications'] });
+  useChannel('notifications', (e) => {
+    if (!e.snapshot && e.name === 'notification.created' && (e.data as { type?: string } | null)?.type === 'application_received') refresh();
+  });
+  useResync('notifications', refresh);
   const mobile = useIsMobile();
   const [tab, setTab] = useState<ApplicationStatus>('pending');
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -154,7 +163,7 @@ export default function Applications() {
       </Typography>
       <Tabs value={tab} onChange={(_, v: ApplicationStatus) => setTab(v)} aria-label="Application status" variant={mobile ? 'fullWidth' : 'standard'} sx={{ mb: 2 }}>
         {TABS.map((t) => (
-          <Tab key={t.value} value={t.value} label={`${t.label} (${data?.counts[t.value] ?? 0})`} id={`tab-${t.value}`} aria-controls="applications-panel" sx={{ minWidth: 0, px: { xs: 1, sm: 2 } }} />
+          <Tab key={t.value} value={t.value} label={`${t.label} (${data?.counts[t.value] ?? 0})`} id={`tab-${t.value}`} aria-controls="applications-panel" sx={{ minWidth: 0, px: { xs: 0.5, sm: 2 }, whiteSpace: 'nowrap', fontSize: { xs: '0.8125rem', sm: '0.875rem' } }} />
         ))}
       </Tabs>
       <Box id="applications-panel" role="tabpanel" aria-labelledby={`tab-${tab}`}>

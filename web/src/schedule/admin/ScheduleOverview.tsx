@@ -104,13 +104,18 @@ function Overview() {
       <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
         Schedule Overview
       </Typography>
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(300px, 380px) 1fr' }, gap: 3, alignItems: 'start' }}>
+      {/* Side by side once the day panel has room beside the sidebar (from 1200 px); stacked on tablets. */}
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(300px, 380px) minmax(0, 1fr)' }, gap: 3, alignItems: 'start' }}>
         <Card variant="outlined">
           <CardContent>
             <MonthCalendar
               label="Schedule calendar"
               month={month}
-              onMonthChange={setMonth}
+              onMonthChange={(next) => {
+                setMonth(next);
+                // The day panel follows the calendar (issue 19 item 15): today in this month, else its 1st.
+                setSelected(monthOf(today) === next ? today : next);
+              }}
               selected={[selected]}
               onSelect={setSelected}
               marks={(d) => countByDate.get(d) ?? 0}
@@ -120,12 +125,12 @@ function Overview() {
         </Card>
         <Card variant="outlined">
           <CardContent>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2 }}>
-              <Typography variant="h6" component="h2" aria-live="polite">
+            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, justifyContent: 'space-between', alignItems: 'center', mb: 2 }}>
+              <Typography variant="h6" component="h2" aria-live="polite" sx={{ whiteSpace: 'nowrap' }}>
                 {longDate(selected)}
               </Typography>
               {canEdit && (
-                <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ mode: 'new', date: selected })}>
+                <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ mode: 'new', date: selected })} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
                   Book New Slot
                 </Button>
               )}
@@ -143,7 +148,7 @@ function Overview() {
                 {day.map((e) => (
                   <Card key={e.id} variant="outlined" component="article" aria-label={e.title}>
                     <CardContent sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', py: 1.5, '&:last-child': { pb: 1.5 } }}>
-                      <Box sx={{ minWidth: 110, fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
+                      <Box sx={{ minWidth: 110, fontWeight: 700, fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
                         {hhmm(e.start_time)} – {hhmm(e.end_time)}
                       </Box>
                       <Box sx={{ flex: '1 1 200px', minWidth: 0 }}>

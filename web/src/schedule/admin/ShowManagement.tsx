@@ -106,11 +106,11 @@ function ShowManagementView() {
 
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 1200 }}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2 }}>
-        <Typography variant="h4" component="h1">
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, justifyContent: 'space-between', alignItems: 'center', mb: 2 }}>
+        <Typography variant="h4" component="h1" sx={{ whiteSpace: 'nowrap' }}>
           Show Management
         </Typography>
-        <Button component={RouterLink} to="/admin/shows/new" variant="contained" startIcon={<AddIcon />}>
+        <Button component={RouterLink} to="/admin/shows/new" variant="contained" startIcon={<AddIcon />} sx={{ whiteSpace: 'nowrap' }}>
           Book New Show
         </Button>
       </Stack>
@@ -151,7 +151,7 @@ function ShowManagementView() {
             disabled={count === 0}
             onClick={() => {
               setStatus('all');
-              setDateFilter('all');
+              setDateFilter(DEFAULT_DATE_FILTER);
             }}
           >
             Clear filters
@@ -314,7 +314,7 @@ function ShowRow({ show, actor, open, withDate = false }: { show: ScheduleEventV
   return (
     <Card variant="outlined" component="article" aria-label={`${show.title}, ${longDate(show.event_date)}`}>
       <CardContent sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', py: 1.5, '&:last-child': { pb: 1.5 } }}>
-        <Box sx={{ width: withDate ? 210 : 120, flexShrink: 0, fontVariantNumeric: 'tabular-nums', fontWeight: 700 }}>
+        <Box sx={{ width: withDate ? 210 : 120, flexShrink: 0, fontVariantNumeric: 'tabular-nums', fontWeight: 700, whiteSpace: 'nowrap' }}>
           {withDate && (
             <Typography variant="caption" component="div" color="text.secondary">
               {longDate(show.event_date)}

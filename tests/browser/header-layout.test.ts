@@ -1,0 +1,108 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../server/src/db/seed/demo';
+import { startBrowserHarness, skipBrowser, type BrowserHarness } from '../support/browser';
+import { signInThroughUi } from '../support/staff';
+
+/**
+ * Tablet widths (issue 19 item 1: at 768 px the site name shrank to "A…", "Mobile App" wrapped and
+ * Become a DJ was clipped): at 768, 820, 900 and 1024 px nothing in the navigation bar or a page's header
+ * is cut off, shortened with an ellipsis, wrapped onto a second line, pushed out of the window or drawn
+ * over another control, on listener pages (signed out and signed in) and staff screens.
+ */
+let h: BrowserHarness;
+beforeAll(async () => {
+  if (skipBrowser()) return;
+  h = await startBrowserHarness();
+});
+afterAll(async () => h?.close());
+
+const WIDTHS = [768, 820, 900, 1024];
+const LISTENER = ['/', '/shows', '/djs', '/request', '/donate', '/become-a-dj'];
+const STAFF = ['/admin', '/admin/shows', '/admin/schedule', '/admin/applications', '/admin/logs', '/admin/users'];
+
+/** Every fault of the bar and of the page header (the row holding main's first heading). */
+async function headerFaults(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const faults: string[] = [];
+    const label = (el: Element) => `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 30)}"`;
+    const heading = document.querySelector('main h1');
+    // The page header: the row holding the heading (its parent, when that is a header-sized box), else the heading.
+    const row = heading?.parentElement && heading.parentElement.getBoundingClientRect().height <= 200 && heading.parentElement.tagName !== 'MAIN' ? heading.parentElement : heading;
+    const areas = [...document.querySelectorAll('header, [role="banner"]'), row].filter((e): e is Element => !!e);
+    if (document.documentElement.scrollWidth > innerWidth + 1) faults.push(`the page is ${document.documentElement.scrollWidth} px wide in a ${innerWidth} px window`);
+    const controls: Element[] = [];
+    for (const area of areas) {
+      for (const el of [area, ...area.querySelectorAll('*')]) {
+        const style = getComputedStyle(el);
+        if (style.display === 'none' || style.visibility === 'hidden') continue;
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0) continue;
+        // Visually hidden text (clip or 1 px boxes) is for screen readers.
+        if (r.width <= 1 || r.height <= 1 || style.clipPath !== 'none' || style.clip.startsWith('rect')) continue;
+        if (r.right > innerWidth + 0.5 || r.left < -0.5) faults.push(`${label(el)} runs out of the window (${Math.round(r.left)}–${Math.round(r.right)})`);
+        const ownText = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim());
+        if (ownText && style.overflowX !== 'visible' && el.scrollWidth > el.clientWidth + 1) faults.push(`${label(el)} is cut off (${el.scrollWidth} px of text in ${el.clientWidth} px)`);
+        if (el.matches('a, button, [role="button"], [role="tab"], h1')) controls.push(el);
+        // A piece of text of a control or heading broken over two lines ("Mobile / App", "ecome a I").
+        if (el.closest('a, button, [role="button"], [role="tab"], h1, h2')) {
+          for (const node of el.childNodes) {
+            if (node.nodeType !== Node.TEXT_NODE || !node.textContent!.trim()) continue;
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            const tops = [...range.getClientRects()].filter((q) => q.width > 0).map((q) => q.top);
+            const lines = tops.filter((t, i) => tops.findIndex((u) => Math.abs(u - t) < 4) === i).length;
+            if (lines > 1) faults.push(`${label(el)} wraps onto ${lines} lines`);
+          }
+        }
+      }
+    }
+    const boxes = controls.filter((c) => !controls.some((o) => o !== c && o.contains(c))).map((c) => ({ c, r: c.getBoundingClientRect() }));
+    for (let i = 0; i < boxes.length; i++) {
+      for (let j = i + 1; j < boxes.length; j++) {
+        const a = boxes[i]!.r;
+        const b = boxes[j]!.r;
+        const overlap = Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1;
+        if (overlap) faults.push(`${label(boxes[i]!.c)} overlaps ${label(boxes[j]!.c)}`);
+      }
+    }
+    return [...new Set(faults)];
+  });
+}
+
+async function settle(page: Page, staff: boolean): Promise<void> {
+  await page.locator('main h1').first().waitFor({ timeout: 30_000 });
+  // The listener bar mounts after the page (until then the server's first drawing of it stands).
+  if (!staff) await page.getByRole('banner').getByRole('button', { name: 'Change theme' }).waitFor({ timeout: 30_000 });
+  await page.waitForFunction(() => !document.querySelector('main .MuiSkeleton-root, main [aria-busy="true"], main .MuiCircularProgress-root'), undefined, { timeout: 30_000 });
+  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))));
+}
+
+describe.skipIf(skipBrowser())('the navigation bar and page headers at tablet widths', () => {
+  it.each(WIDTHS)('listener pages, signed out, at %i px', async (width) => {
+    const { page, context } = await h.newPage({ width, height: 1024 });
+    const faults: Record<string, string[]> = {};
+    for (const path of LISTENER) {
+      await page.goto(h.url + path);
+      await settle(page, false);
+      const f = await headerFaults(page);
+      if (f.length) faults[path] = f;
+    }
+    expect(faults).toEqual({});
+    await context.close();
+  }, 120_000);
+
+  it.each(WIDTHS)('listener pages signed in and staff screens, as the owner, at %i px', async (width) => {
+    const { page, context } = await h.newPage({ width, height: 1024 });
+    await signInThroughUi(page, h.url, 'owner@airdeck.demo', DEMO_PASSWORD);
+    const faults: Record<string, string[]> = {};
+    for (const path of ['/', '/shows', ...STAFF]) {
+      await page.goto(h.url + path);
+      await settle(page, path.startsWith('/admin'));
+      const f = await headerFaults(page);
+      if (f.length) faults[path] = f;
+    }
+    expect(faults).toEqual({});
+    await context.close();
+  }, 180_000);
+});

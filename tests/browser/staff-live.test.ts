@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dateParts, makeDate } from '../../shared/schedule';
+import { todayInZone } from '../../shared/time';
+import { startBrowserHarness, skipBrowser, type BrowserHarness } from '../support/browser';
+import { request } from '../support/server';
+import { openAsStaff } from '../support/staff';
+
+/**
+ * Staff screens that follow what happens elsewhere (issue 19 items 15 and 16): the Applications list
+ * counts a new application without a reload, and the Schedule Overview's day panel follows the calendar
+ * to another month (it kept showing the old day, empty, and Book New Slot kept defaulting to it).
+ */
+let h: BrowserHarness;
+beforeAll(async () => {
+  if (skipBrowser()) return;
+  h = await startBrowserHarness({ env: { APPLICATION_LIMIT_PER_HOUR: '100' } });
+});
+afterAll(async () => h?.close());
+
+const knex = () => h.server.server.ctx.knex;
+
+describe.skipIf(skipBrowser())('staff screens that update themselves', () => {
+  it('the Applications list shows a new application without a reload', async () => {
+    const staff = await openAsStaff(h, 'admin');
+    await staff.page.goto(`${h.url}/admin/applications`);
+    const pendingTab = staff.page.getByRole('tab', { name: /^Pending/ });
+    await pendingTab.waitFor();
+    await expect.poll(() => pendingTab.innerText()).toMatch(/\(\d+\)/);
+    const before = Number((await pendingTab.innerText()).match(/\((\d+)\)/)![1]);
+    await staff.page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+
+    // A listener applies through the public API, as the Become a DJ form does.
+    const sent = await request(h.url, '/api/applications', {
+      method: 'POST',
+      body: { name: 'Live Applicant', email: 'live.applicant@example.org', experience: 'Five years of pirate radio.', showIdea: 'Dub and reggae on Sunday nights.', availableTimes: ['weekday-evening'], termsAccepted: true },
+    });
+    expect(sent.status).toBe(201);
+
+    await expect.poll(() => pendingTab.innerText(), { timeout: 8000 }).toBe(`Pending (${before + 1})`);
+    await staff.page.getByRole('tabpanel').getByText('Live Applicant').first().waitFor({ timeout: 5000 });
+    expect(await staff.page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+    expect(staff.errors).toEqual([]);
+    await staff.context.close();
+  });
+
+  it("the overview's day panel follows the calendar to the next month, and Book New Slot books that day", async () => {
+    const zone = h.server.config.STATION_TIMEZONE;
+    const today = todayInZone(Date.now(), zone);
+    const { year, month } = dateParts(today);
+    const nextFirst = month === 12 ? makeDate(year + 1, 1, 1) : makeDate(year, month + 1, 1);
+    // A show on the 1st of next month, so the panel has something to show there.
+    await knex()('schedule_events').insert({ title: 'First Of The Month Special', type: 'show', event_date: nextFirst, start_time: '10:00:00', end_time: '11:00:00', status: 'scheduled', host: 'Maya Okafor', recurrence_type: 'once', booking_type: 'single' });
+
+    const staff = await openAsStaff(h, 'owner');
+    await staff.page.goto(`${h.url}/admin/schedule`);
+    const heading = staff.page.getByRole('heading', { level: 2 }).first();
+    await heading.waitFor();
+    await staff.page.getByRole('button', { name: 'Next month' }).click();
+    const long = new Date(`${nextFirst}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).replace(/,/g, '');
+    await expect.poll(() => heading.innerText()).toBe(long);
+    await staff.page.getByRole('article', { name: 'First Of The Month Special' }).waitFor();
+    expect(await staff.page.getByText('No events scheduled').count()).toBe(0);
+
+    await staff.page.getByRole('button', { name: 'Book New Slot' }).click();
+    const dialog = staff.page.getByRole('dialog', { name: 'Book New Slot' });
+    await dialog.waitFor();
+    expect(await dialog.getByLabel('Date').inputValue()).toBe(nextFirst);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // Back to this month: the panel shows today again.
+    await staff.page.getByRole('button', { name: 'Previous month' }).click();
+    const todayLong = new Date(`${today}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).replace(/,/g, '');
+    await expect.poll(() => heading.innerText()).toBe(todayLong);
+    expect(staff.errors).toEqual([]);
+    await staff.context.close();
+  });
+});

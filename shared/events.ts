@@ -1,9 +1,9 @@
-import type { ZodType } from 'zod';
+import { z, type ZodType } from 'zod';
 import { SCHEDULE_EVENT_SCHEMAS } from './bookings';
 import { CONTENT_EVENT_SCHEMAS } from './content';
 import { NOTIFICATION_EVENT_SCHEMAS } from './notifications';
 import { RADIO_EVENT_SCHEMAS } from './radio';
-import type { Channel, ChannelEventSchemas, ChannelKey } from './realtime';
+import { SESSION_CHANGED_EVENT, type Channel, type ChannelEventSchemas, type ChannelKey } from './realtime';
 import { REQUEST_EVENT_SCHEMAS } from './requests';
 
 /**
@@ -19,7 +19,11 @@ export const EVENT_SCHEMAS: ChannelEventSchemas = {
   ...RADIO_EVENT_SCHEMAS,
   ...CONTENT_EVENT_SCHEMAS,
   ...SCHEDULE_EVENT_SCHEMAS,
-  ...NOTIFICATION_EVENT_SCHEMAS,
+  notifications: {
+    ...NOTIFICATION_EVENT_SCHEMAS.notifications,
+    // Bus-only (auth → every instance's hub): a user's sessions changed.
+    [SESSION_CHANGED_EVENT]: z.object({ userId: z.string(), reason: z.string() }),
+  },
   ...REQUEST_EVENT_SCHEMAS,
 };
 

@@ -35,7 +35,7 @@ export async function signIn(ctx: AppContext, limiter: SignInLimiter, input: z.o
   const tooLong = Buffer.byteLength(input.password, 'utf8') > MAX_PASSWORD_BYTES;
   const ok = (await verifyPassword(row?.password_hash ?? (await dummyHash()), tooLong ? '' : input.password)) && !!row && !tooLong;
   if (!ok || !row) {
-    await limiter.failed(email);
+    await limiter.failed(meta.ip ?? 'unknown', email);
     await recordAction(ctx.knex, { actor: { id: row?.id ?? null, email }, action: 'login_failed', resourceType: 'session', resourceName: email, details: { reason: row ? 'wrong_password' : 'unknown_email', client: input.client }, ip: meta.ip });
     throw invalidCredentials();
   }
@@ -43,7 +43,7 @@ export async function signIn(ctx: AppContext, limiter: SignInLimiter, input: z.o
     await recordAction(ctx.knex, { actor: { id: row.id, email: row.email }, action: 'login_failed', resourceType: 'session', resourceName: row.email, details: { reason: 'inactive', client: input.client }, ip: meta.ip });
     throw new HttpError('forbidden', ACCOUNT_TEXT.inactive);
   }
-  await limiter.succeeded(email);
+  await limiter.succeeded(meta.ip ?? 'unknown', email);
   const role = row.role;
   const nowMs = ctx.now();
   const rehash = needsRehash(row.password_hash) ? await hashPassword(input.password) : null;

@@ -98,8 +98,16 @@ describe.skipIf(skipBrowser())('the shell in Chromium', () => {
     expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Shows', exact: true }).count()).toBe(0);
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('navigation', { name: 'Mobile' });
+    // Issue 19 item 12: it marks the page you are on, and it has a Close button.
+    expect(await menu.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
+    expect(await menu.getByRole('link', { name: 'Shows' }).getAttribute('aria-current')).toBeNull();
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    await menu.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Open menu' }).click();
     await menu.getByRole('link', { name: 'DJs' }).click();
     await page.waitForURL(/\/djs$/);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    expect(await menu.getByRole('link', { name: 'DJs' }).getAttribute('aria-current')).toBe('page');
     await context.close();
   });
 });

@@ -53,7 +53,8 @@ describe.skipIf(skipBrowser())('staff screens that update themselves', () => {
 
     const staff = await openAsStaff(h, 'owner');
     await staff.page.goto(`${h.url}/admin/schedule`);
-    const heading = staff.page.getByRole('heading', { level: 2 }).first();
+    // The day panel's heading (it announces the chosen day).
+    const heading = staff.page.locator('main h2[aria-live]');
     await heading.waitFor();
     await staff.page.getByRole('button', { name: 'Next month' }).click();
     const long = new Date(`${nextFirst}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).replace(/,/g, '');

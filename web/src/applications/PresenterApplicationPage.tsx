@@ -92,6 +92,13 @@ export function PresenterApplicationPage() {
   const [sending, setSending] = useState(false);
   const [connecting, setConnecting] = useState(false);
   const errorSummary = useRef<HTMLDivElement>(null);
+  const [submitted, setSubmitted] = useState<{ name: string; email: string; discord: string } | null>(null);
+  const confirmation = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!submitted) return;
+    confirmation.current?.focus({ preventScroll: true });
+    confirmation.current?.scrollIntoView({ block: 'center' });
+  }, [submitted]);
 
   useEffect(() => {
     try {
@@ -153,6 +160,7 @@ export function PresenterApplicationPage() {
     try {
       await api<ApplicationSubmitted>('/api/applications', { method: 'POST', body: ApplicationSchema.parse(form), auth: false });
       toast({ title: 'Application Submitted', description: 'Thank you! Your presenter application has been submitted successfully.', variant: 'success' });
+      setSubmitted({ name: form.name.trim(), email: form.email.trim(), discord: form.discordUsername.trim() });
       setForm(EMPTY);
       setTried(false);
       setErrors({});
@@ -174,124 +182,154 @@ export function PresenterApplicationPage() {
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, gap: 3, alignItems: 'start' }}>
         <Card>
           <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-            <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
-              Presenter application
-            </Typography>
-            {tried && errorCount > 0 && (
-              <Alert severity="error" sx={{ mb: 2 }} ref={errorSummary} tabIndex={-1}>
-                Please fix {errorCount === 1 ? 'the highlighted field' : `the ${errorCount} highlighted fields`} below.
-              </Alert>
-            )}
-            <Box component="form" onSubmit={submit} noValidate aria-label="Presenter application">
-              <Stack spacing={2.5}>
-                <TextField required label="Name" value={form.name} onChange={(e) => set('name', e.target.value)} error={!!errors.name} helperText={errors.name} autoComplete="name" slotProps={{ htmlInput: { maxLength: APPLICATION_LIMITS.name } }} />
-                <TextField required type="email" label="Email" value={form.email} onChange={(e) => set('email', e.target.value)} error={!!errors.email} helperText={errors.email} autoComplete="email" slotProps={{ htmlInput: { maxLength: APPLICATION_LIMITS.email } }} />
-                <TextField
-                  required
-                  label="Your experience"
-                  placeholder="Radio, DJing, podcasting, events… tell us what you've done."
-                  value={form.experience}
-                  onChange={(e) => set('experience', e.target.value)}
-                  error={!!errors.experience}
-                  helperText={errors.experience}
-                  multiline
-                  minRows={4}
-                  slotProps={{ htmlInput: { maxLength: APPLICATION_LIMITS.experience } }}
-                />
-                <TextField
-                  required
-                  label="Your show idea"
-                  placeholder="What would your show sound like? Genres, segments, the vibe."
-                  value={form.showIdea}
-                  onChange={(e) => set('showIdea', e.target.value)}
-                  error={!!errors.showIdea}
-                  helperText={errors.showIdea}
-                  multiline
-                  minRows={4}
-                  slotProps={{ htmlInput: { maxLength: APPLICATION_LIMITS.showIdea } }}
-                />
-
-                <FormControl component="fieldset" error={!!errors.availableTimes} required>
-                  <FormLabel component="legend" sx={{ mb: 1 }}>
-                    Availability
-                  </FormLabel>
-                  <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: { xs: 1, sm: 2 } }}>
-                    {(['Weekday', 'Weekend'] as const).map((group) => (
-                      <Box key={group} role="group" aria-label={group}>
-                        <Typography variant="subtitle2" component="p" sx={{ fontWeight: 700, mb: 0.5 }}>
-                          {group}
-                        </Typography>
-                        <FormGroup>
-                          {AVAILABILITY_SLOTS.filter((s) => s.group === group).map((slot) => (
-                            <FormControlLabel
-                              key={slot.id}
-                              control={<Checkbox checked={form.availableTimes.includes(slot.id)} onChange={(e) => toggleSlot(slot.id, e.target.checked)} name={slot.id} />}
-                              label={`${slot.label} (${slot.hours})`}
-                            />
-                          ))}
-                        </FormGroup>
-                      </Box>
-                    ))}
-                  </Box>
-                  {errors.availableTimes && <FormHelperText>{errors.availableTimes}</FormHelperText>}
-                </FormControl>
-
-                <Box>
-                  <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, display: 'flex', alignItems: 'center', gap: 1 }}>
-                    <DiscordIcon fontSize="small" /> Discord (optional)
+            {submitted ? (
+              // A lasting confirmation with what happens next (issue 19 item 13), instead of an emptied form and a toast.
+              <Box ref={confirmation} tabIndex={-1} role="status" aria-labelledby="application-received" sx={{ outline: 'none' }} data-testid="application-received">
+                <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1.5 }}>
+                  <CheckCircleOutlineIcon color="success" fontSize="large" aria-hidden />
+                  <Typography id="application-received" variant="h5" component="h2">
+                    Application received
                   </Typography>
-                  <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-                    The team works on Discord. Connect your account so we can message you about your application, or type your username.
-                  </Typography>
-                  {linked ? (
-                    <Alert severity="success" icon={<DiscordIcon />} action={<Button color="inherit" size="small" onClick={() => void connectDiscord()}>Change</Button>}>
-                      Connected as <strong>{connectedName}</strong>
-                    </Alert>
-                  ) : (
-                    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
-                      <TextField
-                        label="Discord username"
-                        value={form.discordUsername}
-                        onChange={(e) => set('discordUsername', e.target.value)}
-                        error={!!errors.discordUsername}
-                        helperText={errors.discordUsername}
-                        sx={{ flexGrow: 1 }}
-                        slotProps={{ htmlInput: { maxLength: APPLICATION_LIMITS.discordUsername } }}
-                      />
-                      <Button
-                        variant="outlined"
-                        onClick={() => void connectDiscord()}
-                        disabled={connecting}
-                        startIcon={connecting ? <CircularProgress size={18} color="inherit" /> : <DiscordIcon />}
-                        sx={{ height: 56, whiteSpace: 'nowrap' }}
-                      >
-                        Connect Discord
-                      </Button>
-                    </Stack>
-                  )}
+                </Stack>
+                <Typography sx={{ mb: 2 }}>Thank you, {submitted.name}. Your application is with the team at {station.name}.</Typography>
+                <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
+                  What happens next
+                </Typography>
+                <Box component="ol" sx={{ pl: 2.5, mt: 0, mb: 2, '& li': { mb: 1 } }}>
+                  {WHATS_NEXT.map((step) => (
+                    <li key={step}>{step}</li>
+                  ))}
                 </Box>
+                <Typography color="text.secondary" sx={{ mb: 3, overflowWrap: 'anywhere' }}>
+                  We'll write to {submitted.email}
+                  {submitted.discord ? ` or message ${submitted.discord} on Discord` : ''}.
+                </Typography>
+                <Button variant="outlined" onClick={() => setSubmitted(null)}>
+                  Submit another application
+                </Button>
+              </Box>
+            ) : (
+              <>
+              <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
+                Presenter application
+              </Typography>
+              {tried && errorCount > 0 && (
+                <Alert severity="error" sx={{ mb: 2 }} ref={errorSummary} tabIndex={-1}>
+                  Please fix {errorCount === 1 ? 'the highlighted field' : `the ${errorCount} highlighted fields`} below.
+                </Alert>
+              )}
+              <Box component="form" onSubmit={submit} noValidate aria-label="Presenter application">
+                <Stack spacing={2.5}>
+                  <TextField required label="Name" value={form.name} onChange={(e) => set('name', e.target.value)} error={!!errors.name} helperText={errors.name} autoComplete="name" slotProps={{ htmlInput: { maxLength: APPLICATION_LIMITS.name } }} />
+                  <TextField required type="email" label="Email" value={form.email} onChange={(e) => set('email', e.target.value)} error={!!errors.email} helperText={errors.email} autoComplete="email" slotProps={{ htmlInput: { maxLength: APPLICATION_LIMITS.email } }} />
+                  <TextField
+                    required
+                    label="Your experience"
+                    placeholder="Radio, DJing, podcasting, events… tell us what you've done."
+                    value={form.experience}
+                    onChange={(e) => set('experience', e.target.value)}
+                    error={!!errors.experience}
+                    helperText={errors.experience}
+                    multiline
+                    minRows={4}
+                    slotProps={{ htmlInput: { maxLength: APPLICATION_LIMITS.experience } }}
+                  />
+                  <TextField
+                    required
+                    label="Your show idea"
+                    placeholder="What would your show sound like? Genres, segments, the vibe."
+                    value={form.showIdea}
+                    onChange={(e) => set('showIdea', e.target.value)}
+                    error={!!errors.showIdea}
+                    helperText={errors.showIdea}
+                    multiline
+                    minRows={4}
+                    slotProps={{ htmlInput: { maxLength: APPLICATION_LIMITS.showIdea } }}
+                  />
 
-                <FormControl error={!!errors.termsAccepted} required>
-                  <FormControlLabel control={<Checkbox checked={form.termsAccepted} onChange={(e) => set('termsAccepted', e.target.checked)} name="termsAccepted" />} label="I agree to the terms and conditions" />
-                  <Typography variant="body2" color="text.secondary" sx={{ ml: 4 }}>
-                    Read the{' '}
-                    <Link component={RouterLink} to="/terms-of-service" underline="always" color="primary">
-                      Terms of Service
-                    </Link>{' '}
-                    and{' '}
-                    <Link component={RouterLink} to="/privacy-policy" underline="always" color="primary">
-                      Privacy Policy
-                    </Link>
-                    .
-                  </Typography>
-                  {errors.termsAccepted && <FormHelperText sx={{ ml: 4 }}>{errors.termsAccepted}</FormHelperText>}
-                </FormControl>
+                  <FormControl component="fieldset" error={!!errors.availableTimes} required>
+                    <FormLabel component="legend" sx={{ mb: 1 }}>
+                      Availability
+                    </FormLabel>
+                    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: { xs: 1, sm: 2 } }}>
+                      {(['Weekday', 'Weekend'] as const).map((group) => (
+                        <Box key={group} role="group" aria-label={group}>
+                          <Typography variant="subtitle2" component="p" sx={{ fontWeight: 700, mb: 0.5 }}>
+                            {group}
+                          </Typography>
+                          <FormGroup>
+                            {AVAILABILITY_SLOTS.filter((s) => s.group === group).map((slot) => (
+                              <FormControlLabel
+                                key={slot.id}
+                                control={<Checkbox checked={form.availableTimes.includes(slot.id)} onChange={(e) => toggleSlot(slot.id, e.target.checked)} name={slot.id} />}
+                                label={`${slot.label} (${slot.hours})`}
+                              />
+                            ))}
+                          </FormGroup>
+                        </Box>
+                      ))}
+                    </Box>
+                    {errors.availableTimes && <FormHelperText>{errors.availableTimes}</FormHelperText>}
+                  </FormControl>
 
-                <SendButton sending={sending} disabled={sending}>
-                  {sending ? 'Submitting...' : 'Submit Application'}
-                </SendButton>
-              </Stack>
-            </Box>
+                  <Box>
+                    <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, display: 'flex', alignItems: 'center', gap: 1 }}>
+                      <DiscordIcon fontSize="small" /> Discord (optional)
+                    </Typography>
+                    <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+                      The team works on Discord. Connect your account so we can message you about your application, or type your username.
+                    </Typography>
+                    {linked ? (
+                      <Alert severity="success" icon={<DiscordIcon />} action={<Button color="inherit" size="small" onClick={() => void connectDiscord()}>Change</Button>}>
+                        Connected as <strong>{connectedName}</strong>
+                      </Alert>
+                    ) : (
+                      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
+                        <TextField
+                          label="Discord username"
+                          value={form.discordUsername}
+                          onChange={(e) => set('discordUsername', e.target.value)}
+                          error={!!errors.discordUsername}
+                          helperText={errors.discordUsername}
+                          sx={{ flexGrow: 1 }}
+                          slotProps={{ htmlInput: { maxLength: APPLICATION_LIMITS.discordUsername } }}
+                        />
+                        <Button
+                          variant="outlined"
+                          onClick={() => void connectDiscord()}
+                          disabled={connecting}
+                          startIcon={connecting ? <CircularProgress size={18} color="inherit" /> : <DiscordIcon />}
+                          sx={{ height: 56, whiteSpace: 'nowrap' }}
+                        >
+                          Connect Discord
+                        </Button>
+                      </Stack>
+                    )}
+                  </Box>
+
+                  <FormControl error={!!errors.termsAccepted} required>
+                    <FormControlLabel control={<Checkbox checked={form.termsAccepted} onChange={(e) => set('termsAccepted', e.target.checked)} name="termsAccepted" />} label="I agree to the terms and conditions" />
+                    <Typography variant="body2" color="text.secondary" sx={{ ml: 4 }}>
+                      Read the{' '}
+                      <Link component={RouterLink} to="/terms-of-service" underline="always" color="primary">
+                        Terms of Service
+                      </Link>{' '}
+                      and{' '}
+                      <Link component={RouterLink} to="/privacy-policy" underline="always" color="primary">
+                        Privacy Policy
+                      </Link>
+                      .
+                    </Typography>
+                    {errors.termsAccepted && <FormHelperText sx={{ ml: 4 }}>{errors.termsAccepted}</FormHelperText>}
+                  </FormControl>
+
+                  <SendButton sending={sending} disabled={sending}>
+                    {sending ? 'Submitting...' : 'Submit Application'}
+                  </SendButton>
+                </Stack>
+              </Box>
+              </>
+            )}
           </CardContent>
         </Card>
 

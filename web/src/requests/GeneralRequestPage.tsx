@@ -1,7 +1,8 @@
 import CheckIcon from '@mui/icons-material/Check';
 import MailOutlineIcon from '@mui/icons-material/EmailOutlined';
 import { Box, Card, CardContent, Container, Link, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
+import { ApiError } from '../app/api';
 import { CONTACT_TOPICS, GENERAL_SUBJECTS, REQUEST_LIMITS, type GeneralSubject } from '../../../shared/requests';
 import { usePageMeta } from '../app/meta';
 import { useStation } from '../app/station';
@@ -20,6 +21,10 @@ export function GeneralRequestPage() {
   const [subject, setSubject] = useState<GeneralSubject | ''>('');
   const [message, setMessage] = useState('');
   const [sending, setSending] = useState(false);
+  // The server's word on each field (issue 19 item 11: an invalid email was only a toast): shown under the field, cleared as it is edited.
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<'name' | 'email' | 'subject' | 'message', string>>>({});
+  const form = useRef<HTMLFormElement>(null);
+  const edited = (field: keyof typeof fieldErrors) => setFieldErrors((f) => (f[field] ? { ...f, [field]: undefined } : f));
   const complete = !!name.trim() && !!email.trim() && subject !== '' && !!message.trim();
 
   const submit = async (e: FormEvent) => {
@@ -35,6 +40,11 @@ export function GeneralRequestPage() {
       setMessage('');
     } catch (err) {
       console.error('general request failed', err);
+      const fields: typeof fieldErrors = {};
+      if (err instanceof ApiError) for (const f of err.fields ?? []) if (['name', 'email', 'subject', 'message'].includes(f.path)) fields[f.path as keyof typeof fields] ??= f.message;
+      setFieldErrors(fields);
+      const first = (['name', 'email', 'subject', 'message'] as const).find((k) => fields[k]);
+      if (first) requestAnimationFrame(() => form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus());
       toast({ title: 'Submission Error', description: failureDescription(err, 'Failed to submit request. Please try again.'), variant: 'error' });
     } finally {
       setSending(false);
@@ -47,11 +57,11 @@ export function GeneralRequestPage() {
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, gap: 3, alignItems: 'start' }}>
         <Card>
           <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-            <Box component="form" onSubmit={submit} noValidate aria-label="General inquiry">
+            <Box component="form" ref={form} onSubmit={submit} noValidate aria-label="General inquiry">
               <Stack spacing={2.5}>
-                <TextField required label="Name" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" slotProps={{ htmlInput: { maxLength: REQUEST_LIMITS.name } }} />
-                <TextField required type="email" label="Email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" slotProps={{ htmlInput: { maxLength: REQUEST_LIMITS.email } }} />
-                <TextField required select label="Subject" value={subject} onChange={(e) => setSubject(e.target.value as GeneralSubject)}>
+                <TextField required name="name" label="Name" value={name} onChange={(e) => { setName(e.target.value); edited('name'); }} error={!!fieldErrors.name} helperText={fieldErrors.name} autoComplete="name" slotProps={{ htmlInput: { maxLength: REQUEST_LIMITS.name } }} />
+                <TextField required type="email" name="email" label="Email" value={email} onChange={(e) => { setEmail(e.target.value); edited('email'); }} error={!!fieldErrors.email} helperText={fieldErrors.email} autoComplete="email" slotProps={{ htmlInput: { maxLength: REQUEST_LIMITS.email } }} />
+                <TextField required select name="subject" label="Subject" value={subject} onChange={(e) => { setSubject(e.target.value as GeneralSubject); edited('subject'); }} error={!!fieldErrors.subject} helperText={fieldErrors.subject}>
                   {GENERAL_SUBJECTS.map((s) => (
                     <MenuItem key={s.value} value={s.value}>
                       {s.label}
@@ -60,9 +70,15 @@ export function GeneralRequestPage() {
                 </TextField>
                 <TextField
                   required
+                  name="message"
                   label="Message"
                   value={message}
-                  onChange={(e) => setMessage(e.target.value)}
+                  onChange={(e) => {
+                    setMessage(e.target.value);
+                    edited('message');
+                  }}
+                  error={!!fieldErrors.message}
+                  helperText={fieldErrors.message}
                   multiline
                   minRows={5}
                   sx={{ '& textarea:not([aria-hidden])': { minHeight: 120 } }}

@@ -109,6 +109,26 @@ describe.skipIf(skipBrowser())('listener content in Chromium', () => {
     await context.close();
   });
 
+  it("a sponsor's image that fails shows the station's logo whole and small, not blown up and cropped", async () => {
+    const knex = h.server.server.ctx.knex;
+    const saved = await knex('sponsored_content').select('id', 'image_url');
+    await knex('sponsored_content').update({ image_url: '/demo/no-such-image.png' });
+    try {
+      const { page, context } = await h.newPage({ width: 1280, height: 900 });
+      await page.goto(h.url + '/');
+      const img = page.getByTestId('sponsored-sidebar').locator('img').first();
+      await img.waitFor();
+      await img.scrollIntoViewIfNeeded();
+      await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0 && !el.src.includes('no-such-image')), { timeout: 10_000 }).toBe(true);
+      const fit = await img.evaluate((el) => ({ fit: getComputedStyle(el).objectFit, pad: parseFloat(getComputedStyle(el).paddingTop) }));
+      expect(fit.fit).toBe('contain');
+      expect(fit.pad).toBeGreaterThan(0);
+      await context.close();
+    } finally {
+      for (const row of saved) await knex('sponsored_content').where({ id: row.id }).update({ image_url: row.image_url });
+    }
+  });
+
   it('shows the welcome slide when there are no slides', async () => {
     const knex = h.server.server.ctx.knex;
     await knex('slider_content').update({ is_active: false });
@@ -124,6 +144,27 @@ describe.skipIf(skipBrowser())('listener content in Chromium', () => {
     expect(await staffOrWelcome.count()).toBe(1);
     expect(await staffOrWelcome.locator('h2').textContent()).toBe('Welcome to Airdeck Radio');
     await knex('slider_content').update({ is_active: true });
+    await context.close();
+  });
+
+  it("on a phone, /api-docs' Copy buttons sit clear of the code they copy", async () => {
+    const { page, context } = await h.newPage({ width: 390, height: 844 });
+    await page.goto(h.url + '/api-docs');
+    const tabs = page.getByRole('tablist', { name: 'API documentation sections' });
+    await tabs.getByRole('tab', { name: 'Examples' }).click();
+    await page.getByRole('button', { name: /^Copy / }).first().waitFor();
+    const overlaps = await page.evaluate(() =>
+      [...document.querySelectorAll('main pre')].map((pre) => {
+        const copy = pre.parentElement?.querySelector('button');
+        if (!copy) return 'no Copy button';
+        const a = pre.getBoundingClientRect();
+        const b = copy.getBoundingClientRect();
+        const overlap = Math.min(a.right, b.right) > Math.max(a.left, b.left) && Math.min(a.bottom, b.bottom) > Math.max(a.top, b.top);
+        return overlap ? `${copy.getAttribute('aria-label')} covers its code` : null;
+      }),
+    );
+    expect(overlaps.length).toBeGreaterThan(0);
+    expect(overlaps.filter(Boolean)).toEqual([]);
     await context.close();
   });
 

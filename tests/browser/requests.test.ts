@@ -235,6 +235,15 @@ describe.skipIf(skipBrowser())('request pages in Chromium', () => {
     expect(await form.locator('input[name="business"]').inputValue()).toBe('donations@airdeck.example');
     await page.getByRole('button', { name: '£20' }).click();
     expect(await form.locator('input[name="amount"]').inputValue()).toBe('20');
+    // Clicking the chosen amount again keeps it (issue 19 item 14).
+    await page.getByRole('button', { name: '£20' }).click();
+    expect(await form.locator('input[name="amount"]').inputValue()).toBe('20');
+    expect(await page.getByRole('button', { name: '£20' }).getAttribute('aria-pressed')).toBe('true');
+    // Other says the amount is chosen on the next page, and sends no amount.
+    await page.getByRole('button', { name: /^Other amount/ }).click();
+    await page.getByText('You choose your amount on the payment page that opens next.').waitFor();
+    expect(await form.locator('input[name="amount"]').count()).toBe(0);
+    expect(await form.getByRole('button', { name: 'Donate, choosing the amount next' }).count()).toBe(1);
     const invite = page.getByRole('link', { name: 'Join our Discord' });
     expect(await invite.getAttribute('href')).toBe('https://discord.gg/airdeck-demo');
     expect(await invite.evaluate((el) => getComputedStyle(el).position)).toBe('fixed');

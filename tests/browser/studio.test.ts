@@ -210,7 +210,7 @@ describe.skipIf(skipBrowser())('the desktop studio build', () => {
     const res = await fetch(`${h.url}/api/schedule/events/${id}/approve`, { method: 'POST', headers: { Authorization: `Bearer ${moderator.token}`, 'Content-Type': 'application/json' }, body: '{}' });
     expect(res.status).toBe(200);
     await expect.poll(async () => (await calls(page, 'notify')).length, { timeout: 15_000 }).toBe(1);
-    expect((await calls(page, 'notify'))[0]).toEqual([{ title: 'Show approved', body: expect.stringContaining('"Sam in the Morning" on 2030-01-10 was approved by'), route: '/admin/shows', tag: expect.stringMatching(/^notification:/) }]);
+    expect((await calls(page, 'notify'))[0]).toEqual([{ title: 'Show approved', body: expect.stringContaining('"Sam in the Morning" on Thursday 10 January 2030 was approved by'), route: '/admin/shows', tag: expect.stringMatching(/^notification:/) }]);
     await context.close();
   });
 

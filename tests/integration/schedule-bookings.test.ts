@@ -147,6 +147,11 @@ describe('conflicts (spec 001 §5)', () => {
     const notes = await t.server.ctx.knex('admin_notifications').where({ type: 'show_conflicts', related_id: proceed.body.events[0].id });
     expect(notes).toHaveLength(1);
     expect(notes[0].target_roles).toEqual(['owner', 'manager', 'admin', 'moderator']);
+    // In the panel's words (issue 19 item 20): long dates, times with an en dash, no raw ISO dates.
+    expect(notes[0].message).toBe('"Weekly" (Thursday 26 March 2026, 20:00–22:00) overlaps 1 existing event(s): "Already there" on Thursday 2 April 2026.');
+    const booked = await t.server.ctx.knex('admin_notifications').where({ type: 'show_added', related_id: proceed.body.events[0].id }).first();
+    expect(booked.message).toBe(`${presenter.username} booked "Weekly" (3 event(s), first Thursday 26 March 2026, 20:00–22:00).`);
+    expect(booked.message).not.toContain(presenter.email);
   });
 
   it('sees a show crossing midnight into the next morning, ignores cancelled events and allows touching slots', async () => {

@@ -33,6 +33,7 @@ import {
   findConflicts,
   generateOccurrences,
   localDateTime,
+  longDate,
   outstanding,
   scheduledHoursInWeek,
   todayInZone,
@@ -289,8 +290,15 @@ async function lockSchedule(trx: Knex.Transaction): Promise<void> {
   await trx.raw('select pg_advisory_xact_lock(?)', [SCHEDULE_LOCK_KEY]);
 }
 
-function displayName(actor: ScheduleActor): string {
-  return actor.email;
+/** Who did it, as the panel names people: their username, else their email. */
+async function displayName(db: Db, actor: ScheduleActor): Promise<string> {
+  const row = await db('profiles').where({ id: actor.id }).first<{ username: string | null } | undefined>('username');
+  return row?.username?.trim() || actor.email;
+}
+
+/** A date and times as the panel shows them: 'Thursday 26 November 2026, 20:30–21:30'. */
+function whenText(date: string, start: string, end: string): string {
+  return `${longDate(date)}, ${start.slice(0, 5)}–${end.slice(0, 5)}`;
 }
 
 /**
@@ -373,12 +381,12 @@ export async function createBooking(ctx: AppContext, actor: ScheduleActor, input
       resourceName: input.title,
       details: { mode: input.mode, count: rows.length, status, series_id: seriesId, first_date: dates[0], last_date: dates[dates.length - 1], start_time: input.start_time, end_time: input.end_time, presenter: presenter?.name ?? null, conflicts: conflicts.length },
     });
-    const when = `${dates[0]} ${input.start_time.slice(0, 5)}-${input.end_time.slice(0, 5)}`;
+    const when = whenText(dates[0]!, input.start_time, input.end_time);
     after.push(
       await recordShowNotification(ctx, trx, {
         type: 'show_added',
         title: status === 'pending' ? 'New booking awaiting approval' : 'New show booked',
-        message: `${displayName(actor)} booked "${input.title}" (${rows.length} event(s), first ${when}).`,
+        message: `${await displayName(trx, actor)} booked "${input.title}" (${rows.length} event(s), first ${when}).`,
         relatedId: first!.id,
         presenterUserId: presenter?.user_id ?? null,
         createdBy: actor.id,
@@ -390,7 +398,7 @@ export async function createBooking(ctx: AppContext, actor: ScheduleActor, input
         await recordShowNotification(ctx, trx, {
           type: 'show_conflicts',
           title: 'Booking conflict needs review',
-          message: `"${input.title}" (${when}) overlaps ${conflicts.length} existing event(s): ${conflicts.slice(0, 3).map((c) => `"${c.title}" ${c.event_date}`).join(', ')}.`,
+          message: `"${input.title}" (${when}) overlaps ${conflicts.length} existing event(s): ${conflicts.slice(0, 3).map((c) => `"${c.title}" on ${longDate(c.event_date)}`).join(', ')}.`,
           relatedId: first!.id,
           presenterUserId: null,
           createdBy: actor.id,
@@ -464,7 +472,7 @@ export async function updateShow(ctx: AppContext, actor: ScheduleActor, id: stri
       await recordShowNotification(ctx, trx, {
         type: conflicts.length > 0 ? 'show_conflicts' : 'show_updated',
         title: conflicts.length > 0 ? 'Edited show needs review' : 'Show updated',
-        message: `${displayName(actor)} updated "${input.title}" on ${updated.event_date}${conflicts.length > 0 ? `; it now overlaps ${conflicts.length} event(s)` : ''}.`,
+        message: `${await displayName(trx, actor)} updated "${input.title}" on ${longDate(updated.event_date)}${conflicts.length > 0 ? `; it now overlaps ${conflicts.length} event(s)` : ''}.`,
         relatedId: id,
         presenterUserId: updated.presenter_user_id,
         createdBy: actor.id,
@@ -526,7 +534,7 @@ export async function createOverviewEvent(ctx: AppContext, actor: ScheduleActor,
       await recordShowNotification(ctx, trx, {
         type: 'show_added',
         title: 'Schedule event added',
-        message: `${displayName(actor)} added "${input.title}" on ${input.event_date} ${input.start_time.slice(0, 5)}-${input.end_time.slice(0, 5)}.`,
+        message: `${await displayName(trx, actor)} added "${input.title}" on ${whenText(input.event_date, input.start_time, input.end_time)}.`,
         relatedId: created.id,
         presenterUserId: null,
         createdBy: actor.id,
@@ -576,7 +584,7 @@ export async function updateOverviewEvent(ctx: AppContext, actor: ScheduleActor,
       await recordShowNotification(ctx, trx, {
         type: 'show_updated',
         title: 'Schedule event updated',
-        message: `${displayName(actor)} updated "${input.title}" on ${input.event_date}.`,
+        message: `${await displayName(trx, actor)} updated "${input.title}" on ${longDate(input.event_date)}.`,
         relatedId: id,
         presenterUserId: updated.presenter_user_id,
         createdBy: actor.id,
@@ -627,7 +635,7 @@ export async function transitionEvent(ctx: AppContext, actor: ScheduleActor, id:
       await recordShowNotification(ctx, trx, {
         type: t.notification.type,
         title: t.notification.title,
-        message: `"${updated.title}" on ${updated.event_date} was ${t.verb} by ${displayName(actor)}.`,
+        message: `"${updated.title}" on ${longDate(updated.event_date)} was ${t.verb} by ${await displayName(trx, actor)}.`,
         relatedId: id,
         presenterUserId: updated.presenter_user_id,
         createdBy: actor.id,
@@ -653,7 +661,7 @@ export async function deleteEvent(ctx: AppContext, actor: ScheduleActor, id: str
       await recordShowNotification(ctx, trx, {
         type: 'show_deleted',
         title: 'Show deleted',
-        message: `${displayName(actor)} deleted "${row.title}" on ${row.event_date}.`,
+        message: `${await displayName(trx, actor)} deleted "${row.title}" on ${longDate(row.event_date)}.`,
         relatedId: id,
         presenterUserId: row.presenter_user_id,
         createdBy: actor.id,

@@ -170,21 +170,23 @@ function FieldTable({ caption, rows }: { caption: string; rows: { name: string; 
 function CodeBlock({ code, label }: { code: string; label: string }) {
   const [copied, setCopied] = useState(false);
   return (
-    <Box sx={{ position: 'relative' }}>
-      <Box component="pre" aria-label={label} tabIndex={0} sx={{ m: 0, p: 2, pr: 7, borderRadius: 1, bgcolor: (t) => t.airdeck.backgroundTertiary, overflowX: 'auto', fontSize: '0.85rem' }}>
+    // The Copy button has its own row above the sample: laid over it, it covered the first line on a phone.
+    <Box sx={{ borderRadius: 1, bgcolor: (t) => t.airdeck.backgroundTertiary }}>
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', px: 1, pt: 0.5 }}>
+        <Button
+          size="small"
+          startIcon={<ContentCopyIcon fontSize="small" />}
+          onClick={() => {
+            void navigator.clipboard?.writeText(code).then(() => setCopied(true));
+          }}
+          aria-label={`Copy ${label}`}
+        >
+          {copied ? 'Copied' : 'Copy'}
+        </Button>
+      </Box>
+      <Box component="pre" aria-label={label} tabIndex={0} sx={{ m: 0, px: 2, pt: 0.5, pb: 2, overflowX: 'auto', fontSize: '0.85rem' }}>
         <code>{code}</code>
       </Box>
-      <Button
-        size="small"
-        startIcon={<ContentCopyIcon fontSize="small" />}
-        onClick={() => {
-          void navigator.clipboard?.writeText(code).then(() => setCopied(true));
-        }}
-        sx={{ position: 'absolute', top: 6, right: 6 }}
-        aria-label={`Copy ${label}`}
-      >
-        {copied ? 'Copied' : 'Copy'}
-      </Button>
     </Box>
   );
 }

@@ -74,7 +74,10 @@ export function DonatePage() {
                 <Typography id="amount-label" color="text.secondary" sx={{ mb: 1.5 }}>
                   Choose an amount ({currency}):
                 </Typography>
-                <ToggleButtonGroup exclusive value={amount} onChange={(_, v: string | null) => setAmount(v)} aria-labelledby="amount-label" sx={{ display: 'grid', gridTemplateColumns: 'repeat(5, 1fr)', width: '100%', mb: 2 }}>
+                <ToggleButtonGroup exclusive value={amount} onChange={(_, v: string | null) => {
+                    // Clicking the chosen amount again keeps it chosen (exclusive toggles would otherwise clear it).
+                    if (v !== null) setAmount(v);
+                  }} aria-labelledby="amount-label" sx={{ display: 'grid', gridTemplateColumns: 'repeat(5, 1fr)', width: '100%', mb: 2 }}>
                   {AMOUNTS.map((a) => (
                     <ToggleButton key={a} value={a} sx={{ fontWeight: 700 }}>
                       £{a}
@@ -84,8 +87,13 @@ export function DonatePage() {
                     Other
                   </ToggleButton>
                 </ToggleButtonGroup>
-                <Button type="submit" variant="contained" size="large" fullWidth endIcon={<OpenInNewIcon />}>
-                  {amount ? `Donate £${amount}` : 'Donate'}
+                {amount === '' && (
+                  <Typography id="other-amount-note" color="text.secondary" sx={{ mt: -1, mb: 2 }} role="status">
+                    You choose your amount on the payment page that opens next.
+                  </Typography>
+                )}
+                <Button type="submit" variant="contained" size="large" fullWidth endIcon={<OpenInNewIcon />} aria-describedby={amount === '' ? 'other-amount-note' : undefined}>
+                  {amount ? `Donate £${amount}` : 'Donate, choosing the amount next'}
                 </Button>
                 <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5 }}>
                   Opens our payment provider in a new tab, where you pay by card or online account in pounds sterling. Your details go straight to them, never through this site.

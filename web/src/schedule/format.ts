@@ -68,3 +68,6 @@ export function zoneLabel(zone: string): string {
   const last = zone.split('/').pop() ?? zone;
   return last.replace(/_/g, ' ');
 }
+
+/** An event type as staff read it (the View dialog said "Type: show"). */
+export const EVENT_TYPE_LABELS: Record<string, string> = { show: 'Show', event: 'Special Event', maintenance: 'Maintenance' };

@@ -49,7 +49,8 @@ export function SponsoredSidebar() {
         alt=""
         loading="lazy"
         onError={() => setImageFailed(true)}
-        sx={{ display: 'block', width: '100%', aspectRatio: '16 / 9', objectFit: 'cover', bgcolor: (t) => t.airdeck.backgroundTertiary }}
+        // A failed image falls back to the station's logo, shown whole and small in the frame, never blown up and cropped.
+        sx={{ display: 'block', width: '100%', aspectRatio: '16 / 9', boxSizing: 'border-box', objectFit: imageFailed ? 'contain' : 'cover', p: imageFailed ? 4 : 0, bgcolor: (t) => t.airdeck.backgroundTertiary }}
       />
       <CardContent>
         <Typography variant="overline" color="text.secondary" sx={{ letterSpacing: '0.12em' }}>

@@ -2,7 +2,7 @@ import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, 
 import { BOOKING_MODE_LABELS, type ScheduleEventView } from '../../../../shared/bookings';
 import { longDate } from '../../../../shared/schedule';
 import { ShowImage } from '../components/ShowImage';
-import { hhmm } from '../format';
+import { EVENT_TYPE_LABELS, hhmm } from '../format';
 import { StatusChip } from './StatusChip';
 
 const RECURRENCE: Record<ScheduleEventView['recurrence_type'], string> = {
@@ -19,7 +19,7 @@ export function ViewShowDialog({ show, open, onClose }: { show: ScheduleEventVie
     ['Time', `${hhmm(show.start_time)} – ${hhmm(show.end_time)}${show.end_time <= show.start_time ? ' (ends the next day)' : ''}`],
     ['Presenter', show.presenter_name],
     ['Host', show.host],
-    ['Type', show.type],
+    ['Type', EVENT_TYPE_LABELS[show.type] ?? show.type],
     ['Booking', `${RECURRENCE[show.recurrence_type]}${show.booking_type === 'series' ? ' (series)' : ''}${show.recurrence_end_date ? `, until ${longDate(show.recurrence_end_date)}` : ''}`],
     ['Description', show.description],
   ];

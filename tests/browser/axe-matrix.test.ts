@@ -145,7 +145,7 @@ async function enterState(state: State): Promise<void> {
 
 /** Waits until the page has its content: a heading, no loading indicators, finite transitions finished. */
 async function settled(page: Page): Promise<void> {
-  await page.locator('main h1, main h2, h1').first().waitFor({ timeout: 30_000 });
+  await page.locator('h1:visible, main h2:visible, [role="dialog"] h2:visible').first().waitFor({ timeout: 30_000 });
   await page.waitForFunction(() => !document.querySelector('main .MuiSkeleton-root, main [aria-busy="true"], main .MuiCircularProgress-root'), undefined, { timeout: 30_000 });
   // A pulsing LIVE badge or a turning record never finishes.
   await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))));
@@ -205,10 +205,16 @@ describe.skipIf(skipBrowser())(`axe-core on every listener page and staff screen
       for (const c of checks) {
         const screen = SCREENS()[c.screen]!;
         const page = await pageFor(c.theme, c.width, screen.staff);
-        await page.goto(h.url + screen.path, { timeout: 45_000 });
-        await settled(page);
+        const where = `${screen.path} ${c.theme} ${c.width}px`;
+        try {
+          await page.goto(h.url + screen.path, { timeout: 45_000 });
+          await settled(page);
+        } catch (err) {
+          found[where] = [`did not settle: ${(err as Error).message.split('\n')[0]}`];
+          continue;
+        }
         const v = await axeViolations(page);
-        if (v.length) found[`${screen.path} ${c.theme} ${c.width}px`] = v;
+        if (v.length) found[where] = v;
       }
       console.log(`axe matrix, ${state}: ${checks.length} pages, ${Object.keys(found).length} with violations`);
       expect(found).toEqual({});

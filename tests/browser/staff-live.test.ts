@@ -3,7 +3,8 @@ import { dateParts, makeDate } from '../../shared/schedule';
 import { todayInZone } from '../../shared/time';
 import { startBrowserHarness, skipBrowser, type BrowserHarness } from '../support/browser';
 import { request } from '../support/server';
-import { openAsStaff } from '../support/staff';
+import { DEMO_PASSWORD } from '../../server/src/db/seed/demo';
+import { openAsStaff, signInThroughUi } from '../support/staff';
 
 /**
  * Staff screens that follow what happens elsewhere (issue 19 items 15 and 16): the Applications list
@@ -41,6 +42,22 @@ describe.skipIf(skipBrowser())('staff screens that update themselves', () => {
     expect(await staff.page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
     expect(staff.errors).toEqual([]);
     await staff.context.close();
+  });
+
+  it("a presenter who opens another presenter's show by its address gets the refusal, not the form", async () => {
+    const theirs = await knex()('schedule_events').where({ title: 'Drive Time Disco' }).first<{ id: string }>('id');
+    const own = await knex()('schedule_events').where({ title: 'Lunchtime Lowdown' }).first<{ id: string }>('id');
+    const { page, context, errors } = await h.newPage();
+    await signInThroughUi(page, h.url, 'presenter@airdeck.demo', DEMO_PASSWORD);
+    await page.goto(`${h.url}/admin/shows/${theirs.id}/edit`);
+    await page.getByText("You don't have permission to edit this show.").waitFor();
+    expect(await page.getByLabel('Title').count()).toBe(0);
+    // Their own show opens in the form.
+    await page.goto(`${h.url}/admin/shows/${own.id}/edit`);
+    await page.getByRole('dialog').getByLabel('Title').waitFor();
+    expect(await page.getByRole('dialog').getByLabel('Title').inputValue()).toBe('Lunchtime Lowdown');
+    expect(errors).toEqual([]);
+    await context.close();
   });
 
   it("the overview's day panel follows the calendar to the next month, and Book New Slot books that day", async () => {

@@ -38,6 +38,21 @@ describe.each(THEME_KEYS.map((k) => [k] as const))('buildMuiTheme(%s)', (key) =>
     expect(contrastRatio(p.contrastText, p.dark)).toBeGreaterThanOrEqual(AA);
   });
 
+  it('error, warning, info and success text on their own colour is >= 4.5:1 (filled chips and buttons)', () => {
+    // MUI's dark text is rgba(0, 0, 0, 0.87): blended over the colour it sits on.
+    const solid = (fg: string, bg: string) => {
+      const m = /^rgba\((\d+), (\d+), (\d+), ([\d.]+)\)$/.exec(fg);
+      if (!m) return fg;
+      const under = bg.replace('#', '').match(/../g)!.map((x) => parseInt(x, 16));
+      const a = Number(m[4]);
+      return `#${[1, 2, 3].map((i) => Math.round(Number(m[i]) * a + under[i - 1]! * (1 - a)).toString(16).padStart(2, '0')).join('')}`;
+    };
+    for (const key of ['error', 'warning', 'info', 'success'] as const) {
+      const c = theme.palette[key];
+      expect(contrastRatio(solid(c.contrastText, c.main), c.main), key).toBeGreaterThanOrEqual(AA);
+    }
+  });
+
   it('text.primary and text.secondary are >= 4.5:1 on background.paper and background.default', () => {
     const { text, background } = theme.palette;
     for (const bg of [background.paper, background.default]) {

@@ -71,6 +71,9 @@ function create(t: ThemeDefinition): Theme {
     airdeck: t,
     palette: {
       mode: t.mode,
+      // Filled error, warning, info and success colours pick white or dark text for WCAG AA (4.5:1), not MUI's 3:1
+      // (white on the dark themes' error red, #f44336, is 3.7:1: a "No-show" chip failed axe).
+      contrastThreshold: 4.5,
       primary: { main: t.accent, dark: t.accentHover, contrastText: t.onAccent },
       background: { default: t.background, paper: t.backgroundSecondary },
       text: { primary: t.text, secondary: t.textMuted },

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -10,6 +10,7 @@ import { scheduleKeys, staffApi } from '../api';
 import { hhmm } from '../format';
 import { ConflictDialog } from './ConflictDialog';
 import { ImageUpload } from './ImageUpload';
+import { mayManage, useActor } from './useActor';
 import { useToast } from '../../ui/toast';
 
 type Field = 'title' | 'start_time' | 'end_time' | 'description' | 'presenter_name' | 'presenter_bio' | 'presenter_image_url' | 'image_url';
@@ -127,7 +128,8 @@ function EditShowPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const show = useQuery({ queryKey: scheduleKeys.event(id), queryFn: () => staffApi.event(id), retry: false });
-  if (show.isPending) {
+  const actor = useActor();
+  if (show.isPending || actor.isPending) {
     return (
       <Box role="status" sx={{ p: 4, display: 'flex', gap: 2, alignItems: 'center' }}>
         <CircularProgress size={20} /> Loading show…
@@ -135,5 +137,18 @@ function EditShowPage() {
     );
   }
   if (show.isError) return <Alert severity="error" sx={{ m: 3 }}>{BOOKING_MESSAGES.noShowsFound}</Alert>;
+  // Someone else's show opened by its address: the spec's refusal first, not a form whose save is refused (issue 19 item 17).
+  if (!mayManage(actor.data, show.data.event)) {
+    return (
+      <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 720 }}>
+        <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
+          Edit show
+        </Typography>
+        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => navigate('/admin/shows')}>Back to shows</Button>}>
+          {DENIED.editShow}
+        </Alert>
+      </Box>
+    );
+  }
   return <EditShowDialog show={show.data.event} open onClose={() => navigate('/admin/shows')} />;
 }

@@ -60,6 +60,31 @@ describe.skipIf(skipBrowser())('staff screens that update themselves', () => {
     await context.close();
   });
 
+  it("a toast raised while a dialog is open does not cover the dialog", async () => {
+    for (const width of [1280, 390]) {
+      const staff = await openAsStaff(h, 'owner', { width });
+      await staff.page.goto(`${h.url}/admin/users`);
+      await staff.page.getByRole('button', { name: 'Create Account' }).click();
+      const dialog = staff.page.getByRole('dialog');
+      await dialog.getByLabel('Email').fill('owner@airdeck.demo');
+      await dialog.getByLabel('Username').fill('Second Owner');
+      await dialog.getByLabel('Password').fill('a-long-password');
+      await dialog.getByRole('button', { name: /Create/ }).last().click();
+      const toast = staff.page.locator('[data-toast]');
+      await toast.waitFor();
+      const a = (await toast.boundingBox())!;
+      const b = (await dialog.locator('.MuiDialog-paper').boundingBox())!;
+      const overlap = Math.min(a.x + a.width, b.x + b.width) > Math.max(a.x, b.x) && Math.min(a.y + a.height, b.y + b.height) > Math.max(a.y, b.y);
+      if (width > 900) expect(overlap, `toast ${JSON.stringify(a)} over dialog ${JSON.stringify(b)}`).toBe(false);
+      else {
+        // On a phone the dialog fills the width: the toast keeps off its fields and buttons, over its title at most.
+        const fields = (await dialog.getByLabel('Email').boundingBox())!;
+        expect(a.y + a.height, 'toast above the first field').toBeLessThanOrEqual(fields.y);
+      }
+      await staff.context.close();
+    }
+  });
+
   it("the overview's day panel follows the calendar to the next month, and Book New Slot books that day", async () => {
     const zone = h.server.config.STATION_TIMEZONE;
     const today = todayInZone(Date.now(), zone);

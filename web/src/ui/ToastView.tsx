@@ -1,10 +1,19 @@
 import CloseIcon from '@mui/icons-material/Close';
 import { Alert, AlertTitle, IconButton, Snackbar } from '@mui/material';
+import { useMemo } from 'react';
 import type { ToastInput } from './toast';
 
 const SEVERITY = { default: 'info', success: 'success', error: 'error', warning: 'warning', info: 'info' } as const;
 
-/** The visible toast, bottom-centre above the player (the live regions that announce it stay in toast.tsx). */
+/** True while a dialog is open: its fields and buttons sit where the toast usually goes. */
+function dialogOpen(): boolean {
+  return typeof document !== 'undefined' && !!document.querySelector('.MuiDialog-root .MuiDialog-paper');
+}
+
+/**
+ * The visible toast, bottom-centre above the player (the live regions that announce it stay in toast.tsx);
+ * while a dialog is open, in the top-right corner (top on a phone), off the dialog's fields and buttons.
+ */
 export default function ToastView({ current, open, onClose }: { current: (ToastInput & { id: number }) | null; open: boolean; onClose: () => void }) {
   const close = (_e?: unknown, reason?: string) => {
     if (reason === 'clickaway') return;
@@ -12,6 +21,8 @@ export default function ToastView({ current, open, onClose }: { current: (ToastI
   };
   const variant = current?.variant ?? 'default';
   const duration = current?.duration ?? (variant === 'error' ? 7000 : 5000);
+  // Placed when each toast appears (a toast raised from a dialog is usually about it).
+  const overDialog = useMemo(() => dialogOpen(), [current?.id]); // eslint-disable-line react-hooks/exhaustive-deps
 
   return (
     <>
@@ -20,8 +31,8 @@ export default function ToastView({ current, open, onClose }: { current: (ToastI
         open={open && !!current}
         autoHideDuration={duration}
         onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-        sx={{ bottom: { xs: 96, sm: 104 } }}
+        anchorOrigin={overDialog ? { vertical: 'top', horizontal: 'right' } : { vertical: 'bottom', horizontal: 'center' }}
+        sx={overDialog ? { top: { xs: 8, sm: 16 } } : { bottom: { xs: 96, sm: 104 } }}
       >
         <Alert
           data-toast={variant}

@@ -29,7 +29,7 @@ export const EmbedSettingsSchema = z.object({
 });
 export type EmbedSettings = z.output<typeof EmbedSettingsSchema>;
 
-/** The `frame-ancestors` sources of the widget pages: the allow-list, or any site when it is empty. */
+/** The `frame-ancestors` sources of the widget pages: the station itself (the builder's preview) and the allow-list, or any site when it is empty. */
 export function frameAncestorsSources(list: readonly string[]): string {
-  return list.length ? list.join(' ') : '*';
+  return list.length ? ["'self'", ...list].join(' ') : '*';
 }

@@ -42,11 +42,11 @@ export async function buildEmbeds(outDir: string): Promise<void> {
     metafile: true,
   });
   await build({ ...common, entryPoints: [path.join(src, 'loader.ts')], format: 'iife', outfile: path.join(outDir, 'embed.js') });
-  const files: Record<string, { js: string; css: string | null }> = {};
+  const files: Record<string, { js: string; css: string | null; inputs: string[] }> = {};
   for (const [file, out] of Object.entries((result.metafile as Metafile).outputs)) {
     if (!out.entryPoint || !file.endsWith('.js')) continue;
     const widget = path.basename(out.entryPoint, '.ts');
-    files[widget] = { js: `/embed/assets/${path.basename(file)}`, css: out.cssBundle ? `/embed/assets/${path.basename(out.cssBundle)}` : null };
+    files[widget] = { js: `/embed/assets/${path.basename(file)}`, css: out.cssBundle ? `/embed/assets/${path.basename(out.cssBundle)}` : null, inputs: Object.keys(out.inputs).sort() };
   }
   for (const w of EMBED_WIDGETS) {
     const f = files[w];

@@ -13,7 +13,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['shared/**/*.test.ts', 'server/**/*.unit.test.ts', 'electron/**/*.test.ts', 'web/src/**/*.test.ts'],
+          include: ['shared/**/*.test.ts', 'server/**/*.unit.test.ts', 'electron/**/*.test.ts', 'web/src/**/*.test.ts', 'tests/lint/**/*.test.ts'],
           environment: 'node',
         },
       },

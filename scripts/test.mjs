@@ -3,6 +3,7 @@
  * `npm test`: every suite, on every database engine this machine offers, with
  * one closing line a person (and CI) can read: "N passed, N failed".
  *
+ *   0. lint                      (ESLint: the import boundaries, eslint.config.js; each file counts once)
  *   1. unit                      (pure code)
  *   2. integration on PGlite     (real server, embedded database)
  *   3. integration on PostgreSQL (when TEST_DATABASE_URL is set)
@@ -40,6 +41,33 @@ if (process.env.SKIP_BROWSER_TESTS !== '1') {
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const summary = [];
 let anyFailure = false;
+
+// Lint first (seconds): a file with a forbidden import is one failure; every clean file one pass.
+{
+  console.log('\n▶ lint');
+  const t0 = Date.now();
+  const out = path.join(os.tmpdir(), `airdeck-eslint-${process.pid}.json`);
+  const res = spawnSync('npx', ['eslint', '.', '--format', 'json', '--output-file', out], { stdio: 'inherit' });
+  let passed = 0;
+  let failed = 0;
+  try {
+    const files = JSON.parse(fs.readFileSync(out, 'utf8'));
+    for (const file of files) {
+      if (file.errorCount > 0) {
+        failed += 1;
+        for (const m of file.messages) console.log(`  ${path.relative(process.cwd(), file.filePath)}:${m.line}:${m.column}  ${m.message}  (${m.ruleId ?? 'eslint'})`);
+      } else passed += 1;
+    }
+    fs.rmSync(out, { force: true });
+  } catch {
+    failed = 1;
+  }
+  if (res.status !== 0 && failed === 0) failed = 1;
+  if (failed > 0) anyFailure = true;
+  totals.passed += passed;
+  totals.failed += failed;
+  summary.push(`${'lint'.padEnd(26)} ${String(passed).padStart(5)} passed ${String(failed).padStart(4)} failed ${String(0).padStart(4)} skipped  ${((Date.now() - t0) / 1000).toFixed(1)}s`);
+}
 for (const run of runs) {
   const out = path.join(os.tmpdir(), `airdeck-vitest-${process.pid}-${run.project}-${run.env.TEST_DB_ENGINE ?? 'x'}.json`);
   console.log(`\n▶ ${run.label}`);

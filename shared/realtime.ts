@@ -1,3 +1,5 @@
+import { can, isRole, type Capability } from './permissions';
+
 /**
  * The realtime protocol over the `/api/realtime` WebSocket: small JSON text
  * frames, typed once here for the server hub and the web client.
@@ -11,7 +13,12 @@
  *   identity without one) and is answered with a new `welcome`. The token is
  *   re-checked when it expires: staff channels are then left, each with an
  *   `error {code: 'token_expired', channel}`; the client sends a fresh
- *   `hello` and subscribes again.
+ *   `hello` and subscribes again. When the session ends (sign-out,
+ *   deactivation, deletion, new password) every instance leaves the staff
+ *   channels of its connections for it at once, each with `error {code:
+ *   'session_ended', channel}`; when the role changes, the channels the new
+ *   role may not see are left (`forbidden`) and one `error {code:
+ *   'role_changed'}` asks the client to refresh its token.
  *
  * Channels
  * - Public, for anyone: `now-playing`, `counters`, `schedule`, `votes`,
@@ -50,6 +57,20 @@ export const EVENT_NAMES = {
   notifications: ['notification.created', 'notification.updated'],
 } as const;
 
+/**
+ * Bus-only event: a user's sessions changed (sign-out, deactivation,
+ * deletion, a new password, a new role). Every instance's hub consumes it,
+ * re-checks the live identity of that user's connections and ends or trims
+ * their staff subscriptions; it never reaches a client.
+ */
+export const SESSION_CHANGED_EVENT = 'session.changed' as const;
+/** The data of {@link SESSION_CHANGED_EVENT}. */
+export interface SessionChangedData {
+  userId: string;
+  /** Why, for the logs: sign_out, deactivated, deleted, password_changed, role_changed. */
+  reason: string;
+}
+
 /** Channels anyone may join. */
 export const PUBLIC_CHANNELS = ['now-playing', 'counters', 'schedule', 'votes', 'content'] as const;
 /** Channels that need a valid staff access token. */
@@ -66,6 +87,18 @@ export function isChannel(value: unknown): value is Channel {
   if (typeof value !== 'string') return false;
   if ((PUBLIC_CHANNELS as readonly string[]).includes(value) || (STAFF_CHANNELS as readonly string[]).includes(value)) return true;
   return /^session:[A-Za-z0-9_-]{8,128}$/.test(value);
+}
+
+/** The capability of the permission table a role needs to join each staff channel. */
+export const STAFF_CHANNEL_CAPABILITY: Record<StaffChannel, Capability> = {
+  notifications: 'notifications.view',
+  requests: 'requests.manage',
+  bookings: 'panel.view',
+};
+
+/** Whether a role may receive a staff channel. */
+export function canJoinStaffChannel(role: string, channel: StaffChannel): boolean {
+  return isRole(role) && can(role, STAFF_CHANNEL_CAPABILITY[channel]);
 }
 
 /** True for channels that need a staff token. */
@@ -94,13 +127,23 @@ export interface RealtimeEvent<T = unknown> {
   roles?: string[];
 }
 
+/**
+ * Why the server refused or ended something. `token_expired`: send a fresh
+ * `hello`. `session_ended`: the session was signed out, the account
+ * deactivated or deleted, or its password changed; staff channels are left
+ * (public ones stay) and the client must sign in again. `role_changed`: the
+ * account's role changed; channels the new role may not see are left (each
+ * with `forbidden`), and the client should refresh its token.
+ */
+export type RealtimeErrorCode = 'bad_frame' | 'unknown_channel' | 'forbidden' | 'token_expired' | 'session_ended' | 'role_changed' | 'rate_limited';
+
 /** Frames the server sends. */
 export type ServerFrame =
   | { type: 'welcome'; connectionId: string; authenticated: boolean; heartbeatMs: number }
   | { type: 'subscribed'; channel: Channel; id?: string }
   | { type: 'unsubscribed'; channel: Channel }
   | { type: 'event'; channel: Channel; name: string; data: unknown; seq?: number; snapshot?: boolean }
-  | { type: 'error'; code: 'bad_frame' | 'unknown_channel' | 'forbidden' | 'token_expired' | 'rate_limited'; message: string; channel?: Channel }
+  | { type: 'error'; code: RealtimeErrorCode; message: string; channel?: Channel }
   | { type: 'pong'; t?: number };
 
 /** Close codes the hub uses beyond the standard ones. */

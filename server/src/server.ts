@@ -60,7 +60,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
         const claims = await tokens.verify(token);
         if (!claims) return null;
         const live = await db.knex('auth_sessions as s').join('profiles as p', 'p.id', 's.user_id').where('s.id', claims.sid).whereNull('s.revoked_at').andWhere('p.is_active', true).first('p.role');
-        return live ? { userId: claims.sub, role: String(live.role), exp: claims.exp } : null;
+        return live ? { userId: claims.sub, role: String(live.role), exp: claims.exp, sessionId: claims.sid } : null;
       },
     },
   };

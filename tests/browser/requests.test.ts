@@ -141,6 +141,36 @@ describe.skipIf(skipBrowser())('request pages in Chromium', () => {
     await context.close();
   });
 
+  it('the request loop: a first shoutout makes the session id, and both open tabs hear when staff read it out', async () => {
+    const { page, context, errors } = await h.newPage();
+    // A tab open on the home page before this browser has any request id.
+    const other = await context.newPage();
+    await other.goto(`${h.url}/`);
+    await page.goto(`${h.url}/shoutout-request`);
+    expect(await page.evaluate(() => localStorage.getItem('user_session'))).toBeNull();
+    await page.getByLabel('Your Name').fill('Loop Listener');
+    await page.getByLabel('Recipient').fill('Nan');
+    await page.getByLabel('Message').fill('Happy birthday');
+    await page.getByRole('button', { name: 'Send Shoutout' }).click();
+    expect(await toastText(page)).toBe('Shoutout Sent! Your shoutout request has been sent successfully!');
+    await closeToast(page);
+    const session = await page.evaluate(() => localStorage.getItem('user_session'));
+    expect(session).toMatch(/^session_[a-z0-9]+$/);
+    const row = await knex()('shoutout_requests').where({ requester_name: 'Loop Listener' }).first();
+    expect(row.user_session).toBe(session);
+
+    // Staff mark it completed through the API, as the queue screen does.
+    const signIn = await fetch(`${h.url}/api/auth/token`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'presenter@airdeck.demo', password: 'airdeck-demo', client: 'desktop' }) });
+    const { access_token: accessToken } = (await signIn.json()) as { access_token: string };
+    const done = await fetch(`${h.url}/api/requests/shoutout/${row.id}`, { method: 'PATCH', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${accessToken}` }, body: JSON.stringify({ status: 'completed' }) });
+    expect(done.status).toBe(200);
+    for (const tab of [page, other]) {
+      await tab.getByText(/^Your shoutout for Nan went out at \d\d:\d\d$/).waitFor();
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("general inquiry: the spec's subjects, 'Sending Message...', clears on success and keeps values on failure", async () => {
     const { page, context, errors } = await h.newPage();
     await page.goto(`${h.url}/general-request`);

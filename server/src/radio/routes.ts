@@ -104,7 +104,8 @@ export function radioRoutes(ctx: AppContext): AppRouter {
     const id = c.params.station ?? '';
     if (id !== '1' && id !== 'airdeck' && id !== ctx.config.STATION_ID) {
       c.status = 404;
-      c.body = { code: 404, type: 'NotFoundException', message: 'Station not found.', formatted_message: 'Station not found.', extra_data: [], success: false };
+      // AzuraCast's own error fields, plus the one error object every Airdeck API answers with.
+      c.body = { code: 404, type: 'NotFoundException', message: 'Station not found.', formatted_message: 'Station not found.', extra_data: [], success: false, error: { code: 'not_found', message: 'Station not found.' } };
       return;
     }
     await azuracast(c, true);

@@ -12,7 +12,7 @@ import { usePageMeta } from '../app/meta';
 import { SponsoredSidebar } from './components/SponsoredSidebar';
 import { ping } from './counters';
 import { PageProse } from './PageProse';
-import { getBrowserSessionId } from './session';
+import { listenerSessionId } from '../platform/session';
 
 /** The published date in long US form, e.g. "March 4, 2025". */
 export function longUsDate(iso: string): string {
@@ -41,7 +41,7 @@ export default function CustomPage() {
 
   const pageId = page?.id;
   useEffect(() => {
-    if (pageId) ping(`/api/content/pages/${encodeURIComponent(slug)}/views`, { session_id: getBrowserSessionId() });
+    if (pageId) ping(`/api/content/pages/${encodeURIComponent(slug)}/views`, { session_id: listenerSessionId() });
   }, [pageId, slug]);
 
   if (query.isError) return <Navigate to="/404" replace />;

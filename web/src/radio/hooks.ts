@@ -7,7 +7,7 @@ import { radioSlides, type RadioSlide } from '../../../shared/radio-slides';
 import { liveStatusAtom } from '../app/live';
 import { useChannel, useResync } from '../realtime/hooks';
 import { fetchCounter, fetchDjStats, fetchHistory, fetchMostLiked, fetchMostPlayed, fetchNowPlaying, fetchVotes, incrementCounter, postVote, radioKeys, serverNow } from './api';
-import { requestSessionId, voteSessionId } from './session';
+import { listenerSessionId, useRequestSessionId } from '../platform/session';
 
 /**
  * The radio data of the listener site, kept current by pushes rather than
@@ -96,7 +96,7 @@ export function useRankings() {
  */
 export function useVotes(trackId: string | null) {
   const qc = useQueryClient();
-  const session = voteSessionId();
+  const session = listenerSessionId();
   const key = radioKeys.votes(trackId ?? 'none');
   const query = useQuery({ queryKey: key, queryFn: () => fetchVotes(trackId!, session), enabled: trackId !== null, staleTime: 60_000 });
   useChannel(trackId ? 'votes' : null, (e) => {
@@ -148,20 +148,9 @@ export function useBubbles() {
  * request … played at 20:14" message until it is dismissed.
  */
 export function useRequestUpdates(): { message: RequestHandledEvent | null; dismiss: () => void } {
-  const [session, setSession] = useState(() => requestSessionId({ create: false }));
+  // The id appears when the listener sends a first request (in this tab or another): announced, not polled.
+  const session = useRequestSessionId();
   const [message, setMessage] = useState<RequestHandledEvent | null>(null);
-  useEffect(() => {
-    // The id appears when the listener sends a first request (in this tab or another).
-    const check = () => setSession(requestSessionId({ create: false }));
-    window.addEventListener('airdeck:request-session', check);
-    window.addEventListener('storage', check);
-    const timer = setInterval(check, 5_000);
-    return () => {
-      window.removeEventListener('airdeck:request-session', check);
-      window.removeEventListener('storage', check);
-      clearInterval(timer);
-    };
-  }, []);
   useChannel(session ? `session:${session}` : null, (e) => {
     if (e.name === 'request.handled') setMessage(e.data as RequestHandledEvent);
   });

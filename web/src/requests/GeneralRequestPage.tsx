@@ -6,7 +6,7 @@ import { CONTACT_TOPICS, GENERAL_SUBJECTS, REQUEST_LIMITS, type GeneralSubject }
 import { usePageMeta } from '../app/meta';
 import { useStation } from '../app/station';
 import { sendGeneralRequest } from './api';
-import { getRequestSessionId } from './session';
+import { requestSessionId } from '../platform/session';
 import { CheckList, failureDescription, PageHeader, SendButton, SideCard } from './shared-ui';
 import { useToast } from '../ui/toast';
 
@@ -27,7 +27,7 @@ export function GeneralRequestPage() {
     if (!complete || sending) return;
     setSending(true);
     try {
-      await sendGeneralRequest({ name, email, subject, message, user_session: getRequestSessionId() });
+      await sendGeneralRequest({ name, email, subject, message, user_session: requestSessionId() });
       toast({ title: 'Message Sent!', description: 'Your message has been sent successfully!', variant: 'success' });
       setName('');
       setEmail('');

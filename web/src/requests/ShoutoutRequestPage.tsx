@@ -5,7 +5,7 @@ import { REQUEST_LIMITS, SHOUTOUT_GUIDANCE_CHARS } from '../../../shared/request
 import { usePageMeta } from '../app/meta';
 import { useStation } from '../app/station';
 import { sendShoutout } from './api';
-import { getRequestSessionId } from './session';
+import { requestSessionId } from '../platform/session';
 import { failureDescription, PageHeader, SendButton } from './shared-ui';
 import { useToast } from '../ui/toast';
 
@@ -27,7 +27,7 @@ export function ShoutoutRequestPage() {
     if (!complete || sending || closed) return;
     setSending(true);
     try {
-      await sendShoutout({ requester_name: requester, recipient_name: recipient, message, user_session: getRequestSessionId() });
+      await sendShoutout({ requester_name: requester, recipient_name: recipient, message, user_session: requestSessionId() });
       toast({ title: 'Shoutout Sent!', description: 'Your shoutout request has been sent successfully!', variant: 'success' });
       setRequester('');
       setRecipient('');

@@ -29,7 +29,7 @@ import { ApiError } from '../app/api';
 import { usePageMeta } from '../app/meta';
 import { useStation } from '../app/station';
 import { searchLibrary, searchSpotify, sendSongRequest } from './api';
-import { getRequestSessionId, newIdempotencyKey } from './session';
+import { newIdempotencyKey, requestSessionId } from '../platform/session';
 import { failureDescription, PageHeader, SendButton } from './shared-ui';
 import { useToast } from '../ui/toast';
 
@@ -127,7 +127,7 @@ export function SongRequestPage() {
     idempotencyKey.current ??= newIdempotencyKey();
     setSending(true);
     try {
-      await sendSongRequest({ ...song, requester: name, message: message.trim() || undefined, user_session: getRequestSessionId() }, idempotencyKey.current);
+      await sendSongRequest({ ...song, requester: name, message: message.trim() || undefined, user_session: requestSessionId() }, idempotencyKey.current);
       toast({ ...TEXT.sent, variant: 'success' });
       reset();
     } catch (err) {

@@ -74,7 +74,7 @@ export function useDialogForm<V extends object, T>(open: boolean, item: T | null
     if (!open) return;
     setValues(item ? toValues(item) : empty);
     setErrors({});
-  }, [open, item]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [open, item]); // only when the dialog opens or its item changes
   const set = <K extends keyof V>(key: K, v: V[K]) => setValues((old) => ({ ...old, [key]: v }));
   const field = (name: keyof V & string) => ({ error: Boolean(errors[name]), ...(errors[name] ? { helperText: errors[name] } : {}) });
   const check = <S extends z.ZodType>(schema: S, input: unknown): z.output<S> | null => {

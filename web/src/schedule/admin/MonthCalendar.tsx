@@ -56,7 +56,7 @@ export function MonthCalendar({
 
   useEffect(() => {
     if (monthOf(focus) !== first) setFocus(selected.find((d) => monthOf(d) === first) ?? first);
-  }, [first]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [first]); // only when the month changes
 
   useEffect(() => {
     if (!wantFocus.current) return;

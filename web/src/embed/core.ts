@@ -180,9 +180,13 @@ export function clock(seconds: number): string {
   return hh ? `${hh}:${String(mm).padStart(2, '0')}:${ss}` : `${mm}:${ss}`;
 }
 
-/** The browser's anonymous session id for votes and requests (the site's own rule; kept in this widget's storage only). */
-export function sessionId(): string {
-  const key = 'user_session';
+/**
+ * The browser's anonymous ids, as the site makes them (web/src/platform/session.ts, which this copies rather
+ * than imports: it brings React along): `user_session` (`session_` + 16) for requests, `user_session_id`
+ * (24) for votes. In another site's iframe the browser keeps them apart from the station's own pages.
+ */
+export function sessionId(kind: 'request' | 'vote' = 'request'): string {
+  const key = kind === 'request' ? 'user_session' : 'user_session_id';
   let id: string | null = null;
   try {
     id = localStorage.getItem(key);
@@ -190,7 +194,9 @@ export function sessionId(): string {
     // storage blocked: one id per page load still works
   }
   if (id && /^[A-Za-z0-9_-]{8,128}$/.test(id)) return id;
-  id = `session_${Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(36).padStart(2, '0')).join('').slice(0, 16)}`;
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+  const length = kind === 'request' ? 16 : 24;
+  id = (kind === 'request' ? 'session_' : '') + Array.from(crypto.getRandomValues(new Uint8Array(length)), (b) => alphabet[b % alphabet.length]).join('');
   try {
     localStorage.setItem(key, id);
   } catch {

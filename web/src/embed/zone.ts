@@ -23,14 +23,18 @@ export function zoneOffset(ms: number, zone: string): number {
   return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!) - Math.floor(ms / 1000) * 1000;
 }
 
-/** The instant of a wall-clock reading (`YYYY-MM-DD`, `HH:MM[:SS]`) in a zone; a skipped time moves forward by the gap. */
+/**
+ * The instant of a wall-clock reading (`YYYY-MM-DD`, `HH:MM[:SS]`) in a zone, by the rule of shared/schedule.ts:
+ * a repeated time means its first occurrence, a skipped time moves forward by the gap.
+ */
 export function wallToInstant(date: string, time: string, zone: string): number {
   const [y, mo, d] = date.split('-').map(Number) as [number, number, number];
   const [hh, mm] = time.split(':').map(Number) as [number, number];
   const guess = Date.UTC(y, mo - 1, d, hh, mm);
-  const first = guess - zoneOffset(guess, zone);
-  const second = guess - zoneOffset(first, zone);
-  return Math.min(first, second);
+  const before = zoneOffset(guess - 43_200_000, zone);
+  const after = zoneOffset(guess + 43_200_000, zone);
+  for (const c of [guess - before, guess - after].sort((a, b) => a - b)) if (c + zoneOffset(c, zone) === guess) return c;
+  return guess - before;
 }
 
 /** A show's start and end instants (an end at or before the start runs past midnight; equal means 24 hours). */

@@ -23,14 +23,14 @@ async function load(): Promise<void> {
   plays = list.filter((p) => !(playing && p.song.id === playing.id && (playing.at === null || Math.abs(p.played_at - playing.at) < 5))).slice(0, opts.count);
   if (withVotes) {
     const ids = [...new Set(plays.map((p) => p.song.id).filter((id): id is string => !!id))];
-    if (ids.length) for (const v of await getJson<VoteState[]>(`/api/tracks/votes?ids=${ids.join(',')}&user_session=${sessionId()}`)) votes.set(v.track_id, v);
+    if (ids.length) for (const v of await getJson<VoteState[]>(`/api/tracks/votes?ids=${ids.join(',')}&user_session=${sessionId('vote')}`)) votes.set(v.track_id, v);
   }
   render();
 }
 
 async function vote(trackId: string, type: 'up' | 'down'): Promise<void> {
   try {
-    votes.set(trackId, await sendJson<VoteState>(`/api/tracks/${trackId}/votes`, { user_session: sessionId(), vote_type: type }));
+    votes.set(trackId, await sendJson<VoteState>(`/api/tracks/${trackId}/votes`, { user_session: sessionId('vote'), vote_type: type }));
     render();
   } catch {
     // the counts stay as they were

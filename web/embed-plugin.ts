@@ -58,6 +58,7 @@ export async function buildEmbeds(outDir: string): Promise<void> {
       '<meta charset="utf-8">',
       '<meta name="viewport" content="width=device-width, initial-scale=1">',
       '<meta name="robots" content="noindex">',
+      '<link rel="icon" href="data:,">',
       `<title>${EMBED_WIDGET_LABELS[w]}</title>`,
       f.css ? `<link rel="stylesheet" href="${f.css}">` : '',
       `<script type="module" src="${f.js}"></script>`,

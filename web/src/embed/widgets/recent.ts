@@ -41,7 +41,7 @@ function voteButtons(id: string | null): HTMLElement | null {
   if (!withVotes || !id) return null;
   const v = votes.get(id);
   const button = (type: 'up' | 'down', label: string, count: number) =>
-    h('button', { class: 'vote', type: 'button', 'aria-pressed': String(v?.my_vote === type), 'aria-label': `${label} (${count})`, onclick: () => void vote(id, type) }, `${type === 'up' ? '▲' : '▼'} ${count}`);
+    h('button', { class: 'vote', type: 'button', 'aria-pressed': String(v?.my_vote === type), onclick: () => void vote(id, type) }, h('span', { 'aria-hidden': 'true' }, type === 'up' ? '▲ ' : '▼ '), h('span', { class: 'sr' }, `${label}: `), String(count));
   return h('div', { class: 'votes' }, button('up', 'Thumbs up', v?.up_votes ?? 0), button('down', 'Thumbs down', v?.down_votes ?? 0));
 }
 

@@ -100,7 +100,7 @@ function renderPicker(): void {
             ),
           )
         : null,
-      opts.show.includes('custom') ? h('div', { class: 'actions' }, h('button', { class: 'btn ghost', type: 'button', onclick: () => setMode('custom') }, "Can't find it? Request a custom song")) : null,
+      opts.show.includes('custom') ? h('div', { class: 'actions' }, h('button', { class: 'btn ghost wrap', type: 'button', onclick: () => setMode('custom') }, "Can't find it? Request a custom song")) : null,
     );
   } else {
     fill(

@@ -135,7 +135,7 @@ describe.skipIf(skipBrowser())('station widgets on another website', () => {
     for (const name of ['player', 'now-playing', 'schedule', 'recent', 'request']) {
       const frame = await widget(page, name);
       const inner = await frame.evaluate(() => Math.ceil(document.body.getBoundingClientRect().height));
-      await expect.poll(async () => Math.round(await page.locator(`iframe[src*="/embed/${name}?"]`).evaluate((el) => el.getBoundingClientRect().height)), name).toBe(inner);
+      await expect.poll(async () => ({ name, height: Math.round(await page.locator(`iframe[src*="/embed/${name}?"]`).evaluate((el) => el.getBoundingClientRect().height)) })).toEqual({ name, height: inner });
     }
     const scheduleFrame = page.locator('iframe[src*="/embed/schedule?"]');
     const emptyHeight = await scheduleFrame.evaluate((el) => el.getBoundingClientRect().height);

@@ -205,3 +205,31 @@ export interface DashboardData {
   };
   upcoming: { id: string; title: string; event_date: string; start_time: string; end_time: string; presenter_name: string | null; status: string }[];
 }
+
+// ---------------------------------------------------------------------------
+// Realtime events of the staff `notifications` channel
+// ---------------------------------------------------------------------------
+
+/** `notification.created`: a new notification (without the reader's own state) and who raised it. */
+export type NotificationCreatedEvent = Omit<NotificationView, 'user_is_read' | 'read_at' | 'dismissed_at'> & { created_by: string | null };
+/** `notification.updated`: the reader's own state changed in another tab or device (sent to that user only). */
+export interface NotificationStateEvent {
+  ids: string[] | 'all';
+  read: boolean;
+  dismissed: boolean;
+}
+/** Events of the staff `notifications` channel. */
+export interface NotificationsChannelEvents {
+  'notification.created': NotificationCreatedEvent;
+  'notification.updated': NotificationStateEvent;
+}
+
+/** The schemas of the `notifications` channel's events. */
+export const NOTIFICATION_EVENT_SCHEMAS = {
+  notifications: {
+    'notification.created': z
+      .object({ id: z.string(), title: z.string(), message: z.string(), type: z.enum(NOTIFICATION_TYPES), priority: z.enum(NOTIFICATION_PRIORITIES), related_id: z.string().nullable(), related_type: z.string().nullable(), created_at: z.string(), created_by: z.string().nullable() })
+      .loose() as unknown as z.ZodType<NotificationCreatedEvent>,
+    'notification.updated': z.object({ ids: z.union([z.array(z.string()), z.literal('all')]), read: z.boolean(), dismissed: z.boolean() }),
+  },
+} as const;

@@ -183,3 +183,60 @@ export interface AttendanceEntry {
 
 /** Minutes of tolerance before a start counts as late, an end as an overrun, and a missing presenter as a no-show. */
 export const ATTENDANCE_GRACE_MINUTES = 5;
+
+// ---------------------------------------------------------------------------
+// Realtime events of the radio domain (channels `now-playing`, `counters`,
+// `votes` and a listener's `session:<id>`), declared once: the server's bus
+// and the web's channel hook are typed by these maps (see shared/realtime.ts).
+// ---------------------------------------------------------------------------
+
+/**
+ * `presenter.live` on the `now-playing` channel: a live session started on the
+ * station (any source: AzuraCast, Icecast or the demo station). Published by
+ * the poller once per session, after the session row has committed.
+ */
+export const PresenterLiveEventSchema = z.object({
+  /** The broadcast_sessions row. */
+  sessionId: z.string().min(1),
+  presenterId: z.string().nullable(),
+  /** The matched presenter's name, else the station's streamer name. */
+  presenterName: z.string().min(1),
+  /** The scheduled show the session falls in, when there is one. */
+  showTitle: z.string().nullable(),
+  /** Epoch ms. */
+  startedAt: z.number(),
+  source: z.enum(['demo', 'azuracast', 'icecast']),
+});
+export type PresenterLiveEvent = z.infer<typeof PresenterLiveEventSchema>;
+
+/** Events of the public `now-playing` channel. */
+export interface NowPlayingChannelEvents {
+  'now-playing.updated': NowPlaying;
+  'presenter.live': PresenterLiveEvent;
+}
+/** Events of the public `counters` channel. */
+export interface CountersChannelEvents {
+  'counters.updated': CounterState;
+}
+/** Events of the public `votes` channel. */
+export interface VotesChannelEvents {
+  'votes.updated': VoteCountsEvent;
+}
+/** Events of a listener's own `session:<id>` channel. */
+export interface SessionChannelEvents {
+  'request.handled': RequestHandledEvent;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The schemas of the radio channels' events (checked where a payload crosses a process). */
+export const RADIO_EVENT_SCHEMAS = {
+  'now-playing': {
+    // The whole document is built by the server from checked parts; its frame is checked for the parts every reader needs.
+    'now-playing.updated': z.custom<NowPlaying>((v) => isObject(v) && isObject(v.now_playing) && isObject(v.live) && typeof v.updated_at === 'number'),
+    'presenter.live': PresenterLiveEventSchema,
+  },
+  counters: { 'counters.updated': z.object({ id: z.literal('bubble_clicks'), count: z.number() }) },
+  votes: { 'votes.updated': z.object({ track_id: z.string(), up_votes: z.number(), down_votes: z.number(), version: z.number() }) },
+  session: { 'request.handled': z.object({ kind: z.enum(['song', 'shoutout']), title: z.string(), at: z.number(), message: z.string() }) },
+} as const;

@@ -1,3 +1,9 @@
+import type { ZodType } from 'zod';
+import type { BookingsChannelEvents, ScheduleChannelEvents } from './bookings';
+import type { ContentChannelEvents } from './content-events';
+import type { NotificationsChannelEvents } from './notifications';
+import type { CountersChannelEvents, NowPlayingChannelEvents, SessionChannelEvents, VotesChannelEvents } from './radio';
+import type { RequestsChannelEvents } from './requests';
 import { can, isRole, type Capability } from './permissions';
 
 /**
@@ -37,7 +43,9 @@ import { can, isRole, type Capability } from './permissions';
  * - A subscriber gets the channel's current state at once (an `event` with
  *   `snapshot: true`) when the channel has one (`now-playing`, `counters`),
  *   then every change.
- * - Event names are `<resource>.<verb>` (see {@link EVENT_NAMES}). Two are
+ * - Event names are `<resource>.<verb>`, declared per channel once by the
+ *   domain that owns it ({@link ChannelEvents}: name → payload type; the zod
+ *   schemas are in `shared/events.ts`). Two are
  *   special on every channel: `bus.resync` (the server may have missed
  *   events: refetch what you show) and `<name>.too-big` (the event was too
  *   big to relay between servers: refetch).
@@ -46,16 +54,6 @@ import { can, isRole, type Capability } from './permissions';
  * does not read its frames is disconnected (never buffered without bound),
  * and a foreign browser origin is refused (HTTP 403).
  */
-
-/** Event names per channel, as published by the server. */
-export const EVENT_NAMES = {
-  'now-playing': ['now-playing.updated'],
-  counters: ['counters.updated'],
-  votes: ['votes.updated'],
-  session: ['request.handled'],
-  requests: ['request.created', 'request.updated', 'request.deleted'],
-  notifications: ['notification.created', 'notification.updated'],
-} as const;
 
 /**
  * Bus-only event: a user's sessions changed (sign-out, deactivation,
@@ -113,12 +111,32 @@ export type ClientFrame =
   | { type: 'unsubscribe'; channel: Channel }
   | { type: 'ping'; t?: number };
 
-/** An event as published on the bus and delivered to subscribers. */
-export interface RealtimeEvent<T = unknown> {
-  channel: Channel;
-  /** `<resource>.<verb>`, e.g. `now-playing.updated`, `request.created`. */
-  name: string;
-  data: T;
+/**
+ * Every channel's events, name → payload, each declared once by the domain
+ * that publishes it. `session` stands for every `session:<id>` channel.
+ */
+export interface ChannelEvents {
+  'now-playing': NowPlayingChannelEvents;
+  counters: CountersChannelEvents;
+  votes: VotesChannelEvents;
+  schedule: ScheduleChannelEvents;
+  content: ContentChannelEvents;
+  session: SessionChannelEvents;
+  /** Plus the bus-only `session.changed` (auth), which the hub consumes and never relays. */
+  notifications: NotificationsChannelEvents & { [SESSION_CHANGED_EVENT]: SessionChangedData };
+  requests: RequestsChannelEvents;
+  bookings: BookingsChannelEvents;
+}
+
+/** The key of {@link ChannelEvents} a channel's events are declared under. */
+export type ChannelKey<C extends Channel> = C extends SessionChannel ? 'session' : C;
+/** The event names of a channel. */
+export type EventName<C extends Channel> = keyof ChannelEvents[ChannelKey<C>] & string;
+/** The payload of one event of a channel. */
+export type EventData<C extends Channel, N extends EventName<C>> = ChannelEvents[ChannelKey<C>][N];
+
+/** Who an event is for, and its place in the channel's sequence. */
+interface Delivery {
   /** Monotonic per-channel sequence within one server process, for gap detection. */
   seq?: number;
   /** Restricts delivery on staff channels to these users (notifications). */
@@ -126,6 +144,30 @@ export interface RealtimeEvent<T = unknown> {
   /** Restricts delivery on staff channels to these roles. */
   roles?: string[];
 }
+
+/**
+ * An event of channel `C` as published on the bus and delivered to
+ * subscribers: a union over the channel's declared names, so a producer and
+ * a consumer that disagree on a payload do not compile.
+ */
+export type ChannelEvent<C extends Channel = Channel> = C extends Channel
+  ? { [N in EventName<C>]: { channel: C; name: N; data: EventData<C, N> } & Delivery }[EventName<C>]
+  : never;
+
+/** The two events every channel may carry: refetch what you show. */
+export type ControlEventName = 'bus.resync' | `${string}.too-big`;
+export type ControlEvent<C extends Channel = Channel> = { channel: C; name: ControlEventName; data: null } & Delivery;
+
+/** What a bus subscriber (and a channel hook) receives: a declared event or a control event. */
+export type RealtimeEvent<C extends Channel = Channel> = ChannelEvent<C> | ControlEvent<C>;
+
+/** True for `bus.resync` and `<name>.too-big`. */
+export function isControlEvent<C extends Channel>(e: RealtimeEvent<C>): e is ControlEvent<C> {
+  return e.name === 'bus.resync' || e.name.endsWith('.too-big');
+}
+
+/** The zod schemas of every channel's events, shaped like {@link ChannelEvents} (see `shared/events.ts`). */
+export type ChannelEventSchemas = { [K in keyof ChannelEvents]: { [N in keyof ChannelEvents[K]]: ZodType<ChannelEvents[K][N]> } };
 
 /**
  * Why the server refused or ended something. `token_expired`: send a fresh
@@ -142,9 +184,28 @@ export type ServerFrame =
   | { type: 'welcome'; connectionId: string; authenticated: boolean; heartbeatMs: number }
   | { type: 'subscribed'; channel: Channel; id?: string }
   | { type: 'unsubscribed'; channel: Channel }
-  | { type: 'event'; channel: Channel; name: string; data: unknown; seq?: number; snapshot?: boolean }
+  | EventFrame
   | { type: 'error'; code: RealtimeErrorCode; message: string; channel?: Channel }
   | { type: 'pong'; t?: number };
+
+/** An `event` frame. Narrow it with {@link ChannelEvent} via {@link asChannelEvent} to get typed data. */
+export interface EventFrame {
+  type: 'event';
+  channel: Channel;
+  name: string;
+  data: unknown;
+  seq?: number;
+  snapshot?: boolean;
+}
+
+/**
+ * Reads an `event` frame of channel `C` as that channel's typed event. The
+ * server sends only declared events (the bus is typed), so this is a view,
+ * not a check; the web's channel hook uses it.
+ */
+export function asChannelEvent<C extends Channel>(frame: EventFrame & { channel: C }): RealtimeEvent<C> & { snapshot?: boolean } {
+  return frame as unknown as RealtimeEvent<C> & { snapshot?: boolean };
+}
 
 /** Close codes the hub uses beyond the standard ones. */
 export const CLOSE_CODES = {

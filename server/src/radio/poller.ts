@@ -146,6 +146,23 @@ export function startPoller(ctx: AppContext, runtime: RadioRuntime, opts: Poller
       changed = await runtime.publish(doc);
     }
     if (record.sessionOpened) log.info({ streamer: snap.live.streamerName }, 'live session opened');
+    if (record.sessionOpened && record.session && record.wentLive) {
+      // After commit, once per session: the webhooks (and any other listener) hear who went live.
+      await ctx.bus
+        .publish({
+          channel: 'now-playing',
+          name: 'presenter.live',
+          data: {
+            sessionId: String(record.session.id),
+            presenterId: record.session.presenter_id,
+            presenterName: record.wentLive.presenterName,
+            showTitle: record.wentLive.showTitle,
+            startedAt: record.session.started_at.getTime(),
+            source: snap.source,
+          },
+        })
+        .catch((err: unknown) => log.warn({ err }, 'could not publish presenter.live'));
+    }
     if (record.sessionClosed) log.info('live session closed');
     await checkNoShows(snap).catch((err: unknown) => log.error({ err }, 'no-show check failed'));
     return { outcome: { leader: true, ok: true, record, changed, error: null }, delay: nextDelay(snap, intervalMs, ctx.now()) };

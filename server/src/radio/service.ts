@@ -146,6 +146,8 @@ export interface RecordResult {
   session: OpenSession | null;
   sessionOpened: boolean;
   sessionClosed: boolean;
+  /** Who went live and in which show, when this reading opened a session (the `presenter.live` event). */
+  wentLive: { presenterName: string; showTitle: string | null } | null;
   playsAdded: number;
 }
 
@@ -157,7 +159,7 @@ const sameName = (a: string | null, b: string | null) => cleanText(a).toLowerCas
  * name; matched to the scheduled show it falls in) and closes when the DJ
  * leaves or another DJ takes over.
  */
-async function followLive(trx: Knex.Transaction, snap: NowPlayingSnapshot, zone: string): Promise<{ session: OpenSession | null; opened: boolean; closed: boolean }> {
+async function followLive(trx: Knex.Transaction, snap: NowPlayingSnapshot, zone: string): Promise<{ session: OpenSession | null; opened: boolean; closed: boolean; wentLive?: RecordResult['wentLive'] }> {
   const open = await trx('broadcast_sessions').whereNull('ended_at').forUpdate().first<OpenSession | undefined>('id', 'presenter_id', 'streamer_name', 'schedule_event_id', 'started_at');
   const at = snap.fetchedAt;
   if (!snap.live.isLive) {
@@ -188,7 +190,8 @@ async function followLive(trx: Knex.Transaction, snap: NowPlayingSnapshot, zone:
       source: snap.source,
     })
     .returning<OpenSession[]>(['id', 'presenter_id', 'streamer_name', 'schedule_event_id', 'started_at']);
-  return { session: row ?? null, opened: true, closed };
+  const presenterName = presenter?.name ?? (row?.streamer_name || null);
+  return { session: row ?? null, opened: true, closed, wentLive: presenterName ? { presenterName, showTitle: show?.title ?? null } : null };
 }
 
 /**
@@ -241,7 +244,7 @@ export async function recordSnapshot(trx: Knex.Transaction, snap: NowPlayingSnap
       if (added) playsAdded++;
     }
   }
-  return { currentPlay, session, sessionOpened: live.opened, sessionClosed: live.closed, playsAdded };
+  return { currentPlay, session, sessionOpened: live.opened, sessionClosed: live.closed, wentLive: live.wentLive ?? null, playsAdded };
 }
 
 interface PlayRow extends TrackRow {

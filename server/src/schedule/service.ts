@@ -382,6 +382,7 @@ export async function createBooking(ctx: AppContext, actor: ScheduleActor, input
         relatedId: first!.id,
         presenterUserId: presenter?.user_id ?? null,
         createdBy: actor.id,
+        shows: rows,
       }),
     );
     if (status === 'conflicted') {
@@ -393,6 +394,7 @@ export async function createBooking(ctx: AppContext, actor: ScheduleActor, input
           relatedId: first!.id,
           presenterUserId: null,
           createdBy: actor.id,
+        shows: rows,
         }),
       );
     }
@@ -466,6 +468,7 @@ export async function updateShow(ctx: AppContext, actor: ScheduleActor, id: stri
         relatedId: id,
         presenterUserId: updated.presenter_user_id,
         createdBy: actor.id,
+        shows: [updated],
       }),
     );
     after.unshift(scheduleChanged(ctx, 'updated', [updated], await readScheduleVersion(trx)));
@@ -527,6 +530,7 @@ export async function createOverviewEvent(ctx: AppContext, actor: ScheduleActor,
         relatedId: created.id,
         presenterUserId: null,
         createdBy: actor.id,
+        shows: [created],
       }),
     );
     after.unshift(scheduleChanged(ctx, 'created', [created], await readScheduleVersion(trx)));
@@ -576,6 +580,7 @@ export async function updateOverviewEvent(ctx: AppContext, actor: ScheduleActor,
         relatedId: id,
         presenterUserId: updated.presenter_user_id,
         createdBy: actor.id,
+        shows: [updated],
       }),
     );
     after.unshift(scheduleChanged(ctx, 'updated', [before, updated], await readScheduleVersion(trx)));
@@ -626,6 +631,7 @@ export async function transitionEvent(ctx: AppContext, actor: ScheduleActor, id:
         relatedId: id,
         presenterUserId: updated.presenter_user_id,
         createdBy: actor.id,
+        shows: [updated],
       }),
     );
     after.unshift(scheduleChanged(ctx, 'updated', [updated], await readScheduleVersion(trx)));
@@ -651,6 +657,7 @@ export async function deleteEvent(ctx: AppContext, actor: ScheduleActor, id: str
         relatedId: id,
         presenterUserId: row.presenter_user_id,
         createdBy: actor.id,
+        shows: [row],
       }),
     );
     after.unshift(scheduleChanged(ctx, 'deleted', [row], await readScheduleVersion(trx)));

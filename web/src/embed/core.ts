@@ -1,4 +1,5 @@
 import { isEmbedWidget, parseEmbedOptions, type EmbedOptions, type EmbedResizeMessage, type EmbedWidget } from '../../../shared/embed-options';
+import { asChannelEvent, type ChannelEvent, type PublicChannel, type ServerFrame } from '../../../shared/realtime';
 import { contrastRatio, THEMES } from '../../../shared/themes';
 import './embed.css';
 
@@ -105,46 +106,42 @@ export function backoff(attempt: number, random: () => number = Math.random): nu
   return Math.round(250 + random() * Math.min(30_000, 500 * 2 ** Math.min(attempt, 16)));
 }
 
-/** A realtime event as a widget receives it. */
-export interface LiveEvent {
-  channel: string;
-  name: string;
-  data: unknown;
-  snapshot: boolean;
-}
+/** A realtime event of one of the followed channels, typed by its channel and name (shared/realtime.ts `ChannelEvents`). */
+export type LiveEvent<C extends PublicChannel> = ChannelEvent<C> & { snapshot: boolean };
 
 /**
  * Follows public channels over `/api/realtime` (never with a token). On every
  * (re)connect it subscribes again and calls `onOpen`, so the widget refetches
  * what it may have missed; `bus.resync` and `*.too-big` events mean the same.
  */
-export function follow(channels: readonly string[], onEvent: (e: LiveEvent) => void, onOpen: (reconnected: boolean) => void): void {
+export function follow<C extends PublicChannel>(channels: readonly C[], onEvent: (e: LiveEvent<C>) => void, onOpen: (reconnected: boolean) => void): void {
   let attempt = 0;
   let opened = false;
   const connect = () => {
     const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/realtime`);
     ws.onopen = () => {
       attempt = 0;
+      document.documentElement.dataset.live = 'open';
       for (const channel of channels) ws.send(JSON.stringify({ type: 'subscribe', channel }));
       onOpen(opened);
       opened = true;
     };
     ws.onmessage = (m) => {
-      let f: { type?: string; channel?: string; name?: string; data?: unknown; snapshot?: boolean };
+      let f: ServerFrame;
       try {
-        f = JSON.parse(String(m.data)) as typeof f;
+        f = JSON.parse(String(m.data)) as ServerFrame;
       } catch {
         return;
       }
-      if (f.type !== 'event' || typeof f.channel !== 'string' || typeof f.name !== 'string') return;
-      if (f.name === 'bus.resync' || f.name.endsWith('.too-big')) return onOpen(true);
-      onEvent({ channel: f.channel, name: f.name, data: f.data, snapshot: !!f.snapshot });
+      if (f.type !== 'event' || !(channels as readonly string[]).includes(f.channel)) return;
+      const e = asChannelEvent(f as typeof f & { channel: C });
+      if (e.name === 'bus.resync' || e.name.endsWith('.too-big')) return onOpen(true);
+      onEvent({ ...(e as ChannelEvent<C>), snapshot: !!e.snapshot });
     };
     ws.onclose = () => {
       document.documentElement.dataset.live = 'reconnecting';
       setTimeout(connect, backoff(attempt++));
     };
-    ws.addEventListener('open', () => (document.documentElement.dataset.live = 'open'));
   };
   connect();
 }

@@ -1,25 +1,28 @@
 import type { EmbedOptions } from '../../../shared/embed-options';
 import { RADIO_FALLBACKS } from '../../../shared/radio-constants';
 import type { NowPlaying } from '../../../shared/radio';
-import { clock, follow, getJson, h } from './core';
+import type { PublicChannel } from '../../../shared/realtime';
+import { clock, follow, getJson, h, type LiveEvent } from './core';
 
 /**
  * The now-playing document as the player and now-playing widgets follow it:
  * read once, then kept current by the `now-playing` channel (its snapshot on
  * every connect, then every change), refetched after a reconnect.
  */
-export function followNowPlaying(onChange: (np: NowPlaying, receivedAt: number) => void, extra: { channels?: string[]; onEvent?: (channel: string, name: string, data: unknown) => void; onOpen?: () => void } = {}): void {
+export function followNowPlaying<C extends PublicChannel = 'now-playing'>(onChange: (np: NowPlaying, receivedAt: number) => void, extra: { channels?: readonly C[]; onEvent?: (e: LiveEvent<C>) => void; onOpen?: () => void } = {}): void {
   const accept = (np: NowPlaying) => onChange(np, Date.now());
   const load = () =>
     getJson<NowPlaying>('/api/now-playing')
       .then(accept)
       .catch(() => undefined);
   void load();
-  follow(
+  follow<C | 'now-playing'>(
     ['now-playing', ...(extra.channels ?? [])],
     (e) => {
-      if (e.channel === 'now-playing' && e.name === 'now-playing.updated' && e.data && typeof e.data === 'object') accept(e.data as NowPlaying);
-      else extra.onEvent?.(e.channel, e.name, e.data);
+      if (e.channel === 'now-playing') {
+        const np = e as LiveEvent<'now-playing'>;
+        if (np.name === 'now-playing.updated') accept(np.data);
+      } else extra.onEvent?.(e as LiveEvent<C>);
     },
     (reconnected) => {
       if (reconnected) void load();

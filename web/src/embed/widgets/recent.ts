@@ -1,4 +1,4 @@
-import type { NowPlaying, PlayEntry, VoteCountsEvent, VoteState } from '../../../../shared/radio';
+import type { NowPlaying, PlayEntry, VoteState } from '../../../../shared/radio';
 import { RADIO_FALLBACKS } from '../../../../shared/radio-constants';
 import { boot, fill, getJson, h, root, sendJson, sessionId } from '../core';
 import { art, followNowPlaying } from '../now';
@@ -82,13 +82,12 @@ followNowPlaying(
     void load().catch(() => undefined);
   },
   {
-    channels: withVotes ? ['votes'] : [],
-    onEvent: (channel, name, data) => {
-      if (channel !== 'votes' || name !== 'votes.updated' || !data) return;
-      const c = data as VoteCountsEvent;
-      const had = votes.get(c.track_id);
-      if (!had || had.version > c.version) return;
-      votes.set(c.track_id, { ...had, ...c });
+    channels: withVotes ? (['votes'] as const) : [],
+    onEvent: (e) => {
+      if (e.name !== 'votes.updated') return;
+      const had = votes.get(e.data.track_id);
+      if (!had || had.version > e.data.version) return;
+      votes.set(e.data.track_id, { ...had, ...e.data });
       render();
     },
   },

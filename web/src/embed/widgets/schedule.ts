@@ -1,5 +1,4 @@
 import type { ListenerEventView, WeekResponse } from '../../../../shared/bookings';
-import type { NowPlaying } from '../../../../shared/radio';
 import { boot, fill, follow, getJson, h, root } from '../core';
 import { addDays, dateIn, dayLabel, showSpan, timeIn, visitorZone } from '../zone';
 
@@ -84,10 +83,10 @@ void load().catch(() => fill(el, h('p', { class: 'muted', role: 'status' }, 'The
 follow(
   ['schedule', 'now-playing'],
   (e) => {
+    // Any change of the schedule (a booking, an edit, a cancellation, leave): read the week again.
     if (e.channel === 'schedule') void load().catch(() => undefined);
-    else if (e.name === 'now-playing.updated' && e.data && typeof e.data === 'object') {
-      const np = e.data as NowPlaying;
-      const id = np.live.is_live ? (np.current_show?.id ?? null) : null;
+    else if (e.name === 'now-playing.updated') {
+      const id = e.data.live.is_live ? (e.data.current_show?.id ?? null) : null;
       if (id !== onAir) {
         onAir = id;
         render();

@@ -92,6 +92,19 @@ async function widget(page: Page, name: string): Promise<Frame> {
 
 const text = (f: Frame) => f.evaluate(() => document.body.innerText);
 
+/** Picks a search result. The frame grows as results arrive (auto-height) and the page below moves: try again if a click landed while it moved. */
+async function pick(f: Frame, name: RegExp): Promise<void> {
+  const radio = f.getByRole('radio', { name });
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await radio.check({ timeout: 3_000 });
+      return;
+    } catch (err) {
+      if (attempt >= 3) throw err;
+    }
+  }
+}
+
 describe.skipIf(skipBrowser())('station widgets on another website', () => {
   it('embeds every widget through the loader: live data, live updates, auto-height, requests, framing and no cookies', async () => {
     expect(new URL(hostUrl).origin).not.toBe(new URL(h.url).origin);
@@ -162,7 +175,7 @@ describe.skipIf(skipBrowser())('station widgets on another website', () => {
     // A song request from the widget, by library search, reaches the staff queue (live).
     await request.getByLabel('Search for a song').fill('Teardrop');
     await request.getByRole('button', { name: 'Search Library' }).click();
-    await request.getByRole('radio', { name: /Teardrop/ }).check();
+    await pick(request, /Teardrop/);
     await request.getByLabel('Your Name').fill('Widget Listener');
     await request.getByLabel('Message (optional)').fill('From the partner venue');
     await request.getByRole('button', { name: 'Send Request' }).click();
@@ -175,7 +188,7 @@ describe.skipIf(skipBrowser())('station widgets on another website', () => {
     // The site's fairness rules apply: the same song again is refused with the site's words, and the form keeps its values.
     await request.getByLabel('Search for a song').fill('Teardrop');
     await request.getByRole('button', { name: 'Search Library' }).click();
-    await request.getByRole('radio', { name: /Teardrop/ }).check();
+    await pick(request, /Teardrop/);
     await request.getByRole('button', { name: 'Send Request' }).click();
     await expect.poll(() => request.getByRole('status').last().innerText()).toBe('This song was already requested in the last 60 minutes. Please choose another song.');
     expect(await request.getByLabel('Your Name').inputValue()).toBe('Widget Listener');

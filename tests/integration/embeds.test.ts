@@ -55,9 +55,9 @@ describe('framing', () => {
   });
 
   it('answers an unknown widget with 404', async () => {
-    const res = await fetch(`${t.url}/embed/admin`);
+    const res = await request(t.url, '/embed/admin');
     expect(res.status).toBe(404);
-    expect(await res.text()).toContain('There is no such widget.');
+    expect(res.body.error).toEqual({ code: 'not_found', message: 'There is no such widget.' });
   });
 });
 

@@ -5,6 +5,7 @@ import { DENIED } from '../../../shared/permissions';
 import type { AppRouter } from '../app';
 import { authorize, currentUser } from '../auth/middleware';
 import type { AppContext, RequestState } from '../context';
+import { fail } from '../http/errors';
 import { parse } from '../http/validate';
 import { getEmbedSettings, readWidgetPage, saveEmbedSettings } from './service';
 
@@ -19,20 +20,11 @@ export function embedRoutes(ctx: AppContext): AppRouter {
 
   router.get('/embed/:widget', async (c) => {
     const widget = c.params.widget;
+    if (!isEmbedWidget(widget)) throw fail.notFound('There is no such widget.');
+    const page = await readWidgetPage(ctx.config, widget);
+    if (!page) throw fail.unavailable('The web app has not been built yet. Run `npm run build:web` (npm start does it for you).', 60);
     c.type = 'text/html; charset=utf-8';
     c.set('Cache-Control', 'no-cache');
-    if (!isEmbedWidget(widget)) {
-      c.status = 404;
-      c.body = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Not found</title></head><body><main><p>There is no such widget.</p></main></body></html>';
-      return;
-    }
-    const page = await readWidgetPage(ctx.config, widget);
-    if (!page) {
-      c.status = 503;
-      c.type = 'text/plain';
-      c.body = 'The web app has not been built yet. Run `npm run build:web` (npm start does it for you).';
-      return;
-    }
     c.body = page;
   });
 

@@ -1,4 +1,5 @@
 import type { NowPlaying } from '../../../../shared/radio';
+import { isBroadcasting, stationStateOf } from '../../../../shared/radio-display';
 import { boot, fill, h, root } from '../core';
 import { art, elapsedNow, elapsedText, followNowPlaying, songLines, stateBadge } from '../now';
 
@@ -6,13 +7,13 @@ import { art, elapsedNow, elapsedText, followNowPlaying, songLines, stateBadge }
 const opts = boot('now-playing');
 document.title = 'Now playing';
 const el = root();
-let current: { np: NowPlaying; at: number } | null = null;
+let current: NowPlaying | null = null;
 const progress = h('span');
 const time = h('p', { class: 'muted small', 'data-field': 'elapsed' });
 
 function render(): void {
   if (!current) return;
-  const { np } = current;
+  const np = current;
   const big = opts.layout === 'full';
   fill(
     el,
@@ -21,7 +22,7 @@ function render(): void {
       { class: 'card', 'aria-label': 'Now playing' },
       h('div', { class: 'head' }, h('h1', null, 'Now playing'), stateBadge(np)),
       h('div', { class: 'row' }, opts.show.includes('art') ? art(np.now_playing.song.art, big ? 'big' : '') : null, songLines(np, opts, true)),
-      opts.show.includes('elapsed') ? h('div', null, h('div', { class: 'bar', 'aria-hidden': 'true' }, progress), time) : null,
+      opts.show.includes('elapsed') && isBroadcasting(stationStateOf(np)) ? h('div', null, np.now_playing.duration ? h('div', { class: 'bar', 'aria-hidden': 'true' }, progress) : null, time) : null,
       opts.show.includes('request') ? h('div', { class: 'actions' }, h('a', { class: 'btn', href: '/song-request', target: '_blank', rel: 'noopener' }, 'Request a song')) : null,
     ),
   );
@@ -30,14 +31,14 @@ function render(): void {
 
 function tick(): void {
   if (!current || !opts.show.includes('elapsed')) return;
-  const { np, at } = current;
-  progress.style.width = `${Math.round((elapsedNow(np, at) / Math.max(1, np.now_playing.duration)) * 100)}%`;
-  time.textContent = elapsedText(np, at);
+  const np = current;
+  progress.style.width = `${Math.round((elapsedNow(np) / Math.max(1, np.now_playing.duration ?? 1)) * 100)}%`;
+  time.textContent = elapsedText(np);
 }
 
 fill(el, h('p', { class: 'muted', role: 'status' }, 'Loading…'));
-followNowPlaying((np, at) => {
-  current = { np, at };
+followNowPlaying((np) => {
+  current = np;
   render();
 });
 setInterval(tick, 1000);

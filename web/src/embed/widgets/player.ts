@@ -1,5 +1,6 @@
 import type { NowPlaying } from '../../../../shared/radio';
 import { RADIO_LIMITS } from '../../../../shared/radio-constants';
+import { isBroadcasting, stationStateOf } from '../../../../shared/radio-display';
 import { boot, fill, h, root } from '../core';
 import { art, followNowPlaying, songLines, stateBadge } from '../now';
 
@@ -57,7 +58,7 @@ function setPlaying(p: boolean): void {
 function render(): void {
   if (!np) return;
   fill(info, opts.show.includes('art') ? art(np.now_playing.song.art, opts.layout === 'full' ? 'big' : 'tiny') : null, opts.show.includes('track') ? songLines(np, opts, true) : h('p', { class: 'grow title ellipsis', 'data-field': 'presenter' }, np.presenter));
-  button.disabled = !np.station.is_online && !playing;
+  button.disabled = !isBroadcasting(stationStateOf(np)) && !playing;
   state.replaceChildren(stateBadge(np));
 }
 

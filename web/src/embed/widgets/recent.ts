@@ -1,5 +1,5 @@
 import type { NowPlaying, PlayEntry, VoteState } from '../../../../shared/radio';
-import { RADIO_FALLBACKS } from '../../../../shared/radio-constants';
+import { songText } from '../../../../shared/radio-display';
 import { boot, fill, getJson, h, root, sendJson, sessionId } from '../core';
 import { art, followNowPlaying } from '../now';
 import { timeIn, visitorZone } from '../zone';
@@ -62,7 +62,7 @@ function render(): void {
                 'li',
                 { class: 'row', 'data-song': p.song.title },
                 opts.show.includes('art') ? art(p.song.art, 'tiny') : null,
-                h('div', { class: 'grow' }, h('p', { class: 'title ellipsis' }, p.song.title || RADIO_FALLBACKS.title), h('p', { class: 'muted small ellipsis' }, p.song.artist || RADIO_FALLBACKS.artist)),
+                h('div', { class: 'grow' }, h('p', { class: 'title ellipsis' }, songText(p.song).title), h('p', { class: 'muted small ellipsis' }, songText(p.song).artist)),
                 opts.show.includes('time') ? h('span', { class: 'muted small nowrap' }, timeIn(p.played_at * 1000, zone)) : null,
                 voteButtons(p.song.id),
               ),

@@ -1,5 +1,6 @@
 import type { StationInfo } from '../../../../shared/station';
 import { ApiFailure, boot, fill, getJson, h, root, sendJson, sessionId } from '../core';
+import { songText } from '../../../../shared/radio-display';
 import { followNowPlaying } from '../now';
 
 /**
@@ -152,7 +153,8 @@ async function submit(e: Event): Promise<void> {
 
 const onAir = h('p', { class: 'muted small ellipsis', 'data-field': 'on-air' });
 followNowPlaying((np) => {
-  onAir.textContent = `On air: ${np.now_playing.song.title} · ${np.now_playing.song.artist} (${np.presenter})`;
+  const song = songText(np.now_playing.song);
+  onAir.textContent = `On air: ${song.title} · ${song.artist} (${np.presenter})`;
 });
 renderPicker();
 fill(

@@ -140,6 +140,13 @@ export const LOG_ACTION_FILTERS = ['all', 'create', 'update', 'delete', 'login']
 /** Period choices in days; default 30. */
 export const LOG_PERIODS = [7, 30, 90] as const;
 export const LOG_LIST_LIMIT = 100;
+/**
+ * Failed sign-ins (aggregated rows) shown beside the newest staff actions:
+ * they are listed on top of the LOG_LIST_LIMIT, never in its place.
+ */
+export const LOG_FAILED_SIGNIN_LIMIT = 20;
+/** Whether the list and export include failed sign-ins. */
+export const LOG_FAILED_FILTERS = ['show', 'hide'] as const;
 
 export const LOG_TEXT = {
   denied: "You don't have permission to access the logs page.",
@@ -158,6 +165,7 @@ export const LogsQuerySchema = z.object({
     .refine((n) => (LOG_PERIODS as readonly number[]).includes(n), LOG_TEXT.badPeriod)
     .optional()
     .default(30),
+  failed: z.enum(LOG_FAILED_FILTERS, { error: 'Failed sign-ins must be show or hide' }).optional().default('show'),
 });
 export type LogsQuery = z.output<typeof LogsQuerySchema>;
 

@@ -25,7 +25,7 @@ import {
 } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { LOG_ACTION_FILTERS, LOG_PERIODS, LOG_TEXT, logsCsvName, type LogEntry, type LogStats } from '../../../shared/notifications';
+import { LOG_ACTION_FILTERS, LOG_FAILED_FILTERS, LOG_PERIODS, LOG_TEXT, logsCsvName, type LogEntry, type LogStats } from '../../../shared/notifications';
 import { api, ApiError, currentAccessToken } from '../app/api';
 import { useIsMobile } from '../app/media';
 import { getApiBase } from '../platform';
@@ -39,8 +39,11 @@ const ACTION_COLOR: Record<string, 'success' | 'info' | 'error' | 'secondary' | 
 const stampFmt = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
 const stamp = (iso: string) => stampFmt.format(new Date(iso));
 
-function query(q: string, action: ActionFilter, days: number): string {
-  const p = new URLSearchParams({ days: String(days), action });
+type FailedFilter = (typeof LOG_FAILED_FILTERS)[number];
+const FAILED_LABELS: Record<FailedFilter, string> = { show: 'Shown', hide: 'Hidden' };
+
+function query(q: string, action: ActionFilter, days: number, failed: FailedFilter): string {
+  const p = new URLSearchParams({ days: String(days), action, failed });
   if (q) p.set('q', q);
   return p.toString();
 }
@@ -69,13 +72,13 @@ function StatCard({ label, value }: { label: string; value: number | undefined }
 }
 
 function ActionChip({ action }: { action: string }) {
-  return <Chip size="small" label={action} color={ACTION_COLOR[action] ?? 'default'} variant="outlined" sx={{ textTransform: 'capitalize' }} />;
+  return <Chip size="small" label={action.replace('_', ' ')} color={ACTION_COLOR[action] ?? 'default'} variant="outlined" sx={{ textTransform: 'capitalize' }} />;
 }
 
 /** Saves every matching row as user-logs-{date}.csv (the server streams it). */
-async function downloadCsv(q: string, action: ActionFilter, days: number): Promise<void> {
+async function downloadCsv(q: string, action: ActionFilter, days: number, failed: FailedFilter): Promise<void> {
   const token = await currentAccessToken();
-  const res = await fetch(`${getApiBase()}/api/logs/export?${query(q, action, days)}`, { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'same-origin' });
+  const res = await fetch(`${getApiBase()}/api/logs/export?${query(q, action, days, failed)}`, { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'same-origin' });
   if (!res.ok) throw new Error(`HTTP ${res.status}`);
   const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? logsCsvName(new Date().toISOString().slice(0, 10));
   const url = URL.createObjectURL(await res.blob());
@@ -130,18 +133,19 @@ export default function LogsScreen() {
   const [search, setSearch] = useState('');
   const [action, setAction] = useState<ActionFilter>('all');
   const [days, setDays] = useState<number>(30);
+  const [failed, setFailed] = useState<FailedFilter>('show');
   const [open, setOpen] = useState<LogEntry | null>(null);
   const [exporting, setExporting] = useState(false);
   const q = useDebounced(search.trim(), 300);
   const mobile = useIsMobile();
   const { toast } = useToast();
   const stats = useQuery({ queryKey: ['logs', 'stats', days], queryFn: async () => (await api<{ stats: LogStats }>(`/api/logs/stats?days=${days}`)).stats, staleTime: 30_000 });
-  const list = useQuery({ queryKey: ['logs', 'list', q, action, days], queryFn: async () => (await api<{ logs: LogEntry[] }>(`/api/logs?${query(q, action, days)}`)).logs, staleTime: 10_000, placeholderData: keepPreviousData });
+  const list = useQuery({ queryKey: ['logs', 'list', q, action, days, failed], queryFn: async () => (await api<{ logs: LogEntry[] }>(`/api/logs?${query(q, action, days, failed)}`)).logs, staleTime: 10_000, placeholderData: keepPreviousData });
 
   const exportCsv = async () => {
     setExporting(true);
     try {
-      await downloadCsv(search.trim(), action, days);
+      await downloadCsv(search.trim(), action, days, failed);
       toast({ title: LOG_TEXT.exported, variant: 'success' });
     } catch {
       toast({ title: LOG_TEXT.exportFailed, variant: 'error' });
@@ -186,6 +190,13 @@ export default function LogsScreen() {
                 {LOG_PERIODS.map((d) => (
                   <MenuItem key={d} value={d}>
                     Last {d} days
+                  </MenuItem>
+                ))}
+              </TextField>
+              <TextField select size="small" label="Failed sign-ins" value={failed} onChange={(e) => setFailed(e.target.value as FailedFilter)} sx={{ minWidth: 140, flex: 1 }}>
+                {LOG_FAILED_FILTERS.map((f) => (
+                  <MenuItem key={f} value={f}>
+                    {FAILED_LABELS[f]}
                   </MenuItem>
                 ))}
               </TextField>

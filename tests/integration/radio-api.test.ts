@@ -59,7 +59,8 @@ describe('GET /api/now-playing', () => {
     await poller.pollNow();
     const res = await request(t.url, '/api/now-playing');
     expect(res.headers.get('etag')).not.toBe(before);
-    expect(res.body.now_playing).toMatchObject({ song: { id: null, title: 'Unknown Track', artist: 'Unknown Artist', album: 'Unknown Album' }, duration: 180, duration_is_estimate: true });
+    // Unknown text and length are null in the API (the UI shows the spec's fallbacks), never placeholder words.
+    expect(res.body.now_playing).toMatchObject({ song: { id: null, title: null, artist: null, album: null }, duration: null, duration_is_estimate: true });
     source.next = snapshot({ track: snapTrack({ title: 'Teardrop', artist: 'Massive Attack', startedAt: Date.now() - 30_000, sourceId: '3' }) });
     await poller.pollNow();
   });

@@ -30,13 +30,19 @@ export interface TrackRow {
   duration_seconds: number | null;
 }
 
-/** The public shape of a track, with the spec's fallbacks. */
+/** Text as the API carries it: `null` when the station did not report it (blank or one of the spec's fallback words). */
+function known(text: string): string | null {
+  const t = text.trim();
+  return t === '' || t === RADIO_FALLBACKS.title || t === RADIO_FALLBACKS.artist || t === RADIO_FALLBACKS.album ? null : t;
+}
+
+/** The public shape of a track: unknown text is `null` (the UI shows the spec's fallbacks). */
 export function presentSong(row: Pick<TrackRow, 'title' | 'artist' | 'album' | 'artwork_url'> & { id: string | null }): NowPlayingSong {
   return {
     id: row.id,
-    title: row.title.trim() || RADIO_FALLBACKS.title,
-    artist: row.artist.trim() || RADIO_FALLBACKS.artist,
-    album: row.album.trim() || RADIO_FALLBACKS.album,
+    title: known(row.title),
+    artist: known(row.artist),
+    album: known(row.album),
     art: row.artwork_url,
   };
 }
@@ -263,6 +269,7 @@ export function presentPlay(row: PlayRow): PlayEntry {
     is_live: row.is_live,
     streamer_name: row.streamer_name,
     song: presentSong({ ...row, id: row.track_id }),
+    duration: row.duration_seconds !== null && row.duration_seconds > 0 ? Number(row.duration_seconds) : null,
   };
 }
 

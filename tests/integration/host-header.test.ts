@@ -84,7 +84,7 @@ for (const publicUrl of [undefined, 'https://radio.example'] as const) {
       expect(paths.length).toBeGreaterThan(60);
       const reflected: string[] = [];
       for (const p of paths) {
-        for (const headers of [{ Host: EVIL }, { Host: `${EVIL}:8443` }, { 'X-Forwarded-Host': EVIL, 'X-Forwarded-Proto': 'https' }]) {
+        for (const headers of [{ Host: EVIL }, { Host: `${EVIL}:8443` }, { 'X-Forwarded-Host': EVIL, 'X-Forwarded-Proto': 'https' }] as Record<string, string>[]) {
           const res = await getWithHost(t.url, p, headers);
           if (res.body.includes(EVIL) || JSON.stringify(res.headers).includes(EVIL)) reflected.push(`${p} (${Object.keys(headers)[0]}) ${res.status}`);
         }

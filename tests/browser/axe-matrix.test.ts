@@ -214,7 +214,11 @@ describe.skipIf(skipBrowser())(`axe-core on every listener page and staff screen
           continue;
         }
         const v = await axeViolations(page);
-        if (v.length) found[where] = v;
+        if (v.length) {
+          found[where] = v;
+          // Said at once: the full matrix runs for half an hour.
+          console.log(`axe matrix, ${state}: ${where}: ${v.join('; ')}`);
+        }
       }
       console.log(`axe matrix, ${state}: ${checks.length} pages, ${Object.keys(found).length} with violations`);
       expect(found).toEqual({});

@@ -8,6 +8,7 @@ import RecordVoiceOverIcon from '@mui/icons-material/RecordVoiceOver';
 import MailIcon from '@mui/icons-material/MailOutlined';
 import WarningIcon from '@mui/icons-material/WarningAmber';
 import { Chip } from '@mui/material';
+import type { Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import type { NotificationPriority, NotificationType } from '../../../shared/notifications';
 
@@ -44,7 +45,11 @@ const PRIORITY_COLOR: Record<NotificationPriority, 'error' | 'warning' | 'defaul
 
 /** The priority badge. */
 export function PriorityChip({ priority }: { priority: NotificationPriority }) {
-  return <Chip size="small" variant="outlined" color={PRIORITY_COLOR[priority]} label={priority[0]!.toUpperCase() + priority.slice(1)} sx={{ height: 22, fontWeight: 600 }} />;
+  const c = PRIORITY_COLOR[priority];
+  // Outlined text in the status colour: its lighter shade on dark themes, darker on light ones, for 4.5:1 on the card
+  // (the error red itself, #f44336, fell short on the dark cards).
+  const tone = c === 'default' ? undefined : (t: Theme) => (t.palette.mode === 'dark' ? t.palette[c].light : t.palette[c].dark);
+  return <Chip size="small" variant="outlined" color={c} label={priority[0]!.toUpperCase() + priority.slice(1)} sx={{ height: 22, fontWeight: 600, ...(tone ? { color: tone, borderColor: tone } : {}) }} />;
 }
 
 const stampFmt = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hour12: false });

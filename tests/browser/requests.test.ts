@@ -233,12 +233,12 @@ describe.skipIf(skipBrowser())('request pages in Chromium', () => {
     expect(await form.getAttribute('target')).toBe('_blank');
     expect(await form.locator('input[name="currency_code"]').inputValue()).toBe('GBP');
     expect(await form.locator('input[name="business"]').inputValue()).toBe('donations@airdeck.example');
-    await page.getByRole('button', { name: '£20' }).click();
+    await page.getByRole('button', { name: '£20', exact: true }).click();
     expect(await form.locator('input[name="amount"]').inputValue()).toBe('20');
     // Clicking the chosen amount again keeps it (issue 19 item 14).
-    await page.getByRole('button', { name: '£20' }).click();
+    await page.getByRole('button', { name: '£20', exact: true }).click();
     expect(await form.locator('input[name="amount"]').inputValue()).toBe('20');
-    expect(await page.getByRole('button', { name: '£20' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByRole('button', { name: '£20', exact: true }).getAttribute('aria-pressed')).toBe('true');
     // Other says the amount is chosen on the next page, and sends no amount.
     await page.getByRole('button', { name: /^Other amount/ }).click();
     await page.getByText('You choose your amount on the payment page that opens next.').waitFor();

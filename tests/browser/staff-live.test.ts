@@ -73,7 +73,7 @@ describe.skipIf(skipBrowser())('staff screens that update themselves', () => {
       const toast = staff.page.locator('[data-toast]');
       await toast.waitFor();
       const a = (await toast.boundingBox())!;
-      const b = (await dialog.locator('.MuiDialog-paper').boundingBox())!;
+      const b = (await dialog.boundingBox())!;
       const overlap = Math.min(a.x + a.width, b.x + b.width) > Math.max(a.x, b.x) && Math.min(a.y + a.height, b.y + b.height) > Math.max(a.y, b.y);
       if (width > 900) expect(overlap, `toast ${JSON.stringify(a)} over dialog ${JSON.stringify(b)}`).toBe(false);
       else {

@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import Router from '@koa/router';
 import type Koa from 'koa';
 import { todayInZone } from '../../../shared/schedule';
-import type { AppRouter } from '../app';
+import type { AppRouter } from '../http/router';
 import type { AppContext, RequestState } from '../context';
 import { scheduleVersion } from '../schedule/version';
 import { getStationInfo, stationTimezone } from '../settings/service';

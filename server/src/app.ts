@@ -13,6 +13,7 @@ import type { NowPlaying } from '../../shared/radio';
 import type { AppRouter } from './http/router';
 import type { AppContext, RequestState } from './context';
 import { isDatabaseUnavailable } from './db/knex';
+import { embedFraming } from './embed/service';
 import { fail, HttpError } from './http/errors';
 import { pageHeadRenderer } from './http/page-meta';
 import { serveWeb } from './http/static';
@@ -98,6 +99,8 @@ export function createApp(ctx: AppContext): BuiltApp {
       strictTransportSecurity: ctx.config.PUBLIC_URL?.startsWith('https:') ? { maxAge: 15552000 } : false,
     }),
   );
+  // Station widgets (/embed/*) alone may be framed: by any site or the station's allow-list (Settings → Widgets).
+  app.use(embedFraming(ctx.knex));
 
   // CORS: the public APIs are open to every origin without credentials; the
   // rest of the API answers only the station's own origins and the desktop

@@ -88,7 +88,8 @@ describe('GET /api/now-playing', () => {
     const snap = parseAzuraCastNowPlaying(res.body, Date.now());
     expect(snap.track).toMatchObject({ title: 'Glory Box', artist: 'Portishead' });
     expect(snap.history[0]).toMatchObject({ title: 'Teardrop' });
-    expect(snap.streamUrl).toBe(`${t.url}/api/stream`);
+    // Without PUBLIC_URL the document's links are relative to the site, never the request's Host (issue 18).
+    expect(snap.streamUrl).toBe('/api/stream');
     const list = await request(t.url, '/api/nowplaying');
     expect(list.body).toHaveLength(1);
     const unknown = await request(t.url, '/api/nowplaying/nope');

@@ -6,6 +6,7 @@ import type { AppContext, RequestState } from '../context';
 import { can, isRole } from '../../../shared/permissions';
 import { addDays, isValidDate, todayInZone, zonedInstant } from '../../../shared/time';
 import { fail } from '../http/errors';
+import { siteOrigin } from '../http/public-url';
 import { parse } from '../http/validate';
 import { toAzuraCastNowPlaying } from './azuracast-compat';
 import { getCounter, incrementCounter, mostLiked, mostPlayed, recentPlays } from './service';
@@ -91,7 +92,7 @@ export function radioRoutes(ctx: AppContext): AppRouter {
     const zone = await stationTimezone(ctx.knex, ctx.config);
     await runtime.ready;
     const doc = runtime.store.current ?? emptyNowPlaying(ctx);
-    const base = ctx.config.PUBLIC_URL ?? `${c.protocol}://${c.host}`;
+    const base = siteOrigin(ctx.config);
     const info = await getStationInfo(ctx.knex, ctx.config);
     const named = doc.station.name ? doc : { ...doc, station: { ...doc.station, name: info.name } };
     const station = toAzuraCastNowPlaying(named, { nowMs: ctx.now(), baseUrl: base, shortcode: 'airdeck', timezone: zone });

@@ -223,4 +223,17 @@ describe.skipIf(skipBrowser())('station widgets on another website', () => {
     }
     await context.close();
   });
+
+  it('documents the widgets on /api-docs (Widgets tab): every widget, its address and a loader snippet for this station', async () => {
+    const { page, context, errors } = await h.newPage({ width: 390 });
+    await page.goto(h.url + '/api-docs');
+    await page.getByRole('tab', { name: 'Widgets' }).click();
+    const rows = await page.locator('[data-widget]').evaluateAll((r) => r.map((x) => x.getAttribute('data-widget')));
+    expect(rows).toEqual(['player', 'now-playing', 'schedule', 'recent', 'request']);
+    expect(await page.getByRole('region', { name: 'Loader snippet' }).or(page.getByLabel('Loader snippet')).first().innerText()).toBe(
+      `<div data-airdeck-widget="schedule" data-theme="aurora" data-range="week"></div><script src="${h.url}/embed.js" async></script>`,
+    );
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { isEmbedWidget } from '../../../shared/embed-options';
 import { EmbedSettingsSchema } from '../../../shared/embeds';
 import { DENIED } from '../../../shared/permissions';
-import type { AppRouter } from '../app';
+import type { AppRouter } from '../http/router';
 import { authorize, currentUser } from '../auth/middleware';
 import type { AppContext, RequestState } from '../context';
 import { fail } from '../http/errors';

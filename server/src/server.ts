@@ -6,6 +6,7 @@ import type { AppContext } from './context';
 import type { Database } from './db/knex';
 import type { Logger } from './log';
 import { createLocalBus, createPgBus, type EventBus } from './realtime/bus';
+import { metricsFor } from './metrics';
 import { createHub, type Hub } from './realtime/hub';
 import { createTokenService } from './auth/tokens';
 
@@ -65,6 +66,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     },
   };
   const built = createApp(ctx);
+  const metrics = metricsFor(ctx);
 
   const hub = createHub({
     bus,
@@ -85,8 +87,10 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       const forwarded = config.TRUST_PROXY ? String(req.headers['x-forwarded-for'] ?? '').split(',').pop()?.trim() : '';
       return forwarded || req.socket.remoteAddress || 'unknown';
     },
+    onFrame: (direction) => metrics.realtimeFrames.inc({ direction }),
     ...ctx.realtime,
   });
+  metrics.setConnectionCounter(() => hub.connectionCount());
 
   const httpServer = http.createServer({ requestTimeout: 60_000, headersTimeout: 20_000, keepAliveTimeout: 5_000 }, built.app.callback());
   httpServer.on('upgrade', (req, socket, head) => {
@@ -112,6 +116,14 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
 
   const jobs = opts.jobs ? await opts.jobs(ctx) : [];
 
+  // Requests being answered, so a stop that has to cut them off can say which.
+  const inFlight = new Set<string>();
+  httpServer.on('request', (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
+    const key = `${req.method ?? 'GET'} ${(req.url ?? '/').split('?')[0]} #${Math.random().toString(36).slice(2, 8)}`;
+    inFlight.add(key);
+    res.once('close', () => inFlight.delete(key));
+  });
+
   let closing: Promise<void> | null = null;
   const close = (): Promise<void> => {
     closing ??= (async () => {
@@ -121,7 +133,13 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       for (const job of jobs.reverse()) {
         await job.stop().catch((err: unknown) => log.warn({ err, job: job.name }, 'job did not stop cleanly'));
       }
-      const deadline = setTimeout(() => httpServer.closeAllConnections(), config.SHUTDOWN_TIMEOUT_MS);
+      const deadline = setTimeout(() => {
+        // Say so when the stop cuts requests off: a client somewhere got no answer.
+        if (inFlight.size > 0) {
+          log.warn({ dropped: inFlight.size, requests: [...inFlight].slice(0, 10), timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, `shutdown dropped ${inFlight.size} request(s) still in flight after SHUTDOWN_TIMEOUT_MS`);
+        }
+        httpServer.closeAllConnections();
+      }, config.SHUTDOWN_TIMEOUT_MS);
       deadline.unref();
       // Keep-alive sockets that finish a request are closed as they go idle.
       const idle = setInterval(() => httpServer.closeIdleConnections(), 100);

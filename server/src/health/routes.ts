@@ -12,6 +12,7 @@ import { radioRuntime } from '../radio/runtime';
  *   Retry-After when the database does not: what a load balancer acts on.
  * - `status` is `ok`, or `degraded` when the database is down or the station
  *   source has not given a good reading for longer than three poll intervals
+ *   (plus one read timeout; `station.status` is `starting` in that time after a start)
  *   (the site still serves; now-playing shows the last known state, or
  *   "stopped"). `station` says which source, its state, when the last good
  *   reading was and how old it is, and the last error.
@@ -31,9 +32,12 @@ export function healthRoutes(ctx: AppContext): AppRouter {
     const now = ctx.now();
     const lastGood = row?.last_success_at ? new Date(row.last_success_at).getTime() : null;
     const ageSeconds = lastGood === null ? null : Math.max(0, Math.round((now - lastGood) / 1000));
-    const fresh = lastGood !== null && now - lastGood <= ctx.config.POLL_INTERVAL_MS * 3 + ctx.config.STATION_TIMEOUT_MS;
+    const window = ctx.config.POLL_INTERVAL_MS * 3 + ctx.config.STATION_TIMEOUT_MS;
+    const fresh = lastGood !== null && now - lastGood <= window;
+    // Just started and not read yet: not a fault (yet).
+    const starting = lastGood === null && now - ctx.startedAt <= window;
     const doc = radioRuntime(ctx).store.current;
-    const stationOk = dbOk && fresh;
+    const stationOk = dbOk && (fresh || starting);
     c.set('Cache-Control', 'no-store');
     c.status = dbOk ? 200 : 503;
     if (!dbOk) c.set('Retry-After', '5');
@@ -46,11 +50,11 @@ export function healthRoutes(ctx: AppContext): AppRouter {
       database: { engine: ctx.db.engine, ok: dbOk, latencyMs },
       station: {
         source: ctx.config.STATION_SOURCE,
-        status: stationOk ? 'ok' : 'degraded',
+        status: !stationOk ? 'degraded' : fresh ? 'ok' : 'starting',
         state: doc ? stationStateOf(doc) : null,
         lastGoodReadingAt: lastGood === null ? null : new Date(lastGood).toISOString(),
         ageSeconds,
-        error: fresh ? null : (row?.last_error ?? (lastGood === null ? 'No good reading of the station yet.' : null)),
+        error: fresh || starting ? null : (row?.last_error ?? (lastGood === null ? 'No good reading of the station yet.' : null)),
       },
     };
   });

@@ -1,7 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import Router from '@koa/router';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { App, AppRouter } from './app';
+import type { App } from './app';
+import type { AppRouter } from './http/router';
 import type { AppContext, RequestState } from './context';
 import { fail } from './http/errors';
 

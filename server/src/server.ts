@@ -8,7 +8,10 @@ import type { Logger } from './log';
 import { createLocalBus, createPgBus, type EventBus } from './realtime/bus';
 import { metricsFor } from './metrics';
 import { createHub, type Hub } from './realtime/hub';
+import { createSnapshotRegistry } from './realtime/snapshots';
+import { createRadioRuntime } from './radio/runtime';
 import { createTokenService } from './auth/tokens';
+import { liveIdentity } from './auth/middleware';
 
 /** A running Airdeck server: HTTP, realtime, and the background jobs. */
 export interface RunningServer {
@@ -47,6 +50,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const bus = opts.bus ?? (db.engine === 'postgres' && db.url ? createPgBus(db.url, log) : createLocalBus());
   const now = opts.now ?? (() => Date.now());
   const tokens = await createTokenService(db.knex);
+  const snapshots = createSnapshotRegistry();
+  const radio = createRadioRuntime({ config, knex: db.knex, log, bus, now, snapshots });
   const ctx: AppContext = {
     config,
     db,
@@ -56,12 +61,13 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     tokens,
     now,
     startedAt: now(),
+    snapshots,
+    radio,
     realtime: {
+      // The same live-identity check as every HTTP request (auth/middleware.ts).
       verifyToken: async (token) => {
-        const claims = await tokens.verify(token);
-        if (!claims) return null;
-        const live = await db.knex('auth_sessions as s').join('profiles as p', 'p.id', 's.user_id').where('s.id', claims.sid).whereNull('s.revoked_at').andWhere('p.is_active', true).first('p.role');
-        return live ? { userId: claims.sub, role: String(live.role), exp: claims.exp, sessionId: claims.sid } : null;
+        const live = await liveIdentity({ tokens, knex: db.knex }, token);
+        return live ? { userId: live.id, role: live.role, exp: live.exp, sessionId: live.sessionId } : null;
       },
     },
   };
@@ -87,8 +93,9 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       const forwarded = config.TRUST_PROXY ? String(req.headers['x-forwarded-for'] ?? '').split(',').pop()?.trim() : '';
       return forwarded || req.socket.remoteAddress || 'unknown';
     },
+    verifyToken: ctx.realtime.verifyToken,
+    snapshot: (channel) => snapshots.snapshot(channel),
     onFrame: (direction) => metrics.realtimeFrames.inc({ direction }),
-    ...ctx.realtime,
   });
   metrics.setConnectionCounter(() => hub.connectionCount());
 
@@ -146,6 +153,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       await stopped;
       clearInterval(idle);
       clearTimeout(deadline);
+      radio.close();
       await bus.close();
       if (opts.closeDatabase !== false) await db.close();
     })();

@@ -1,9 +1,9 @@
 import Router from '@koa/router';
 import { stationStateOf } from '../../../shared/radio';
-import type { AppRouter } from '../app';
+import type { AppRouter } from '../http/router';
 import { API_VERSION } from '../config';
 import type { AppContext, RequestState } from '../context';
-import { radioRuntime } from '../radio/runtime';
+
 
 /**
  * Health, for load balancers, operators and the desktop studio's server check.
@@ -36,7 +36,7 @@ export function healthRoutes(ctx: AppContext): AppRouter {
     const fresh = lastGood !== null && now - lastGood <= window;
     // Just started and not read yet: not a fault (yet).
     const starting = lastGood === null && now - ctx.startedAt <= window;
-    const doc = radioRuntime(ctx).store.current;
+    const doc = ctx.radio.store.current;
     const stationOk = dbOk && (fresh || starting);
     c.set('Cache-Control', 'no-store');
     c.status = dbOk ? 200 : 503;

@@ -10,19 +10,18 @@ import helmet from 'koa-helmet';
 import { isKnownClientRoute } from '../../shared/routes';
 import type { ErrorBody } from '../../shared/errors';
 import type { NowPlaying } from '../../shared/radio';
+import type { AppRouter } from './http/router';
 import type { AppContext, RequestState } from './context';
 import { isDatabaseUnavailable } from './db/knex';
 import { embedFraming } from './embed/service';
 import { fail, HttpError } from './http/errors';
 import { pageHeadRenderer } from './http/page-meta';
 import { serveWeb } from './http/static';
-import { radioRuntime } from './radio/runtime';
 import { domainRouters } from './routes';
+import { installHttpMetrics, metricsRoutes } from './metrics';
 
 /** Koa typed with our request state. */
 export type App = Koa<RequestState>;
-/** The router type every domain uses. */
-export type AppRouter = Router<RequestState>;
 
 /** The app plus the routers it mounted, so tests can enumerate every route. */
 export interface BuiltApp {
@@ -43,6 +42,9 @@ export function createApp(ctx: AppContext): BuiltApp {
   app.proxy = ctx.config.TRUST_PROXY;
   app.maxIpsCount = ctx.config.TRUST_PROXY ? 1 : 0;
   app.silent = true;
+
+  // Request durations by route, and accepted listener requests (GET /metrics).
+  installHttpMetrics(app, ctx);
 
   // Request id, per-request logger, access log.
   app.use(async (c, next) => {
@@ -161,6 +163,8 @@ export function createApp(ctx: AppContext): BuiltApp {
 
   const routers = domainRouters(ctx);
   for (const r of routers) app.use(r.routes());
+  // Operators' scrape endpoint, outside /api and the permission table: off without METRICS_TOKEN, else token-only.
+  app.use(metricsRoutes(ctx).routes());
   // A known path asked with another method: 405 in the one error shape, with Allow (every router, every alias).
   app.use(methodNotAllowed(routers));
 
@@ -275,7 +279,7 @@ function toErrorBody(err: unknown): { status: number; body: ErrorBody; headers?:
 
 /** The now-playing document written into each listener page for the player's first screen (null before the first read). */
 async function nowPlayingForPage(ctx: AppContext): Promise<NowPlaying | null> {
-  const runtime = radioRuntime(ctx);
+  const runtime = ctx.radio;
   await runtime.ready;
   return runtime.store.current ?? null;
 }

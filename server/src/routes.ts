@@ -1,4 +1,4 @@
-import type { AppRouter } from './app';
+import type { AppRouter } from './http/router';
 import type { AppContext } from './context';
 import { authRoutes } from './auth/routes';
 import { contentRoutes } from './content/routes';

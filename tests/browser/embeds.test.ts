@@ -4,7 +4,6 @@ import type { AddressInfo } from 'node:net';
 import type { Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPoller, type Poller } from '../../server/src/radio/poller';
-import { radioRuntime } from '../../server/src/radio/runtime';
 import { createUser, type TestUser } from '../support/auth';
 import { startBrowserHarness, skipBrowser, type BrowserHarness } from '../support/browser';
 import { scriptedSource, snapshot, snapTrack } from '../support/radio';
@@ -56,7 +55,7 @@ beforeAll(async () => {
   h = await startBrowserHarness({
     env: { STATION_TIMEZONE: ZONE },
     jobs: (ctx) => {
-      poller = startPoller(ctx, radioRuntime(ctx), { source, intervalMs: 3_600_000 });
+      poller = startPoller(ctx, ctx.radio, { source, intervalMs: 3_600_000 });
       return [poller];
     },
   });

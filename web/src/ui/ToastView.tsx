@@ -21,8 +21,9 @@ export default function ToastView({ current, open, onClose }: { current: (ToastI
   };
   const variant = current?.variant ?? 'default';
   const duration = current?.duration ?? (variant === 'error' ? 7000 : 5000);
-  // Placed when each toast appears (a toast raised from a dialog is usually about it).
-  const overDialog = useMemo(() => dialogOpen(), [current?.id]); // eslint-disable-line react-hooks/exhaustive-deps
+  // Placed when each toast appears (a toast raised from a dialog is usually about it): keyed by the toast's id.
+  const id = current?.id;
+  const overDialog = useMemo(() => (id === undefined ? false : dialogOpen()), [id]);
 
   return (
     <>

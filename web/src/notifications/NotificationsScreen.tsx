@@ -339,7 +339,7 @@ export default function NotificationsScreen() {
         <Typography variant="h4" component="h1" sx={{ fontWeight: 800 }}>
           Notifications
         </Typography>
-        <Chip color={unread > 0 ? 'error' : 'default'} sx={unread > 0 ? { bgcolor: 'error.dark' } : undefined} label={`${unread > 99 ? '99+' : unread} unread`} aria-live="polite" />
+        <Chip color={unread > 0 ? 'error' : 'default'} sx={unread > 0 ? { bgcolor: 'error.dark', color: '#fff' } : undefined} label={`${unread > 99 ? '99+' : unread} unread`} aria-live="polite" />
       </Stack>
       <Tabs value={tab} onChange={(_, v: number) => setTab(v)} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
         <Tab label="All Notifications" id="notif-tab-0" aria-controls="notif-panel-0" />

@@ -12,6 +12,7 @@ import type { ErrorBody } from '../../shared/errors';
 import type { NowPlaying } from '../../shared/radio';
 import type { AppContext, RequestState } from './context';
 import { isDatabaseUnavailable } from './db/knex';
+import { contentSecurityPolicy } from './http/csp';
 import { fail, HttpError } from './http/errors';
 import { pageHeadRenderer } from './http/page-meta';
 import { serveWeb } from './http/static';
@@ -75,26 +76,11 @@ export function createApp(ctx: AppContext): BuiltApp {
     }
   });
 
+  app.use(contentSecurityPolicy(ctx, () => radioRuntime(ctx).store.current ?? null));
   app.use(
     helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          baseUri: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-          mediaSrc: ["'self'", 'blob:', 'https:', 'http:'],
-          connectSrc: ["'self'", 'ws:', 'wss:'],
-          fontSrc: ["'self'", 'data:'],
-          objectSrc: ["'none'"],
-          frameAncestors: ["'none'"],
-          formAction: ["'self'", 'https:'],
-          manifestSrc: ["'self'"],
-          workerSrc: ["'self'", 'blob:'],
-        },
-      },
+      // The policy is built in one place with the origins in use: http/csp.ts.
+      contentSecurityPolicy: false,
       crossOriginResourcePolicy: { policy: 'cross-origin' },
       crossOriginEmbedderPolicy: false,
       strictTransportSecurity: ctx.config.PUBLIC_URL?.startsWith('https:') ? { maxAge: 15552000 } : false,

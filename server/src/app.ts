@@ -10,19 +10,18 @@ import helmet from 'koa-helmet';
 import { isKnownClientRoute } from '../../shared/routes';
 import type { ErrorBody } from '../../shared/errors';
 import type { NowPlaying } from '../../shared/radio';
+import type { AppRouter } from './http/router';
 import type { AppContext, RequestState } from './context';
 import { isDatabaseUnavailable } from './db/knex';
+import { embedFraming } from './embed/service';
 import { contentSecurityPolicy } from './http/csp';
 import { fail, HttpError } from './http/errors';
 import { pageHeadRenderer } from './http/page-meta';
 import { serveWeb } from './http/static';
-import { radioRuntime } from './radio/runtime';
 import { domainRouters } from './routes';
 
 /** Koa typed with our request state. */
 export type App = Koa<RequestState>;
-/** The router type every domain uses. */
-export type AppRouter = Router<RequestState>;
 
 /** The app plus the routers it mounted, so tests can enumerate every route. */
 export interface BuiltApp {
@@ -76,7 +75,6 @@ export function createApp(ctx: AppContext): BuiltApp {
     }
   });
 
-  app.use(contentSecurityPolicy(ctx, () => radioRuntime(ctx).store.current ?? null));
   app.use(
     helmet({
       // The policy is built in one place with the origins in use: http/csp.ts.
@@ -86,6 +84,11 @@ export function createApp(ctx: AppContext): BuiltApp {
       strictTransportSecurity: ctx.config.PUBLIC_URL?.startsWith('https:') ? { maxAge: 15552000 } : false,
     }),
   );
+  // Station widgets (/embed/*) alone may be framed: by any site or the station's allow-list (Settings → Widgets).
+  app.use(embedFraming(ctx.knex));
+  // The content policy (http/csp.ts) is set as the answer leaves, inside embedFraming, which then widens
+  // frame-ancestors for the widgets: one policy, per-route framing.
+  app.use(contentSecurityPolicy(ctx, () => radioRuntime(ctx).store.current ?? null));
 
   // CORS: the public APIs are open to every origin without credentials; the
   // rest of the API answers only the station's own origins and the desktop
@@ -258,7 +261,7 @@ function toErrorBody(err: unknown): { status: number; body: ErrorBody; headers?:
 
 /** The now-playing document written into each listener page for the player's first screen (null before the first read). */
 async function nowPlayingForPage(ctx: AppContext): Promise<NowPlaying | null> {
-  const runtime = radioRuntime(ctx);
+  const runtime = ctx.radio;
   await runtime.ready;
   return runtime.store.current ?? null;
 }

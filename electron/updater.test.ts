@@ -26,7 +26,7 @@ function feed(files: Record<string, Buffer | string | undefined>): typeof fetch 
   return (async (input: string | URL | Request) => {
     const name = String(input).split('/').pop()!;
     const body = files[name];
-    return body === undefined ? new Response('not found', { status: 404 }) : new Response(body);
+    return body === undefined ? new Response('not found', { status: 404 }) : new Response(typeof body === 'string' ? body : new Uint8Array(body));
   }) as typeof fetch;
 }
 

@@ -88,7 +88,7 @@ export function createApp(ctx: AppContext): BuiltApp {
   app.use(embedFraming(ctx.knex));
   // The content policy (http/csp.ts) is set as the answer leaves, inside embedFraming, which then widens
   // frame-ancestors for the widgets: one policy, per-route framing.
-  app.use(contentSecurityPolicy(ctx, () => radioRuntime(ctx).store.current ?? null));
+  app.use(contentSecurityPolicy(ctx, () => ctx.radio.store.current ?? null));
 
   // CORS: the public APIs are open to every origin without credentials; the
   // rest of the API answers only the station's own origins and the desktop

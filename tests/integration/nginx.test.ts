@@ -147,7 +147,7 @@ describe.skipIf(skip)('behind nginx, configured as the README shows', () => {
   });
 
   it('carries the realtime WebSocket: welcome, the now-playing snapshot, and pings answered', async () => {
-    const ws = new WebSocket(`wss://127.0.0.1:${httpsPort}/api/realtime`, { rejectUnauthorized: false, servername: 'radio.station.example', headers: { Host: 'radio.station.example' } });
+    const ws = new WebSocket(`wss://127.0.0.1:${httpsPort}/api/realtime`, { rejectUnauthorized: false, headers: { Host: 'radio.station.example' } });
     const frames: Array<{ type: string; channel?: string; snapshot?: boolean; t?: number }> = [];
     ws.on('message', (m) => frames.push(JSON.parse(m.toString())));
     await new Promise<void>((resolve, reject) => {

@@ -93,4 +93,45 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The web data layer: web/src/<domain>/api.ts is the only place that calls HTTP for its domain (routes typed
+    // once with endpoint()) and the only place realtime events reach the query cache; components use its hooks.
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/**/api.ts', 'web/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        2,
+        {
+          patterns: [
+            { group: ['**/app/api'], importNames: ['endpoint', 'PUBLIC'], message: "Declare routes in the domain's api.ts and call its functions or hooks." },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        2,
+        { name: 'fetch', message: "Only a domain's api.ts calls HTTP: add the call there." },
+        { name: 'XMLHttpRequest', message: "Only a domain's api.ts calls HTTP: add the call there." },
+      ],
+    },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    // radio/hooks.ts holds the radio domain's hooks beside its api.ts; the realtime client's own folder wires them.
+    ignores: ['web/src/**/api.ts', 'web/src/radio/hooks.ts', 'web/src/realtime/**', 'web/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        2,
+        {
+          patterns: [
+            { group: ['**/app/api'], importNames: ['endpoint', 'PUBLIC'], message: "Declare routes in the domain's api.ts and call its functions or hooks." },
+            {
+              group: ['**/realtime/hooks'],
+              importNames: ['useChannel', 'useResync', 'useRefetchOn'],
+              message: "Realtime events reach the query cache through the domain's hook in its api.ts.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -18,9 +18,8 @@ import {
   Tabs,
   Typography,
 } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { api } from '../app/api';
+import { useOpenApiDoc } from './api';
 import { PageLoading } from '../app/ListenerLayout';
 import { usePageMeta } from '../app/meta';
 import { allOperations, codeSample, EXAMPLE_LANGUAGES, operationsByTag, sampleOf, typeLabel, type ExampleLanguage, type JsonSchema, type OpenApiDoc, type OperationEntry } from './openapi-view';
@@ -41,7 +40,7 @@ function baseUrl(doc: OpenApiDoc): string {
 export default function ApiDocsPage() {
   usePageMeta({ title: 'API Documentation', description: 'Public schedule and song-request APIs: parameters, responses and code samples.' });
   const [tab, setTab] = useState(0);
-  const { data: doc, isError, refetch } = useQuery({ queryKey: ['openapi'], queryFn: ({ signal }) => api<OpenApiDoc>('/api/openapi.json', { auth: false, signal }), staleTime: 5 * 60_000 });
+  const { data: doc, isError, refetch } = useOpenApiDoc();
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 6 } }}>

@@ -129,14 +129,14 @@ export function useDjStats(presenterId: string | null) {
 /** The bubbles counter, pushed live, and the click that increments it. */
 export function useBubbles() {
   const qc = useQueryClient();
-  const query = useQuery({ queryKey: radioKeys.counter, queryFn: fetchCounter, staleTime: Infinity });
+  const query = useQuery({ queryKey: radioKeys.counter, queryFn: () => fetchCounter(), staleTime: Infinity });
   useChannel('counters', (e) => {
     const c = e.data as CounterState;
     if (c?.id !== 'bubble_clicks') return;
     qc.setQueryData<CounterState>(radioKeys.counter, (old) => (old && !e.snapshot && old.count > c.count ? old : c));
   });
   const mutation = useMutation({
-    mutationFn: incrementCounter,
+    mutationFn: () => incrementCounter(),
     onSuccess: (c) => qc.setQueryData<CounterState>(radioKeys.counter, (old) => (old && old.count > c.count ? old : c)),
   });
   return { count: query.data?.count ?? null, increment: () => mutation.mutate(), isPending: mutation.isPending };

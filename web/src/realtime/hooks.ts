@@ -1,7 +1,7 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import type { Channel } from '../../../shared/realtime';
-import { realtime, type ChannelEvent, type RealtimeStatus } from './client';
+import { realtime, type ChannelEvent } from './client';
 
 /** Receives a channel's events while the component is mounted (`null` subscribes to nothing). */
 export function useChannel(channel: Channel | null, onEvent: (event: ChannelEvent) => void): void {
@@ -20,13 +20,6 @@ export function useResync(channel: Channel | null, refetch: () => void): void {
   useEffect(() => realtime.onResync((ch) => {
     if (ch === null || ch === channel) fn.current();
   }), [channel]);
-}
-
-/** The connection state, for a "reconnecting…" hint. */
-export function useRealtimeStatus(): RealtimeStatus {
-  const [status, setStatus] = useState<RealtimeStatus>(realtime.status);
-  useEffect(() => realtime.onStatus(setStatus), []);
-  return status;
 }
 
 /**

@@ -28,7 +28,7 @@ import { fetchPageAnalytics, pagesAdmin } from '../api';
 import { PageLoading } from '../../app/ListenerLayout';
 import { usePageMeta } from '../../app/meta';
 import { AccessDenied } from './AccessDenied';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { errorMessage } from './form';
 import { ListHeader, useListAdmin, type ListAdmin } from './ListAdmin';
 import { PageFormDialog } from './PageFormDialog';

@@ -36,7 +36,7 @@ import { usePageMeta } from '../../app/meta';
 import { useStation } from '../../app/station';
 import { scheduleKeys, staffApi, useScheduleLive } from '../api';
 import { hhmm, stationToday } from '../format';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ConflictDialog } from './ConflictDialog';
 import { MonthCalendar, monthOf } from './MonthCalendar';
 import { StatusChip } from './StatusChip';
@@ -181,7 +181,7 @@ function Overview() {
       </Box>
       {editing && <OverviewEventDialog editing={editing} onClose={() => setEditing(null)} />}
       {deleting && (
-        <ConfirmDialog open title="Delete event" text={BOOKING_MESSAGES.eventDeleteConfirm} confirmLabel="Delete" busy={false} onConfirm={() => void remove(deleting)} onCancel={() => setDeleting(null)} />
+        <ConfirmDialog open focusCancel title="Delete event" message={BOOKING_MESSAGES.eventDeleteConfirm} onConfirm={() => void remove(deleting)} onClose={() => setDeleting(null)} />
       )}
     </Box>
   );

@@ -44,7 +44,7 @@ import { scheduleKeys, staffApi, useScheduleLive } from '../api';
 import { useNow } from '../components/useNow';
 import { WeekNavigator } from '../components/WeekNavigator';
 import { hhmm, stationToday } from '../format';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EditShowDialog } from './EditShow';
 import { ResolveDialog } from './ResolveDialog';
 import { StatusChip } from './StatusChip';
@@ -377,5 +377,5 @@ function DeleteShow({ show, onClose }: { show: ScheduleEventView; onClose: () =>
       setBusy(false);
     }
   };
-  return <ConfirmDialog open title="Delete show" text={BOOKING_MESSAGES.deleteConfirm} confirmLabel="Delete" busy={busy} onConfirm={() => void confirm()} onCancel={onClose} />;
+  return <ConfirmDialog open focusCancel title="Delete show" message={BOOKING_MESSAGES.deleteConfirm} busy={busy} onConfirm={() => void confirm()} onClose={onClose} />;
 }

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { BACKGROUND_TYPES, SLIDER_FALLBACK_COLOR, SliderSettingsSchema, SlideInputSchema, type Slide, type SlideInput, type SliderSettings } from '../../../../shared/content';
 import { fetchSliderSettings, saveSliderSettings, slidesAdmin } from '../../content/api';
 import { PageLoading } from '../../app/ListenerLayout';
-import { ConfirmDialog } from '../../content/admin/ConfirmDialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { errorMessage, serverFieldErrors, validate, type FieldErrors } from '../../content/admin/form';
 import { FormDialog, saveItem, useDialogForm } from '../../content/admin/FormDialog';
 import { ItemList, ListHeader, useListAdmin, useToggleActive } from '../../content/admin/ListAdmin';

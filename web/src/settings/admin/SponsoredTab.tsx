@@ -2,7 +2,7 @@ import { Box, FormControlLabel, Switch, TextField, Typography } from '@mui/mater
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { SponsoredInputSchema, type Sponsored, type SponsoredInput } from '../../../../shared/content';
 import { sponsoredAdmin } from '../../content/api';
-import { ConfirmDialog } from '../../content/admin/ConfirmDialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { errorMessage, serverFieldErrors } from '../../content/admin/form';
 import { FormDialog, saveItem, useDialogForm } from '../../content/admin/FormDialog';
 import { ItemList, ListHeader, useListAdmin, useToggleActive } from '../../content/admin/ListAdmin';

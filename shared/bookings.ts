@@ -6,6 +6,7 @@
  * `./schedule`; this file only describes what crosses the wire.
  */
 import { z } from 'zod';
+import type { NotificationView } from './notifications';
 import {
   SCHEDULE_EVENT_STATUSES,
   addDays,
@@ -491,3 +492,80 @@ export interface ScheduleChangedEvent {
 
 /** Adds a whole number of days; re-exported for the web's date pickers. */
 export const shiftDate = addDays;
+
+// ---------------------------------------------------------------------------
+// Realtime events of the schedule domain (public `schedule`, staff `bookings`)
+// ---------------------------------------------------------------------------
+
+/** The `leave.updated` event on the `schedule` channel: a presenter's leave changed, so their week's figures may have. */
+export interface LeaveUpdatedEvent {
+  presenter_id: string;
+}
+
+/** Events of the public `schedule` channel: open pages refetch. */
+export interface ScheduleChannelEvents {
+  'schedule.created': ScheduleChangedEvent;
+  'schedule.updated': ScheduleChangedEvent;
+  'schedule.deleted': ScheduleChangedEvent;
+  'leave.updated': LeaveUpdatedEvent;
+}
+
+/** A show as a `bookings` event carries it (what the Discord "New show booked" message says). */
+export const BookedShowSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  type: z.string(),
+  status: z.string(),
+  event_date: z.string(),
+  start_time: z.string(),
+  end_time: z.string(),
+  presenter_name: z.string().nullable(),
+});
+export type BookedShow = z.infer<typeof BookedShowSchema>;
+
+/**
+ * A `bookings` event: the staff notification it raised (without the reader's
+ * own state) and the shows it is about, oldest first (all dates of a series on
+ * `booking.created`; the changed or deleted show otherwise).
+ */
+export const BookingEventSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    message: z.string(),
+    type: z.string(),
+    priority: z.string(),
+    related_id: z.string().nullable(),
+    related_type: z.string().nullable(),
+    created_at: z.string(),
+    shows: z.array(BookedShowSchema),
+  })
+  .loose();
+export type BookingEvent = Omit<NotificationView, 'user_is_read' | 'read_at' | 'dismissed_at'> & { shows: BookedShow[] };
+
+/** Events of the staff `bookings` channel (moderator and above, and the show's presenter). */
+export interface BookingsChannelEvents {
+  'booking.created': BookingEvent;
+  'booking.updated': BookingEvent;
+  'booking.deleted': BookingEvent;
+  'booking.conflicted': BookingEvent;
+}
+
+const ScheduleChangedEventSchema = z.object({ action: z.enum(['created', 'updated', 'deleted']), ids: z.array(z.string()), dates: z.array(z.string()), version: z.number() });
+const BookingEventTyped = BookingEventSchema as unknown as z.ZodType<BookingEvent>;
+
+/** The schemas of the schedule domain's events. */
+export const SCHEDULE_EVENT_SCHEMAS = {
+  schedule: {
+    'schedule.created': ScheduleChangedEventSchema,
+    'schedule.updated': ScheduleChangedEventSchema,
+    'schedule.deleted': ScheduleChangedEventSchema,
+    'leave.updated': z.object({ presenter_id: z.string() }),
+  },
+  bookings: {
+    'booking.created': BookingEventTyped,
+    'booking.updated': BookingEventTyped,
+    'booking.deleted': BookingEventTyped,
+    'booking.conflicted': BookingEventTyped,
+  },
+} as const;

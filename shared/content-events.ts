@@ -5,3 +5,11 @@ export const CONTENT_EVENTS = {
   sponsoredUpdated: 'sponsored.updated',
   pageUpdated: 'page.updated',
 } as const;
+
+/** Events of the public `content` channel: what changed (pages say which slug); readers refetch. */
+export interface ContentChannelEvents {
+  'station.updated': Record<string, never>;
+  'slider.updated': Record<string, never>;
+  'sponsored.updated': Record<string, never>;
+  'page.updated': { slug?: string };
+}

@@ -243,4 +243,17 @@ export function maskSecret(secret: string): string {
   return `${secret.slice(0, 4)}••••••••${secret.slice(-4)}`;
 }
 
-export { CONTENT_EVENTS } from './content-events';
+export { CONTENT_EVENTS, type ContentChannelEvents } from './content-events';
+
+const empty = z.object({}).strict() as unknown as z.ZodType<Record<string, never>>;
+
+/** The schemas of the `content` channel's events. */
+export const CONTENT_EVENT_SCHEMAS = {
+  content: {
+    'station.updated': empty,
+    'slider.updated': empty,
+    'sponsored.updated': empty,
+    'page.updated': z.object({ slug: z.string().optional() }),
+  },
+} as const;
+

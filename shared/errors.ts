@@ -13,6 +13,7 @@ export const ERROR_STATUS = {
   method_not_allowed: 405,
   conflict: 409,
   payload_too_large: 413,
+  range_not_satisfiable: 416,
   unsupported_media_type: 415,
   unprocessable: 422,
   rate_limited: 429,

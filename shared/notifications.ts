@@ -140,6 +140,13 @@ export const LOG_ACTION_FILTERS = ['all', 'create', 'update', 'delete', 'login']
 /** Period choices in days; default 30. */
 export const LOG_PERIODS = [7, 30, 90] as const;
 export const LOG_LIST_LIMIT = 100;
+/**
+ * Failed sign-ins (aggregated rows) shown beside the newest staff actions:
+ * they are listed on top of the LOG_LIST_LIMIT, never in its place.
+ */
+export const LOG_FAILED_SIGNIN_LIMIT = 20;
+/** Whether the list and export include failed sign-ins. */
+export const LOG_FAILED_FILTERS = ['show', 'hide'] as const;
 
 export const LOG_TEXT = {
   denied: "You don't have permission to access the logs page.",
@@ -158,6 +165,7 @@ export const LogsQuerySchema = z.object({
     .refine((n) => (LOG_PERIODS as readonly number[]).includes(n), LOG_TEXT.badPeriod)
     .optional()
     .default(30),
+  failed: z.enum(LOG_FAILED_FILTERS, { error: 'Failed sign-ins must be show or hide' }).optional().default('show'),
 });
 export type LogsQuery = z.output<typeof LogsQuerySchema>;
 
@@ -205,3 +213,31 @@ export interface DashboardData {
   };
   upcoming: { id: string; title: string; event_date: string; start_time: string; end_time: string; presenter_name: string | null; status: string }[];
 }
+
+// ---------------------------------------------------------------------------
+// Realtime events of the staff `notifications` channel
+// ---------------------------------------------------------------------------
+
+/** `notification.created`: a new notification (without the reader's own state) and who raised it. */
+export type NotificationCreatedEvent = Omit<NotificationView, 'user_is_read' | 'read_at' | 'dismissed_at'> & { created_by: string | null };
+/** `notification.updated`: the reader's own state changed in another tab or device (sent to that user only). */
+export interface NotificationStateEvent {
+  ids: string[] | 'all';
+  read: boolean;
+  dismissed: boolean;
+}
+/** Events of the staff `notifications` channel. */
+export interface NotificationsChannelEvents {
+  'notification.created': NotificationCreatedEvent;
+  'notification.updated': NotificationStateEvent;
+}
+
+/** The schemas of the `notifications` channel's events. */
+export const NOTIFICATION_EVENT_SCHEMAS = {
+  notifications: {
+    'notification.created': z
+      .object({ id: z.string(), title: z.string(), message: z.string(), type: z.enum(NOTIFICATION_TYPES), priority: z.enum(NOTIFICATION_PRIORITIES), related_id: z.string().nullable(), related_type: z.string().nullable(), created_at: z.string(), created_by: z.string().nullable() })
+      .loose() as unknown as z.ZodType<NotificationCreatedEvent>,
+    'notification.updated': z.object({ ids: z.union([z.array(z.string()), z.literal('all')]), read: z.boolean(), dismissed: z.boolean() }),
+  },
+} as const;

@@ -1,5 +1,6 @@
 import type { NowPlaying } from './radio';
 import { RADIO_FALLBACKS, RADIO_LIMITS } from './radio-constants';
+import { songText, stationStateOf } from './radio-display';
 
 /**
  * The slides the radio adds to the home page's featured slider (spec 000 §4:
@@ -28,8 +29,9 @@ export const RECENT_SLIDE_KICKER = 'Recently played';
 export function radioSlides(np: NowPlaying | null | undefined): RadioSlide[] {
   if (!np) return [];
   const out: RadioSlide[] = [];
-  if (np.live.is_live) {
-    const { song } = np.now_playing;
+  if (stationStateOf(np) === 'live') {
+    const { art } = np.now_playing.song;
+    const song = songText(np.now_playing.song);
     const named = np.presenter && np.presenter !== RADIO_FALLBACKS.livePresenter && np.presenter !== RADIO_FALLBACKS.autoPresenter;
     const who = named ? `${np.presenter} is` : "We're";
     out.push({
@@ -37,14 +39,15 @@ export function radioSlides(np: NowPlaying | null | undefined): RadioSlide[] {
       kicker: LIVE_SLIDE_KICKER,
       title: np.current_show?.title ?? (named ? `${np.presenter} is live` : 'Live on air'),
       description: `${who} on air now, playing ${song.title} by ${song.artist}. Got a song in mind? Send it to the studio.`,
-      image_url: song.art,
+      image_url: art,
       link_url: '/request',
       link_label: 'Send a request',
       placement: 'first',
     });
   }
-  for (const { song, played_at } of np.song_history.slice(0, RADIO_LIMITS.recentSongSlides)) {
-    const album = song.album && song.album !== RADIO_FALLBACKS.album ? ` · ${song.album}` : '';
+  for (const { song: raw, played_at } of np.song_history.slice(0, RADIO_LIMITS.recentSongSlides)) {
+    const song = { ...songText(raw), art: raw.art };
+    const album = raw.album ? ` · ${raw.album}` : '';
     out.push({
       id: `recent:${played_at}`,
       kicker: RECENT_SLIDE_KICKER,

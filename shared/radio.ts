@@ -6,7 +6,10 @@ import { z } from 'zod';
  * (spec 000 §3, §4, §9), and the vote transition rule.
  */
 
+import type { StationState } from './radio-display';
+
 export { RADIO_FALLBACKS, RADIO_LIMITS } from './radio-constants';
+export { STATION_STATES, isBroadcasting, offAirText, songText, stationStateOf, type StationState } from './radio-display';
 
 /** The two vote kinds (track_votes.vote_type). */
 export const VOTE_TYPES = ['up', 'down'] as const;
@@ -48,12 +51,16 @@ export interface VoteState {
 /** The `votes.updated` realtime event: the counts only, never who voted. */
 export type VoteCountsEvent = Omit<VoteState, 'my_vote'>;
 
-/** A song as the listener side shows it. `id` is the Airdeck track id (for votes); `null` when not recorded. */
+/**
+ * A song as the API carries it. `id` is the Airdeck track id (for votes); `null` when not recorded.
+ * Text the station did not report is `null` (never a placeholder word): a UI shows the spec's
+ * fallbacks through {@link songText}.
+ */
 export interface NowPlayingSong {
   id: string | null;
-  title: string;
-  artist: string;
-  album: string;
+  title: string | null;
+  artist: string | null;
+  album: string | null;
   art: string | null;
 }
 
@@ -79,11 +86,20 @@ export interface NowPlayingShow {
  * freshness. Display fallbacks are already applied to text fields.
  */
 export interface NowPlaying {
-  station: { name: string | null; listen_url: string; is_online: boolean };
+  station: {
+    name: string | null;
+    /** The stream listeners play (the source's, STREAM_URL, or this server's `/api/stream`); the player and the AzuraCast-compatible feed use it. */
+    listen_url: string;
+    /** The source says the station is broadcasting. */
+    is_online: boolean;
+    /** On air, live, off air or stopped (see {@link StationState}). */
+    state: StationState;
+  };
   now_playing: {
     song: NowPlayingSong;
-    /** Seconds; 180 when unknown (see duration_is_estimate). */
-    duration: number;
+    /** Seconds; `null` when unknown (live items, streams): show the elapsed time only. */
+    duration: number | null;
+    /** `duration` is unknown (kept for clients that read it; true exactly when duration is null). */
     duration_is_estimate: boolean;
     /** Seconds into the item at `updated_at`; add the time since then to show it now. */
     elapsed: number;
@@ -98,6 +114,8 @@ export interface NowPlaying {
     broadcast_start: number | null;
     /** The matched Airdeck presenter, when there is one. */
     presenter_id: string | null;
+    /** The DJ's picture as the source gives it; `null` when none. */
+    art?: string | null;
   };
   /** The presenter line: the DJ's name, 'Live Presenter', or 'Auto DJ'. */
   presenter: string;
@@ -105,7 +123,9 @@ export interface NowPlaying {
   current_show: NowPlayingShow | null;
   next_show: NowPlayingShow | null;
   /** Newest first, the item on air excluded. */
-  song_history: { song: NowPlayingSong; played_at: number }[];
+  song_history: { song: NowPlayingSong; played_at: number; duration?: number | null }[];
+  /** What the Auto DJ has queued, when the source says (not during a live show's stale queue). */
+  playing_next?: { song: NowPlayingSong; played_at: number | null; duration: number | null } | null;
   streamers: { name: string; is_live: boolean }[];
   /** The last read of the station failed: this is the last known state. */
   stale: boolean;
@@ -122,6 +142,8 @@ export interface PlayEntry {
   is_live: boolean;
   streamer_name: string | null;
   song: NowPlayingSong;
+  /** Length in seconds when the station reported it. */
+  duration?: number | null;
 }
 
 /** One entry of the most played / most liked lists. */
@@ -183,3 +205,60 @@ export interface AttendanceEntry {
 
 /** Minutes of tolerance before a start counts as late, an end as an overrun, and a missing presenter as a no-show. */
 export const ATTENDANCE_GRACE_MINUTES = 5;
+
+// ---------------------------------------------------------------------------
+// Realtime events of the radio domain (channels `now-playing`, `counters`,
+// `votes` and a listener's `session:<id>`), declared once: the server's bus
+// and the web's channel hook are typed by these maps (see shared/realtime.ts).
+// ---------------------------------------------------------------------------
+
+/**
+ * `presenter.live` on the `now-playing` channel: a live session started on the
+ * station (any source: AzuraCast, Icecast or the demo station). Published by
+ * the poller once per session, after the session row has committed.
+ */
+export const PresenterLiveEventSchema = z.object({
+  /** The broadcast_sessions row. */
+  sessionId: z.string().min(1),
+  presenterId: z.string().nullable(),
+  /** The matched presenter's name, else the station's streamer name. */
+  presenterName: z.string().min(1),
+  /** The scheduled show the session falls in, when there is one. */
+  showTitle: z.string().nullable(),
+  /** Epoch ms. */
+  startedAt: z.number(),
+  source: z.enum(['demo', 'azuracast', 'icecast']),
+});
+export type PresenterLiveEvent = z.infer<typeof PresenterLiveEventSchema>;
+
+/** Events of the public `now-playing` channel. */
+export interface NowPlayingChannelEvents {
+  'now-playing.updated': NowPlaying;
+  'presenter.live': PresenterLiveEvent;
+}
+/** Events of the public `counters` channel. */
+export interface CountersChannelEvents {
+  'counters.updated': CounterState;
+}
+/** Events of the public `votes` channel. */
+export interface VotesChannelEvents {
+  'votes.updated': VoteCountsEvent;
+}
+/** Events of a listener's own `session:<id>` channel. */
+export interface SessionChannelEvents {
+  'request.handled': RequestHandledEvent;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The schemas of the radio channels' events (checked where a payload crosses a process). */
+export const RADIO_EVENT_SCHEMAS = {
+  'now-playing': {
+    // The whole document is built by the server from checked parts; its frame is checked for the parts every reader needs.
+    'now-playing.updated': z.custom<NowPlaying>((v) => isObject(v) && isObject(v.now_playing) && isObject(v.live) && typeof v.updated_at === 'number'),
+    'presenter.live': PresenterLiveEventSchema,
+  },
+  counters: { 'counters.updated': z.object({ id: z.literal('bubble_clicks'), count: z.number() }) },
+  votes: { 'votes.updated': z.object({ track_id: z.string(), up_votes: z.number(), down_votes: z.number(), version: z.number() }) },
+  session: { 'request.handled': z.object({ kind: z.enum(['song', 'shoutout']), title: z.string(), at: z.number(), message: z.string() }) },
+} as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { RequestDeletedEvent, RequestUpdatedEvent } from './staff';
 
 /**
  * Listener requests (song, shoutout, general inquiry): the schemas the web
@@ -215,3 +216,20 @@ export function songKey(artist: string, title: string): string {
       .trim();
   return `${norm(artist)}|${norm(title)}`;
 }
+
+/** Events of the staff `requests` channel: open queues add, change or drop a row. */
+export interface RequestsChannelEvents {
+  'request.created': RequestCreatedEvent;
+  'request.updated': RequestUpdatedEvent;
+  'request.deleted': RequestDeletedEvent;
+}
+
+const RequestKindField = z.enum(['song', 'shoutout', 'general', 'loa']);
+/** The schemas of the `requests` channel's events. */
+export const REQUEST_EVENT_SCHEMAS = {
+  requests: {
+    'request.created': z.object({ kind: RequestKindField, request: z.object({ id: z.string() }).loose() }).loose() as unknown as z.ZodType<RequestCreatedEvent>,
+    'request.updated': z.union([z.object({ kind: RequestKindField, request: z.object({ id: z.string() }).loose() }).loose(), z.object({ kind: z.literal('loa'), id: z.string() })]) as unknown as z.ZodType<RequestUpdatedEvent>,
+    'request.deleted': z.object({ kind: RequestKindField, id: z.string() }) as unknown as z.ZodType<RequestDeletedEvent>,
+  },
+} as const;

@@ -68,6 +68,9 @@ export function createApp(ctx: AppContext): BuiltApp {
       if (body.headers) c.set(body.headers);
       // The public APIs' documented shape adds success/message beside the usual error object.
       c.body = isPublicDataApiPath(c.path) ? { success: false, message: body.body.error.message, ...body.body } : body.body;
+      // Whatever the route had begun to answer (a file's type, an attachment), the error is JSON.
+      c.type = 'application/json';
+      c.remove('Content-Disposition');
       if (body.status >= 500) c.state.log.error({ err }, 'request failed');
     }
   });
@@ -154,10 +157,9 @@ export function createApp(ctx: AppContext): BuiltApp {
   });
 
   const routers = domainRouters(ctx);
-  for (const r of routers) {
-    app.use(r.routes());
-    app.use(r.allowedMethods());
-  }
+  for (const r of routers) app.use(r.routes());
+  // A known path asked with another method: 405 in the one error shape, with Allow (every router, every alias).
+  app.use(methodNotAllowed(routers));
 
   // Unknown API paths answer JSON, never the web app.
   app.use(async (c, next) => {
@@ -167,6 +169,32 @@ export function createApp(ctx: AppContext): BuiltApp {
 
   app.use(serveWeb(ctx.config.WEB_DIST_DIR ?? path.join(ctx.config.rootDir, 'web', 'dist'), isKnownClientRoute, { renderer: pageHeadRenderer(ctx.knex, ctx.config, { nowPlaying: () => nowPlayingForPage(ctx) }), publicUrl: ctx.config.PUBLIC_URL }));
   return { app, routers };
+}
+
+/**
+ * Answers a request whose path some route serves, but not with its method:
+ * OPTIONS gets the Allow list (200), anything else a 405 `method_not_allowed`
+ * in the one error shape with an Allow header. Replaces the routers' own
+ * allowedMethods(), which answer 405 in plain text.
+ */
+export function methodNotAllowed(routers: AppRouter[]): Koa.Middleware<RequestState> {
+  return async (c, next) => {
+    const allow = new Set<string>();
+    for (const r of routers) {
+      const m = r.match(c.path, c.method);
+      if (m.route) return next();
+      for (const layer of m.path) for (const method of layer.methods) allow.add(method);
+    }
+    if (allow.size === 0) return next();
+    const list = [...allow].join(', ');
+    if (c.method === 'OPTIONS') {
+      c.status = 200;
+      c.set('Allow', list);
+      c.body = '';
+      return;
+    }
+    throw new HttpError('method_not_allowed', `${c.method} is not allowed here. Allowed: ${list}.`, { allow: [...allow] }, { Allow: list });
+  };
 }
 
 /** With the u flag, a surrogate not paired into a code point is one of General_Category Cs. */

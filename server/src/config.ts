@@ -70,6 +70,8 @@ export const ConfigSchema = z
     SIGNIN_IP_LIMIT: z.coerce.number().int().min(1).max(100_000).default(30),
     SIGNIN_EMAIL_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
     SIGNIN_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+    SIGNIN_SLOWDOWN_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+    SIGNIN_SLOWDOWN_MAX_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
     REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),

@@ -8,6 +8,7 @@ import type { Logger } from './log';
 import { createLocalBus, createPgBus, type EventBus } from './realtime/bus';
 import { createHub, type Hub } from './realtime/hub';
 import { createTokenService } from './auth/tokens';
+import { liveIdentity } from './auth/middleware';
 
 /** A running Airdeck server: HTTP, realtime, and the background jobs. */
 export interface RunningServer {
@@ -56,11 +57,10 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     now,
     startedAt: now(),
     realtime: {
+      // The same live-identity check as every HTTP request (auth/middleware.ts).
       verifyToken: async (token) => {
-        const claims = await tokens.verify(token);
-        if (!claims) return null;
-        const live = await db.knex('auth_sessions as s').join('profiles as p', 'p.id', 's.user_id').where('s.id', claims.sid).whereNull('s.revoked_at').andWhere('p.is_active', true).first('p.role');
-        return live ? { userId: claims.sub, role: String(live.role), exp: claims.exp } : null;
+        const live = await liveIdentity({ tokens, knex: db.knex }, token);
+        return live ? { userId: live.id, role: live.role, exp: live.exp, sessionId: live.sessionId } : null;
       },
     },
   };

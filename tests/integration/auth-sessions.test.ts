@@ -269,16 +269,18 @@ describe('rate limits', () => {
     }
   });
 
-  it('blocks an email after too many failures, even with the right password, from any IP', async () => {
-    const s = await startTestServer({ env: { SIGNIN_IP_LIMIT: '100', SIGNIN_EMAIL_LIMIT: '2', TRUST_PROXY: 'true' } });
+  it('refuses the address that failed too often on an email, not the account: a clean address still signs in (issue 18)', async () => {
+    const s = await startTestServer({ env: { SIGNIN_IP_LIMIT: '100', SIGNIN_EMAIL_LIMIT: '2', SIGNIN_SLOWDOWN_MS: '50', TRUST_PROXY: 'true' } });
     try {
       const u = await createUser(s, { role: 'manager' });
       const attempt = (password: string, ip: string) => request(s.url, '/api/auth/token', { method: 'POST', body: { email: u.email, password }, headers: { 'X-Forwarded-For': ip } });
       expect((await attempt('wrong-1', '10.0.0.1')).status).toBe(400);
-      expect((await attempt('wrong-2', '10.0.0.2')).status).toBe(400);
-      const locked = await attempt(u.password, '10.0.0.3');
+      expect((await attempt('wrong-2', '10.0.0.1')).status).toBe(400);
+      const locked = await attempt(u.password, '10.0.0.1');
       expect(locked.status).toBe(429);
       expect(locked.headers.get('retry-after')).toBeTruthy();
+      // The owner of the account, from elsewhere, is not locked out.
+      expect((await attempt(u.password, '10.0.0.3')).status).toBe(200);
       // Another account is not affected.
       const other = await createUser(s, { role: 'guest' });
       expect((await request(s.url, '/api/auth/token', { method: 'POST', body: { email: other.email, password: other.password } })).status).toBe(200);

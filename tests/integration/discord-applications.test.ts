@@ -46,7 +46,7 @@ const application = (over: Record<string, unknown> = {}) => ({
 beforeAll(async () => {
   discord = await startFakeDiscord({ clientId: '998877665544', clientSecret: 'client-secret', botToken: 'bot-secret' });
   t = await startTestServer({
-    env: { DISCORD_CLIENT_ID: '998877665544', DISCORD_CLIENT_SECRET: 'client-secret', DISCORD_BOT_TOKEN: 'bot-secret', DISCORD_API_URL: discord.apiUrl, EXTERNAL_TIMEOUT_MS: '1500', APPLICATION_LIMIT_PER_HOUR: '100' },
+    env: { PUBLIC_URL: 'https://radio.example', DISCORD_CLIENT_ID: '998877665544', DISCORD_CLIENT_SECRET: 'client-secret', DISCORD_BOT_TOKEN: 'bot-secret', DISCORD_API_URL: discord.apiUrl, EXTERNAL_TIMEOUT_MS: '1500', APPLICATION_LIMIT_PER_HOUR: '100' },
     now: () => clock,
   });
   bare = await startTestServer({ env: { APPLICATION_LIMIT_PER_HOUR: '2' } });
@@ -84,7 +84,7 @@ describe('Discord sign-in for applicants', () => {
     expect(url.origin + url.pathname).toBe(`${new URL(discord.url).origin}/oauth2/authorize`);
     expect(url.searchParams.get('client_id')).toBe('998877665544');
     expect(url.searchParams.get('scope')).toBe('identify');
-    expect(url.searchParams.get('redirect_uri')).toBe(`${t.url}/discord-callback`);
+    expect(url.searchParams.get('redirect_uri')).toBe('https://radio.example/discord-callback');
     const state = url.searchParams.get('state')!;
     expect(state).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const cookie = cookies.find((c) => c.startsWith('airdeck_discord_state='))!;
@@ -108,7 +108,7 @@ describe('Discord sign-in for applicants', () => {
     expect(link).toMatch(/httponly/i);
     expect(link).toMatch(/path=\/api(;|$)/i);
     const exchange = discord.requests.filter((r) => r.path.endsWith('/oauth2/token')).at(-1)!;
-    expect(new URLSearchParams(exchange.body).get('redirect_uri')).toBe(`${t.url}/discord-callback`);
+    expect(new URLSearchParams(exchange.body).get('redirect_uri')).toBe('https://radio.example/discord-callback');
 
     // The page sends the typed username too; the linked account wins, and its id is kept.
     const app = await request(t.url, '/api/applications', { method: 'POST', body: application({ discordUsername: 'someone-else' }), headers: jar.header() });

@@ -59,7 +59,8 @@ describe('GET /api/now-playing', () => {
     await poller.pollNow();
     const res = await request(t.url, '/api/now-playing');
     expect(res.headers.get('etag')).not.toBe(before);
-    expect(res.body.now_playing).toMatchObject({ song: { id: null, title: 'Unknown Track', artist: 'Unknown Artist', album: 'Unknown Album' }, duration: 180, duration_is_estimate: true });
+    // Unknown text and length are null in the API (the UI shows the spec's fallbacks), never placeholder words.
+    expect(res.body.now_playing).toMatchObject({ song: { id: null, title: null, artist: null, album: null }, duration: null, duration_is_estimate: true });
     source.next = snapshot({ track: snapTrack({ title: 'Teardrop', artist: 'Massive Attack', startedAt: Date.now() - 30_000, sourceId: '3' }) });
     await poller.pollNow();
   });
@@ -88,7 +89,8 @@ describe('GET /api/now-playing', () => {
     const snap = parseAzuraCastNowPlaying(res.body, Date.now());
     expect(snap.track).toMatchObject({ title: 'Glory Box', artist: 'Portishead' });
     expect(snap.history[0]).toMatchObject({ title: 'Teardrop' });
-    expect(snap.streamUrl).toBe(`${t.url}/api/stream`);
+    // Without PUBLIC_URL the document's links are relative to the site, never the request's Host (issue 18).
+    expect(snap.streamUrl).toBe('/api/stream');
     const list = await request(t.url, '/api/nowplaying');
     expect(list.body).toHaveLength(1);
     const unknown = await request(t.url, '/api/nowplaying/nope');

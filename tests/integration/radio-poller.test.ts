@@ -133,28 +133,37 @@ describe('the station poller', () => {
     await expect.poll(() => ws.events('now-playing').length).toBe(1);
     expect(ws.events('now-playing')[0]).toMatchObject({ snapshot: true, data: { stale: false, now_playing: { song: { title: 'Archangel' } } } });
 
-    for (const failure of [
+    const failures = [
       new SourceError('http', 'AzuraCast server error 503', { status: 503 }),
       new SourceError('timeout', 'did not answer within 8000 ms'),
       new SourceError('parse', 'AzuraCast did not return JSON'),
-    ]) {
+    ];
+    for (const [i, failure] of failures.entries()) {
       source.next = failure;
       const out = await poller.pollNow();
       expect(out.ok).toBe(false);
       expect(out.error?.kind).toBe(failure.kind);
+      if (i === 0) {
+        // One failed read: the last state is kept, marked stale.
+        const stale = await request(t.url, '/api/now-playing');
+        expect(stale.status).toBe(200);
+        expect(stale.body).toMatchObject({ stale: true, station: { state: 'on_air' }, now_playing: { song: { title: 'Archangel' } } });
+        await expect.poll(() => ws.events('now-playing').length).toBe(2);
+        expect(ws.events('now-playing')[1]?.data).toMatchObject({ stale: true });
+      }
     }
-    const stale = await request(t.url, '/api/now-playing');
-    expect(stale.status).toBe(200);
-    expect(stale.body).toMatchObject({ stale: true, now_playing: { song: { title: 'Archangel' } } });
-    await expect.poll(() => ws.events('now-playing').length).toBe(2);
-    expect(ws.events('now-playing')[1]?.data).toMatchObject({ stale: true });
+    // Three failed reads in a row: the station counts as stopped, and no song is shown as playing.
+    const stopped = await request(t.url, '/api/now-playing');
+    expect(stopped.body).toMatchObject({ stale: true, station: { state: 'stopped' }, now_playing: { song: { title: null, artist: null }, duration: null }, live: { is_live: false } });
+    await expect.poll(() => ws.events('now-playing').length).toBe(3);
+    expect(ws.events('now-playing')[2]?.data).toMatchObject({ station: { state: 'stopped' } });
     const state = await knex()('station_state').first();
     expect(state.last_error).toContain('JSON');
 
     source.next = snapshot({ track: snapTrack({ title: 'Archangel', artist: 'Burial' }) });
     expect((await poller.pollNow()).ok).toBe(true);
-    expect((await request(t.url, '/api/now-playing')).body.stale).toBe(false);
-    await expect.poll(() => ws.events('now-playing').length).toBe(3);
+    expect((await request(t.url, '/api/now-playing')).body).toMatchObject({ stale: false, station: { state: 'on_air' }, now_playing: { song: { title: 'Archangel' } } });
+    await expect.poll(() => ws.events('now-playing').length).toBe(4);
     ws.close();
   });
 
@@ -178,7 +187,9 @@ describe('the station poller', () => {
       expect((await openSessions())[0]).toMatchObject({ presenter_id: presenterA });
       const np = (await request(t.url, '/api/now-playing')).body;
       expect(np.now_playing.song).toMatchObject({ title: 'Water No Get Enemy', artist: 'Fela Kuti' });
-      expect(np.now_playing).toMatchObject({ duration: 180, duration_is_estimate: true });
+      // A live item of unknown length: no invented duration, only the elapsed time.
+      expect(np.now_playing).toMatchObject({ duration: null, duration_is_estimate: true });
+      expect(np.station).toMatchObject({ state: 'live', is_online: true });
       // The station's history is recorded too, names intact.
       expect(await knex()('tracks').where({ artist: 'Björk' }).count<{ c: string }[]>({ c: '*' })).toEqual([{ c: 1 }]);
       for (const m of ['500', 'junk', 'hang'] as const) {

@@ -18,8 +18,8 @@ const MOD_UP: Role[] = ['owner', 'manager', 'admin', 'moderator'];
 export interface AuthzRow {
   name: string;
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  /** Builds what the call acts on; returns the path (and body). */
-  prepare: (t: TestServer) => Promise<{ path: string; body?: unknown }>;
+  /** Builds what the call acts on (for the caller, when it matters); returns the path (and body). */
+  prepare: (t: TestServer, caller?: { id: string; presenterId?: string }) => Promise<{ path: string; body?: unknown }>;
   expect: (who: Who) => number;
 }
 
@@ -58,6 +58,22 @@ export const SCHEDULE_AUTHZ_ROWS: AuthzRow[] = [
       body: { title: 'Edited', start_time: '10:00', end_time: '11:00' },
     }),
     expect: modUp(200),
+  },
+  {
+    // 001 §6: a presenter may edit and delete the shows they present; a guest has no presenter record, so it is not theirs.
+    name: 'edit a show the caller presents',
+    method: 'PATCH',
+    prepare: async (t, caller) => ({
+      path: `/api/schedule/events/${await buildShow(t, { event_date: nextDate(), start_time: '10:00', end_time: '11:00', presenter_id: caller?.presenterId ?? null })}`,
+      body: { title: 'My show, edited', start_time: '10:00', end_time: '11:00' },
+    }),
+    expect: (who) => (who === 'anonymous' ? 401 : who === 'guest' ? 403 : 200),
+  },
+  {
+    name: 'delete a show the caller presents',
+    method: 'DELETE',
+    prepare: async (t, caller) => ({ path: `/api/schedule/events/${await buildShow(t, { event_date: nextDate(), start_time: '10:00', end_time: '11:00', presenter_id: caller?.presenterId ?? null })}` }),
+    expect: (who) => (who === 'anonymous' ? 401 : who === 'guest' ? 403 : 204),
   },
   {
     name: "delete someone else's show",
@@ -108,7 +124,7 @@ export const SCHEDULE_AUTHZ_ROWS: AuthzRow[] = [
 ];
 
 let t: TestServer;
-const users = new Map<Role, TestPresenter | { token: string }>();
+const users = new Map<Role, TestPresenter | { id: string; token: string }>();
 beforeAll(async () => {
   t = await startTestServer({ now: () => FIXED_NOW });
   for (const role of ROLES) {
@@ -127,8 +143,9 @@ describe('schedule authorization matrix', () => {
       const got: Record<string, number> = {};
       const want: Record<string, number> = {};
       for (const who of WHO) {
-        const { path, body } = await row.prepare(t);
-        const token = who === 'anonymous' ? undefined : users.get(who)!.token;
+        const caller = who === 'anonymous' ? undefined : users.get(who)!;
+        const { path, body } = await row.prepare(t, caller);
+        const token = caller?.token;
         const res = await request(t.url, path, { method: row.method, ...(token ? { token } : {}), ...(body !== undefined ? { body } : {}) });
         got[who] = res.status;
         want[who] = row.expect(who);

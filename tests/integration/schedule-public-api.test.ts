@@ -38,9 +38,10 @@ describe('GET /schedule-api (spec 001 §3, §7)', () => {
     expect(res.body.data.total_shows).toBe(4);
     const show = res.body.data.shows[0];
     expect(Object.keys(show).sort()).toEqual(['date', 'description', 'end_time', 'id', 'presenter', 'show_image', 'start_time', 'status', 'title', 'type']);
-    expect(show).toMatchObject({ date: '2026-03-23', start_time: '12:00:00', end_time: '14:00:00', status: 'scheduled', type: 'show', presenter: { name: 'Leah Campbell', bio: null, image_url: `${t.url.replace('127.0.0.1', '127.0.0.1')}/media/avatars/leah/avatar.png` } });
-    expect(show.show_image).toBe(`${t.url}/media/show-images/a/image_1.png`);
-    expect(res.body.data.shows[1].show_image).toBe(`${t.url}/placeholder-show.svg`);
+    expect(show).toMatchObject({ date: '2026-03-23', start_time: '12:00:00', end_time: '14:00:00', status: 'scheduled', type: 'show', presenter: { name: 'Leah Campbell', bio: null, image_url: '/media/avatars/leah/avatar.png' } });
+    // Without PUBLIC_URL the links are relative, never built from the request's Host (issue 18).
+    expect(show.show_image).toBe('/media/show-images/a/image_1.png');
+    expect(res.body.data.shows[1].show_image).toBe('/placeholder-show.svg');
     expect(res.body.data.shows[2].show_image).toBe('https://cdn.example/x.png');
     expect(Object.keys(res.body.data.shows_by_date)).toEqual(['2026-03-23', '2026-03-25', '2026-03-29']);
     expect(res.body.data.shows_by_date['2026-03-25'].map((s: { title: string }) => s.title)).toEqual(['Breakfast', 'Late Night Lounge']);

@@ -1,9 +1,18 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DENIED } from '../../shared/permissions';
+import type { RealtimeEvent } from '../../shared/realtime';
 import { startIntegrationJobs } from '../../server/src/integrations/jobs';
-import { deliverDueWebhooks } from '../../server/src/integrations/webhooks';
+import { deliverDueWebhooks, webhookFromBusEvent } from '../../server/src/integrations/webhooks';
+import { startPoller, type Poller } from '../../server/src/radio/poller';
+import { radioRuntime } from '../../server/src/radio/runtime';
+import { createStationSource } from '../../server/src/radio/sources';
+import { createAzuraCastSource } from '../../server/src/radio/sources/azuracast';
+import type { StationSource } from '../../server/src/radio/sources/types';
 import { createUser, type TestUser } from '../support/auth';
-import { startFakeDiscord, startFakeItunes, startFakeOdesli, type FakeDiscord, type FakeItunes, type FakeOdesli } from '../support/fake-services';
+import { createPresenter, type TestPresenter } from '../support/schedule';
+import { send, startFake, startFakeDiscord, startFakeItunes, startFakeOdesli, type FakeDiscord, type FakeItunes, type FakeOdesli, type FakeServer } from '../support/fake-services';
 import { request, startTestServer, type TestServer } from '../support/server';
 
 let t: TestServer;
@@ -13,7 +22,14 @@ let itunes: FakeItunes;
 let owner: TestUser;
 let manager: TestUser;
 let admin: TestUser;
-let presenter: TestUser;
+let presenter: TestPresenter;
+let ngozi: string;
+let poller: Poller;
+/** The station the poller reads: the demo station first, then the AzuraCast stand-in. */
+let station: StationSource;
+/** AzuraCast stand-in: the real now-playing answer of a station with a DJ live (../shared/fixtures). */
+let azuracast: FakeServer;
+const AZURACAST_LIVE = fs.readFileSync(path.resolve(__dirname, '../../../shared/fixtures/azuracast/nowplaying_live.json'));
 let clock = Date.parse('2025-06-02T09:00:00Z');
 
 const HOOK_A = { id: '111111111111111111', token: 'tokA_abcdefghijklmnopqrstuvwxyz012345' };
@@ -31,13 +47,22 @@ beforeAll(async () => {
   t = await startTestServer({
     env: { DISCORD_API_URL: discord.apiUrl, MUSIC_LINKS_URL: odesli.url, ITUNES_SEARCH_URL: itunes.url, WEBHOOK_MAX_ATTEMPTS: '3', EXTERNAL_TIMEOUT_MS: '3000', APPLICATION_LIMIT_PER_HOUR: '100' },
     now: () => clock,
-    jobs: (ctx) => [startIntegrationJobs(ctx)],
+    jobs: (ctx) => {
+      const runtime = radioRuntime(ctx);
+      station = createStationSource(ctx, { listeners: () => runtime.stream.listenerCount() });
+      poller = startPoller(ctx, runtime, { source: { kind: 'demo', read: (signal) => station.read(signal) }, intervalMs: 3_600_000 });
+      return [startIntegrationJobs(ctx), poller];
+    },
   });
-  [owner, manager, admin, presenter] = await Promise.all([createUser(t, { role: 'owner' }), createUser(t, { role: 'manager' }), createUser(t, { role: 'admin' }), createUser(t, { role: 'presenter' })]);
+  azuracast = await startFake((req, res) => (req.path === '/api/nowplaying/riverside_community_radio' ? send(res, 200, JSON.parse(AZURACAST_LIVE.toString('utf8'))) : send(res, 404, { code: 404, type: 'NotFoundException', message: 'Station not found.', success: false })));
+  [owner, manager, admin, presenter] = await Promise.all([createUser(t, { role: 'owner' }), createUser(t, { role: 'manager' }), createUser(t, { role: 'admin' }), createPresenter(t, 'presenter', 'DJ Sunny')]);
+  // The DJ live in the AzuraCast fixture (streamer 3), as the presenters screen links them.
+  const [row] = await knex()('presenters').insert({ name: 'Ngozi Adébáyọ̀', azuracast_id: '3' }).returning<{ id: string }[]>('id');
+  ngozi = row!.id;
 });
 afterAll(async () => {
   await t?.close();
-  await Promise.all([discord?.close(), odesli?.close(), itunes?.close()]);
+  await Promise.all([discord?.close(), odesli?.close(), itunes?.close(), azuracast?.close()]);
 });
 beforeEach(() => {
   discord.webhookFaults.length = 0;
@@ -45,6 +70,7 @@ beforeEach(() => {
 
 const api = (path: string, init: { method?: string; body?: unknown; token?: string } = {}) => request(t.url, path, { token: owner.token, ...init });
 const knex = () => t.server.ctx.knex;
+const book = (user: { token: string }, body: Record<string, unknown>) => api('/api/schedule/bookings', { method: 'POST', token: user.token, body });
 
 async function addHook(h: { id: string; token: string }, events: string[], name = 'Announcements'): Promise<string> {
   const res = await api('/api/webhooks', { method: 'POST', body: { name, url: url(h), events } });
@@ -125,33 +151,78 @@ describe('webhook deliveries', () => {
     expect(log).toEqual([expect.objectContaining({ endpoint_id: a, event: 'application.received', status: 'succeeded', attempts: 1, last_status_code: 200, next_attempt_at: null })]);
   });
 
-  it('turns a booking on the bus into one show.booked delivery, even when the event arrives twice', async () => {
+  it('delivers "New show booked" once for a booking made through the API, even when two instances hear the event', async () => {
     await clearHooks();
     await addHook(HOOK_B, ['show.booked']);
-    const show = { id: '0b8f8a5e-2f3c-4c1e-9a55-9d8f52d1e001', title: 'Breakfast Beats', event_date: '2025-06-03', start_time: '07:00:00', end_time: '09:00:00', presenter_name: 'DJ Sunny', status: 'scheduled' };
-    await t.server.ctx.bus.publish({ channel: 'bookings', name: 'booking.created', data: { events: [show] } });
-    await t.server.ctx.bus.publish({ channel: 'bookings', name: 'booking.created', data: show });
-    await expect.poll(() => discord.webhookCalls.length).toBe(1);
-    expect(JSON.stringify(discord.webhookCalls[0]!.body)).toContain('Breakfast Beats');
-    expect(await knex()('webhook_deliveries').where({ event: 'show.booked' }).count({ n: '*' }).first()).toEqual({ n: 1 });
+    await addHook(HOOK_A, ['presenter.live']);
+    const heard: RealtimeEvent[] = [];
+    const stop = t.server.ctx.bus.subscribe((e) => heard.push(e));
+    try {
+      const res = await book(presenter, { mode: 'weekly', title: 'Breakfast Beats', event_date: '2025-06-03', end_date: '2025-06-17', start_time: '07:00', end_time: '09:00' });
+      expect(res.status).toBe(201);
+      await expect.poll(() => discord.webhookCalls.length).toBe(1);
+      const call = discord.webhookCalls[0]!;
+      expect(call.id).toBe(HOOK_B.id);
+      const embed = (call.body as { embeds: { title: string; fields: { name: string; value: string }[] }[] }).embeds[0]!;
+      expect(embed.title).toBe('New show booked: Breakfast Beats');
+      expect(embed.fields).toEqual([
+        { name: 'Date', value: '2025-06-03', inline: true },
+        { name: 'Time', value: '07:00–09:00', inline: true },
+        { name: 'Presenter', value: 'DJ Sunny', inline: true },
+        { name: 'Recurring', value: '3 dates booked', inline: true },
+      ]);
+      // A second server instance hearing the same bus event queues nothing more.
+      const created = heard.find((e) => e.channel === 'bookings' && e.name === 'booking.created');
+      expect(created).toBeDefined();
+      await webhookFromBusEvent(t.server.ctx, created!, 'Another instance', null);
+      expect(await knex()('webhook_deliveries').where({ event: 'show.booked' }).count({ n: '*' }).first()).toEqual({ n: 1 });
+      // Editing the show is not a new booking.
+      const id = res.body.events[0].id as string;
+      expect((await api(`/api/schedule/events/${id}`, { method: 'PATCH', token: presenter.token, body: { title: 'Breakfast Beats!', start_time: '07:00', end_time: '09:00', presenter_name: 'DJ Sunny' } })).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(discord.webhookCalls).toHaveLength(1);
+    } finally {
+      stop();
+    }
   });
 
-  it('announces a presenter going live only where asked, and ignores inactive webhooks', async () => {
+  it('delivers "Presenter goes live" when a presenter goes live on the demo station, and again for a DJ live on AzuraCast', async () => {
     await clearHooks();
     await addHook(HOOK_A, ['presenter.live']);
     const off = await addHook(HOOK_B, ['presenter.live']);
     await api(`/api/webhooks/${off}`, { method: 'PATCH', body: { active: false } });
-    await t.server.ctx.bus.publish({ channel: 'now-playing', name: 'presenter.live', data: { sessionId: 'live-1', presenterName: 'DJ Nova', showTitle: 'Night Drive' } });
+    // The demo station puts the presenter of a scheduled show on air while it runs: 09:00 UTC is 10:00 in London.
+    const res = await book(presenter, { mode: 'daily', title: 'Morning Live', event_date: '2025-06-02', start_time: '09:30', end_time: '11:00' });
+    expect(res.status).toBe(201);
+    expect((await poller.pollNow()).record?.sessionOpened).toBe(true);
     await expect.poll(() => discord.webhookCalls.length).toBe(1);
     expect(discord.webhookCalls[0]!.id).toBe(HOOK_A.id);
-    expect((discord.webhookCalls[0]!.body as { content: string }).content).toContain('DJ Nova');
+    expect((discord.webhookCalls[0]!.body as { content: string }).content).toMatch(/^🔴 \*\*DJ Sunny\*\* is live on .+ with Morning Live!$/);
+    // Still the same session a poll later: nothing new.
+    await poller.pollNow();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(discord.webhookCalls).toHaveLength(1);
+
+    // The station switches to AzuraCast (the stand-in answers with its real now-playing format), after the show.
+    clock = Date.parse('2025-06-02T10:30:00Z');
+    station = createAzuraCastSource({ baseUrl: azuracast.url, stationId: 'riverside_community_radio', timeoutMs: 3000, now: () => clock });
+    expect((await poller.pollNow()).record?.sessionOpened).toBe(true);
+    await expect.poll(() => discord.webhookCalls.length).toBe(2);
+    expect((discord.webhookCalls[1]!.body as { content: string }).content).toMatch(/^🔴 \*\*Ngozi Adébáyọ̀\*\* is live on .+!$/);
+    expect((discord.webhookCalls[1]!.body as { content: string }).content).not.toContain(' with ');
+    const sessions = await knex()('broadcast_sessions').orderBy('started_at').select('presenter_id', 'source');
+    expect(sessions).toEqual([
+      { presenter_id: presenter.presenterId, source: 'demo' },
+      { presenter_id: ngozi, source: 'azuracast' },
+    ]);
+    expect(await knex()('webhook_deliveries').where({ event: 'presenter.live' }).count({ n: '*' }).first()).toEqual({ n: 2 });
   });
 
   it('retries a failed delivery later (5xx, then success) and gives up after the last attempt', async () => {
     await clearHooks();
     const id = await addHook(HOOK_A, ['show.booked']);
     discord.webhookFaults.push({ kind: 'status', status: 500 }, { kind: 'status', status: 502 });
-    await t.server.ctx.bus.publish({ channel: 'bookings', name: 'booking.created', data: { id: '0b8f8a5e-2f3c-4c1e-9a55-9d8f52d1e002', title: 'Retry Show', event_date: '2025-06-04', start_time: '10:00', end_time: '11:00' } });
+    expect((await book(presenter, { mode: 'daily', title: 'Retry Show', event_date: '2025-06-04', start_time: '10:00', end_time: '11:00' })).status).toBe(201);
     const row = () => knex()('webhook_deliveries').where({ endpoint_id: id }).first();
     await expect.poll(async () => settled(await row())).toBe(1);
     let r = await row();

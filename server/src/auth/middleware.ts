@@ -1,8 +1,9 @@
 import type Koa from 'koa';
 import type { Knex } from 'knex';
-import { can, DENIED, isRole, type Capability, type Role } from '../../../shared/permissions';
+import { can, DENIED, type Capability, type Role } from '../../../shared/permissions';
 import type { RequestState } from '../context';
 import { fail } from '../http/errors';
+import { liveSessionUser } from './sessions';
 import type { TokenService } from './tokens';
 
 /**
@@ -24,18 +25,31 @@ type Mw = Koa.Middleware<RequestState>;
  */
 export async function identify(deps: AuthDeps, authorization: string | undefined): Promise<RequestState['user'] | null> {
   if (!authorization?.startsWith('Bearer ')) return null;
-  const claims = await deps.tokens.verify(authorization.slice(7).trim());
+  const live = await liveIdentity(deps, authorization.slice(7).trim());
+  return live ? { id: live.id, role: live.role, email: live.email, sessionId: live.sessionId } : null;
+}
+
+/** Who a token speaks for right now, and until when. */
+export interface LiveIdentity {
+  id: string;
+  role: Role;
+  email: string;
+  sessionId: string;
+  /** The access token's expiry, epoch seconds. */
+  exp: number;
+}
+
+/**
+ * The live identity of an access token: a valid signature and expiry, and a
+ * live session of that same user (`user_id = sub`) on an active account
+ * ({@link liveSessionUser}). The one check behind every request
+ * ({@link identify}) and the realtime `hello` (server.ts).
+ */
+export async function liveIdentity(deps: AuthDeps, token: string): Promise<LiveIdentity | null> {
+  const claims = await deps.tokens.verify(token);
   if (!claims) return null;
-  const row = await deps.knex('auth_sessions as s')
-    .join('profiles as p', 'p.id', 's.user_id')
-    .where('s.id', claims.sid)
-    .andWhere('s.user_id', claims.sub)
-    .whereNull('s.revoked_at')
-    .andWhere('p.is_active', true)
-    .first<{ role: string; email: string } | undefined>('p.role', 'p.email');
-  if (!row || !isRole(row.role)) return null;
-  // The role is read fresh: a demotion applies at once.
-  return { id: claims.sub, role: row.role, email: row.email, sessionId: claims.sid };
+  const user = await liveSessionUser(deps.knex, claims.sid, claims.sub);
+  return user ? { id: user.id, role: user.role, email: user.email, sessionId: claims.sid, exp: claims.exp } : null;
 }
 
 /** 401 unless a valid access token for a live session of an active account is presented. */

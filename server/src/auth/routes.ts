@@ -10,6 +10,7 @@ import { clearRefreshCookie, isCrossSiteRequest, readRefreshCookie, setRefreshCo
 import { createSignInLimiter } from './limits';
 import { dummyHash } from './passwords';
 import { sessionReply, sessionTtlMs, signIn, type ClientMeta } from './service';
+import { announceSessionChange } from './session-events';
 import { revokeSession, rotateRefreshToken, sessionOfRefreshToken } from './sessions';
 
 const meta = (c: Koa.Context): ClientMeta => ({ ip: c.ip || null, userAgent: c.get('User-Agent') || null });
@@ -80,6 +81,7 @@ export function authRoutes(ctx: AppContext): AppRouter {
       if (ended) {
         const who = await ctx.knex('profiles').where({ id: target.userId }).first<{ email: string } | undefined>('email');
         await recordAction(ctx.knex, { actor: { id: target.userId, email: who?.email ?? null }, action: 'logout', resourceType: 'session', resourceId: target.sessionId, resourceName: who?.email ?? null, ip: c.ip || null });
+        await announceSessionChange(ctx, target.userId, 'sign_out');
       }
     }
     c.status = 204;

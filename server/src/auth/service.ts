@@ -3,7 +3,7 @@ import { ACCOUNT_TEXT, type SessionResponse, type SignInSchema } from '../../../
 import { isRole } from '../../../shared/permissions';
 import type { AppContext } from '../context';
 import { HttpError } from '../http/errors';
-import { recordAction } from '../users/audit';
+import { recordAction, recordFailedSignIn } from '../users/audit';
 import type { SignInLimiter } from './limits';
 import { dummyHash, hashPassword, MAX_PASSWORD_BYTES, needsRehash, verifyPassword } from './passwords';
 import { startSession, type IssuedRefresh, type SessionUser } from './sessions';
@@ -35,15 +35,15 @@ export async function signIn(ctx: AppContext, limiter: SignInLimiter, input: z.o
   const tooLong = Buffer.byteLength(input.password, 'utf8') > MAX_PASSWORD_BYTES;
   const ok = (await verifyPassword(row?.password_hash ?? (await dummyHash()), tooLong ? '' : input.password)) && !!row && !tooLong;
   if (!ok || !row) {
-    await limiter.failed(email);
-    await recordAction(ctx.knex, { actor: { id: row?.id ?? null, email }, action: 'login_failed', resourceType: 'session', resourceName: email, details: { reason: row ? 'wrong_password' : 'unknown_email', client: input.client }, ip: meta.ip });
+    await limiter.failed(meta.ip ?? 'unknown', email);
+    await recordFailedSignIn(ctx.knex, { email, userId: row?.id ?? null, ip: meta.ip, reason: row ? 'wrong_password' : 'unknown_email', client: input.client, nowMs: ctx.now(), windowMs: ctx.config.SIGNIN_WINDOW_SECONDS * 1000 });
     throw invalidCredentials();
   }
   if (!row.is_active || !isRole(row.role)) {
-    await recordAction(ctx.knex, { actor: { id: row.id, email: row.email }, action: 'login_failed', resourceType: 'session', resourceName: row.email, details: { reason: 'inactive', client: input.client }, ip: meta.ip });
+    await recordFailedSignIn(ctx.knex, { email: row.email, userId: row.id, ip: meta.ip, reason: 'inactive', client: input.client, nowMs: ctx.now(), windowMs: ctx.config.SIGNIN_WINDOW_SECONDS * 1000 });
     throw new HttpError('forbidden', ACCOUNT_TEXT.inactive);
   }
-  await limiter.succeeded(email);
+  await limiter.succeeded(meta.ip ?? 'unknown', email);
   const role = row.role;
   const nowMs = ctx.now();
   const rehash = needsRehash(row.password_hash) ? await hashPassword(input.password) : null;

@@ -135,3 +135,21 @@ export async function revokeUserSessions(db: Knex | Knex.Transaction, userId: st
   if (exceptSessionId) q.whereNot({ id: exceptSessionId });
   return q.update({ revoked_at: new Date(nowMs), revoked_reason: reason });
 }
+
+/**
+ * The account behind a live session: the session `sid` exists, belongs to
+ * `sub`, is not revoked, and the account is active. The role is read fresh,
+ * so a demotion applies at once. The one live-session check (HTTP and
+ * realtime both call it through `liveIdentity`).
+ */
+export async function liveSessionUser(db: Knex, sessionId: string, userId: string): Promise<SessionUser | null> {
+  const row = await db('auth_sessions as s')
+    .join('profiles as p', 'p.id', 's.user_id')
+    .where('s.id', sessionId)
+    .andWhere('s.user_id', userId)
+    .whereNull('s.revoked_at')
+    .andWhere('p.is_active', true)
+    .first<{ role: string; email: string } | undefined>('p.role', 'p.email');
+  if (!row || !isRole(row.role)) return null;
+  return { id: userId, email: row.email, role: row.role };
+}

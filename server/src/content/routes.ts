@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type Koa from 'koa';
 import type { Knex } from 'knex';
+import type { ChannelEvent, EventData, EventName } from '../../../shared/realtime';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { z } from 'zod';
 import { CONTENT_EVENTS, PageInputSchema, PageViewSchema, SliderSettingsSchema, SlideInputSchema, SponsoredInputSchema } from '../../../shared/content';
@@ -57,7 +58,8 @@ export function contentRoutes(ctx: AppContext): AppRouter {
     }
     await next();
   };
-  const publish = (name: string, data: Record<string, unknown> = {}) => ctx.bus.publish({ channel: 'content', name, data });
+  const publish = <N extends EventName<'content'>>(name: N, ...data: EventData<'content', N> extends Record<string, never> ? [] : [EventData<'content', N>]) =>
+    ctx.bus.publish({ channel: 'content', name, data: data[0] ?? {} } as ChannelEvent<'content'>);
   const today = async () => stationDay(ctx.now(), (await cachedStationInfo(ctx.knex, ctx.config)).timezone);
 
   // ---------------------------------------------------------------- listener side

@@ -2,7 +2,9 @@ import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { DASHBOARD_LIMITS, type DashboardData } from '../../../shared/notifications';
 import { DENIED } from '../../../shared/permissions';
-import { WEEKLY_REQUIRED_HOURS, localDateTime, scheduledHoursInWeek, weekBounds, weekQueryRange, zonedInstant, type EventTimes } from '../../../shared/schedule';
+import { localDateTime, zonedInstant } from '../../../shared/schedule';
+import { upcomingShows, weekHours } from '../schedule/service';
+import { stationTimezone } from '../settings/service';
 import type { AppRouter } from '../app';
 import { authorize, currentUser } from '../auth/middleware';
 import type { AppContext, RequestState } from '../context';
@@ -19,7 +21,7 @@ export function dashboardRoutes(ctx: AppContext): AppRouter {
   const panel = authorize(ctx, 'panel.view', DENIED.panel);
   router.get('/api/dashboard', panel, async (c) => {
     c.set('Cache-Control', 'no-store');
-    c.body = await dashboardData(ctx.knex, currentUser(c).id, ctx.now(), ctx.config.STATION_TIMEZONE);
+    c.body = await dashboardData(ctx.knex, currentUser(c).id, ctx.now(), await stationTimezone(ctx.knex, ctx.config));
   });
   return router;
 }
@@ -37,14 +39,7 @@ export async function dashboardData(db: Knex, userId: string, nowMs: number, zon
     db('song_requests').where({ status: 'pending', request_type: 'song' }).orderBy('created_at', 'desc').limit(n).select('id', 'title', 'artist', 'requester', 'created_at'),
     db('shoutout_requests').where({ status: 'pending' }).orderBy('created_at', 'desc').limit(n).select('id', 'requester_name', 'recipient_name', 'created_at'),
     db('general_requests').where({ status: 'pending' }).orderBy('created_at', 'desc').limit(n).select('id', 'name', 'subject', 'created_at'),
-    db('schedule_events')
-      .where({ type: 'show' })
-      .whereIn('status', ['scheduled', 'pending'])
-      .where((w) => w.where('event_date', '>', now.date).orWhere((x) => x.where('event_date', now.date).andWhere('start_time', '>', now.time)))
-      .orderBy('event_date')
-      .orderBy('start_time')
-      .limit(n)
-      .select('id', 'title', 'event_date', 'start_time', 'end_time', 'presenter_name', 'status'),
+    upcomingShows(db, now, n),
   ]);
   return {
     hours,
@@ -54,35 +49,23 @@ export async function dashboardData(db: Knex, userId: string, nowMs: number, zon
       shoutout: shoutout.map((r: { created_at: Date }) => ({ ...r, created_at: iso(r.created_at) })),
       general: general.map((r: { created_at: Date }) => ({ ...r, created_at: iso(r.created_at) })),
     } as DashboardData['pending'],
-    upcoming: upcoming.map((r: { event_date: string }) => ({ ...r, event_date: String(r.event_date).slice(0, 10) })) as DashboardData['upcoming'],
+    upcoming: upcoming.map((r) => ({ id: r.id, title: r.title, event_date: String(r.event_date).slice(0, 10), start_time: r.start_time, end_time: r.end_time, presenter_name: r.presenter_name, status: r.status })),
   };
 }
 
 /**
  * The 2-hour weekly rule for the signed-in user's own presenter record (001
- * §9): hours count shows they present or created, cancelled excluded; a
- * presenter on approved leave that week, or of a role the rule does not
- * cover, has nothing remaining.
+ * §9), from the schedule's one implementation ({@link weekHours}): a presenter
+ * on approved leave that week, or of a role the rule does not cover, has
+ * nothing remaining.
  */
 async function hoursRemaining(db: Knex, userId: string, today: string, zone: string): Promise<DashboardData['hours']> {
-  const presenter = await db('presenters').where({ user_id: userId }).first<{ id: string; role: string } | undefined>('id', 'role');
+  const presenter = await db('presenters').where({ user_id: userId }).first<{ id: string } | undefined>('id');
   if (!presenter) return null;
-  const week = weekBounds(today);
-  const range = weekQueryRange(today);
-  const rows = (await db('schedule_events')
-    .whereBetween('event_date', [range.from, range.to])
-    .whereNot('status', 'cancelled')
-    .where((w) => w.where('presenter_id', presenter.id).orWhere('created_by', userId))
-    .select('event_date', 'start_time', 'end_time')) as EventTimes[];
-  const scheduled = round2(scheduledHoursInWeek(rows, week.start, zone));
-  const onLeave = await db('loa_requests')
-    .where({ presenter_id: presenter.id, status: 'approved' })
-    .andWhere('start_date', '<=', week.end)
-    .andWhere('end_date', '>=', week.start)
-    .first('id');
-  const covered = ['presenter', 'probation'].includes(presenter.role) && !onLeave;
-  const remaining = covered ? Math.max(0, round2(WEEKLY_REQUIRED_HOURS - scheduled)) : 0;
-  return { remaining, scheduled, required: WEEKLY_REQUIRED_HOURS, week_start: week.start, week_end: week.end };
+  const { week, presenters } = await weekHours(db, today, zone, [presenter.id]);
+  const mine = presenters[0];
+  if (!mine) return null;
+  return { remaining: mine.remaining, scheduled: mine.scheduled, required: mine.required, week_start: week.start, week_end: week.end };
 }
 
 /** Net up minus down votes since the first of this month (station time); only songs with votes; ties by more votes, then title. */

@@ -89,10 +89,7 @@ export function desktopRoutes(ctx: AppContext): AppRouter {
     if (ext !== '.yml' && ext !== '.yaml' && ext !== '.json') c.attachment(name, { type: 'attachment' });
     const range = parseRange(c.get('Range') || undefined, stat.size);
     if (range === 'invalid') {
-      c.status = 416;
-      c.set('Content-Range', `bytes */${stat.size}`);
-      c.body = '';
-      return;
+      throw new HttpError('range_not_satisfiable', 'The requested byte range is outside the file.', { size: stat.size }, { 'Content-Range': `bytes */${stat.size}` });
     }
     // Installers are already compressed, and byte ranges must count the file's own bytes.
     c.compress = false;

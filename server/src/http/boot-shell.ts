@@ -3,6 +3,7 @@ import type { SliderData } from '../../../shared/content';
 import { openingSlide, slideLinkText, sliderLook } from '../../../shared/content-public';
 import { RADIO_FALLBACKS } from '../../../shared/radio-constants';
 import type { NowPlaying } from '../../../shared/radio';
+import { isBroadcasting, offAirText, stationStateOf } from '../../../shared/radio-display';
 import { radioSlides } from '../../../shared/radio-slides';
 import { listenerNavLinks } from '../../../shared/routes';
 import type { StationInfo } from '../../../shared/station';
@@ -69,9 +70,12 @@ function hero(station: StationInfo): string {
 export function renderBootShell(pathname: string, station: StationInfo, slider: SliderData | null, nowPlaying: NowPlaying | null, now = Date.now()): BootShell {
   const home = pathname === '/' && slider !== null;
   const song = nowPlaying?.now_playing.song;
+  const onAir = isBroadcasting(stationStateOf(nowPlaying));
+  const line1 = onAir ? song?.title || RADIO_FALLBACKS.title : 'Off air';
+  const line2 = onAir ? song?.artist || RADIO_FALLBACKS.artist : offAirText(nowPlaying).reason;
   const player =
-    `<div class="boot-player"><span class="boot-play"></span><div class="boot-np"><strong>${escapeHtml(song?.title || RADIO_FALLBACKS.title)}</strong>` +
-    `<span>${escapeHtml(song?.artist || RADIO_FALLBACKS.artist)}</span></div></div>`;
+    `<div class="boot-player"><span class="boot-play"></span><div class="boot-np"><strong>${escapeHtml(line1)}</strong>` +
+    `<span>${escapeHtml(line2)}</span></div></div>`;
   const data: BootData = { station, serverTime: now };
   if (home) data.slider = slider;
   if (nowPlaying) data.nowPlaying = nowPlaying;

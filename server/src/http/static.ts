@@ -76,7 +76,7 @@ export function serveWeb(distDir: string, isKnownClientRoute: (pathname: string)
     ctx.set('Cache-Control', 'no-cache');
     if (pages && !ctx.path.startsWith('/admin')) {
       // The page's own title, description and Open Graph tags, for crawlers and link previews.
-      const base = (pages.publicUrl ?? `${ctx.protocol}://${ctx.host}`).replace(/\/+$/, '');
+      const base = (pages.publicUrl ?? '').replace(/\/+$/, '');
       try {
         const head = await pages.renderer.head(ctx.path, known, base);
         // A presenter or custom page that does not exist is a 404 for crawlers too (the app shows its not-found text).

@@ -2,7 +2,7 @@ import type { AppContext } from '../context';
 import type { BackgroundJob } from '../server';
 import { getStationInfo } from '../settings/service';
 import { pruneDiscordStates } from './discord-oauth';
-import { deliverDueWebhooks, pruneDeliveries, setWebhookKick, webhookFromBusEvent } from './webhooks';
+import { deliverDueWebhooks, isWebhookSource, pruneDeliveries, setWebhookKick, webhookFromBusEvent } from './webhooks';
 
 /** How often the delivery job looks for due retries when nothing woke it. */
 const POLL_MS = 5_000;
@@ -58,8 +58,7 @@ export function startIntegrationJobs(ctx: AppContext): BackgroundJob {
 
   const unsubscribe = ctx.bus.subscribe((event) => {
     if (stopped) return;
-    const wanted = (event.channel === 'bookings' && event.name === 'booking.created') || (event.channel === 'now-playing' && (event.name === 'presenter.live' || event.name === 'live.started'));
-    if (!wanted) return;
+    if (!isWebhookSource(event)) return;
     void (async () => {
       try {
         const station = await getStationInfo(ctx.knex, ctx.config);

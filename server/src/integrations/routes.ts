@@ -10,11 +10,12 @@ import type { AppRouter } from '../app';
 import { authorize, currentUser } from '../auth/middleware';
 import type { AppContext, RequestState } from '../context';
 import { fail } from '../http/errors';
+import { siteOrigin } from '../http/public-url';
 import { parse } from '../http/validate';
 import { limiter } from '../requests/limits';
 import { getStationInfo } from '../settings/service';
 import { integrations, SPOTIFY_FAILED, SPOTIFY_NOT_CONFIGURED, upstreamToHttp } from './clients';
-import { completeDiscordSignIn, isToken, LINK_COOKIE, LINK_TTL_MS, randomToken, startDiscordSignIn, STATE_COOKIE, STATE_TTL_MS } from './discord-oauth';
+import { completeDiscordSignIn, isToken, OAUTH_MESSAGES, LINK_COOKIE, LINK_TTL_MS, randomToken, startDiscordSignIn, STATE_COOKIE, STATE_TTL_MS } from './discord-oauth';
 import { createEndpoint, deleteEndpoint, emitWebhookEvent, listDeliveries, listEndpoints, testMessage, updateEndpoint } from './webhooks';
 
 type Ctx = Koa.ParameterizedContext<RequestState>;
@@ -22,10 +23,19 @@ type Ctx = Koa.ParameterizedContext<RequestState>;
 const IdSchema = z.object({ id: z.uuid('Webhook not found') });
 const DeliveriesQuerySchema = z.object({ endpoint: z.uuid().optional(), limit: z.coerce.number().int().min(1).max(200).default(50) });
 
-/** Where Discord sends the applicant back: the configured URI, else this site's /discord-callback. */
+/**
+ * Where Discord sends the applicant back: the configured URI, else PUBLIC_URL's
+ * /discord-callback. Never built from the request's Host (a forged Host would
+ * send the applicant's code elsewhere): without either, Discord sign-in refuses to start.
+ */
 function redirectUri(ctx: AppContext, c: Ctx): string {
   if (ctx.config.DISCORD_REDIRECT_URI) return ctx.config.DISCORD_REDIRECT_URI;
-  const origin = (ctx.config.PUBLIC_URL ?? `${c.protocol}://${c.host}`).replace(/\/+$/, '');
+  const origin = siteOrigin(ctx.config);
+  if (!origin) {
+    c.state.log.warn("Discord sign-in needs the site's public address: set PUBLIC_URL (or DISCORD_REDIRECT_URI)");
+    // The applicant sees the usual text and types their Discord username instead.
+    throw fail.notConfigured(OAUTH_MESSAGES.notConfigured);
+  }
   return `${origin}/discord-callback`;
 }
 

@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
-import { z } from 'zod';
 import { DISCORD_WEBHOOK_URL_RE, type WebhookDeliveryView, type WebhookEndpointView, type WebhookEvent } from '../../../shared/integrations';
-import type { RealtimeEvent } from '../../../shared/realtime';
+import type { ChannelEvent, RealtimeEvent } from '../../../shared/realtime';
 import type { AppContext } from '../context';
 import { fail } from '../http/errors';
 import { describeUpstream, integrations } from './clients';
@@ -263,65 +262,37 @@ export function testMessage(stationName: string): DiscordWebhookBody {
   return { embeds: [{ title: 'Test from Airdeck', description: `This channel will get the events you chose for ${stationName}.`, color: COLOR.test }] };
 }
 
-const ShowSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  event_date: z.string().optional(),
-  date: z.string().optional(),
-  start_time: z.string(),
-  end_time: z.string(),
-  presenter_name: z.string().nullable().optional(),
-  host: z.string().nullable().optional(),
-  status: z.string().optional(),
-  type: z.string().optional(),
-});
-const BookingDataSchema = z.union([
-  z.object({ events: z.array(ShowSchema).min(1) }).loose(),
-  z.object({ event: ShowSchema }).loose(),
-  ShowSchema.loose(),
-]);
-const LiveDataSchema = z
-  .object({
-    sessionId: z.string().optional(),
-    id: z.string().optional(),
-    presenterName: z.string().nullable().optional(),
-    streamerName: z.string().nullable().optional(),
-    showTitle: z.string().nullable().optional(),
-    startedAt: z.union([z.string(), z.number()]).optional(),
-  })
-  .loose();
+/** True for the bus events that become webhooks. */
+export function isWebhookSource(e: RealtimeEvent): e is ChannelEvent<'bookings'> | ChannelEvent<'now-playing'> {
+  return (e.channel === 'bookings' && e.name === 'booking.created') || (e.channel === 'now-playing' && e.name === 'presenter.live');
+}
 
 /**
- * Maps bus events to webhook events. Expected (documented in the README):
- * `bookings`/`booking.created` with a schedule event (`{ id, title,
- * event_date, start_time, end_time, presenter_name }`), `{ event }` or
- * `{ events: [...] }` for a series; `now-playing`/`presenter.live` (or
- * `live.started`) with `{ sessionId, presenterName | streamerName, showTitle }`.
+ * Turns the domain events into webhook deliveries: `bookings`/`booking.created`
+ * (published by the schedule when a show is booked: the shows of the booking,
+ * oldest first) becomes "New show booked" (`show.booked`, keyed by the first
+ * show's id), and `now-playing`/`presenter.live` (published by the station
+ * poller when a live session opens, whatever the source) becomes "Presenter
+ * goes live" (`presenter.live`, keyed by the session). Both payloads are typed
+ * by the channel declarations in `shared/`, and checked against their zod
+ * schemas when they arrive from another server process.
  */
 export async function webhookFromBusEvent(ctx: AppContext, e: RealtimeEvent, stationName: string, listenUrl: string | null): Promise<void> {
   if (e.channel === 'bookings' && e.name === 'booking.created') {
-    const parsed = BookingDataSchema.safeParse(e.data);
-    if (!parsed.success) return void ctx.log.warn({ name: e.name }, 'booking.created without a show; no webhook sent');
-    const d = parsed.data;
-    const events = 'events' in d && Array.isArray(d.events) ? d.events : 'event' in d && d.event ? [d.event] : [d as z.infer<typeof ShowSchema>];
-    const first = events[0]!;
+    const first = e.data.shows[0];
+    if (!first) return void ctx.log.warn({ name: e.name }, 'booking.created without a show; no webhook sent');
     if (first.status === 'cancelled') return;
     await emitWebhookEvent(
       ctx,
       'show.booked',
       `booking:${first.id}`,
-      showBookedMessage({ title: first.title, date: first.event_date ?? first.date ?? '', start: first.start_time, end: first.end_time, presenter: first.presenter_name ?? first.host ?? null, series: events.length }, stationName),
+      showBookedMessage({ title: first.title, date: first.event_date, start: first.start_time, end: first.end_time, presenter: first.presenter_name, series: e.data.shows.length }, stationName),
     );
     return;
   }
-  if (e.channel === 'now-playing' && (e.name === 'presenter.live' || e.name === 'live.started')) {
-    const parsed = LiveDataSchema.safeParse(e.data);
-    if (!parsed.success) return;
-    const d = parsed.data;
-    const presenter = d.presenterName ?? d.streamerName;
-    if (!presenter) return;
-    const key = d.sessionId ?? d.id ?? `${presenter}:${String(d.startedAt ?? Math.floor(ctx.now() / 60_000))}`;
-    await emitWebhookEvent(ctx, 'presenter.live', `live:${key}`, presenterLiveMessage({ presenter, show: d.showTitle ?? null, listenUrl }, stationName));
+  if (e.channel === 'now-playing' && e.name === 'presenter.live') {
+    const d = e.data;
+    await emitWebhookEvent(ctx, 'presenter.live', `live:${d.sessionId}`, presenterLiveMessage({ presenter: d.presenterName, show: d.showTitle, listenUrl }, stationName));
   }
 }
 

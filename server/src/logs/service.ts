@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import { LOG_LIST_LIMIT, type LogEntry, type LogsQuery, type LogStats } from '../../../shared/notifications';
+import { LOG_FAILED_SIGNIN_LIMIT, LOG_LIST_LIMIT, type LogEntry, type LogsQuery, type LogStats } from '../../../shared/notifications';
 import { todayInZone, weekBounds, zonedInstant } from '../../../shared/schedule';
 import { MS_PER_DAY } from '../../../shared/time';
 
@@ -54,6 +54,7 @@ function matching(db: Knex, q: LogsQuery, nowMs: number) {
   const since = new Date(nowMs - q.days * MS_PER_DAY);
   const b = db('user_action_logs').where('created_at', '>=', since);
   if (q.action !== 'all') b.where('action_type', q.action);
+  if (q.failed === 'hide') b.whereNot('action_type', 'login_failed');
   if (q.q) {
     const p = likePattern(q.q);
     b.where((w) =>
@@ -67,9 +68,17 @@ function matching(db: Knex, q: LogsQuery, nowMs: number) {
   return b;
 }
 
-/** The newest 100 matching rows. */
+/**
+ * The newest 100 matching rows of staff activity, plus (unless hidden) the
+ * newest 20 rows of failed sign-ins (each already aggregated per email and
+ * address), newest first: however many strangers guess passwords, they
+ * never push real staff actions out of the list.
+ */
 export async function listLogs(db: Knex, q: LogsQuery, nowMs: number): Promise<LogEntry[]> {
-  const rows = (await matching(db, q, nowMs).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(LOG_LIST_LIMIT).select(...COLUMNS)) as Row[];
+  const newest = <T extends Knex.QueryBuilder>(b: T) => b.orderBy('created_at', 'desc').orderBy('id', 'desc');
+  const staff = (await newest(matching(db, q, nowMs).whereNot('action_type', 'login_failed')).limit(LOG_LIST_LIMIT).select(...COLUMNS)) as Row[];
+  const failed = q.failed === 'hide' ? [] : ((await newest(matching(db, q, nowMs).where('action_type', 'login_failed')).limit(LOG_FAILED_SIGNIN_LIMIT).select(...COLUMNS)) as Row[]);
+  const rows = [...staff, ...failed].sort((a, b) => new Date(b.created_at).getTime() - new Date(a.created_at).getTime() || Number(b.id) - Number(a.id));
   return rows.map(present);
 }
 

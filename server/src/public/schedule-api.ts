@@ -6,6 +6,7 @@ import type Koa from 'koa';
 import { todayInZone } from '../../../shared/schedule';
 import type { AppRouter } from '../app';
 import type { AppContext, RequestState } from '../context';
+import { siteOrigin } from '../http/public-url';
 import { scheduleVersion } from '../schedule/version';
 import { getStationInfo, stationTimezone } from '../settings/service';
 import {
@@ -111,7 +112,8 @@ export function publicScheduleRoutes(ctx: AppContext): AppRouter {
     if (zone !== todayMemo.zone || Math.abs(now - todayMemo.at) >= 1000) todayMemo = { at: now, zone, date: todayInZone(now, zone) };
     return todayMemo.date;
   };
-  const baseUrl = (c: Koa.Context): string => (ctx.config.PUBLIC_URL ?? `${c.protocol}://${c.host}`).replace(/\/+$/, '');
+  // PUBLIC_URL or relative links: never the request's Host.
+  const baseUrl = (_c: Koa.Context): string => siteOrigin(ctx.config);
 
   const json = async (c: Koa.ParameterizedContext<RequestState>): Promise<void> => {
     let q: PublicScheduleQuery;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { NowPlaying, NowPlayingSong } from '../../../shared/radio';
+import { RADIO_FALLBACKS, type NowPlaying, type NowPlayingSong, type StationState } from '../../../shared/radio';
 import { nextShowAfter, presentShow, scheduledShowAt } from './schedule';
 import { presentSong, recentPlays, type OpenSession } from './service';
 import { applyFallbacks } from './sources/normalise';
@@ -37,45 +37,93 @@ export async function buildNowPlaying(db: Db, snap: NowPlayingSnapshot, opts: Bu
     scheduledShowAt(db, at, opts.zone),
     nextShowAfter(db, at, opts.zone),
   ]);
-  const track = display.track;
+  const state = snapshotState(snap);
+  // Off air or stopped: nothing is playing, so no song is shown as playing.
+  const track = state === 'off_air' || state === 'stopped' ? null : snap.track;
   const startedAt = track?.startedAt ?? null;
   const history = plays
     .filter((p) => !(opts.currentTrackId !== null && p.song.id === opts.currentTrackId && (startedAt === null || p.played_at === Math.floor(startedAt / 1000))))
     .slice(0, HISTORY_IN_DOCUMENT)
-    .map((p) => ({ song: p.song, played_at: p.played_at }));
+    .map((p) => ({ song: p.song, played_at: p.played_at, duration: p.duration ?? null }));
   const song: NowPlayingSong = track
     ? presentSong({ id: opts.currentTrackId, title: track.title, artist: track.artist, album: track.album, artwork_url: track.artUrl })
     : presentSong({ id: null, title: '', artist: '', album: '', artwork_url: null });
-  const elapsed = track?.elapsedSeconds ?? (startedAt !== null ? Math.max(0, Math.floor((at - startedAt) / 1000)) : 0);
+  const duration = track && track.durationSeconds !== null && track.durationSeconds > 0 ? track.durationSeconds : null;
+  const rawElapsed = track ? (track.elapsedSeconds ?? (startedAt !== null ? Math.max(0, Math.floor((at - startedAt) / 1000)) : 0)) : 0;
+  const elapsed = duration !== null ? Math.min(duration, rawElapsed) : rawElapsed;
   const streamers = snap.streamers
     ? snap.streamers.map((s) => ({ name: s.name, is_live: s.isLive }))
     : snap.live.isLive && snap.live.streamerName
       ? [{ name: snap.live.streamerName, is_live: true }]
       : [];
+  const queued = snap.playingNext && !snap.playingNext.isStale && track ? snap.playingNext : null;
   return {
-    station: { name: snap.stationName, listen_url: opts.listenUrl, is_online: snap.online },
+    station: { name: snap.stationName, listen_url: opts.listenUrl, is_online: snap.online, state },
     now_playing: {
       song,
-      duration: track?.durationSeconds ?? 180,
-      duration_is_estimate: track?.durationIsEstimate ?? true,
+      duration,
+      duration_is_estimate: duration === null,
       elapsed: Math.max(0, Math.floor(elapsed)),
       played_at: startedAt !== null ? Math.floor(startedAt / 1000) : null,
       is_request: track?.isRequest ?? false,
     },
     live: {
-      is_live: snap.live.isLive,
-      streamer_name: display.live.isLive ? display.presenter : null,
-      broadcast_start: snap.live.broadcastStart !== null ? Math.floor(snap.live.broadcastStart / 1000) : null,
-      presenter_id: opts.session?.presenter_id ?? null,
+      is_live: state === 'live',
+      streamer_name: state === 'live' ? display.presenter : null,
+      broadcast_start: state === 'live' && snap.live.broadcastStart !== null ? Math.floor(snap.live.broadcastStart / 1000) : null,
+      presenter_id: state === 'live' ? (opts.session?.presenter_id ?? null) : null,
+      art: state === 'live' ? snap.live.artUrl : null,
     },
-    presenter: display.presenter,
+    presenter: state === 'live' ? display.presenter : DISPLAY_PRESENTER_AUTO,
     listeners: { current: snap.listeners.current, unique: snap.listeners.unique },
     current_show: current ? presentShow(current) : null,
     next_show: next ? presentShow(next) : null,
     song_history: history,
+    playing_next: queued
+      ? {
+          song: presentSong({ id: null, title: queued.title, artist: queued.artist, album: queued.album, artwork_url: queued.artUrl }),
+          played_at: queued.playedAt !== null ? Math.floor(queued.playedAt / 1000) : null,
+          duration: queued.durationSeconds !== null && queued.durationSeconds > 0 ? Math.round(queued.durationSeconds) : null,
+        }
+      : null,
     streamers,
     stale: false,
     source: snap.source,
+    updated_at: at,
+  };
+}
+
+/** How long past its end an item may still be reported before the station counts as stopped (a real station needs a moment to report the next one). */
+export const STOPPED_GRACE_MS = 60_000;
+/** Failed reads in a row after which the station counts as stopped rather than merely stale. */
+export const STOPPED_AFTER_FAILURES = 3;
+
+const DISPLAY_PRESENTER_AUTO = RADIO_FALLBACKS.autoPresenter;
+
+/**
+ * The station state of one reading: off air when the source says so; stopped
+ * when the item it reports ended more than a minute ago and nothing followed
+ * (a frozen AutoDJ); else live or on air.
+ */
+export function snapshotState(snap: NowPlayingSnapshot): StationState {
+  if (!snap.online) return 'off_air';
+  const t = snap.track;
+  if (t && t.startedAt !== null && t.durationSeconds !== null && t.durationSeconds > 0 && !snap.live.isLive) {
+    if (snap.fetchedAt > t.startedAt + t.durationSeconds * 1000 + STOPPED_GRACE_MS) return 'stopped';
+  }
+  return snap.live.isLive ? 'live' : 'on_air';
+}
+
+/** The document of a station whose source has failed for a while: stopped, nothing shown as playing. */
+export function stoppedDocument(np: NowPlaying, at: number): NowPlaying {
+  return {
+    ...np,
+    station: { ...np.station, state: 'stopped' },
+    now_playing: { song: { id: null, title: null, artist: null, album: null, art: null }, duration: null, duration_is_estimate: true, elapsed: 0, played_at: null, is_request: false },
+    live: { is_live: false, streamer_name: null, broadcast_start: null, presenter_id: null, art: null },
+    presenter: DISPLAY_PRESENTER_AUTO,
+    playing_next: null,
+    stale: true,
     updated_at: at,
   };
 }

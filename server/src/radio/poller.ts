@@ -3,11 +3,12 @@ import type { AppContext } from '../context';
 import { notify } from '../notifications/notify';
 import type { BackgroundJob } from '../server';
 import { createLeadership, type Leadership } from './leader';
-import { buildNowPlaying, loadStoredNowPlaying } from './nowplaying';
+import { buildNowPlaying, loadStoredNowPlaying, STOPPED_AFTER_FAILURES, stoppedDocument } from './nowplaying';
+import { stationStateOf } from '../../../shared/radio';
 import type { RadioRuntime } from './runtime';
 import { presentShow } from './schedule';
 import { recordSnapshot, type CurrentPlay, type RecordResult } from './service';
-import { createStationSource, listenUrl } from './sources';
+import { createStationSource, OWN_STREAM_PATH, resolveListenUrl } from './sources';
 import { SourceError, type NowPlayingSnapshot, type StationSource } from './sources/types';
 import { showsWithoutPresenter } from './stats';
 import { stationTimezone } from '../settings/service';
@@ -70,6 +71,8 @@ export function startPoller(ctx: AppContext, runtime: RadioRuntime, opts: Poller
   let running: Promise<PollOutcome> | null = null;
   let failures = 0;
   let lastError = '';
+  /** The last stream address the source advertised (kept while it is offline). */
+  let sourceStream: string | null = null;
 
   const markStale = async (error: SourceError): Promise<boolean> => {
     const current = runtime.store.current ?? (await loadStoredNowPlaying(ctx.knex).catch(() => null));
@@ -78,7 +81,14 @@ export function startPoller(ctx: AppContext, runtime: RadioRuntime, opts: Poller
       .where({ id: 1 })
       .update({ stale: true, last_error: error.message.slice(0, 1000), updated_at: ctx.knex.fn.now() })
       .catch(() => undefined);
-    if (!current || current.stale) return false;
+    if (!current) return false;
+    // A source that fails for several polls in a row: we cannot say anything is playing any more.
+    if (failures >= STOPPED_AFTER_FAILURES && stationStateOf(current) !== 'stopped') {
+      const doc = stoppedDocument(current, ctx.now());
+      await ctx.knex('station_state').where({ id: 1 }).update({ payload: JSON.stringify(doc) }).catch(() => undefined);
+      return runtime.publish(doc);
+    }
+    if (current.stale) return false;
     return runtime.publish({ ...current, stale: true });
   };
 
@@ -139,13 +149,36 @@ export function startPoller(ctx: AppContext, runtime: RadioRuntime, opts: Poller
         .update({ current_play: result.currentPlay ? JSON.stringify(result.currentPlay) : null, stale: false, last_error: null, last_success_at: new Date(snap.fetchedAt), updated_at: trx.fn.now() });
       return result;
     });
-    const doc = await buildNowPlaying(ctx.knex, snap, { zone, listenUrl: listenUrl(ctx), currentTrackId: record.currentPlay?.trackId ?? null, session: record.session });
+    if (snap.streamUrl) sourceStream = snap.streamUrl;
+    else if (!sourceStream) {
+      const known = runtime.store.current?.station.listen_url;
+      if (known && known !== OWN_STREAM_PATH) sourceStream = known;
+    }
+    const listen = await resolveListenUrl(ctx, sourceStream);
+    const doc = await buildNowPlaying(ctx.knex, snap, { zone, listenUrl: listen, currentTrackId: record.currentPlay?.trackId ?? null, session: record.session });
     let changed = false;
     if (runtime.store.differs(doc)) {
       await ctx.knex('station_state').where({ id: 1 }).update({ payload: JSON.stringify(doc) });
       changed = await runtime.publish(doc);
     }
     if (record.sessionOpened) log.info({ streamer: snap.live.streamerName }, 'live session opened');
+    if (record.sessionOpened && record.session && record.wentLive) {
+      // After commit, once per session: the webhooks (and any other listener) hear who went live.
+      await ctx.bus
+        .publish({
+          channel: 'now-playing',
+          name: 'presenter.live',
+          data: {
+            sessionId: String(record.session.id),
+            presenterId: record.session.presenter_id,
+            presenterName: record.wentLive.presenterName,
+            showTitle: record.wentLive.showTitle,
+            startedAt: record.session.started_at.getTime(),
+            source: snap.source,
+          },
+        })
+        .catch((err: unknown) => log.warn({ err }, 'could not publish presenter.live'));
+    }
     if (record.sessionClosed) log.info('live session closed');
     await checkNoShows(snap).catch((err: unknown) => log.error({ err }, 'no-show check failed'));
     return { outcome: { leader: true, ok: true, record, changed, error: null }, delay: nextDelay(snap, intervalMs, ctx.now()) };

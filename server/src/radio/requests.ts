@@ -1,4 +1,4 @@
-import { isChannel } from '../../../shared/realtime';
+import { isChannel, type SessionChannel } from '../../../shared/realtime';
 import { requestHandledMessage, type RequestHandledEvent } from '../../../shared/radio';
 import type { AppContext } from '../context';
 import { stationTimezone } from '../settings/service';
@@ -22,7 +22,7 @@ export interface RequestHandled {
  * request has no usable session id (nobody to tell).
  */
 export async function announceRequestHandled(ctx: AppContext, input: RequestHandled): Promise<boolean> {
-  const channel = `session:${input.userSession ?? ''}`;
+  const channel = `session:${input.userSession ?? ''}` as SessionChannel;
   if (!input.userSession || !isChannel(channel)) return false;
   const title = input.title.replace(/\u0000/g, '').trim().slice(0, 200);
   const zone = await stationTimezone(ctx.knex, ctx.config);

@@ -6,12 +6,13 @@ import type { AppContext, RequestState } from '../context';
 import { can, isRole } from '../../../shared/permissions';
 import { addDays, isValidDate, todayInZone, zonedInstant } from '../../../shared/time';
 import { fail } from '../http/errors';
+import { siteOrigin } from '../http/public-url';
 import { parse } from '../http/validate';
 import { toAzuraCastNowPlaying } from './azuracast-compat';
 import { radioRuntime } from './runtime';
 import { getCounter, incrementCounter, mostLiked, mostPlayed, recentPlays } from './service';
 import { getStationInfo, stationTimezone } from '../settings/service';
-import { listenUrl } from './sources';
+import { listenUrl, OWN_STREAM_PATH } from './sources';
 import { attendanceBetween, djStats } from './stats';
 import { castVote, UnknownTrackError, voteStates } from './votes';
 
@@ -37,16 +38,16 @@ function perMinuteLimiter(max: number, message: string) {
 /** A stand-in document before the station has ever been read. */
 function emptyNowPlaying(ctx: AppContext): NowPlaying {
   return {
-    station: { name: null, listen_url: listenUrl(ctx), is_online: false },
+    station: { name: null, listen_url: listenUrl(ctx), is_online: false, state: 'stopped' },
     now_playing: {
-      song: { id: null, title: 'Unknown Track', artist: 'Unknown Artist', album: 'Unknown Album', art: null },
-      duration: 180,
+      song: { id: null, title: null, artist: null, album: null, art: null },
+      duration: null,
       duration_is_estimate: true,
       elapsed: 0,
       played_at: null,
       is_request: false,
     },
-    live: { is_live: false, streamer_name: null, broadcast_start: null, presenter_id: null },
+    live: { is_live: false, streamer_name: null, broadcast_start: null, presenter_id: null, art: null },
     presenter: 'Auto DJ',
     listeners: { current: 0, unique: null },
     current_show: null,
@@ -92,7 +93,7 @@ export function radioRoutes(ctx: AppContext): AppRouter {
     const zone = await stationTimezone(ctx.knex, ctx.config);
     await runtime.ready;
     const doc = runtime.store.current ?? emptyNowPlaying(ctx);
-    const base = ctx.config.PUBLIC_URL ?? `${c.protocol}://${c.host}`;
+    const base = siteOrigin(ctx.config);
     const info = await getStationInfo(ctx.knex, ctx.config);
     const named = doc.station.name ? doc : { ...doc, station: { ...doc.station, name: info.name } };
     const station = toAzuraCastNowPlaying(named, { nowMs: ctx.now(), baseUrl: base, shortcode: 'airdeck', timezone: zone });
@@ -104,25 +105,34 @@ export function radioRoutes(ctx: AppContext): AppRouter {
     const id = c.params.station ?? '';
     if (id !== '1' && id !== 'airdeck' && id !== ctx.config.STATION_ID) {
       c.status = 404;
-      c.body = { code: 404, type: 'NotFoundException', message: 'Station not found.', formatted_message: 'Station not found.', extra_data: [], success: false };
+      // AzuraCast's own error fields, plus the one error object every Airdeck API answers with.
+      c.body = { code: 404, type: 'NotFoundException', message: 'Station not found.', formatted_message: 'Station not found.', extra_data: [], success: false, error: { code: 'not_found', message: 'Station not found.' } };
       return;
     }
     await azuracast(c, true);
   });
 
-  router.get('/api/stream', async (c) => {
-    if (ctx.config.STATION_SOURCE !== 'demo') {
-      const target = ctx.config.STREAM_URL ?? runtime.store.current?.station.listen_url;
-      if (!target || target === '/api/stream') throw fail.notFound('This station has no stream URL configured (STREAM_URL).');
+  // The stream listeners play: the demo stream itself, or a redirect to the station's own stream
+  // (the same address the now-playing document and the AzuraCast-compatible feed give).
+  const stream = async (c: Parameters<Parameters<typeof router.get>[1]>[0]) => {
+    await runtime.ready;
+    const target = ctx.config.STREAM_URL ?? runtime.store.current?.station.listen_url ?? null;
+    if (target && target !== OWN_STREAM_PATH) {
+      c.set('Cache-Control', 'no-store');
       c.redirect(target);
       return;
     }
-    await runtime.stream.serve(c);
-  });
-  router.head('/api/stream', async (c) => {
-    if (ctx.config.STATION_SOURCE === 'demo') await runtime.stream.serve(c);
-    else c.status = 404;
-  });
+    if (ctx.config.STATION_SOURCE === 'demo') {
+      await runtime.stream.serve(c);
+      return;
+    }
+    throw fail.unavailable(
+      `The station's stream address is not known yet: the ${ctx.config.STATION_SOURCE === 'azuracast' ? 'AzuraCast' : 'Icecast'} server has not told us one. Set STREAM_URL, or check STATION_URL.`,
+      Math.ceil(ctx.config.POLL_INTERVAL_MS / 1000),
+    );
+  };
+  router.get('/api/stream', stream);
+  router.head('/api/stream', stream);
 
   router.get('/api/radio/history', async (c) => {
     const limit = parse(LimitSchema(RADIO_LIMITS.maxHistory, RADIO_LIMITS.fullHistory), c.query.limit);

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
-import { addDays, eventInterval, todayInZone } from '../../../shared/schedule';
+import { addDays, eventInterval, localDateTime, todayInZone } from '../../../shared/schedule';
+import { upcomingShows } from '../schedule/service';
 import type { NowPlayingShow } from '../../../shared/radio';
 
 /**
@@ -79,17 +80,12 @@ export async function scheduledShowAt(db: Knex | Knex.Transaction, atMs: number,
   return shows[shows.length - 1] ?? null;
 }
 
-/** The next show to start after an instant, scheduled or pending (spec 000 §7), within two weeks. */
+/** The next show after an instant: the schedule's one rule ({@link upcomingShows}), with its real instants. */
 export async function nextShowAfter(db: Knex | Knex.Transaction, atMs: number, zone: string): Promise<TimedShow | null> {
-  const from = todayInZone(atMs, zone);
-  const rows = await db('schedule_events')
-    .select<ShowRow[]>(COLUMNS)
-    .where({ type: 'show' })
-    .whereIn('status', ['scheduled', 'pending'])
-    .whereBetween('event_date', [from, addDays(from, 14)])
-    .orderBy([{ column: 'event_date' }, { column: 'start_time' }])
-    .limit(200);
-  return timed(rows, zone).find((s) => s.startMs > atMs) ?? null;
+  const [row] = await upcomingShows(db, localDateTime(atMs, zone), 1);
+  if (!row) return null;
+  const show: ShowRow = { id: row.id, title: row.title, event_date: row.event_date, start_time: row.start_time, end_time: row.end_time, status: row.status, presenter_id: row.presenter_id, presenter_name: row.presenter_name, host: row.host };
+  return { ...show, ...eventInterval(show, zone) };
 }
 
 /** How early a presenter may go live and still be matched to their show. */

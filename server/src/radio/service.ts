@@ -30,13 +30,19 @@ export interface TrackRow {
   duration_seconds: number | null;
 }
 
-/** The public shape of a track, with the spec's fallbacks. */
+/** Text as the API carries it: `null` when the station did not report it (blank or one of the spec's fallback words). */
+function known(text: string): string | null {
+  const t = text.trim();
+  return t === '' || t === RADIO_FALLBACKS.title || t === RADIO_FALLBACKS.artist || t === RADIO_FALLBACKS.album ? null : t;
+}
+
+/** The public shape of a track: unknown text is `null` (the UI shows the spec's fallbacks). */
 export function presentSong(row: Pick<TrackRow, 'title' | 'artist' | 'album' | 'artwork_url'> & { id: string | null }): NowPlayingSong {
   return {
     id: row.id,
-    title: row.title.trim() || RADIO_FALLBACKS.title,
-    artist: row.artist.trim() || RADIO_FALLBACKS.artist,
-    album: row.album.trim() || RADIO_FALLBACKS.album,
+    title: known(row.title),
+    artist: known(row.artist),
+    album: known(row.album),
     art: row.artwork_url,
   };
 }
@@ -146,6 +152,8 @@ export interface RecordResult {
   session: OpenSession | null;
   sessionOpened: boolean;
   sessionClosed: boolean;
+  /** Who went live and in which show, when this reading opened a session (the `presenter.live` event). */
+  wentLive: { presenterName: string; showTitle: string | null } | null;
   playsAdded: number;
 }
 
@@ -157,7 +165,7 @@ const sameName = (a: string | null, b: string | null) => cleanText(a).toLowerCas
  * name; matched to the scheduled show it falls in) and closes when the DJ
  * leaves or another DJ takes over.
  */
-async function followLive(trx: Knex.Transaction, snap: NowPlayingSnapshot, zone: string): Promise<{ session: OpenSession | null; opened: boolean; closed: boolean }> {
+async function followLive(trx: Knex.Transaction, snap: NowPlayingSnapshot, zone: string): Promise<{ session: OpenSession | null; opened: boolean; closed: boolean; wentLive?: RecordResult['wentLive'] }> {
   const open = await trx('broadcast_sessions').whereNull('ended_at').forUpdate().first<OpenSession | undefined>('id', 'presenter_id', 'streamer_name', 'schedule_event_id', 'started_at');
   const at = snap.fetchedAt;
   if (!snap.live.isLive) {
@@ -188,7 +196,8 @@ async function followLive(trx: Knex.Transaction, snap: NowPlayingSnapshot, zone:
       source: snap.source,
     })
     .returning<OpenSession[]>(['id', 'presenter_id', 'streamer_name', 'schedule_event_id', 'started_at']);
-  return { session: row ?? null, opened: true, closed };
+  const presenterName = presenter?.name ?? (row?.streamer_name || null);
+  return { session: row ?? null, opened: true, closed, wentLive: presenterName ? { presenterName, showTitle: show?.title ?? null } : null };
 }
 
 /**
@@ -241,7 +250,7 @@ export async function recordSnapshot(trx: Knex.Transaction, snap: NowPlayingSnap
       if (added) playsAdded++;
     }
   }
-  return { currentPlay, session, sessionOpened: live.opened, sessionClosed: live.closed, playsAdded };
+  return { currentPlay, session, sessionOpened: live.opened, sessionClosed: live.closed, wentLive: live.wentLive ?? null, playsAdded };
 }
 
 interface PlayRow extends TrackRow {
@@ -260,6 +269,7 @@ export function presentPlay(row: PlayRow): PlayEntry {
     is_live: row.is_live,
     streamer_name: row.streamer_name,
     song: presentSong({ ...row, id: row.track_id }),
+    duration: row.duration_seconds !== null && row.duration_seconds > 0 ? Number(row.duration_seconds) : null,
   };
 }
 

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
-import { PUBLIC_CHANNELS, STAFF_CHANNELS, type RealtimeEvent } from '../../../shared/realtime';
+import { eventSchema } from '../../../shared/events';
+import { PUBLIC_CHANNELS, STAFF_CHANNELS, isChannel, isControlEvent, type ChannelEvent, type RealtimeEvent } from '../../../shared/realtime';
 import type { Logger } from '../log';
 
 /**
@@ -8,20 +9,23 @@ import type { Logger } from '../log';
  * LISTEN/NOTIFY with a server, so that every instance delivers every event.
  */
 export interface EventBus {
-  publish(event: RealtimeEvent): Promise<void>;
+  /** Publishes a declared event: its channel, name and payload type must agree (shared/realtime.ts `ChannelEvents`). */
+  publish(event: ChannelEvent): Promise<void>;
   subscribe(listener: (event: RealtimeEvent) => void): () => void;
   close(): Promise<void>;
 }
 
-/** The bus for a single process. */
-export function createLocalBus(): EventBus {
+/** The bus for a single process; `deliver` also takes the bus's own control events. */
+export function createLocalBus(): EventBus & { deliver(event: RealtimeEvent): Promise<void> } {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
+  const deliver = (event: RealtimeEvent): Promise<void> => {
+    queueMicrotask(() => emitter.emit('event', event));
+    return Promise.resolve();
+  };
   return {
-    publish(event) {
-      queueMicrotask(() => emitter.emit('event', event));
-      return Promise.resolve();
-    },
+    publish: deliver,
+    deliver,
     subscribe(listener) {
       emitter.on('event', listener);
       return () => emitter.off('event', listener);
@@ -34,6 +38,23 @@ export function createLocalBus(): EventBus {
 }
 
 const CHANNEL = 'airdeck_events';
+
+/**
+ * An event another process published, checked against its channel's declared
+ * schema (shared/events.ts) before anyone here trusts its payload. Control
+ * events (`bus.resync`, `<name>.too-big`) carry no payload. Null when it does
+ * not match.
+ */
+export function checkForeignEvent(raw: unknown): RealtimeEvent | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const e = raw as { channel?: unknown; name?: unknown; data?: unknown };
+  if (!isChannel(e.channel) || typeof e.name !== 'string') return null;
+  const event = raw as RealtimeEvent;
+  if (isControlEvent(event)) return { ...event, data: null };
+  const schema = eventSchema(e.channel, e.name);
+  if (!schema) return null;
+  return schema.safeParse(e.data).success ? event : null;
+}
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
 const MAX_NOTIFY_BYTES = 7900;
 
@@ -77,7 +98,14 @@ export function createPgBus(url: string, log: Logger): EventBus {
       try {
         const parsed = JSON.parse(msg.payload) as { from: string; event: RealtimeEvent };
         if (parsed.from === instance) return;
-        void local.publish(parsed.event);
+        const checked = checkForeignEvent(parsed.event);
+        if (!checked) {
+          log.warn({ channel: (parsed.event as { channel?: unknown })?.channel, name: (parsed.event as { name?: unknown })?.name }, 'event from another instance does not match its declared shape; asking clients to refetch');
+          const channel = (parsed.event as { channel?: unknown })?.channel;
+          if (isChannel(channel)) void local.deliver({ channel, name: 'bus.resync', data: null });
+          return;
+        }
+        void local.deliver(checked);
       } catch (err) {
         log.warn({ err }, 'bad event bus payload');
       }
@@ -91,7 +119,7 @@ export function createPgBus(url: string, log: Logger): EventBus {
       // every subscriber to refetch what it shows.
       if (everListened) {
         log.info('event bus listening again; asking clients to resync');
-        for (const channel of [...PUBLIC_CHANNELS, ...STAFF_CHANNELS]) void local.publish({ channel, name: 'bus.resync', data: null });
+        for (const channel of [...PUBLIC_CHANNELS, ...STAFF_CHANNELS]) void local.deliver({ channel, name: 'bus.resync', data: null });
       }
       everListened = true;
     } catch (err) {

@@ -5,12 +5,15 @@ import { WebSocketServer, type WebSocket, type RawData } from 'ws';
 import {
   CLOSE_CODES,
   MAX_CLIENT_FRAME_BYTES,
+  SESSION_CHANGED_EVENT,
+  canJoinStaffChannel,
   isChannel,
   isStaffChannel,
   type Channel,
   type ClientFrame,
   type RealtimeEvent,
   type ServerFrame,
+  type SessionChangedData,
 } from '../../../shared/realtime';
 import type { Logger } from '../log';
 import type { EventBus } from './bus';
@@ -21,6 +24,8 @@ export interface TokenIdentity {
   role: string;
   /** Expiry, epoch seconds. */
   exp: number;
+  /** The session the token belongs to. */
+  sessionId?: string;
 }
 
 /** Options of the hub; the defaults suit a station. */
@@ -44,6 +49,8 @@ interface Conn {
   ip: string;
   alive: boolean;
   identity: TokenIdentity | null;
+  /** The token of the last `hello`, kept to re-check the live identity when the user's sessions change. */
+  token: string | null;
   channels: Set<Channel>;
   expiryTimer: NodeJS.Timeout | null;
   /** Frames are handled one at a time, in order: a `hello` is done before the `subscribe` after it. */
@@ -106,7 +113,13 @@ export function createHub(opts: HubOptions): Hub {
       send(c, bytes);
     }
   };
-  const unsubscribeBus = opts.bus.subscribe(deliver);
+  const unsubscribeBus = opts.bus.subscribe((event) => {
+    if (event.name === SESSION_CHANGED_EVENT) {
+      sessionChanged(event.data as SessionChangedData);
+      return;
+    }
+    deliver(event);
+  });
 
   const leave = (c: Conn, channel: Channel): void => {
     c.channels.delete(channel);
@@ -124,16 +137,59 @@ export function createHub(opts: HubOptions): Hub {
     else perIp.set(c.ip, n);
   };
 
-  const dropStaffChannels = (c: Conn, reason: 'token_expired' | 'forbidden'): void => {
+  const STAFF_LEFT_TEXT = {
+    token_expired: 'Your session expired; sign in again to keep receiving staff updates.',
+    forbidden: 'Your session expired; sign in again to keep receiving staff updates.',
+    session_ended: 'Your session has ended; sign in again to keep receiving staff updates.',
+  } as const;
+  const dropStaffChannels = (c: Conn, reason: keyof typeof STAFF_LEFT_TEXT): void => {
     for (const ch of [...c.channels]) {
       if (isStaffChannel(ch)) {
         leave(c, ch);
-        send(c, { type: 'error', code: reason, message: 'Your session expired; sign in again to keep receiving staff updates.', channel: ch });
+        send(c, { type: 'error', code: reason, message: STAFF_LEFT_TEXT[reason], channel: ch });
       }
     }
   };
 
+  /**
+   * A user's sessions changed somewhere (this instance or another): re-check
+   * the live identity of each of their connections, in order with its frames.
+   * An ended session leaves every staff channel; a new role leaves those it
+   * may not see and re-targets the rest.
+   */
+  const sessionChanged = (data: SessionChangedData): void => {
+    if (!data || typeof data.userId !== 'string') return;
+    for (const c of conns) {
+      if (c.identity?.userId !== data.userId) continue;
+      c.queue = c.queue
+        .then(async () => {
+          if (c.identity?.userId !== data.userId) return;
+          const before = c.identity;
+          const fresh = c.token && opts.verifyToken ? await opts.verifyToken(c.token).catch(() => null) : null;
+          if (!fresh) {
+            c.identity = null;
+            c.token = null;
+            if (c.expiryTimer) clearTimeout(c.expiryTimer);
+            c.expiryTimer = null;
+            dropStaffChannels(c, 'session_ended');
+            return;
+          }
+          c.identity = fresh;
+          if (fresh.role === before.role) return;
+          for (const ch of [...c.channels]) {
+            if (isStaffChannel(ch) && !canJoinStaffChannel(fresh.role, ch)) {
+              leave(c, ch);
+              send(c, { type: 'error', code: 'forbidden', message: 'Your role no longer receives this channel.', channel: ch });
+            }
+          }
+          send(c, { type: 'error', code: 'role_changed', message: 'Your role has changed; refresh your session.' });
+        })
+        .catch((err: unknown) => opts.log.warn({ err }, 'realtime session re-check failed'));
+    }
+  };
+
   const authenticate = async (c: Conn, token: string | undefined): Promise<void> => {
+    c.token = token ?? null;
     if (!token || !opts.verifyToken) {
       c.identity = null;
       dropStaffChannels(c, 'forbidden');
@@ -150,6 +206,7 @@ export function createHub(opts: HubOptions): Hub {
     const ms = Math.max(0, identity.exp * 1000 - Date.now());
     c.expiryTimer = setTimeout(() => {
       c.identity = null;
+      c.token = null;
       dropStaffChannels(c, 'token_expired');
     }, Math.min(ms, 2 ** 31 - 1));
     c.expiryTimer.unref();
@@ -182,6 +239,10 @@ export function createHub(opts: HubOptions): Hub {
         }
         if (isStaffChannel(channel) && !c.identity) {
           send(c, { type: 'error', code: 'forbidden', message: 'Sign in to receive staff updates.', channel });
+          return;
+        }
+        if (isStaffChannel(channel) && !canJoinStaffChannel(c.identity!.role, channel)) {
+          send(c, { type: 'error', code: 'forbidden', message: 'Your role does not receive this channel.', channel });
           return;
         }
         if (c.channels.size >= 32 && !c.channels.has(channel)) {
@@ -234,7 +295,7 @@ export function createHub(opts: HubOptions): Hub {
       if ((perIp.get(ip) ?? 0) >= maxPerIp) return reject(429, 'Too Many Requests');
       wss.handleUpgrade(req, socket, head, (ws) => {
         perIp.set(ip, (perIp.get(ip) ?? 0) + 1);
-        const c: Conn = { id: randomUUID(), ws, ip, alive: true, identity: null, channels: new Set(), expiryTimer: null, queue: Promise.resolve() };
+        const c: Conn = { id: randomUUID(), ws, ip, alive: true, identity: null, token: null, channels: new Set(), expiryTimer: null, queue: Promise.resolve() };
         conns.add(c);
         ws.on('pong', () => {
           c.alive = true;

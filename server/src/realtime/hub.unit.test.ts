@@ -62,7 +62,7 @@ describe('realtime hub', () => {
     staff.send({ type: 'subscribe', channel: 'requests' });
     await expect.poll(() => staff.frames.some((f) => f.type === 'subscribed')).toBe(true);
     expect(staff.frames.find((f) => f.type === 'welcome' && f.authenticated)).toBeTruthy();
-    await bus.publish({ channel: 'requests', name: 'request.created', data: { id: 1 } });
+    await bus.publish({ channel: 'requests', name: 'request.created', data: { id: 1 } as never });
     await expect.poll(() => staff.events('requests').length).toBe(1);
     expect(anon.events('requests')).toHaveLength(0);
   });
@@ -77,14 +77,14 @@ describe('realtime hub', () => {
     c.send({ type: 'subscribe', channel: 'now-playing' });
     await expect.poll(() => c.frames.filter((f) => f.type === 'subscribed').length).toBe(2);
     await expect.poll(() => c.frames.find((f) => f.type === 'error'), { timeout: 3000 }).toMatchObject({ code: 'token_expired', channel: 'notifications' });
-    await bus.publish({ channel: 'notifications', name: 'notification.created', data: {} });
-    await bus.publish({ channel: 'now-playing', name: 'now-playing.updated', data: {} });
+    await bus.publish({ channel: 'notifications', name: 'notification.created', data: {} as never });
+    await bus.publish({ channel: 'now-playing', name: 'now-playing.updated', data: {} as never });
     await expect.poll(() => c.events('now-playing').length).toBe(1);
     expect(c.events('notifications')).toHaveLength(0);
     c.send({ type: 'hello', token: 'fresh' });
     c.send({ type: 'subscribe', channel: 'notifications' });
     await expect.poll(() => c.frames.filter((f) => f.type === 'subscribed').length).toBe(3);
-    await bus.publish({ channel: 'notifications', name: 'notification.created', data: {} });
+    await bus.publish({ channel: 'notifications', name: 'notification.created', data: {} as never });
     await expect.poll(() => c.events('notifications').length).toBe(1);
   });
 
@@ -100,8 +100,8 @@ describe('realtime hub', () => {
       await expect.poll(() => c.frames.some((f) => f.type === 'subscribed')).toBe(true);
       conns[id] = c;
     }
-    await bus.publish({ channel: 'notifications', name: 'notification.created', data: { n: 1 }, roles: ['moderator'], userIds: ['pres'] });
-    await bus.publish({ channel: 'notifications', name: 'notification.created', data: { n: 2 } });
+    await bus.publish({ channel: 'notifications', name: 'notification.created', data: { n: 1 } as never, roles: ['moderator'], userIds: ['pres'] });
+    await bus.publish({ channel: 'notifications', name: 'notification.created', data: { n: 2 } as never });
     await expect.poll(() => conns.other!.events('notifications').length).toBe(1);
     expect(conns.mod!.events('notifications')).toHaveLength(2);
     expect(conns.pres!.events('notifications')).toHaveLength(2);
@@ -125,7 +125,7 @@ describe('realtime hub', () => {
     (slow.ws as unknown as { _socket: { pause(): void } })._socket.pause();
     const big = 'x'.repeat(32 * 1024);
     for (let i = 0; i < 400 && hub.connectionCount() === 2; i++) {
-      await bus.publish({ channel: 'now-playing', name: 'now-playing.updated', data: big });
+      await bus.publish({ channel: 'now-playing', name: 'now-playing.updated', data: big as never });
       await new Promise((r) => setImmediate(r));
     }
     await expect.poll(() => hub.connectionCount()).toBe(1);

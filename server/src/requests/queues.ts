@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import type { Knex } from 'knex';
 import { z } from 'zod';
+import type { ChannelEvent, EventData } from '../../../shared/realtime';
 import { can, DENIED } from '../../../shared/permissions';
 import {
   LOA_TEXTS,
@@ -47,9 +48,9 @@ const IdSchema = z.uuid(QUEUE_TEXTS.updateNotFound);
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
 /** Pushes a queue change to open staff queues; never throws (queues refetch after a reconnect). */
-async function publish(ctx: AppContext, name: 'request.updated' | 'request.deleted', data: RequestUpdatedEvent | RequestDeletedEvent, roles?: string[]): Promise<void> {
+async function publish<N extends 'request.updated' | 'request.deleted'>(ctx: AppContext, name: N, data: EventData<'requests', N>, roles?: string[]): Promise<void> {
   try {
-    await ctx.bus.publish({ channel: 'requests', name, data, ...(roles ? { roles } : {}) });
+    await ctx.bus.publish({ channel: 'requests', name, data, ...(roles ? { roles } : {}) } as ChannelEvent<'requests'>);
   } catch (err) {
     ctx.log.warn({ err }, `could not publish ${name}`);
   }

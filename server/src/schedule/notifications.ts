@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { BookedShow, BookingsChannelEvents } from '../../../shared/bookings';
 import type { AppContext } from '../context';
 import { insertNotification, publishNotification } from '../notifications/notify';
 
@@ -17,9 +18,16 @@ export interface ShowNotification {
   /** The account of the show's presenter: told about changes to their show (never the actor themselves). */
   presenterUserId: string | null;
   createdBy: string;
+  /** The shows it is about, oldest first (a new series: every date), as the `bookings` event carries them. */
+  shows?: readonly BookedShow[];
 }
 
-const BUS_NAMES: Record<ShowNotificationType, string> = {
+/** A schedule row as a `bookings` event carries it. */
+export function bookedShow(row: BookedShow): BookedShow {
+  return { id: row.id, title: row.title, type: row.type, status: row.status, event_date: row.event_date, start_time: row.start_time, end_time: row.end_time, presenter_name: row.presenter_name };
+}
+
+const BUS_NAMES: Record<ShowNotificationType, keyof BookingsChannelEvents> = {
   show_added: 'booking.created',
   show_updated: 'booking.updated',
   show_deleted: 'booking.deleted',
@@ -45,7 +53,8 @@ export async function recordShowNotification(ctx: AppContext, db: Knex | Knex.Tr
     audience: { capability: n.type === 'show_conflicts' ? 'shows.resolve' : 'shows.approve', userIds },
     createdBy: n.createdBy,
   });
-  const { user_is_read: _r, read_at: _a, dismissed_at: _d, ...data } = pending.view;
+  const { user_is_read: _r, read_at: _a, dismissed_at: _d, ...view } = pending.view;
+  const data = { ...view, shows: (n.shows ?? []).map(bookedShow) };
   const name = BUS_NAMES[n.type];
   return async () => {
     await publishNotification(ctx, pending);

@@ -132,15 +132,28 @@ export async function todayShows(db: Db, today: string): Promise<ListenerEventVi
   return rows.map(presentListenerEvent);
 }
 
-/** The next upcoming show (scheduled or pending, a later date or a later time today); maintenance is not a show. */
-export async function nextShow(db: Db, now: { date: string; time: string }): Promise<ListenerEventView | null> {
-  const row = (await events(db)
+/**
+ * The next shows: the one "next show" rule, read by the schedule API
+ * (`/api/schedule/next`), the staff dashboard (upcoming, 3) and the
+ * now-playing document (`next_show`). Spec 000 §7: schedule events of type
+ * show with status scheduled or pending, on a later date or later today on
+ * the station's wall clock (`now` from {@link stationNow} or
+ * `localDateTime(ms, zone)`), earliest first.
+ */
+export async function upcomingShows(db: Db, now: { date: string; time: string }, limit: number): Promise<EventRow[]> {
+  return (await events(db)
+    .where('e.type', 'show')
     .whereIn('e.status', LISTENER_STATUSES)
-    .whereNot('e.type', 'maintenance')
     .where((w) => w.where('e.event_date', '>', now.date).orWhere((x) => x.where('e.event_date', now.date).andWhere('e.start_time', '>', now.time)))
     .orderBy('e.event_date')
     .orderBy('e.start_time')
-    .first()) as EventRow | undefined;
+    .orderBy('e.id')
+    .limit(limit)) as EventRow[];
+}
+
+/** The next show for listeners ({@link upcomingShows}). */
+export async function nextShow(db: Db, now: { date: string; time: string }): Promise<ListenerEventView | null> {
+  const [row] = await upcomingShows(db, now, 1);
   return row ? presentListenerEvent(row) : null;
 }
 
@@ -382,6 +395,7 @@ export async function createBooking(ctx: AppContext, actor: ScheduleActor, input
         relatedId: first!.id,
         presenterUserId: presenter?.user_id ?? null,
         createdBy: actor.id,
+        shows: rows,
       }),
     );
     if (status === 'conflicted') {
@@ -393,6 +407,7 @@ export async function createBooking(ctx: AppContext, actor: ScheduleActor, input
           relatedId: first!.id,
           presenterUserId: null,
           createdBy: actor.id,
+        shows: rows,
         }),
       );
     }
@@ -466,6 +481,7 @@ export async function updateShow(ctx: AppContext, actor: ScheduleActor, id: stri
         relatedId: id,
         presenterUserId: updated.presenter_user_id,
         createdBy: actor.id,
+        shows: [updated],
       }),
     );
     after.unshift(scheduleChanged(ctx, 'updated', [updated], await readScheduleVersion(trx)));
@@ -527,6 +543,7 @@ export async function createOverviewEvent(ctx: AppContext, actor: ScheduleActor,
         relatedId: created.id,
         presenterUserId: null,
         createdBy: actor.id,
+        shows: [created],
       }),
     );
     after.unshift(scheduleChanged(ctx, 'created', [created], await readScheduleVersion(trx)));
@@ -576,6 +593,7 @@ export async function updateOverviewEvent(ctx: AppContext, actor: ScheduleActor,
         relatedId: id,
         presenterUserId: updated.presenter_user_id,
         createdBy: actor.id,
+        shows: [updated],
       }),
     );
     after.unshift(scheduleChanged(ctx, 'updated', [before, updated], await readScheduleVersion(trx)));
@@ -626,6 +644,7 @@ export async function transitionEvent(ctx: AppContext, actor: ScheduleActor, id:
         relatedId: id,
         presenterUserId: updated.presenter_user_id,
         createdBy: actor.id,
+        shows: [updated],
       }),
     );
     after.unshift(scheduleChanged(ctx, 'updated', [updated], await readScheduleVersion(trx)));
@@ -651,6 +670,7 @@ export async function deleteEvent(ctx: AppContext, actor: ScheduleActor, id: str
         relatedId: id,
         presenterUserId: row.presenter_user_id,
         createdBy: actor.id,
+        shows: [row],
       }),
     );
     after.unshift(scheduleChanged(ctx, 'deleted', [row], await readScheduleVersion(trx)));
@@ -689,44 +709,79 @@ interface OutstandingPresenter {
 
 const round2 = (n: number): number => Math.round(n * 100) / 100;
 
+/** One presenter's week under the 2-hour rule (001 §9). */
+export interface PresenterWeekHours {
+  presenterId: string;
+  /** Hours booked in the week, two decimals. */
+  scheduled: number;
+  required: number;
+  /** Hours still to book; 0 when the rule does not cover them this week. */
+  remaining: number;
+  /** The rule covers them: role presenter or probation, and no approved leave overlapping the week. */
+  covered: boolean;
+}
+
 /**
- * Presenters (role presenter or probation) not on approved leave during the
- * week whose scheduled hours are below the requirement. Hours count events
- * where they are the presenter or the creator (each event once), cancelled
- * excluded, with the part of a midnight-crossing show that falls inside the
- * week (Monday 00:00 to Sunday 23:59:59 in the station's zone).
+ * Hours booked in the week of `anyDate`, per presenter: the one
+ * implementation of the 2-hour weekly rule, used by the dashboard (the
+ * signed-in presenter) and Outstanding Bookings (every presenter). Hours count
+ * events the presenter presents or their account created (each event once),
+ * cancelled excluded, with the part of a show running past midnight that falls
+ * inside the week (Monday 00:00 to Sunday 24:00 in the station's zone, so a
+ * Sunday-night show counts up to midnight and the previous Sunday's show its
+ * Monday morning). Only role presenter and probation are covered, and only
+ * approved leave overlapping the week excuses them (pending or rejected leave
+ * does not). `presenterIds` limits the answer; without it every covered
+ * presenter is returned.
  */
-export async function outstandingBookings(db: Db, anyDate: string, timezone: string): Promise<OutstandingResponse> {
+export async function weekHours(db: Db, anyDate: string, timezone: string, presenterIds?: readonly string[]): Promise<{ week: { start: string; end: string }; presenters: PresenterWeekHours[] }> {
   const week = weekBounds(anyDate);
   const range = weekQueryRange(anyDate);
-  const presenters = (await db('presenters as p')
-    .leftJoin('profiles as u', 'u.id', 'p.user_id')
-    .whereIn('p.role', ['presenter', 'probation'])
-    .whereNotExists((q) =>
-      q.select(db.raw('1')).from('loa_requests as l').whereRaw('l.presenter_id = p.id').andWhere('l.status', 'approved').andWhere('l.start_date', '<=', week.end).andWhere('l.end_date', '>=', week.start),
-    )
-    .orderByRaw('lower(p.name)')
-    .select('p.id', 'p.name', 'p.role', 'p.image_url', 'u.avatar_url', 'p.user_id')) as OutstandingPresenter[];
-  if (presenters.length === 0) return { weekStart: week.start, weekEnd: week.end, totalOutstanding: 0, outstandingBookings: [] };
-
-  const presenterIds = presenters.map((p) => p.id);
-  const userIds = presenters.map((p) => p.user_id).filter((u): u is string => u !== null);
+  const q = db('presenters as p').select('p.id', 'p.role', 'p.user_id', db.raw(
+    `exists (select 1 from loa_requests l where l.presenter_id = p.id and l.status = 'approved' and l.start_date <= ? and l.end_date >= ?) as on_leave`,
+    [week.end, week.start],
+  ));
+  if (presenterIds) void q.whereIn('p.id', presenterIds);
+  else void q.whereIn('p.role', ['presenter', 'probation']);
+  const people = (await q) as { id: string; role: string; user_id: string | null; on_leave: boolean }[];
+  if (people.length === 0) return { week, presenters: [] };
+  const ids = people.map((p) => p.id);
+  const userIds = people.map((p) => p.user_id).filter((u): u is string => u !== null);
   const rows = (await db('schedule_events')
     .whereBetween('event_date', [range.from, range.to])
     .whereNot('status', 'cancelled')
     .where((w) => {
-      w.whereIn('presenter_id', presenterIds);
+      w.whereIn('presenter_id', ids);
       if (userIds.length > 0) w.orWhereIn('created_by', userIds);
     })
-    .select('id', 'event_date', 'start_time', 'end_time', 'status', 'presenter_id', 'created_by')) as Array<EventTimes & { id: string; status: string; presenter_id: string | null; created_by: string | null }>;
-
-  const entries: OutstandingEntry[] = [];
-  for (const p of presenters) {
+    .select('id', 'event_date', 'start_time', 'end_time', 'presenter_id', 'created_by')) as Array<EventTimes & { id: string; presenter_id: string | null; created_by: string | null }>;
+  const presenters = people.map((p): PresenterWeekHours => {
     const mine = rows.filter((r) => r.presenter_id === p.id || (p.user_id !== null && r.created_by === p.user_id));
     const scheduled = round2(scheduledHoursInWeek(mine, week.start, timezone));
-    const remaining = round2(outstanding({ scheduledHours: scheduled }));
-    if (remaining <= 0) continue;
-    entries.push({ id: p.id, name: p.name, image_url: p.image_url ?? p.avatar_url, role: p.role, scheduled_hours: scheduled, required_hours: WEEKLY_REQUIRED_HOURS, remaining_hours: remaining });
+    const covered = ['presenter', 'probation'].includes(p.role) && !p.on_leave;
+    return { presenterId: p.id, scheduled, required: WEEKLY_REQUIRED_HOURS, remaining: covered ? round2(outstanding({ scheduledHours: scheduled })) : 0, covered };
+  });
+  return { week, presenters };
+}
+
+/**
+ * Presenters (role presenter or probation) not on approved leave during the
+ * week whose scheduled hours are below the requirement ({@link weekHours}).
+ */
+export async function outstandingBookings(db: Db, anyDate: string, timezone: string): Promise<OutstandingResponse> {
+  const { week, presenters: hours } = await weekHours(db, anyDate, timezone);
+  const short = hours.filter((h) => h.covered && h.remaining > 0);
+  if (short.length === 0) return { weekStart: week.start, weekEnd: week.end, totalOutstanding: 0, outstandingBookings: [] };
+  const people = (await db('presenters as p')
+    .leftJoin('profiles as u', 'u.id', 'p.user_id')
+    .whereIn('p.id', short.map((h) => h.presenterId))
+    .select('p.id', 'p.name', 'p.role', 'p.image_url', 'u.avatar_url', 'p.user_id')) as OutstandingPresenter[];
+  const byId = new Map(people.map((p) => [p.id, p]));
+  const entries: OutstandingEntry[] = [];
+  for (const h of short) {
+    const p = byId.get(h.presenterId);
+    if (!p) continue;
+    entries.push({ id: p.id, name: p.name, image_url: p.image_url ?? p.avatar_url, role: p.role, scheduled_hours: h.scheduled, required_hours: h.required, remaining_hours: h.remaining });
   }
   entries.sort((a, b) => b.remaining_hours - a.remaining_hours || a.name.localeCompare(b.name));
   return { weekStart: week.start, weekEnd: week.end, totalOutstanding: entries.length, outstandingBookings: entries };

@@ -38,3 +38,30 @@ export async function recordAction(db: Knex | Knex.Transaction, e: AuditEntry): 
     ip: e.ip?.slice(0, 100) ?? null,
   });
 }
+
+/**
+ * Records a failed sign-in, aggregated: one row per (email, address) per
+ * window, whose details count the attempts (`attempts`, `first_at`,
+ * `last_at`, the last `reason`). A flood of wrong passwords becomes a handful
+ * of rows instead of thousands, and never a row per guess.
+ */
+export async function recordFailedSignIn(db: Knex, e: { email: string; userId: string | null; ip: string | null; reason: string; client: string; nowMs: number; windowMs: number }): Promise<void> {
+  const email = e.email.slice(0, 320);
+  const ip = e.ip?.slice(0, 100) ?? null;
+  const now = new Date(e.nowMs).toISOString();
+  await db.transaction(async (trx) => {
+    const q = trx('user_action_logs').where({ action_type: 'login_failed', resource_type: 'session', resource_name: email.slice(0, 300) }).andWhere('created_at', '>=', new Date(e.nowMs - e.windowMs));
+    if (ip === null) q.whereNull('ip');
+    else q.andWhere({ ip });
+    const row = await q.orderBy('created_at', 'desc').forUpdate().first<{ id: string | number; details: unknown } | undefined>('id', 'details');
+    if (row) {
+      const raw = typeof row.details === 'string' ? (JSON.parse(row.details) as Record<string, unknown>) : ((row.details ?? {}) as Record<string, unknown>);
+      const attempts = (typeof raw.attempts === 'number' ? raw.attempts : 1) + 1;
+      await trx('user_action_logs')
+        .where({ id: row.id })
+        .update({ details: JSON.stringify({ ...raw, reason: e.reason, client: e.client, attempts, last_at: now }) });
+      return;
+    }
+    await recordAction(trx, { actor: { id: e.userId, email }, action: 'login_failed', resourceType: 'session', resourceName: email, details: { reason: e.reason, client: e.client, attempts: 1, first_at: now, last_at: now }, ip });
+  });
+}

@@ -15,6 +15,7 @@ import {
 import { canAssignRole, canCreateUser, canDeleteUser, canEditUser, DENIED, isRole, ROLE_LABELS, type Role } from '../../../shared/permissions';
 import { insertNotification, publishNotification } from '../notifications/notify';
 import { hashPassword, MAX_PASSWORD_BYTES } from '../auth/passwords';
+import { announceSessionChange } from '../auth/session-events';
 import { revokeUserSessions } from '../auth/sessions';
 import type { AppContext } from '../context';
 import { fail, HttpError } from '../http/errors';
@@ -146,8 +147,9 @@ export async function updateAccount(ctx: AppContext, actor: Actor, id: string, i
   if (tooLongPassword(input.password)) throw fail.badRequest(ACCOUNT_TEXT.passwordTooLong);
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const nowMs = ctx.now();
+  let sessionChange: string | null = null;
   try {
-    return await ctx.knex.transaction(async (trx) => {
+    const view = await ctx.knex.transaction(async (trx) => {
       const target = await loadProfile(trx, id, true);
       if (!target) throw fail.notFound('User not found');
       const targetRole: Role = isRole(target.role) ? target.role : 'guest';
@@ -197,8 +199,12 @@ export async function updateAccount(ctx: AppContext, actor: Actor, id: string, i
       if (input.is_active === false && target.is_active) await revokeUserSessions(trx, target.id, 'deactivated', nowMs);
       else if (passwordHash) await revokeUserSessions(trx, target.id, 'password_changed', nowMs);
       await recordAction(trx, { actor, action: 'update', resourceType: 'user', resourceId: target.id, resourceName: row!.email, details: changed, ip });
+      sessionChange = 'is_active' in patch && patch.is_active === false ? 'deactivated' : passwordHash ? 'password_changed' : 'role' in patch ? 'role_changed' : null;
       return presentUser(row!);
     });
+    // After the commit: every instance's realtime hub re-checks this user's staff sockets.
+    if (sessionChange) await announceSessionChange(ctx, id, sessionChange);
+    return view;
   } catch (err) {
     if (isUniqueViolation(err)) throw fail.conflict(ACCOUNT_TEXT.emailTaken);
     throw err;
@@ -224,6 +230,7 @@ export async function deleteAccount(ctx: AppContext, actor: Actor, id: string, i
       createdBy: actor.id,
     });
   });
+  await announceSessionChange(ctx, id, 'deleted');
   await publishNotification(ctx, pending);
 }
 
@@ -313,6 +320,7 @@ export async function changeOwnPassword(ctx: AppContext, actor: Actor, password:
     const ended = await revokeUserSessions(trx, actor.id, 'password_changed', nowMs, actor.sessionId);
     await recordAction(trx, { actor, action: 'update', resourceType: 'profile', resourceId: actor.id, resourceName: actor.email, details: { password: 'changed', other_sessions_ended: ended }, ip });
   });
+  await announceSessionChange(ctx, actor.id, 'password_changed');
 }
 
 /** Saves the social links of the presenter record linked to the signed-in user ('Social media updated'). */

@@ -11,6 +11,7 @@ import { GENERAL_SUBJECTS } from '../../../shared/requests';
 import { relativeTime } from '../../../shared/time';
 import { useAuth } from '../auth/AuthProvider';
 import { useNowPlaying } from '../radio/hooks';
+import { isBroadcasting, offAirText, stationStateOf } from '../../../shared/radio-display';
 import { useDashboard } from '../dashboard/api';
 
 const dayFmt = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
@@ -82,8 +83,11 @@ export default function DashboardScreen() {
   const np = useNowPlaying();
   const d = dash.data;
   const song = np.data?.now_playing.song;
-  const hasSong = !np.isError && Boolean(song?.title);
-  const liveShow = np.data?.current_show?.title ?? (np.data?.live.is_live ? np.data.live.streamer_name ?? 'Live Presenter' : null);
+  const state = stationStateOf(np.data);
+  const onAir = isBroadcasting(state);
+  const hasSong = !np.isError && onAir && Boolean(song?.title);
+  const liveShow = onAir ? (np.data?.current_show?.title ?? (state === 'live' ? (np.data?.live.streamer_name ?? 'Live Presenter') : null)) : null;
+  const nextShow = np.data?.next_show ?? null;
 
   return (
     <Box sx={{ maxWidth: 1200 }}>
@@ -134,8 +138,9 @@ export default function DashboardScreen() {
           ) : (
             <>
               <Big>Off air</Big>
-              <Typography variant="body2" color="text.secondary">
-                {np.data?.presenter ?? 'Auto DJ'}
+              <Typography variant="body2" color="text.secondary" data-testid="dashboard-off-air">
+                {onAir ? (np.data?.presenter ?? 'Auto DJ') : offAirText(np.data).reason}
+                {!onAir && nextShow ? ` Next: ${nextShow.title}.` : ''}
               </Typography>
             </>
           )}
@@ -151,7 +156,7 @@ export default function DashboardScreen() {
               </Typography>
             </>
           ) : (
-            <Big>No Song Data</Big>
+            <Big>{onAir ? 'No Song Data' : 'Nothing playing'}</Big>
           )}
         </Tile>
         <Tile icon={<ThumbUpIcon fontSize="small" />} label="Top Rated Song This Month">

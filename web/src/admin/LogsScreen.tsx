@@ -24,10 +24,10 @@ import {
   Typography,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { LOG_ACTION_FILTERS, LOG_PERIODS, LOG_TEXT, type LogEntry } from '../../../shared/notifications';
+import { LOG_ACTION_FILTERS, LOG_FAILED_FILTERS, LOG_PERIODS, LOG_TEXT, type LogEntry } from '../../../shared/notifications';
 import { ApiError } from '../app/api';
 import { useIsMobile } from '../app/media';
-import { downloadLogsCsv, useLogList, useLogStats, type ActionFilter } from '../logs/api';
+import { downloadLogsCsv, useLogList, useLogStats, type ActionFilter, type FailedFilter } from '../logs/api';
 import { OutstandingBookings } from '../schedule/admin/OutstandingBookings';
 import { useToast } from '../ui/toast';
 import { SearchField } from '../ui/Filters';
@@ -36,6 +36,8 @@ const ACTION_LABELS: Record<ActionFilter, string> = { all: 'All actions', create
 const ACTION_COLOR: Record<string, 'success' | 'info' | 'error' | 'secondary' | 'default'> = { create: 'success', update: 'info', delete: 'error', login: 'secondary' };
 const stampFmt = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
 const stamp = (iso: string) => stampFmt.format(new Date(iso));
+
+const FAILED_LABELS: Record<FailedFilter, string> = { show: 'Shown', hide: 'Hidden' };
 
 /** Waits until typing pauses before searching. */
 function useDebounced<T>(value: T, ms: number): T {
@@ -61,7 +63,7 @@ function StatCard({ label, value }: { label: string; value: number | undefined }
 }
 
 function ActionChip({ action }: { action: string }) {
-  return <Chip size="small" label={action} color={ACTION_COLOR[action] ?? 'default'} variant="outlined" sx={{ textTransform: 'capitalize' }} />;
+  return <Chip size="small" label={action.replace('_', ' ')} color={ACTION_COLOR[action] ?? 'default'} variant="outlined" sx={{ textTransform: 'capitalize' }} />;
 }
 
 function DetailDialog({ entry, onClose }: { entry: LogEntry | null; onClose: () => void }) {
@@ -106,18 +108,19 @@ export default function LogsScreen() {
   const [search, setSearch] = useState('');
   const [action, setAction] = useState<ActionFilter>('all');
   const [days, setDays] = useState<number>(30);
+  const [failed, setFailed] = useState<FailedFilter>('show');
   const [open, setOpen] = useState<LogEntry | null>(null);
   const [exporting, setExporting] = useState(false);
   const q = useDebounced(search.trim(), 300);
   const mobile = useIsMobile();
   const { toast } = useToast();
   const stats = useLogStats(days);
-  const list = useLogList(q, action, days);
+  const list = useLogList(q, action, days, failed);
 
   const exportCsv = async () => {
     setExporting(true);
     try {
-      await downloadLogsCsv(search.trim(), action, days);
+      await downloadLogsCsv(search.trim(), action, days, failed);
       toast({ title: LOG_TEXT.exported, variant: 'success' });
     } catch {
       toast({ title: LOG_TEXT.exportFailed, variant: 'error' });
@@ -162,6 +165,13 @@ export default function LogsScreen() {
                 {LOG_PERIODS.map((d) => (
                   <MenuItem key={d} value={d}>
                     Last {d} days
+                  </MenuItem>
+                ))}
+              </TextField>
+              <TextField select size="small" label="Failed sign-ins" value={failed} onChange={(e) => setFailed(e.target.value as FailedFilter)} sx={{ minWidth: 140, flex: 1 }}>
+                {LOG_FAILED_FILTERS.map((f) => (
+                  <MenuItem key={f} value={f}>
+                    {FAILED_LABELS[f]}
                   </MenuItem>
                 ))}
               </TextField>

@@ -3,6 +3,7 @@ import { Suspense, lazy, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { AccountMenu } from '../auth/AccountMenu';
 import { RADIO_FALLBACKS } from '../../../shared/radio-constants';
+import { isBroadcasting, offAirText, stationStateOf } from '../../../shared/radio-display';
 import { useNowPlaying } from '../radio/hooks';
 import { PLAYER_HEIGHT } from '../radio/player-size';
 import { RequestUpdates } from '../radio/components/RequestUpdates';
@@ -20,12 +21,13 @@ const Player = lazy(async () => ({ default: (await loadPlayer()).Player }));
 function PlayerPlaceholder() {
   const { data } = useNowPlaying();
   const song = data?.now_playing.song;
+  const onAir = isBroadcasting(stationStateOf(data));
   return (
     <div className="boot-player" aria-hidden>
       <span className="boot-play" />
       <div className="boot-np">
-        <strong>{song?.title || RADIO_FALLBACKS.title}</strong>
-        <span>{song?.artist || RADIO_FALLBACKS.artist}</span>
+        <strong>{onAir ? song?.title || RADIO_FALLBACKS.title : 'Off air'}</strong>
+        <span>{onAir ? song?.artist || RADIO_FALLBACKS.artist : offAirText(data).reason}</span>
       </div>
     </div>
   );

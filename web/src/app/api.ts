@@ -43,6 +43,15 @@ export async function currentAccessToken(): Promise<string | null> {
   return accessTokenProvider ? accessTokenProvider().catch(() => null) : null;
 }
 
+/**
+ * Asks the session layer for a fresh token now (the realtime server said the
+ * session ended or the role changed): the session signs out when the server
+ * refuses, or continues with a token carrying the new role.
+ */
+export async function renewSession(): Promise<string | null> {
+  return unauthorizedHandler ? unauthorizedHandler().catch(() => null) : null;
+}
+
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** What one call sends besides its method: the path (with its query), a JSON body or raw bytes, extra headers. */

@@ -3,10 +3,12 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import VolumeOffIcon from '@mui/icons-material/VolumeOff';
 import VolumeUpIcon from '@mui/icons-material/VolumeUp';
-import { Box, Button, CircularProgress, IconButton, Paper, Slider, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, IconButton, Paper, Popover, Slider, Typography } from '@mui/material';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { RADIO_FALLBACKS, RADIO_LIMITS } from '../../../shared/radio-constants';
 import type { NowPlaying } from '../../../shared/radio';
+import { isBroadcasting, offAirText, songText, stationStateOf } from '../../../shared/radio-display';
+import { startsAt } from './starts-at';
 import { useIsMobile } from '../app/media';
 import { useStation } from '../app/station';
 import { getApiBase } from '../platform';
@@ -22,17 +24,25 @@ function liveSrc(streamUrl: string): string {
   return `${url}${url.includes('?') ? '&' : '?'}t=${Date.now()}`;
 }
 
-/** What the player shows when now-playing data is missing. */
+/** What the player shows: the song with the spec's fallbacks, or the off-air state. */
 function display(np: NowPlaying | undefined) {
   const song = np?.now_playing.song;
+  const state = stationStateOf(np);
+  const onAir = isBroadcasting(state);
+  const off = offAirText(np);
+  const text = songText(song);
   return {
-    title: song?.title || RADIO_FALLBACKS.title,
-    artist: song?.artist || RADIO_FALLBACKS.artist,
-    album: song?.album || RADIO_FALLBACKS.album,
-    art: song?.art ?? null,
+    state,
+    onAir,
+    title: onAir ? text.title : off.headline,
+    artist: onAir ? text.artist : off.next ? `Next: ${off.next.title}, ${startsAt(off.next.starts_at)}` : off.reason,
+    offReason: off.reason,
+    album: text.album,
+    art: onAir ? (song?.art ?? null) : null,
     presenter: np?.presenter || (np?.live.is_live ? RADIO_FALLBACKS.livePresenter : RADIO_FALLBACKS.autoPresenter),
-    isLive: np?.live.is_live ?? false,
-    duration: np?.now_playing.duration || RADIO_FALLBACKS.durationSeconds,
+    isLive: state === 'live',
+    /** `null` when unknown (a live item): only the elapsed time is shown. */
+    duration: np ? np.now_playing.duration : RADIO_FALLBACKS.durationSeconds,
   };
 }
 
@@ -56,8 +66,10 @@ export function Player() {
   const [volume, setVolume] = useState<number>(RADIO_LIMITS.defaultVolume);
   const [muted, setMuted] = useState(false);
   const lastAudible = useRef<number>(RADIO_LIMITS.defaultVolume);
-  const elapsed = useElapsed(np, status === 'playing');
+  const [volumeAnchor, setVolumeAnchor] = useState<HTMLElement | null>(null);
+  const elapsed = useElapsed(np);
   const d = display(np);
+  const streamUrl = np?.station.listen_url || station.streamUrl;
 
   const set = useCallback((s: Status) => {
     statusRef.current = s;
@@ -67,7 +79,8 @@ export function Player() {
   const play = useCallback(() => {
     const a = audioRef.current;
     if (!a) return;
-    a.src = liveSrc(station.streamUrl);
+    // The station's stream as the server resolved it (the same address the AzuraCast-compatible feed gives).
+    a.src = liveSrc(streamUrl);
     set('loading');
     a.play().then(
       () => set('playing'),
@@ -81,7 +94,7 @@ export function Player() {
         }
       },
     );
-  }, [station.streamUrl, set]);
+  }, [streamUrl, set]);
 
   const pause = useCallback(() => {
     const a = audioRef.current;
@@ -131,7 +144,7 @@ export function Player() {
     try {
       ms.metadata = new MediaMetadata({
         title: d.title,
-        artist: `${d.artist} · ${d.presenter}`,
+        artist: d.onAir ? `${d.artist} · ${d.presenter}` : d.artist,
         album: d.album,
         artwork: [{ src: d.art ?? new URL(station.logoUrl, location.href).href }],
       });
@@ -166,7 +179,28 @@ export function Player() {
 
   const playing = status === 'playing' || status === 'loading';
   const height = mobile ? PLAYER_HEIGHT.mobile : PLAYER_HEIGHT.desktop;
-  const progress = Math.min(100, (elapsed / d.duration) * 100);
+  const progress = d.onAir && d.duration ? Math.min(100, (elapsed / d.duration) * 100) : 0;
+  // Off air: nothing to play (a player already playing can still be paused).
+  const canPlay = d.onAir || playing;
+  const clock = d.onAir ? (d.duration ? `${formatClock(elapsed)} / ${formatClock(d.duration)}` : formatClock(elapsed)) : null;
+  const liveBadge = (small: boolean) => (
+    <Box component="span" sx={{ px: small ? 0.75 : 1, py: small ? 0 : 0.25, borderRadius: 4, bgcolor: 'error.main', color: 'error.contrastText', fontSize: small ? '0.6875rem' : '0.8125rem', fontWeight: 800, lineHeight: 1.5, flexShrink: 0 }}>
+      LIVE
+    </Box>
+  );
+  const volumeSlider = (vertical: boolean) => (
+    <Slider
+      value={shownVolume}
+      onChange={onVolume}
+      min={0}
+      max={100}
+      step={1}
+      aria-label="Volume"
+      valueLabelDisplay="auto"
+      orientation={vertical ? 'vertical' : 'horizontal'}
+      sx={vertical ? { height: 120 } : { width: 110, flexShrink: 0, mr: 1 }}
+    />
+  );
 
   return (
     <Paper
@@ -184,9 +218,11 @@ export function Player() {
       <Box sx={{ flexGrow: 1, display: 'flex', alignItems: 'center', gap: { xs: 1, sm: 2 }, px: { xs: 1, sm: 2 }, minWidth: 0 }}>
         <IconButton
           onClick={playing ? pause : play}
-          aria-label={playing ? 'Pause' : 'Play'}
+          aria-label={playing ? 'Pause' : canPlay ? 'Play' : `Play (unavailable: off air)`}
+          title={canPlay ? undefined : d.offReason}
+          disabled={!canPlay}
           color="primary"
-          sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', '&:hover': { bgcolor: 'primary.dark' }, width: 48, height: 48, flexShrink: 0 }}
+          sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', '&:hover': { bgcolor: 'primary.dark' }, '&.Mui-disabled': { bgcolor: 'action.disabledBackground', color: 'text.secondary' }, width: 48, height: 48, flexShrink: 0 }}
         >
           {status === 'loading' ? <CircularProgress size={22} color="inherit" aria-hidden /> : playing ? <PauseIcon /> : <PlayArrowIcon />}
         </IconButton>
@@ -209,31 +245,60 @@ export function Player() {
               <Typography noWrap variant="body2" color="text.secondary" data-testid="now-playing-artist" title={d.artist}>
                 {d.artist}
               </Typography>
+              {mobile && d.onAir && (
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, minWidth: 0 }} data-testid="player-presenter-mobile">
+                  {d.isLive && liveBadge(true)}
+                  <Typography noWrap variant="caption" color="text.secondary" sx={{ minWidth: 0, lineHeight: 1.4 }}>
+                    {d.isLive ? d.presenter : `${d.presenter}${clock ? ` · ${clock}` : ''}`}
+                  </Typography>
+                </Box>
+              )}
             </>
           )}
         </Box>
-        <Box sx={{ display: { xs: 'none', sm: 'flex' }, alignItems: 'center', gap: 1, flexShrink: 0 }}>
-          {d.isLive && (
-            <Box component="span" sx={{ px: 1, py: 0.25, borderRadius: 4, bgcolor: 'error.main', color: 'error.contrastText', fontSize: '0.8125rem', fontWeight: 800, lineHeight: 1.5 }}>
-              LIVE
-            </Box>
-          )}
-          <Typography variant="body2" color="text.secondary" noWrap sx={{ maxWidth: 180 }} data-testid="now-playing-presenter">
-            {d.presenter}
+        {!mobile && d.onAir && (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexShrink: 0 }}>
+            {d.isLive && liveBadge(false)}
+            <Typography variant="body2" color="text.secondary" noWrap sx={{ maxWidth: 180 }} data-testid="now-playing-presenter">
+              {d.presenter}
+            </Typography>
+          </Box>
+        )}
+        {clock && (
+          <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0, fontVariantNumeric: 'tabular-nums', display: { xs: 'none', md: 'block' } }} data-testid="player-elapsed">
+            {clock}
           </Typography>
-        </Box>
-        <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0, fontVariantNumeric: 'tabular-nums', display: { xs: 'none', md: 'block' } }} data-testid="player-elapsed">
-          {formatClock(elapsed)} / {formatClock(d.duration)}
-        </Typography>
-        <IconButton onClick={toggleMute} aria-label={muted || volume === 0 ? 'Unmute' : 'Mute'} sx={{ flexShrink: 0 }}>
-          {muted || volume === 0 ? <VolumeOffIcon /> : <VolumeUpIcon />}
-        </IconButton>
-        {!mobile && (
-          <Slider value={shownVolume} onChange={onVolume} min={0} max={100} step={1} aria-label="Volume" valueLabelDisplay="auto" sx={{ width: 110, flexShrink: 0, mr: 1 }} />
+        )}
+        {mobile ? (
+          <>
+            <IconButton onClick={(e) => setVolumeAnchor(e.currentTarget)} aria-label={`Volume ${shownVolume}`} aria-haspopup="dialog" sx={{ flexShrink: 0 }} data-testid="player-volume-button">
+              {muted || volume === 0 ? <VolumeOffIcon /> : <VolumeUpIcon />}
+            </IconButton>
+            <Popover
+              open={volumeAnchor !== null}
+              anchorEl={volumeAnchor}
+              onClose={() => setVolumeAnchor(null)}
+              anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+              transformOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+              slotProps={{ paper: { role: 'dialog', 'aria-label': 'Volume', sx: { p: 1.5, pt: 2.5, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 } } }}
+            >
+              {volumeSlider(true)}
+              <IconButton onClick={toggleMute} aria-label={muted || volume === 0 ? 'Unmute' : 'Mute'}>
+                {muted || volume === 0 ? <VolumeOffIcon /> : <VolumeUpIcon />}
+              </IconButton>
+            </Popover>
+          </>
+        ) : (
+          <>
+            <IconButton onClick={toggleMute} aria-label={muted || volume === 0 ? 'Unmute' : 'Mute'} sx={{ flexShrink: 0 }}>
+              {muted || volume === 0 ? <VolumeOffIcon /> : <VolumeUpIcon />}
+            </IconButton>
+            {volumeSlider(false)}
+          </>
         )}
       </Box>
       <Box aria-live="polite" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-        {np ? `Now playing: ${d.title} by ${d.artist}. ${d.isLive ? `Live with ${d.presenter}.` : ''}` : ''}
+        {np ? (d.onAir ? `Now playing: ${d.title} by ${d.artist}. ${d.isLive ? `Live with ${d.presenter}.` : ''}` : `${d.title}. ${d.artist}`) : ''}
       </Box>
     </Paper>
   );

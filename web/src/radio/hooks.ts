@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { RADIO_FALLBACKS, RADIO_LIMITS } from '../../../shared/radio-constants';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { RADIO_LIMITS } from '../../../shared/radio-constants';
 import type { CounterState, NowPlaying, RequestHandledEvent, VoteCountsEvent, VoteState, VoteType } from '../../../shared/radio';
 import { radioSlides, type RadioSlide } from '../../../shared/radio-slides';
 import { liveStatusAtom } from '../app/live';
@@ -45,24 +45,54 @@ export function useNowPlaying(): { data: NowPlaying | undefined; isLoading: bool
   return { data: query.data, isLoading: query.isLoading, isError: query.isError };
 }
 
-/** Seconds into the item on air, now, by the server's clock. */
-export function elapsedNow(np: NowPlaying): number {
+/**
+ * Seconds into the item on air at `nowMs` (the server's clock). With a known duration it stops
+ * there; with an unknown one (a live item) it keeps counting: only elapsed time is shown then.
+ */
+export function elapsedNow(np: NowPlaying, nowMs = serverNow()): number {
   const { played_at, elapsed, duration } = np.now_playing;
-  const seconds = played_at !== null ? serverNow() / 1000 - played_at : elapsed + (serverNow() - np.updated_at) / 1000;
-  return Math.max(0, Math.min(duration || RADIO_FALLBACKS.durationSeconds, Math.floor(seconds)));
+  const seconds = played_at !== null ? nowMs / 1000 - played_at : elapsed + (nowMs - np.updated_at) / 1000;
+  const clamped = duration !== null && duration > 0 ? Math.min(duration, seconds) : seconds;
+  return Math.max(0, Math.floor(clamped));
 }
 
-/** Elapsed seconds, ticking each second while `running`, never past the duration (180 s when unknown). */
-export function useElapsed(np: NowPlaying | undefined, running: boolean): number {
-  const [value, setValue] = useState(() => (np ? elapsedNow(np) : 0));
-  useEffect(() => {
-    if (!np) return;
-    setValue(elapsedNow(np));
-    if (!running) return;
-    const timer = setInterval(() => setValue(elapsedNow(np)), 1000);
-    return () => clearInterval(timer);
-  }, [np, running]);
-  return value;
+// One clock for the whole page: every elapsed time (the player bar, the now-playing card, the
+// studio console) reads the same second, so two places never disagree, playing or paused.
+let second = Math.floor(serverNow() / 1000);
+const tickListeners = new Set<() => void>();
+let tickTimer: ReturnType<typeof setTimeout> | null = null;
+function scheduleTick(): void {
+  tickTimer = setTimeout(() => {
+    second = Math.floor(serverNow() / 1000);
+    for (const l of tickListeners) l();
+    scheduleTick();
+  }, 1000 - (serverNow() % 1000) + 5);
+}
+function subscribeSecond(listener: () => void): () => void {
+  tickListeners.add(listener);
+  if (!tickTimer) {
+    second = Math.floor(serverNow() / 1000);
+    scheduleTick();
+  }
+  return () => {
+    tickListeners.delete(listener);
+    if (tickListeners.size === 0 && tickTimer) {
+      clearTimeout(tickTimer);
+      tickTimer = null;
+    }
+  };
+}
+const currentSecond = () => second;
+
+/** The server's clock in whole seconds, shared by every component that shows a time (one timer per page). */
+export function useServerSecond(): number {
+  return useSyncExternalStore(subscribeSecond, currentSecond, currentSecond);
+}
+
+/** Elapsed seconds of the item on air by the page's one clock (the same value everywhere on the page). */
+export function useElapsed(np: NowPlaying | undefined): number {
+  const sec = useServerSecond();
+  return np ? elapsedNow(np, sec * 1000) : 0;
 }
 
 /**

@@ -139,6 +139,29 @@ describe('RealtimeClient', () => {
     ]);
   });
 
+  it('renews the session when the server ends it, then says hello with what the session layer gives (none once signed out)', async () => {
+    let token: string | null = 'tok-1';
+    const renewSession = vi.fn(async () => {
+      // The session layer's refresh was refused: it signed out.
+      token = null;
+    });
+    const c = new RealtimeClient({ url: () => 'ws://x/api/realtime', WebSocketImpl: FakeSocket as unknown as typeof WebSocket, random: () => 0.5, token: async () => token, renewSession });
+    c.subscribe('requests', () => undefined);
+    c.subscribe('counters', () => undefined);
+    latest().open();
+    await vi.runAllTicks();
+    await Promise.resolve();
+    const before = latest().sent.length;
+    // One error per staff channel: the session is renewed once, not once per frame.
+    latest().receive({ type: 'error', code: 'session_ended', message: 'x', channel: 'requests' });
+    latest().receive({ type: 'error', code: 'session_ended', message: 'x', channel: 'notifications' });
+    for (let i = 0; i < 6; i++) await Promise.resolve();
+    expect(renewSession).toHaveBeenCalledTimes(1);
+    expect(latest().sent.slice(before)).toEqual([{ type: 'hello' }, { type: 'subscribe', channel: 'requests' }]);
+    // The public channel was never left.
+    expect(latest().sent.filter((f) => (f as { type: string }).type === 'unsubscribe')).toEqual([]);
+  });
+
   it('unsubscribes when the last handler goes, and treats a silent connection as dead', () => {
     const c = make();
     const off = c.subscribe('counters', () => undefined);

@@ -1,5 +1,5 @@
 import { isStaffChannel, type Channel, type ClientFrame, type ServerFrame } from '../../../shared/realtime';
-import { currentAccessToken } from '../app/api';
+import { currentAccessToken, renewSession } from '../app/api';
 import { getApiBase } from '../platform';
 
 /**
@@ -38,6 +38,8 @@ export const MAX_OUTBOX = 32;
 export interface RealtimeClientOptions {
   url: () => string;
   token?: () => Promise<string | null>;
+  /** Renews the session when the server ends it or changes its role (signs out when the server refuses). */
+  renewSession?: () => Promise<unknown>;
   WebSocketImpl?: typeof WebSocket;
   random?: () => number;
 }
@@ -56,6 +58,7 @@ export class RealtimeClient {
   private state: RealtimeStatus = 'idle';
   private statusListeners = new Set<(s: RealtimeStatus) => void>();
   private resyncListeners = new Set<(channel: Channel | null) => void>();
+  private renewing = false;
 
   constructor(private readonly opts: RealtimeClientOptions) {}
 
@@ -219,6 +222,17 @@ export class RealtimeClient {
       }
       case 'error':
         if (frame.code === 'token_expired') void this.authenticate();
+        // The session ended or its role changed on the server: the cached token is stale. Renewing it
+        // signs out (and the socket drops to public channels) or re-authenticates with the new role.
+        else if ((frame.code === 'session_ended' || frame.code === 'role_changed') && !this.renewing) {
+          this.renewing = true;
+          void Promise.resolve(this.opts.renewSession?.())
+            .then(() => this.authenticate())
+            .catch(() => undefined)
+            .finally(() => {
+              this.renewing = false;
+            });
+        }
         return;
       default:
         return;
@@ -271,7 +285,7 @@ export function realtimeUrl(): string {
 }
 
 /** The page's realtime client. */
-export const realtime = new RealtimeClient({ url: realtimeUrl, token: currentAccessToken });
+export const realtime = new RealtimeClient({ url: realtimeUrl, token: currentAccessToken, renewSession });
 
 if (typeof window !== 'undefined') {
   window.addEventListener('online', () => realtime.retryNow());

@@ -5,19 +5,14 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { MINI_WINDOW_SHORTCUT } from '../../../shared/desktop';
 import { getServerUrl, isStudio, notificationPermission, onMiniWindowChange, requestNotificationPermission, toggleMiniWindow } from '../platform';
-import { serverNow } from '../radio/api';
-import { elapsedNow, useNowPlaying } from '../radio/hooks';
+import { elapsedNow, useNowPlaying, useServerSecond } from '../radio/hooks';
+import { isBroadcasting, offAirText, stationStateOf } from '../../../shared/radio-display';
 import { formatClock } from '../radio/components/TrackArt';
 import { formatCountdown } from './format';
 
-/** One ticking clock for the panel (server time, so countdowns match the station). */
+/** The page's one ticking clock (server time, so countdowns match the station), in ms. */
 function useServerNow(): number {
-  const [now, setNow] = useState(() => serverNow());
-  useEffect(() => {
-    const t = setInterval(() => setNow(serverNow()), 1000);
-    return () => clearInterval(t);
-  }, []);
-  return now;
+  return useServerSecond() * 1000;
 }
 
 function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
@@ -52,8 +47,10 @@ export function OnAirStatus() {
     void getServerUrl().then(setServer);
   }, []);
 
-  const elapsed = np ? elapsedNow(np) : 0;
-  const duration = np?.now_playing.duration ?? 0;
+  const elapsed = np ? elapsedNow(np, now) : 0;
+  const duration = np?.now_playing.duration ?? null;
+  const state = stationStateOf(np);
+  const onAir = isBroadcasting(state);
   const next = np?.next_show ?? null;
   const toggle = async () => {
     const open = await toggleMiniWindow();
@@ -67,12 +64,13 @@ export function OnAirStatus() {
           <Stack direction="row" spacing={3} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
             <Chip
               data-testid="on-air-mode"
-              label={!np ? 'Loading…' : np.live.is_live ? `LIVE · ${np.presenter}` : 'AUTO DJ'}
-              color={np?.live.is_live ? 'error' : 'default'}
+              label={!np ? 'Loading…' : state === 'live' ? `LIVE · ${np.presenter}` : onAir ? 'AUTO DJ' : 'OFF AIR'}
+              color={state === 'live' ? 'error' : onAir ? 'default' : 'warning'}
+              title={onAir ? undefined : offAirText(np).reason}
               sx={{ fontWeight: 800 }}
             />
-            <Stat label="Elapsed" value={np ? formatClock(elapsed) : '–'} testId="on-air-elapsed" />
-            <Stat label="Remaining" value={np ? formatClock(Math.max(0, duration - elapsed)) : '–'} testId="on-air-remaining" />
+            <Stat label="Elapsed" value={np && onAir ? formatClock(elapsed) : '–'} testId="on-air-elapsed" />
+            <Stat label="Remaining" value={np && onAir && duration !== null ? formatClock(Math.max(0, duration - elapsed)) : '–'} testId="on-air-remaining" />
             <Stat label="Listeners" value={np ? String(np.listeners.current) : '–'} testId="on-air-listeners" />
             <Box sx={{ minWidth: 180 }}>
               <Typography variant="overline" color="text.secondary" component="p" sx={{ lineHeight: 1.6 }}>

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useAtomValue } from 'jotai';
 import { RADIO_FALLBACKS, type NowPlaying } from '../../../shared/radio';
+import { isBroadcasting, offAirText, stationStateOf } from '../../../shared/radio-display';
 import type { MiniNowPlaying } from '../../../shared/bridge';
 import { absoluteUrl } from '../app/api';
 import { sessionAtom } from '../auth/AuthProvider';
@@ -13,14 +14,15 @@ import { carriesNotification, isNotificationPush, SeenNotifications, toNotifyInp
 /** The mini window's and tray's view of the now-playing document. */
 export function toMiniNowPlaying(np: NowPlaying): MiniNowPlaying {
   const song = np.now_playing.song;
+  const onAir = isBroadcasting(stationStateOf(np));
   return {
-    title: song.title || RADIO_FALLBACKS.title,
-    artist: song.artist || RADIO_FALLBACKS.artist,
-    artUrl: absoluteUrl(song.art) ?? null,
-    isLive: np.live.is_live,
+    title: onAir ? song.title || RADIO_FALLBACKS.title : 'Off air',
+    artist: onAir ? song.artist || RADIO_FALLBACKS.artist : offAirText(np).reason,
+    artUrl: onAir ? (absoluteUrl(song.art) ?? null) : null,
+    isLive: stationStateOf(np) === 'live',
     presenter: np.presenter,
     startedAt: np.now_playing.played_at !== null ? np.now_playing.played_at * 1000 : np.updated_at - np.now_playing.elapsed * 1000,
-    durationSeconds: np.now_playing.duration || RADIO_FALLBACKS.durationSeconds,
+    durationSeconds: np.now_playing.duration ?? RADIO_FALLBACKS.durationSeconds,
     nextShow: np.next_show ? { title: np.next_show.title, startsAt: np.next_show.starts_at * 1000 } : null,
   };
 }

@@ -4,11 +4,30 @@ import { createAzuraCastSource } from './azuracast';
 import { createDemoSource, type DemoLive } from './demo';
 import { createIcecastSource } from './icecast';
 import type { StationSource } from './types';
-import { stationTimezone } from '../../settings/service';
+import { cachedStationInfo, stationTimezone } from '../../settings/service';
 
-/** The stream URL listeners play: STREAM_URL, else the demo stream served by this server. */
+/** This server's own stream address: the demo stream, or a redirect to the station's. */
+export const OWN_STREAM_PATH = '/api/stream';
+
+/** The stream URL listeners play as configuration alone says: STREAM_URL, else this server's `/api/stream`. */
 export function listenUrl(ctx: AppContext): string {
-  return ctx.config.STREAM_URL ?? '/api/stream';
+  return ctx.config.STREAM_URL ?? OWN_STREAM_PATH;
+}
+
+/**
+ * The stream listeners play, in this order: `STREAM_URL`; a Stream URL saved in
+ * General Settings; the stream the station source advertises (AzuraCast
+ * `station.listen_url` or its default mount, the followed Icecast mount's
+ * `listenurl`), or the last one it advertised; else this server's
+ * `/api/stream` (the demo stream; with another source it answers 503 until the
+ * source has told us one).
+ */
+export async function resolveListenUrl(ctx: AppContext, fromSource: string | null): Promise<string> {
+  if (ctx.config.STREAM_URL) return ctx.config.STREAM_URL;
+  const saved = (await cachedStationInfo(ctx.knex, ctx.config)).streamUrl;
+  if (saved && saved !== OWN_STREAM_PATH) return saved;
+  if (ctx.config.STATION_SOURCE === 'demo') return OWN_STREAM_PATH;
+  return fromSource ?? OWN_STREAM_PATH;
 }
 
 /**

@@ -82,14 +82,17 @@ export function applyFallbacks(snapshot: NowPlayingSnapshot): NowPlayingDisplay 
 }
 
 /**
- * Splits stream metadata of the form "Artist - Title" on the first " - ".
- * Text without the separator is a title with no artist (talk segments, station
- * IDs); "Artist -" is an artist with no title. Used for Icecast titles and for AzuraCast items that only carry `text`.
+ * Splits stream metadata of the form "Artist - Title" on the first " - " (or,
+ * when there is none, the first " – " with an en dash, as many playout tools
+ * and taggers write it). Text without a separator is a title with no artist
+ * (talk segments, station IDs); "Artist -" is an artist with no title. Used
+ * for Icecast titles and for AzuraCast items that only carry `text`.
  */
 export function splitArtistTitle(text: string): { artist: string; title: string } {
   // Padding lets "Artist -", "- Title" and a lone "-" (Icecast's "no value") split too.
   const padded = ` ${text.trim()} `;
-  const at = padded.indexOf(' - ');
+  let at = padded.indexOf(' - ');
+  if (at < 0) at = padded.indexOf(' \u2013 ');
   if (at < 0) return { artist: '', title: text.trim() };
   return { artist: padded.slice(0, at).trim(), title: padded.slice(at + 3).trim() };
 }
@@ -220,7 +223,7 @@ export function trackKey(artist: string | null | undefined, title: string | null
   let t = stripQuotes(canonical(title ?? ''));
   if (a === DISPLAY_FALLBACKS.artist.toLowerCase()) a = '';
   if (t === DISPLAY_FALLBACKS.title.toLowerCase()) t = '';
-  if (a === '' && t.includes(' - ')) {
+  if (a === '' && (t.includes(' - ') || t.includes(' \u2013 '))) {
     const split = splitArtistTitle(t);
     a = split.artist;
     t = split.title;

@@ -137,6 +137,14 @@ describe('splitArtistTitle', () => {
     expect(splitArtistTitle('Shout-outs & what’s on')).toEqual({ artist: '', title: 'Shout-outs & what’s on' });
     expect(splitArtistTitle('-')).toEqual({ artist: '', title: '' });
   });
+
+  it('splits "Artist – Title" written with an en dash, and prefers a plain " - " when both appear', () => {
+    expect(splitArtistTitle('Nina Simone – Feeling Good')).toEqual({ artist: 'Nina Simone', title: 'Feeling Good' });
+    expect(splitArtistTitle('Sigur Rós – Hoppípolla – Live')).toEqual({ artist: 'Sigur Rós', title: 'Hoppípolla – Live' });
+    expect(splitArtistTitle('Air – Moon Safari - La Femme d’Argent')).toEqual({ artist: 'Air – Moon Safari', title: 'La Femme d’Argent' });
+    expect(splitArtistTitle('Zero–Hour')).toEqual({ artist: '', title: 'Zero–Hour' });
+    expect(trackKey('', 'Nina Simone – Feeling Good')).toBe(trackKey('Nina Simone', 'Feeling Good'));
+  });
 });
 
 // ---------------------------------------------------------------------------

@@ -3,6 +3,7 @@ import QueueMusicIcon from '@mui/icons-material/QueueMusic';
 import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import type { TrackRanking } from '../../../../shared/radio';
+import { songText } from '../../../../shared/radio-display';
 import { useRankings } from '../hooks';
 import { TrackArt } from './TrackArt';
 import { useDeferredQuery } from '../../app/deferred-query';
@@ -30,10 +31,10 @@ function Ranking(props: { heading: string; icon: ReactNode; items: TrackRanking[
                 <TrackArt src={t.song.art} size={40} />
                 <Box sx={{ minWidth: 0, flexGrow: 1 }}>
                   <Typography noWrap sx={{ fontWeight: 600 }}>
-                    {t.song.title}
+                    {songText(t.song).title}
                   </Typography>
                   <Typography noWrap variant="body2" color="text.secondary">
-                    {t.song.artist}
+                    {songText(t.song).artist}
                   </Typography>
                 </Box>
                 <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>

@@ -2,6 +2,7 @@ import { Box, Card, CardContent, CircularProgress, List, ListItem, Typography } 
 import { useEffect, useState } from 'react';
 import { relativeTime } from '../../../../shared/time';
 import type { PlayEntry } from '../../../../shared/radio';
+import { songText } from '../../../../shared/radio-display';
 import { TrackArt } from './TrackArt';
 import { VoteButtons } from './VoteButtons';
 
@@ -34,11 +35,11 @@ export function PlayList(props: { heading: string; plays: PlayEntry[] | undefine
               <ListItem key={p.id} disableGutters sx={{ gap: 1.5, py: props.dense ? 0.5 : 1, alignItems: 'center', flexWrap: { xs: props.voting ? 'wrap' : 'nowrap', sm: 'nowrap' } }}>
                 <TrackArt src={p.song.art} size={props.dense ? 36 : 48} />
                 <Box sx={{ minWidth: 0, flexGrow: 1, flexBasis: { xs: props.voting ? 'calc(100% - 64px)' : 'auto', sm: 'auto' } }}>
-                  <Typography noWrap sx={{ fontWeight: 600 }} title={p.song.title}>
-                    {p.song.title}
+                  <Typography noWrap sx={{ fontWeight: 600 }} title={songText(p.song).title}>
+                    {songText(p.song).title}
                   </Typography>
-                  <Typography noWrap variant="body2" color="text.secondary" title={p.song.artist}>
-                    {p.song.artist}
+                  <Typography noWrap variant="body2" color="text.secondary" title={songText(p.song).artist}>
+                    {songText(p.song).artist}
                     <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
                       {' · '}
                       {relativeTime(p.played_at * 1000, now)}
@@ -47,7 +48,7 @@ export function PlayList(props: { heading: string; plays: PlayEntry[] | undefine
                 </Box>
                 {props.voting && (
                   <Box sx={{ display: 'flex', justifyContent: 'flex-end', width: { xs: '100%', sm: 'auto' }, mt: { xs: -1, sm: 0 } }}>
-                    <VoteButtons trackId={p.song.id} title={p.song.title} />
+                    <VoteButtons trackId={p.song.id} title={songText(p.song).title} />
                   </Box>
                 )}
               </ListItem>

@@ -1,0 +1,55 @@
+import type { NowPlaying, NowPlayingSong } from './radio';
+import { RADIO_FALLBACKS } from './radio-constants';
+
+/**
+ * How the radio's state reads on every screen (player, now-playing card,
+ * slider, studio, dashboard, the server's first screen). Zod-free: the
+ * listener's first load uses it.
+ */
+
+/** The song's text with the spec's display fallbacks (000 §9) for what is unknown. */
+export function songText(song: Pick<NowPlayingSong, 'title' | 'artist' | 'album'> | null | undefined): { title: string; artist: string; album: string } {
+  return {
+    title: song?.title || RADIO_FALLBACKS.title,
+    artist: song?.artist || RADIO_FALLBACKS.artist,
+    album: song?.album || RADIO_FALLBACKS.album,
+  };
+}
+
+/**
+ * The one station state every screen shows (issue 17):
+ * - `live`: on air with a presenter live;
+ * - `on_air`: on air, Auto DJ;
+ * - `off_air`: the source says the station is not broadcasting (AzuraCast `is_online: false`,
+ *   the followed Icecast mount gone);
+ * - `stopped`: nothing trustworthy is playing: the source has failed for longer than a few
+ *   polls, or the item it reports ended long ago and nothing followed.
+ */
+export const STATION_STATES = ['on_air', 'live', 'off_air', 'stopped'] as const;
+export type StationState = (typeof STATION_STATES)[number];
+
+/** Whether listeners can hear something now (play is offered). */
+export function isBroadcasting(state: StationState): boolean {
+  return state === 'on_air' || state === 'live';
+}
+
+/**
+ * The state of a document (documents stored before the field existed derive it). Before any
+ * document has arrived (a page still loading) nothing is claimed: `on_air`.
+ */
+export function stationStateOf(np: Pick<NowPlaying, 'station' | 'live'> | null | undefined): StationState {
+  if (!np) return 'on_air';
+  if (np.station.state) return np.station.state;
+  if (!np.station.is_online) return 'off_air';
+  return np.live.is_live ? 'live' : 'on_air';
+}
+
+/** The words of the off-air state: a headline and why, and the next show when one is scheduled. */
+export function offAirText(np: Pick<NowPlaying, 'station' | 'live' | 'next_show'> | null | undefined): { headline: string; reason: string; next: NowPlaying['next_show'] } {
+  const state = stationStateOf(np);
+  return {
+    headline: 'Off air',
+    reason: state === 'stopped' ? "The station's stream has stopped. We're on it." : 'The station is not broadcasting right now.',
+    next: np?.next_show ?? null,
+  };
+}

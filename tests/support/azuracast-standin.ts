@@ -1,0 +1,141 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * A local AzuraCast stand-in: serves AzuraCast's own documents from
+ * `../shared/fixtures/azuracast/` (see its README) at AzuraCast's paths, as a
+ * real AzuraCast would answer them now:
+ *
+ * - `GET /api/nowplaying/{station}`: the chosen fixture. Its times are moved so
+ *   the item on air started when the fixture says relative to "now" (a fixture
+ *   captured in June 2026 still reads as on air today), unless `frozen` asks for
+ *   the document exactly as captured (a station whose AutoDJ stopped long ago).
+ *   The panel's address (`https://panel.riversideradio.example`) becomes the
+ *   stand-in's own, so listen URLs and mounts point here.
+ * - `GET /listen/{station}/radio.mp3` (the default mount): a real MP3 (a tone
+ *   made by ffmpeg when installed, else a few silent MP3 frames), so a browser's
+ *   audio element really plays the station's stream.
+ * - anything else: AzuraCast's 404 error body.
+ *
+ * `fail(status)` makes the now-playing call answer an error (e.g. 500) until
+ * `serve()` is called again.
+ */
+export type AzuraCastFixture = 'autodj' | 'live' | 'offline';
+
+export interface AzuraCastStandIn {
+  url: string;
+  /** The default mount's address as the stand-in advertises it (what listeners should play). */
+  streamUrl: string;
+  /** Serve a fixture from now on. */
+  serve(fixture: AzuraCastFixture, opts?: { frozen?: boolean }): void;
+  /** Answer the now-playing call with this HTTP status (AzuraCast's error body) until `serve()`. */
+  fail(status: number): void;
+  /** How many now-playing documents were asked for. */
+  reads(): number;
+  /** How many times the stream was requested. */
+  streamRequests(): number;
+  close(): Promise<void>;
+}
+
+export const FIXTURES_DIR = path.resolve(__dirname, '../../../shared/fixtures/azuracast');
+const PANEL = 'https://panel.riversideradio.example';
+const TIME_FIELDS = new Set(['played_at', 'cued_at', 'broadcast_start']);
+
+/** The fixture's document, as text and parsed. */
+export function readFixture(name: string): unknown {
+  return JSON.parse(fs.readFileSync(path.join(FIXTURES_DIR, `nowplaying_${name}.json`), 'utf8')) as unknown;
+}
+
+function shiftTimes(node: unknown, delta: number): unknown {
+  if (Array.isArray(node)) return node.map((n) => shiftTimes(n, delta));
+  if (node && typeof node === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(node)) {
+      out[k] = TIME_FIELDS.has(k) && typeof v === 'number' && v > 1e9 ? v + delta : shiftTimes(v, delta);
+    }
+    return out;
+  }
+  return node;
+}
+
+let cachedMp3: Buffer | null = null;
+/** A 30 s MP3 tone (ffmpeg), or silent MPEG-1 Layer III frames when ffmpeg is missing. */
+function mp3(): Buffer {
+  if (cachedMp3) return cachedMp3;
+  const file = path.join(os.tmpdir(), `airdeck-standin-${process.pid}.mp3`);
+  const r = spawnSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=523:sample_rate=44100', '-t', '30', '-c:a', 'libmp3lame', '-b:a', '64k', file]);
+  if (r.status === 0 && fs.existsSync(file)) {
+    cachedMp3 = fs.readFileSync(file);
+    fs.rmSync(file, { force: true });
+  } else {
+    // 128 kbps, 44.1 kHz, no padding: 417-byte frames of silence.
+    const frame = Buffer.alloc(417);
+    frame.set([0xff, 0xfb, 0x90, 0x64]);
+    cachedMp3 = Buffer.concat(Array.from({ length: 400 }, () => frame));
+  }
+  return cachedMp3;
+}
+
+export async function startAzuraCastStandIn(initial: AzuraCastFixture = 'autodj'): Promise<AzuraCastStandIn> {
+  let fixture: AzuraCastFixture = initial;
+  let frozen = false;
+  let failing: number | null = null;
+  let reads = 0;
+  let streams = 0;
+  let url = '';
+  const server = http.createServer((req, res) => {
+    const pathname = new URL(req.url ?? '/', 'http://x').pathname;
+    if (/^\/api\/nowplaying\/[^/]+$/.test(pathname)) {
+      reads++;
+      if (failing !== null) {
+        res.writeHead(failing, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ code: failing, type: 'Exception', message: 'Internal server error', formatted_message: 'Internal server error', extra_data: {}, success: false }));
+        return;
+      }
+      const doc = readFixture(fixture) as { now_playing: { played_at: number; elapsed: number; sh_id: number } };
+      const nowSec = Math.floor(Date.now() / 1000);
+      // Move the document to now: the item on air has been playing for `elapsed` seconds.
+      const delta = frozen || doc.now_playing.sh_id === 0 ? 0 : nowSec - doc.now_playing.elapsed - doc.now_playing.played_at;
+      const moved = shiftTimes(doc, delta) as { now_playing: { elapsed: number; sh_id: number } };
+      if (moved.now_playing.sh_id === 0) moved.now_playing.elapsed = nowSec + 5; // AzuraCast's offline quirk
+      const body = JSON.stringify(moved).split(PANEL).join(url);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(body);
+      return;
+    }
+    if (/^\/listen\/[^/]+\/radio\.mp3$/.test(pathname)) {
+      streams++;
+      const body = mp3();
+      res.writeHead(200, { 'content-type': 'audio/mpeg', 'content-length': String(body.length), 'cache-control': 'no-store', 'access-control-allow-origin': '*' });
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return;
+    }
+    res.writeHead(404, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ code: 404, type: 'NotFoundException', message: 'Record not found.', formatted_message: 'Record not found.', extra_data: [], success: false }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    streamUrl: `${url}/listen/riverside_community_radio/radio.mp3`,
+    serve(next, opts = {}) {
+      fixture = next;
+      frozen = opts.frozen ?? false;
+      failing = null;
+    },
+    fail(status) {
+      failing = status;
+    },
+    reads: () => reads,
+    streamRequests: () => streams,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

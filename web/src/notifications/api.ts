@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import {
   HIDDEN_NOTIFICATION_TYPES,
   NOTIFICATION_LIMITS,
+  type NotificationCreatedEvent,
   type NotificationPreferences,
   type NotificationPriority,
   type NotificationView,
@@ -55,12 +56,12 @@ export function useScreenNotifications() {
  * read state in another tab, refreshes every list; so does a reconnect.
  * `onCreated` sees each new (listed) notification, e.g. to announce it.
  */
-export function useNotificationsLive(onCreated?: (n: NotificationView) => void): void {
+export function useNotificationsLive(onCreated?: (n: NotificationCreatedEvent) => void): void {
   const qc = useQueryClient();
   const refresh = useCallback(() => void qc.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }), [qc]);
   useChannel('notifications', (e) => {
     if (e.name === 'notification.created') {
-      const n = e.data as NotificationView;
+      const n = e.data;
       if (HIDDEN_NOTIFICATION_TYPES.includes(n.type)) return;
       onCreated?.(n);
       refresh();

@@ -47,8 +47,8 @@ export function useQueueLive(kind: QueueKind): void {
   const qc = useQueryClient();
   const refresh = () => void qc.invalidateQueries({ queryKey: ['queue', kind] });
   useChannel('requests', (e) => {
-    const data = e.data as { kind?: string } | null;
-    if (data?.kind === kind) refresh();
+    if ((e.name === 'request.created' || e.name === 'request.updated' || e.name === 'request.deleted') && e.data.kind === kind) refresh();
+    else if (e.name === 'bus.resync' || e.name.endsWith('.too-big')) refresh();
   });
   useResync('requests', refresh);
 }

@@ -8,7 +8,6 @@ import { openDatabase } from '../server/src/db/knex';
 import { migrateLatest } from '../server/src/db/migrate';
 import { createLogger } from '../server/src/log';
 import { startPoller, type Poller } from '../server/src/radio/poller';
-import { radioRuntime } from '../server/src/radio/runtime';
 import type { NowPlayingSnapshot } from '../server/src/radio/sources/types';
 import { startServer } from '../server/src/server';
 
@@ -140,7 +139,7 @@ export async function run(): Promise<void> {
     db,
     log: createLogger({ level: 'silent', pretty: false }),
     jobs: (ctx) => {
-      poller = startPoller(ctx, radioRuntime(ctx), { source: { kind: 'azuracast', read: async () => ({ ...next, fetchedAt: Date.now() }) }, intervalMs: 3_600_000 });
+      poller = startPoller(ctx, ctx.radio, { source: { kind: 'azuracast', read: async () => ({ ...next, fetchedAt: Date.now() }) }, intervalMs: 3_600_000 });
       return [poller];
     },
   });
@@ -158,7 +157,7 @@ export async function run(): Promise<void> {
     next = snapshotFor(round);
     await poller!.pollNow();
   }, () => publishedAt);
-  const payload = radioRuntime(server.ctx).store.serialised.body;
+  const payload = server.ctx.radio.store.serialised.body;
   await server.close();
 
   // Reference: a bare ws server broadcasting the same now-playing document.

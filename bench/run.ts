@@ -16,6 +16,7 @@ const benches: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   'logs-export': () => import('./logs-export'),
   load: () => import('./load-mix'),
   home: () => import('./home'),
+  embeds: () => import('./embeds'),
 };
 for (const [name, load] of Object.entries(benches)) {
   if (only && only !== name) continue;

@@ -17,6 +17,7 @@ import * as m070 from './070_webhooks';
 import * as m071 from './071_discord_oauth';
 import * as m072 from './072_request_fairness';
 import * as m090 from './090_show_reminders';
+import * as m095 from './095_embed_settings';
 
 /** One migration: its name as recorded in knex_migrations, and its steps. */
 export interface NamedMigration extends Knex.Migration {
@@ -46,4 +47,5 @@ export const migrations: NamedMigration[] = [
   { name: '071_discord_oauth', ...m071 },
   { name: '072_request_fairness', ...m072 },
   { name: '090_show_reminders', ...m090 },
+  { name: '095_embed_settings', ...m095 },
 ];

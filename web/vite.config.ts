@@ -2,6 +2,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { bootPlugin } from './boot-plugin.ts';
+import { embedPlugin } from './embed-plugin.ts';
 
 /**
  * One UI, two builds: `--mode web` (the website, served by the Airdeck server)
@@ -14,7 +15,8 @@ export default defineConfig(({ mode, command }) => {
   return {
     root: path.resolve(import.meta.dirname),
     base: '/',
-    plugins: studio ? [react()] : [react(), bootPlugin()],
+    // The website build also builds the station widgets (/embed/…, /embed.js): web/embed-plugin.ts.
+    plugins: studio ? [react()] : [react(), bootPlugin(), embedPlugin()],
     resolve: {
       // react-router's package exports point every bundler condition at its development build (warnings, 213 kB);
       // a production bundle takes the production one.

@@ -10,18 +10,17 @@ import helmet from 'koa-helmet';
 import { isKnownClientRoute } from '../../shared/routes';
 import type { ErrorBody } from '../../shared/errors';
 import type { NowPlaying } from '../../shared/radio';
+import type { AppRouter } from './http/router';
 import type { AppContext, RequestState } from './context';
 import { isDatabaseUnavailable } from './db/knex';
+import { embedFraming } from './embed/service';
 import { fail, HttpError } from './http/errors';
 import { pageHeadRenderer } from './http/page-meta';
 import { serveWeb } from './http/static';
-import { radioRuntime } from './radio/runtime';
 import { domainRouters } from './routes';
 
 /** Koa typed with our request state. */
 export type App = Koa<RequestState>;
-/** The router type every domain uses. */
-export type AppRouter = Router<RequestState>;
 
 /** The app plus the routers it mounted, so tests can enumerate every route. */
 export interface BuiltApp {
@@ -100,6 +99,8 @@ export function createApp(ctx: AppContext): BuiltApp {
       strictTransportSecurity: ctx.config.PUBLIC_URL?.startsWith('https:') ? { maxAge: 15552000 } : false,
     }),
   );
+  // Station widgets (/embed/*) alone may be framed: by any site or the station's allow-list (Settings → Widgets).
+  app.use(embedFraming(ctx.knex));
 
   // CORS: the public APIs are open to every origin without credentials; the
   // rest of the API answers only the station's own origins and the desktop
@@ -272,7 +273,7 @@ function toErrorBody(err: unknown): { status: number; body: ErrorBody; headers?:
 
 /** The now-playing document written into each listener page for the player's first screen (null before the first read). */
 async function nowPlayingForPage(ctx: AppContext): Promise<NowPlaying | null> {
-  const runtime = radioRuntime(ctx);
+  const runtime = ctx.radio;
   await runtime.ready;
   return runtime.store.current ?? null;
 }

@@ -4,10 +4,15 @@ import type { Database } from './db/knex';
 import type { Logger } from './log';
 import type { EventBus } from './realtime/bus';
 import type { TokenService } from './auth/tokens';
+import type { RadioRuntime } from './radio/runtime';
+import type { SnapshotRegistry } from './realtime/snapshots';
 
 /**
- * What every domain gets: configuration, the database, the logger and the
- * event bus. Plain values, no container: domains are functions of this.
+ * What every domain gets: configuration, the database, the logger, the event
+ * bus and the instance's long-lived parts. Plain values, no container, no
+ * module-level singletons: `startServer` (server.ts) builds each part once, in
+ * order (database → bus → tokens → snapshots → radio runtime → app → hub →
+ * jobs), and passes them down in this object.
  */
 export interface AppContext {
   config: Config;
@@ -20,8 +25,12 @@ export interface AppContext {
   /** The clock, replaceable in tests. Epoch ms. */
   now: () => number;
   startedAt: number;
-  /** Hooks the realtime hub uses: token checks and channel snapshots (filled by the auth and radio domains). */
-  realtime?: Partial<Pick<import('./realtime/hub').HubOptions, 'verifyToken' | 'snapshot'>>;
+  /** The channels' snapshots (registered by the radio runtime; read by the hub). */
+  snapshots: SnapshotRegistry;
+  /** The radio domain's state in this instance: the now-playing copy and the demo stream. */
+  radio: RadioRuntime;
+  /** The realtime hub's token check: the live identity of a token (auth/middleware.ts `liveIdentity`). */
+  realtime: Required<Pick<import('./realtime/hub').HubOptions, 'verifyToken'>>;
 }
 
 /** Per-request state Koa carries through the middleware chain. */

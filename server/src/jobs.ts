@@ -1,6 +1,5 @@
 import type { AppContext } from './context';
 import { startPoller } from './radio/poller';
-import { radioRuntime } from './radio/runtime';
 import { startIntegrationJobs } from './integrations/jobs';
 import type { BackgroundJob } from './server';
 import { sessionPruneJob } from './auth/prune';
@@ -11,5 +10,5 @@ import { showRemindersJob } from './schedule/reminders';
  * Each domain that needs one adds it here.
  */
 export async function startJobs(ctx: AppContext): Promise<BackgroundJob[]> {
-  return [sessionPruneJob(ctx), startPoller(ctx, radioRuntime(ctx)), startIntegrationJobs(ctx), showRemindersJob(ctx)];
+  return [sessionPruneJob(ctx), startPoller(ctx, ctx.radio), startIntegrationJobs(ctx), showRemindersJob(ctx)];
 }

@@ -7,6 +7,8 @@ import type { Database } from './db/knex';
 import type { Logger } from './log';
 import { createLocalBus, createPgBus, type EventBus } from './realtime/bus';
 import { createHub, type Hub } from './realtime/hub';
+import { createSnapshotRegistry } from './realtime/snapshots';
+import { createRadioRuntime } from './radio/runtime';
 import { createTokenService } from './auth/tokens';
 import { liveIdentity } from './auth/middleware';
 
@@ -47,6 +49,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const bus = opts.bus ?? (db.engine === 'postgres' && db.url ? createPgBus(db.url, log) : createLocalBus());
   const now = opts.now ?? (() => Date.now());
   const tokens = await createTokenService(db.knex);
+  const snapshots = createSnapshotRegistry();
+  const radio = createRadioRuntime({ config, knex: db.knex, log, bus, now, snapshots });
   const ctx: AppContext = {
     config,
     db,
@@ -56,6 +60,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     tokens,
     now,
     startedAt: now(),
+    snapshots,
+    radio,
     realtime: {
       // The same live-identity check as every HTTP request (auth/middleware.ts).
       verifyToken: async (token) => {
@@ -85,7 +91,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       const forwarded = config.TRUST_PROXY ? String(req.headers['x-forwarded-for'] ?? '').split(',').pop()?.trim() : '';
       return forwarded || req.socket.remoteAddress || 'unknown';
     },
-    ...ctx.realtime,
+    verifyToken: ctx.realtime.verifyToken,
+    snapshot: (channel) => snapshots.snapshot(channel),
   });
 
   const httpServer = http.createServer({ requestTimeout: 60_000, headersTimeout: 20_000, keepAliveTimeout: 5_000 }, built.app.callback());
@@ -128,6 +135,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       await stopped;
       clearInterval(idle);
       clearTimeout(deadline);
+      radio.close();
       await bus.close();
       if (opts.closeDatabase !== false) await db.close();
     })();

@@ -132,7 +132,7 @@ describe.skipIf(skipBrowser())('listener content in Chromium', () => {
     await page.goto(h.url + '/api-docs');
     const tabs = page.getByRole('tablist', { name: 'API documentation sections' });
     await tabs.waitFor();
-    expect(await tabs.getByRole('tab').allTextContents()).toEqual(['Overview', 'Schedule API', 'Song Requests', 'Examples']);
+    expect(await tabs.getByRole('tab').allTextContents()).toEqual(['Overview', 'Schedule API', 'Song Requests', 'Examples', 'Widgets']);
     const doc = await (await fetch(h.url + '/api/openapi.json')).json();
     await tabs.getByRole('tab', { name: 'Schedule API' }).click();
     const documented = doc.paths['/schedule-api'].get.parameters.map((p: { name: string }) => p.name);

@@ -118,6 +118,10 @@ export const AUTHZ_MATRIX: Record<string, Access> = {
   'GET /api/settings/discord': OWNER_ONLY,
   'PUT /api/settings/discord': OWNER_ONLY,
   'PATCH /api/settings/discord': OWNER_ONLY,
+  // Station widgets (issue 22): the widget pages are public; their settings are Settings (owner, manager).
+  'GET /embed/:widget': 'public',
+  'GET /api/settings/widgets': ACCESS_SETTINGS,
+  'PUT /api/settings/widgets': ACCESS_SETTINGS,
   'GET /api/content/pages/:slug': 'public',
   'POST /api/content/pages/:slug/views': 'public',
   'GET /api/content/slider': 'public',

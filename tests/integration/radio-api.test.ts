@@ -2,7 +2,6 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPoller, type Poller } from '../../server/src/radio/poller';
 import { announceRequestHandled } from '../../server/src/radio/requests';
-import { radioRuntime } from '../../server/src/radio/runtime';
 import { parseAzuraCastNowPlaying } from '../../server/src/radio/sources/azuracast';
 import { readMp3Frame } from '../../server/src/radio/stream';
 import { connectRealtime, scriptedSource, snapshot, snapTrack } from '../support/radio';
@@ -16,7 +15,7 @@ let trackId: string;
 beforeAll(async () => {
   t = await startTestServer({
     jobs: (ctx) => {
-      poller = startPoller(ctx, radioRuntime(ctx), { source, intervalMs: 3_600_000 });
+      poller = startPoller(ctx, ctx.radio, { source, intervalMs: 3_600_000 });
       return [poller];
     },
   });

@@ -5,7 +5,6 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDays, localDateTime } from '../../shared/time';
 import { startPoller, type Poller } from '../../server/src/radio/poller';
-import { radioRuntime } from '../../server/src/radio/runtime';
 import { createAzuraCastSource } from '../../server/src/radio/sources/azuracast';
 import { SourceError, type StationSource } from '../../server/src/radio/sources/types';
 import type { RealtimeEvent } from '../../shared/realtime';
@@ -27,7 +26,7 @@ let userA: string;
 beforeAll(async () => {
   t = await startTestServer({
     jobs: (ctx) => {
-      poller = startPoller(ctx, radioRuntime(ctx), { source: { kind: 'azuracast', read: (s) => active.read(s) }, intervalMs: 3_600_000 });
+      poller = startPoller(ctx, ctx.radio, { source: { kind: 'azuracast', read: (s) => active.read(s) }, intervalMs: 3_600_000 });
       return [poller];
     },
   });

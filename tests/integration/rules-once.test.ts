@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPoller, type Poller } from '../../server/src/radio/poller';
-import { radioRuntime } from '../../server/src/radio/runtime';
 import { createUser, type TestUser } from '../support/auth';
 import { connectRealtime } from '../support/radio';
 import { buildShow, createPresenter, type TestPresenter } from '../support/schedule';
@@ -27,7 +26,7 @@ beforeAll(async () => {
   t = await startTestServer({
     now: () => NOW,
     jobs: (ctx) => {
-      poller = startPoller(ctx, radioRuntime(ctx), { intervalMs: 3_600_000 });
+      poller = startPoller(ctx, ctx.radio, { intervalMs: 3_600_000 });
       return [poller];
     },
   });

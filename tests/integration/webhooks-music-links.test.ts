@@ -6,7 +6,6 @@ import type { RealtimeEvent } from '../../shared/realtime';
 import { startIntegrationJobs } from '../../server/src/integrations/jobs';
 import { deliverDueWebhooks, webhookFromBusEvent } from '../../server/src/integrations/webhooks';
 import { startPoller, type Poller } from '../../server/src/radio/poller';
-import { radioRuntime } from '../../server/src/radio/runtime';
 import { createStationSource } from '../../server/src/radio/sources';
 import { createAzuraCastSource } from '../../server/src/radio/sources/azuracast';
 import type { StationSource } from '../../server/src/radio/sources/types';
@@ -48,7 +47,7 @@ beforeAll(async () => {
     env: { DISCORD_API_URL: discord.apiUrl, MUSIC_LINKS_URL: odesli.url, ITUNES_SEARCH_URL: itunes.url, WEBHOOK_MAX_ATTEMPTS: '3', EXTERNAL_TIMEOUT_MS: '3000', APPLICATION_LIMIT_PER_HOUR: '100' },
     now: () => clock,
     jobs: (ctx) => {
-      const runtime = radioRuntime(ctx);
+      const runtime = ctx.radio;
       station = createStationSource(ctx, { listeners: () => runtime.stream.listenerCount() });
       poller = startPoller(ctx, runtime, { source: { kind: 'demo', read: (signal) => station.read(signal) }, intervalMs: 3_600_000 });
       return [startIntegrationJobs(ctx), poller];

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ApplicationStatus, AvailabilitySlot } from '../../../shared/applications';
 import { DENIED } from '../../../shared/permissions';
 import { APPLICATION_REVIEW_TEXTS, ApplicationDecisionSchema, ApplicationFilterSchema, type ApplicationList, type ApplicationView } from '../../../shared/staff';
-import type { AppRouter } from '../app';
+import type { AppRouter } from '../http/router';
 import { authorize, currentUser } from '../auth/middleware';
 import type { AppContext, RequestState } from '../context';
 import { fail } from '../http/errors';

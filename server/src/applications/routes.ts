@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { ApplicationSchema } from '../../../shared/applications';
-import type { AppRouter } from '../app';
+import type { AppRouter } from '../http/router';
 import type { AppContext, RequestState } from '../context';
 import { parse } from '../http/validate';
 import { LINK_COOKIE } from '../integrations/discord-oauth';

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import type Koa from 'koa';
 import { ACCOUNT_TEXT, RefreshSchema, SignInSchema } from '../../../shared/accounts';
-import type { AppRouter } from '../app';
+import type { AppRouter } from '../http/router';
 import type { AppContext, RequestState } from '../context';
 import { fail, HttpError } from '../http/errors';
 import { parse } from '../http/validate';

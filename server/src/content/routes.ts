@@ -6,7 +6,7 @@ import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { z } from 'zod';
 import { CONTENT_EVENTS, PageInputSchema, PageViewSchema, SliderSettingsSchema, SlideInputSchema, SponsoredInputSchema } from '../../../shared/content';
 import { DENIED } from '../../../shared/permissions';
-import type { AppRouter } from '../app';
+import type { AppRouter } from '../http/router';
 import { authorize, currentUser } from '../auth/middleware';
 import type { AppContext, RequestState } from '../context';
 import { fail } from '../http/errors';

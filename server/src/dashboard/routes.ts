@@ -3,9 +3,10 @@ import type { Knex } from 'knex';
 import { DASHBOARD_LIMITS, type DashboardData } from '../../../shared/notifications';
 import { DENIED } from '../../../shared/permissions';
 import { localDateTime, zonedInstant } from '../../../shared/schedule';
-import { upcomingShows, weekHours } from '../schedule/service';
+import { upcomingShows } from '../schedule/repo';
+import { weekHours } from '../schedule/service';
 import { stationTimezone } from '../settings/service';
-import type { AppRouter } from '../app';
+import type { AppRouter } from '../http/router';
 import { authorize, currentUser } from '../auth/middleware';
 import type { AppContext, RequestState } from '../context';
 

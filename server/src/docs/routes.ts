@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import type { AppRouter } from '../app';
+import type { AppRouter } from '../http/router';
 import { APP_VERSION } from '../config';
 import type { AppContext, RequestState } from '../context';
 import { getStationInfo } from '../settings/service';

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import type { AppRouter } from '../app';
+import type { AppRouter } from '../http/router';
 import { API_VERSION } from '../config';
 import type { AppContext, RequestState } from '../context';
 

@@ -7,7 +7,7 @@ import { isBroadcasting, offAirText, stationStateOf } from '../../../shared/radi
 import { radioSlides } from '../../../shared/radio-slides';
 import { listenerNavLinks } from '../../../shared/routes';
 import type { StationInfo } from '../../../shared/station';
-import { escapeHtml } from './page-meta';
+import { escapeHtml } from './escape';
 
 /**
  * The first screen, painted from the HTML before any script runs: the

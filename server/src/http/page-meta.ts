@@ -6,6 +6,7 @@ import type { StationInfo } from '../../../shared/station';
 import type { Config } from '../config';
 import { getSliderData } from '../content/slider';
 import { cachedStationInfo } from '../settings/service';
+import { escapeHtml } from './escape';
 import { renderBootShell, type BootShell } from './boot-shell';
 
 /**
@@ -17,8 +18,7 @@ import { renderBootShell, type BootShell } from './boot-shell';
  * description. The app then keeps them current in the browser.
  */
 
-/** Text (or an attribute value) safe inside HTML. */
-export const escapeHtml = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+export { escapeHtml } from './escape';
 
 /** An absolute URL for an image path. */
 function absolute(url: string | null | undefined, base: string): string | null {

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { DiscordCallbackInputSchema, MusicLinksQuerySchema, WebhookCreateSchema, WebhookUpdateSchema, type DiscordAuthorizeResponse, type DiscordCallbackResponse } from '../../../shared/integrations';
 import { DENIED } from '../../../shared/permissions';
 import { TrackSearchQuerySchema } from '../../../shared/requests';
-import type { AppRouter } from '../app';
+import type { AppRouter } from '../http/router';
 import { authorize, currentUser } from '../auth/middleware';
 import type { AppContext, RequestState } from '../context';
 import { fail } from '../http/errors';

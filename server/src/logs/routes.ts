@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import Router from '@koa/router';
 import { LOG_TEXT, LogsQuerySchema, logsCsvName } from '../../../shared/notifications';
 import { todayInZone } from '../../../shared/schedule';
-import type { AppRouter } from '../app';
+import type { AppRouter } from '../http/router';
 import { authorize, currentUser } from '../auth/middleware';
 import type { AppContext, RequestState } from '../context';
 import { parse } from '../http/validate';

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import { AnnouncementSchema, ListNotificationsQuerySchema, PreferencesSchema } from '../../../shared/notifications';
-import type { AppRouter } from '../app';
+import type { AppRouter } from '../http/router';
 import { authorize, currentUser, requireUser } from '../auth/middleware';
 import type { AppContext, RequestState } from '../context';
 import { parse } from '../http/validate';

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import { todayInZone } from '../../../shared/time';
-import type { AppRouter } from '../app';
+import type { AppRouter } from '../http/router';
 import type { AppContext, RequestState } from '../context';
 import { fail } from '../http/errors';
 import { getPresenter, listPresenters } from './service';

@@ -5,7 +5,7 @@ import { DENIED } from '../../../shared/permissions';
 import { SOCIAL_PLATFORMS } from '../../../shared/presenters';
 import { DJ_TEXTS, DjInputSchema, type DjLeave, type StaffDj } from '../../../shared/staff';
 import { todayInZone } from '../../../shared/time';
-import type { AppRouter } from '../app';
+import type { AppRouter } from '../http/router';
 import { authorize, currentUser, requireUser } from '../auth/middleware';
 import type { AppContext, RequestState } from '../context';
 import { fail } from '../http/errors';

@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import Router from '@koa/router';
 import type Koa from 'koa';
 import { todayInZone } from '../../../shared/schedule';
-import type { AppRouter } from '../app';
+import type { AppRouter } from '../http/router';
 import type { AppContext, RequestState } from '../context';
 import { siteOrigin } from '../http/public-url';
 import { scheduleVersion } from '../schedule/version';

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import { RADIO_LIMITS, SessionIdSchema, VoteInputSchema, type NowPlaying } from '../../../shared/radio';
-import type { AppRouter } from '../app';
+import type { AppRouter } from '../http/router';
 import type { AppContext, RequestState } from '../context';
 import { can, isRole } from '../../../shared/permissions';
 import { addDays, isValidDate, todayInZone, zonedInstant } from '../../../shared/time';
@@ -9,7 +9,6 @@ import { fail } from '../http/errors';
 import { siteOrigin } from '../http/public-url';
 import { parse } from '../http/validate';
 import { toAzuraCastNowPlaying } from './azuracast-compat';
-import { radioRuntime } from './runtime';
 import { getCounter, incrementCounter, mostLiked, mostPlayed, recentPlays } from './service';
 import { getStationInfo, stationTimezone } from '../settings/service';
 import { listenUrl, OWN_STREAM_PATH } from './sources';
@@ -67,7 +66,7 @@ function emptyNowPlaying(ctx: AppContext): NowPlaying {
  * only by their browser session id.
  */
 export function radioRoutes(ctx: AppContext): AppRouter {
-  const runtime = radioRuntime(ctx);
+  const runtime = ctx.radio;
   const router = new Router<RequestState>();
 
   router.get('/api/now-playing', async (c) => {
@@ -237,7 +236,7 @@ export function radioRoutes(ctx: AppContext): AppRouter {
  */
 async function requireStaff(ctx: AppContext, authorization: string): Promise<void> {
   const token = /^Bearer (.+)$/i.exec(authorization)?.[1];
-  const identity = token && ctx.realtime?.verifyToken ? await ctx.realtime.verifyToken(token).catch(() => null) : null;
+  const identity = token ? await ctx.realtime.verifyToken(token).catch(() => null) : null;
   if (!identity) throw fail.unauthorized();
   if (!isRole(identity.role) || !can(identity.role, 'panel.view')) throw fail.forbidden("You don't have permission to view the on-air report.");
 }

@@ -1,6 +1,9 @@
 import type { NowPlaying } from '../../../shared/radio';
-import type { AppContext } from '../context';
-import { registerSnapshot } from '../realtime/snapshots';
+import type { Knex } from 'knex';
+import type { Config } from '../config';
+import type { Logger } from '../log';
+import type { EventBus } from '../realtime/bus';
+import type { SnapshotRegistry } from '../realtime/snapshots';
 import { loadStoredNowPlaying, NowPlayingStore } from './nowplaying';
 import { getCounter } from './service';
 import { createDemoStream, type DemoStream } from './stream';
@@ -20,49 +23,61 @@ export interface RadioRuntime {
   publish(np: NowPlaying): Promise<boolean>;
   /** Reloads the document from the database (after a missed or oversized bus event). */
   reload(): Promise<void>;
+  /** Stops following the bus (server shutdown). */
+  close(): void;
 }
-
-const runtimes = new WeakMap<AppContext, RadioRuntime>();
 
 /** The event name of a now-playing change. */
 export const NOW_PLAYING_EVENT = 'now-playing.updated';
 
-/** The runtime of a server instance, created on first use. */
-export function radioRuntime(ctx: AppContext): RadioRuntime {
-  const existing = runtimes.get(ctx);
-  if (existing) return existing;
+/** What the radio runtime is built from (server.ts builds it once, after the bus, before the app). */
+export interface RadioRuntimeDeps {
+  config: Config;
+  knex: Knex;
+  log: Logger;
+  bus: EventBus;
+  now: () => number;
+  snapshots: SnapshotRegistry;
+}
+
+/**
+ * Builds the radio runtime of a server instance: follows now-playing changes
+ * from the bus (every instance's copy stays current) and registers the
+ * `now-playing` and `counters` snapshots. Built once, in server.ts, and
+ * carried as `ctx.radio`.
+ */
+export function createRadioRuntime(deps: RadioRuntimeDeps): RadioRuntime {
   const store = new NowPlayingStore();
-  const stream = createDemoStream({ cacheDir: ctx.config.DATA_DIR, log: ctx.log, now: ctx.now });
+  const stream = createDemoStream({ cacheDir: deps.config.DATA_DIR, log: deps.log, now: deps.now });
   const reload = async () => {
     try {
-      const doc = await loadStoredNowPlaying(ctx.knex);
+      const doc = await loadStoredNowPlaying(deps.knex);
       if (doc) store.accept(doc);
     } catch (err) {
-      ctx.log.warn({ err }, 'could not load the stored now-playing state');
+      deps.log.warn({ err }, 'could not load the stored now-playing state');
     }
   };
+  const unsubscribe = deps.bus.subscribe((event) => {
+    if (event.channel !== 'now-playing') return;
+    if (event.name === NOW_PLAYING_EVENT) store.accept(event.data);
+    else if (event.name.endsWith('.too-big') || event.name === 'bus.resync') void reload();
+  });
   const runtime: RadioRuntime = {
     store,
     stream,
     ready: reload(),
     async publish(np) {
       if (!store.accept(np)) return false;
-      await ctx.bus.publish({ channel: 'now-playing', name: NOW_PLAYING_EVENT, data: np });
+      await deps.bus.publish({ channel: 'now-playing', name: NOW_PLAYING_EVENT, data: np });
       return true;
     },
     reload,
+    close: unsubscribe,
   };
-  runtimes.set(ctx, runtime);
-
-  ctx.bus.subscribe((event) => {
-    if (event.channel !== 'now-playing') return;
-    if (event.name === NOW_PLAYING_EVENT && event.data && typeof event.data === 'object') store.accept(event.data as NowPlaying);
-    else if (event.name.endsWith('.too-big') || event.name === 'bus.resync') void reload();
-  });
-  registerSnapshot(ctx, 'now-playing', async () => {
+  deps.snapshots.register('now-playing', async () => {
     await runtime.ready;
     return store.current ? { name: NOW_PLAYING_EVENT, data: store.current } : null;
   });
-  registerSnapshot(ctx, 'counters', async () => ({ name: 'counters.updated', data: await getCounter(ctx.knex) }));
+  deps.snapshots.register('counters', async () => ({ name: 'counters.updated', data: await getCounter(deps.knex) }));
   return runtime;
 }

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { addDays, eventInterval, localDateTime, todayInZone } from '../../../shared/schedule';
-import { upcomingShows } from '../schedule/service';
+import { upcomingShows } from '../schedule/repo';
 import type { NowPlayingShow } from '../../../shared/radio';
 
 /**

@@ -1,23 +1,29 @@
 import type { Channel } from '../../../shared/realtime';
-import type { AppContext } from '../context';
 
 /** Gives a channel's current state to a new subscriber: the event it would have received last. */
 export type SnapshotFn = () => Promise<{ name: string; data: unknown } | null>;
 
-const registries = new WeakMap<AppContext, Map<Channel, SnapshotFn>>();
-
 /**
- * Registers the snapshot of one channel. Several domains can register their
- * own channels; the hub's single `snapshot` hook dispatches to them. Call it
- * while the app is being built (from a domain's routes factory), before the
- * hub is created.
+ * The channels' snapshots. Built once by the server (server.ts) before the
+ * domains that own a channel's state (the radio runtime: `now-playing`,
+ * `counters`) and handed to them to register; the hub's `snapshot` hook reads
+ * it. Nothing is mutated behind the hub's back.
  */
-export function registerSnapshot(ctx: AppContext, channel: Channel, fn: SnapshotFn): void {
-  let registry = registries.get(ctx);
-  if (!registry) {
-    const map = new Map<Channel, SnapshotFn>();
-    registries.set(ctx, (registry = map));
-    ctx.realtime = { ...ctx.realtime, snapshot: async (ch) => (map.get(ch) ? map.get(ch)!() : null) };
-  }
-  registry.set(channel, fn);
+export interface SnapshotRegistry {
+  register(channel: Channel, fn: SnapshotFn): void;
+  snapshot(channel: Channel): Promise<{ name: string; data: unknown } | null>;
+}
+
+/** An empty registry. */
+export function createSnapshotRegistry(): SnapshotRegistry {
+  const fns = new Map<Channel, SnapshotFn>();
+  return {
+    register(channel, fn) {
+      fns.set(channel, fn);
+    },
+    snapshot(channel) {
+      const fn = fns.get(channel);
+      return fn ? fn() : Promise.resolve(null);
+    },
+  };
 }

@@ -19,7 +19,7 @@ import {
   type RequestKind,
   type RequestUpdatedEvent,
 } from '../../../shared/staff';
-import type { AppRouter } from '../app';
+import type { AppRouter } from '../http/router';
 import { authorize, currentUser, requireUser } from '../auth/middleware';
 import type { AppContext, RequestState } from '../context';
 import { fail } from '../http/errors';

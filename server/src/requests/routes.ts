@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import type Koa from 'koa';
 import { INVALID_ACTION_MESSAGE, REQUEST_RULE_MESSAGES, SongRequestApiBodySchema, SongRequestApiSearchQuerySchema, SongRequestApiSpotifyQuerySchema, type SongRequestApiResponse } from '../../../shared/song-request-api';
 import { GeneralRequestInputSchema, IDEMPOTENCY_KEY_RE, SESSION_ID_RE, ShoutoutRequestInputSchema, SongRequestInputSchema, TrackSearchQuerySchema } from '../../../shared/requests';
-import type { AppRouter } from '../app';
+import type { AppRouter } from '../http/router';
 import type { AppContext, RequestState } from '../context';
 import { fail } from '../http/errors';
 import { parse } from '../http/validate';

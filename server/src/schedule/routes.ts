@@ -11,7 +11,7 @@ import {
 } from '../../../shared/bookings';
 import { DENIED, canManageShow } from '../../../shared/permissions';
 import { isValidDate, todayInZone } from '../../../shared/schedule';
-import type { AppRouter } from '../app';
+import type { AppRouter } from '../http/router';
 import { authorize, currentUser, type AuthDeps } from '../auth/middleware';
 import type { AppContext, RequestState } from '../context';
 import { fail } from '../http/errors';

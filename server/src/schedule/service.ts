@@ -46,6 +46,9 @@ import { HttpError, fail } from '../http/errors';
 import { recordAction } from '../users/audit';
 import { recordShowNotification } from './notifications';
 import { presentConflict, presentEvent, presentListenerEvent, type EventRow } from './presenter';
+import { events, LISTENER_STATUSES, upcomingShows } from './repo';
+
+export { upcomingShows };
 import { invalidateScheduleVersion, readScheduleVersion } from './version';
 import { stationTimezone } from '../settings/service';
 
@@ -61,19 +64,6 @@ export interface ScheduleActor {
 /** Serialises schedule writes (pg_advisory_xact_lock key), so two bookings cannot both miss each other's conflict. */
 const SCHEDULE_LOCK_KEY = 0x5343_4845_44;
 
-const EVENT_COLUMNS = [
-  'e.id', 'e.title', 'e.description', 'e.type', 'e.event_date', 'e.start_time', 'e.end_time', 'e.status',
-  'e.presenter_id', 'e.presenter_name', 'e.presenter_bio', 'e.presenter_image_url', 'p.user_id as presenter_user_id',
-  'e.host', 'e.image_url', 'e.created_by', 'e.recurrence_type', 'e.recurrence_end_date', 'e.series_id', 'e.booking_type',
-  'e.created_at', 'e.updated_at',
-] as const;
-
-/** Events joined with their presenter's account, the one select every read starts from. */
-function events(db: Db): Knex.QueryBuilder {
-  return db('schedule_events as e').leftJoin('presenters as p', 'p.id', 'e.presenter_id').select(...EVENT_COLUMNS);
-}
-
-const LISTENER_STATUSES = ['scheduled', 'pending'] as const;
 
 /** The station's local date and time now (in the time zone of General Settings). */
 export async function stationNow(ctx: AppContext): Promise<{ date: string; time: string }> {
@@ -130,25 +120,6 @@ export async function weekView(db: Db, anyDate: string, timezone: string): Promi
 export async function todayShows(db: Db, today: string): Promise<ListenerEventView[]> {
   const rows = (await events(db).where({ 'e.event_date': today, 'e.type': 'show', 'e.status': 'scheduled' }).orderBy('e.start_time').limit(6)) as EventRow[];
   return rows.map(presentListenerEvent);
-}
-
-/**
- * The next shows: the one "next show" rule, read by the schedule API
- * (`/api/schedule/next`), the staff dashboard (upcoming, 3) and the
- * now-playing document (`next_show`). Spec 000 §7: schedule events of type
- * show with status scheduled or pending, on a later date or later today on
- * the station's wall clock (`now` from {@link stationNow} or
- * `localDateTime(ms, zone)`), earliest first.
- */
-export async function upcomingShows(db: Db, now: { date: string; time: string }, limit: number): Promise<EventRow[]> {
-  return (await events(db)
-    .where('e.type', 'show')
-    .whereIn('e.status', LISTENER_STATUSES)
-    .where((w) => w.where('e.event_date', '>', now.date).orWhere((x) => x.where('e.event_date', now.date).andWhere('e.start_time', '>', now.time)))
-    .orderBy('e.event_date')
-    .orderBy('e.start_time')
-    .orderBy('e.id')
-    .limit(limit)) as EventRow[];
 }
 
 /** The next show for listeners ({@link upcomingShows}). */

@@ -2,7 +2,7 @@ import Router from '@koa/router';
 import { CONTENT_EVENTS, DiscordConfigInputSchema, DiscordConfigUpdateSchema } from '../../../shared/content';
 import { can, DENIED } from '../../../shared/permissions';
 import { StationInfoSchema } from '../../../shared/station';
-import type { AppRouter } from '../app';
+import type { AppRouter } from '../http/router';
 import { authorize, currentUser } from '../auth/middleware';
 import type { AppContext, RequestState } from '../context';
 import { parse } from '../http/validate';

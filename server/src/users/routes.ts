@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { ChangePasswordSchema, CreateUserSchema, ListUsersQuerySchema, SocialLinksSchema, UpdateMeSchema, UpdateUserSchema } from '../../../shared/accounts';
 import { DENIED } from '../../../shared/permissions';
-import type { AppRouter } from '../app';
+import type { AppRouter } from '../http/router';
 import { authorize, currentUser, requireUser } from '../auth/middleware';
 import type { AppContext, RequestState } from '../context';
 import { parse } from '../http/validate';

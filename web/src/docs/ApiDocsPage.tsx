@@ -22,9 +22,11 @@ import { useState, type ReactNode } from 'react';
 import { useOpenApiDoc } from './api';
 import { PageLoading } from '../app/ListenerLayout';
 import { usePageMeta } from '../app/meta';
+import { EMBED_DEFAULT_PARTS, EMBED_PARTS, EMBED_RECENT, EMBED_WIDGET_LABELS, EMBED_WIDGETS, embedSnippets, parseEmbedOptions } from '../../../shared/embed-options';
+import { THEME_KEYS } from '../../../shared/themes';
 import { allOperations, codeSample, EXAMPLE_LANGUAGES, operationsByTag, sampleOf, typeLabel, type ExampleLanguage, type JsonSchema, type OpenApiDoc, type OperationEntry } from './openapi-view';
 
-const TABS = ['Overview', 'Schedule API', 'Song Requests', 'Examples'] as const;
+const TABS = ['Overview', 'Schedule API', 'Song Requests', 'Examples', 'Widgets'] as const;
 
 function baseUrl(doc: OpenApiDoc): string {
   const server = doc.servers?.[0]?.url ?? '/';
@@ -35,7 +37,8 @@ function baseUrl(doc: OpenApiDoc): string {
  * Public API documentation at /api-docs (spec 001 §2): tabs Overview,
  * Schedule API, Song Requests and Examples (curl, JavaScript, Python, PHP),
  * all read from the OpenAPI document the server generates from the same zod
- * schemas its routes parse with.
+ * schemas its routes parse with; and Widgets, read from the widgets' own
+ * option table (shared/embed-options.ts).
  */
 export default function ApiDocsPage() {
   usePageMeta({ title: 'API Documentation', description: 'Public schedule and song-request APIs: parameters, responses and code samples.' });
@@ -70,6 +73,7 @@ export default function ApiDocsPage() {
               {tab === i && label === 'Overview' && <Overview doc={doc} />}
               {tab === i && (label === 'Schedule API' || label === 'Song Requests') && operationsByTag(doc, label).map((e) => <OperationCard key={`${e.method} ${e.path}`} entry={e} />)}
               {tab === i && label === 'Examples' && <Examples doc={doc} />}
+              {tab === i && label === 'Widgets' && <Widgets base={baseUrl(doc)} />}
             </Box>
           ))}
         </>
@@ -253,6 +257,117 @@ function Examples({ doc }: { doc: OpenApiDoc }) {
       <Box role="tabpanel" aria-label={`${lang} examples`}>
         {panel}
       </Box>
+    </Box>
+  );
+}
+
+/** What each widget shows, for the Widgets tab. */
+const WIDGET_SUMMARY: Record<(typeof EMBED_WIDGETS)[number], string> = {
+  player: 'Play and pause, volume, the current track, the presenter and the LIVE or off-air state.',
+  'now-playing': 'Title, artist, artwork, presenter and elapsed time; optionally a "Request a song" link.',
+  schedule: "Today's shows or the week's, in the visitor's time zone or the station's, with a LIVE mark.",
+  recent: `The last songs played (${EMBED_RECENT.min}–${EMBED_RECENT.max}), optionally with voting.`,
+  request: "The station's song request form (library search or a custom song), with the site's rules.",
+};
+
+/** Widgets: the pages other websites embed, their options and the two ways to embed them. */
+function Widgets({ base }: { base: string }) {
+  const example = embedSnippets(base, parseEmbedOptions('schedule', new URLSearchParams('range=week&theme=aurora')));
+  const options: [string, string][] = [
+    ['theme', `One of the 15 themes: ${THEME_KEYS.join(', ')} (default neon).`],
+    ['mode', "light or dark (default: the theme's own)."],
+    ['accent', 'An accent colour, six hex digits without # (e.g. ff8800).'],
+    ['layout', 'compact or full (the player is compact by default, the others full).'],
+    ['show', 'What to show, comma-separated (see each widget).'],
+    ['range', 'schedule: today (default) or week.'],
+    ['tz', "schedule: visitor (default, the visitor's time zone) or station."],
+    ['count', `recent: how many songs, ${EMBED_RECENT.min}–${EMBED_RECENT.max} (default ${EMBED_RECENT.default}).`],
+    ['autoplay', 'player: 1 to start playing on load (off by default; most browsers block it).'],
+  ];
+  return (
+    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
+      <Typography>
+        Put the station on any website: small pages made for an iframe, at least 280 px wide, that follow the station live (no polling), set no cookies and never use a staff account. Paste the loader where a widget should go; it makes
+        the iframe and keeps it as tall as its content.
+      </Typography>
+      <CodeBlock label="Loader snippet" code={example.loader} />
+      <Typography>Or a plain iframe (fixed height):</Typography>
+      <CodeBlock label="Iframe snippet" code={example.iframe} />
+      <Card>
+        <CardContent>
+          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+            Widgets
+          </Typography>
+          <TableContainer>
+            <Table size="small">
+              <caption>Each widget, its address and the parts it can show (defaults in bold)</caption>
+              <TableHead>
+                <TableRow>
+                  <TableCell>Widget</TableCell>
+                  <TableCell>Address</TableCell>
+                  <TableCell>show=</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {EMBED_WIDGETS.map((w) => (
+                  <TableRow key={w} data-widget={w}>
+                    <TableCell sx={{ minWidth: 180 }}>
+                      <Box component="strong" sx={{ display: 'block' }}>
+                        {EMBED_WIDGET_LABELS[w]}
+                      </Box>
+                      <Typography variant="body2" color="text.secondary" component="span">
+                        {WIDGET_SUMMARY[w]}
+                      </Typography>
+                    </TableCell>
+                    <TableCell>
+                      <code>/embed/{w}</code>
+                    </TableCell>
+                    <TableCell>
+                      {(EMBED_PARTS[w] as readonly string[]).map((p, i) => (
+                        <span key={p}>
+                          {i > 0 && ', '}
+                          {(EMBED_DEFAULT_PARTS[w] as readonly string[]).includes(p) ? <strong>{p}</strong> : p}
+                        </span>
+                      ))}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardContent>
+          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+            Options
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 1 }}>
+            In the iframe&apos;s address (<code>?theme=aurora&amp;range=week</code>) or as <code>data-</code> attributes of the loader&apos;s element (<code>data-theme=&quot;aurora&quot;</code>).
+          </Typography>
+          <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '120px 1fr' }, gap: 1, '& dt': { fontWeight: 700 }, '& dd': { m: 0 } }}>
+            {options.map(([k, v]) => (
+              <Box key={k} sx={{ display: 'contents' }}>
+                <dt>
+                  <code>{k}</code>
+                </dt>
+                <dd>{v}</dd>
+              </Box>
+            ))}
+          </Box>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardContent>
+          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+            Framing and auto-height
+          </Typography>
+          <Typography sx={{ mb: 1 }}>
+            Any website may frame the widgets unless the station lists the sites allowed (Settings → Widgets); no other page of the station can be framed. A widget tells the page that embeds it its height with{' '}
+            <code>{'postMessage({ type: "airdeck:resize", widget, height })'}</code>, sent only to the origin the loader named and accepted by the loader only from the station&apos;s origin and that very iframe.
+          </Typography>
+        </CardContent>
+      </Card>
     </Box>
   );
 }

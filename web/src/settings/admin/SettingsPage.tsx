@@ -11,6 +11,7 @@ import { DiscordTab } from './DiscordTab';
 import { GeneralSettingsTab } from './GeneralSettingsTab';
 import { SliderTab } from './SliderTab';
 import { SponsoredTab } from './SponsoredTab';
+import { WidgetsTab } from './WidgetsTab';
 import { WebhooksPanel } from '../../integrations/admin/WebhooksPanel';
 
 /**
@@ -51,6 +52,7 @@ export function SettingsPage() {
     ...(access.data.discord ? [{ key: 'discord', label: 'Discord Integration' }] : []),
     { key: 'general', label: 'General Settings' },
     { key: 'webhooks', label: 'Webhooks' },
+    { key: 'widgets', label: 'Widgets' },
   ];
   const current = tabs.some((t) => t.key === tab) ? tab : 'sponsored';
 
@@ -73,6 +75,7 @@ export function SettingsPage() {
           {current === t.key && t.key === 'discord' && <DiscordTab />}
           {current === t.key && t.key === 'general' && <GeneralSettingsTab />}
           {current === t.key && t.key === 'webhooks' && <WebhooksPanel />}
+          {current === t.key && t.key === 'widgets' && <WidgetsTab />}
         </Box>
       ))}
     </Box>

@@ -1,0 +1,94 @@
+import type { NowPlaying, PlayEntry, VoteState } from '../../../../shared/radio';
+import { songText } from '../../../../shared/radio-display';
+import { boot, fill, getJson, h, root, sendJson, sessionId } from '../core';
+import { art, followNowPlaying } from '../now';
+import { timeIn, visitorZone } from '../zone';
+
+/**
+ * /embed/recent: the last N songs played (1–15), newest first, following
+ * track changes live; with `show=votes`, the site's thumbs up and down
+ * (counts follow the `votes` channel).
+ */
+const opts = boot('recent');
+document.title = 'Recently played';
+const el = root();
+const withVotes = opts.show.includes('votes');
+let plays: PlayEntry[] = [];
+let playing: { id: string | null; at: number | null } | null = null;
+const votes = new Map<string, VoteState>();
+
+async function load(): Promise<void> {
+  const list = await getJson<PlayEntry[]>(`/api/radio/history?limit=${opts.count + 1}`);
+  // The song on air is not "played" yet: leave it out, like the site's lists.
+  plays = list.filter((p) => !(playing && p.song.id === playing.id && (playing.at === null || Math.abs(p.played_at - playing.at) < 5))).slice(0, opts.count);
+  if (withVotes) {
+    const ids = [...new Set(plays.map((p) => p.song.id).filter((id): id is string => !!id))];
+    if (ids.length) for (const v of await getJson<VoteState[]>(`/api/tracks/votes?ids=${ids.join(',')}&user_session=${sessionId('vote')}`)) votes.set(v.track_id, v);
+  }
+  render();
+}
+
+async function vote(trackId: string, type: 'up' | 'down'): Promise<void> {
+  try {
+    votes.set(trackId, await sendJson<VoteState>(`/api/tracks/${trackId}/votes`, { user_session: sessionId('vote'), vote_type: type }));
+    render();
+  } catch {
+    // the counts stay as they were
+  }
+}
+
+function voteButtons(id: string | null): HTMLElement | null {
+  if (!withVotes || !id) return null;
+  const v = votes.get(id);
+  const button = (type: 'up' | 'down', label: string, count: number) =>
+    h('button', { class: 'vote', type: 'button', 'aria-pressed': String(v?.my_vote === type), onclick: () => void vote(id, type) }, h('span', { 'aria-hidden': 'true' }, type === 'up' ? '▲ ' : '▼ '), h('span', { class: 'sr' }, `${label}: `), String(count));
+  return h('div', { class: 'votes' }, button('up', 'Thumbs up', v?.up_votes ?? 0), button('down', 'Thumbs down', v?.down_votes ?? 0));
+}
+
+function render(): void {
+  const zone = visitorZone();
+  fill(
+    el,
+    h(
+      'section',
+      { class: 'card', 'aria-label': 'Recently played' },
+      h('div', { class: 'head' }, h('h1', null, 'Recently played')),
+      plays.length
+        ? h(
+            'ol',
+            { class: 'list', style: 'list-style:none;margin:0;padding:0;display:grid;gap:8px' },
+            ...plays.map((p) =>
+              h(
+                'li',
+                { class: 'row', 'data-song': p.song.title },
+                opts.show.includes('art') ? art(p.song.art, 'tiny') : null,
+                h('div', { class: 'grow' }, h('p', { class: 'title ellipsis' }, songText(p.song).title), h('p', { class: 'muted small ellipsis' }, songText(p.song).artist)),
+                opts.show.includes('time') ? h('span', { class: 'muted small nowrap' }, timeIn(p.played_at * 1000, zone)) : null,
+                voteButtons(p.song.id),
+              ),
+            ),
+          )
+        : h('p', { class: 'muted' }, 'Nothing played yet.'),
+    ),
+  );
+}
+
+fill(el, h('p', { class: 'muted', role: 'status' }, 'Loading…'));
+followNowPlaying(
+  (np: NowPlaying) => {
+    const next = { id: np.now_playing.song.id, at: np.now_playing.played_at };
+    if (playing && playing.id === next.id && playing.at === next.at && plays.length) return;
+    playing = next;
+    void load().catch(() => undefined);
+  },
+  {
+    channels: withVotes ? (['votes'] as const) : [],
+    onEvent: (e) => {
+      if (e.name !== 'votes.updated') return;
+      const had = votes.get(e.data.track_id);
+      if (!had || had.version > e.data.version) return;
+      votes.set(e.data.track_id, { ...had, ...e.data });
+      render();
+    },
+  },
+);

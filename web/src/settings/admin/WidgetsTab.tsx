@@ -1,0 +1,311 @@
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Checkbox,
+  FormControl,
+  FormControlLabel,
+  FormGroup,
+  FormLabel,
+  InputLabel,
+  MenuItem,
+  Select,
+  Switch,
+  TextField,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { EMBED_DEFAULT_PARTS, EMBED_PARTS, EMBED_RECENT, EMBED_WIDGET_LABELS, EMBED_WIDGETS, embedQuery, embedSnippets, isEmbedResizeMessage, type EmbedOptions, type EmbedWidget } from '../../../../shared/embed-options';
+import type { EmbedSettings } from '../../../../shared/embeds';
+import { THEME_KEYS, THEMES, type ThemeKey } from '../../../../shared/themes';
+import { api } from '../../app/api';
+import { PageLoading } from '../../app/ListenerLayout';
+import { errorMessage } from '../../content/admin/form';
+import { useToast } from '../../ui/toast';
+
+type Options = Omit<EmbedOptions, 'parent'>;
+
+/** What each part is called in the builder. */
+const PART_LABELS: Record<string, string> = {
+  track: 'Current track',
+  presenter: 'Presenter',
+  volume: 'Volume',
+  art: 'Artwork',
+  elapsed: 'Elapsed time',
+  request: '"Request a song" link',
+  live: 'LIVE mark',
+  time: 'Time played',
+  votes: 'Voting',
+  search: 'Library search',
+  custom: 'Custom song',
+  message: 'Message',
+};
+
+const defaults = (widget: EmbedWidget, theme: ThemeKey = 'neon'): Options => ({
+  widget,
+  theme,
+  mode: THEMES[theme].mode,
+  accent: null,
+  layout: widget === 'player' ? 'compact' : 'full',
+  show: [...EMBED_DEFAULT_PARTS[widget]],
+  range: 'today',
+  tz: 'visitor',
+  count: EMBED_RECENT.default,
+  autoplay: false,
+});
+
+/**
+ * Settings → Widgets (owner and manager): build a station widget for another
+ * website (its options, a live preview beside the form, the snippet to copy:
+ * a plain iframe or the `/embed.js` loader) and keep the list of sites
+ * allowed to frame widgets.
+ */
+export function WidgetsTab() {
+  const [o, setO] = useState<Options>(() => defaults('now-playing'));
+  const [previewWidth, setPreviewWidth] = useState<'280' | '390' | 'full'>('390');
+  const [previewHeight, setPreviewHeight] = useState(200);
+  const frame = useRef<HTMLIFrameElement>(null);
+  const { toast } = useToast();
+  const base = window.location.origin;
+  const snippets = useMemo(() => embedSnippets(base, o), [base, o]);
+  const src = `/embed/${o.widget}${embedQuery(o)}${embedQuery(o) ? '&' : '?'}parent=${encodeURIComponent(base)}`;
+  const set = <K extends keyof Options>(k: K, v: Options[K]) => setO((x) => ({ ...x, [k]: v }));
+
+  // The preview sizes itself with the widget's own auto-height messages, as the loader does.
+  useEffect(() => {
+    const onMessage = (e: MessageEvent) => {
+      if (e.origin !== window.location.origin || e.source !== frame.current?.contentWindow || !isEmbedResizeMessage(e.data)) return;
+      setPreviewHeight(Math.min(1600, Math.max(80, e.data.height)));
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, []);
+
+  const copy = async (text: string, what: string) => {
+    try {
+      await navigator.clipboard.writeText(text);
+      toast({ title: 'Copied', description: `The ${what} is on your clipboard.`, variant: 'success' });
+    } catch {
+      toast({ title: 'Could not copy', description: 'Select the snippet and copy it yourself.', variant: 'error' });
+    }
+  };
+
+  const parts = EMBED_PARTS[o.widget] as readonly string[];
+  return (
+    <Box sx={{ display: 'grid', gap: 3 }}>
+      <Typography color="text.secondary">
+        Put the station on other websites: a forum, a blog, a partner's page. Widgets update live, work from 280 px wide, set no cookies and never use staff accounts.
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: 'minmax(0, 5fr) minmax(0, 6fr)' }, alignItems: 'start' }}>
+        <Card component="form" aria-label="Widget options" onSubmit={(e) => e.preventDefault()}>
+          <CardContent sx={{ display: 'grid', gap: 2 }}>
+            <FormControl fullWidth>
+              <InputLabel id="widget-kind-label">Widget</InputLabel>
+              <Select labelId="widget-kind-label" label="Widget" value={o.widget} onChange={(e) => setO((x) => ({ ...defaults(e.target.value as EmbedWidget, x.theme), mode: x.mode, accent: x.accent }))}>
+                {EMBED_WIDGETS.map((w) => (
+                  <MenuItem key={w} value={w}>
+                    {EMBED_WIDGET_LABELS[w]}
+                  </MenuItem>
+                ))}
+              </Select>
+            </FormControl>
+            <FormControl fullWidth>
+              <InputLabel id="widget-theme-label">Theme</InputLabel>
+              <Select labelId="widget-theme-label" label="Theme" value={o.theme} onChange={(e) => setO((x) => ({ ...x, theme: e.target.value as ThemeKey, mode: THEMES[e.target.value as ThemeKey].mode }))}>
+                {THEME_KEYS.map((k) => (
+                  <MenuItem key={k} value={k}>
+                    {THEMES[k].name}
+                  </MenuItem>
+                ))}
+              </Select>
+            </FormControl>
+            <Row label="Colours">
+              <ToggleButtonGroup exclusive size="small" value={o.mode} onChange={(_e, v: 'light' | 'dark' | null) => v && set('mode', v)} aria-label="Light or dark">
+                <ToggleButton value="light">Light</ToggleButton>
+                <ToggleButton value="dark">Dark</ToggleButton>
+              </ToggleButtonGroup>
+            </Row>
+            <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+              <FormControlLabel control={<Switch checked={o.accent !== null} onChange={(e) => set('accent', e.target.checked ? THEMES[o.theme].accent : null)} />} label="Own accent colour" />
+              {o.accent !== null && <TextField type="color" label="Accent" size="small" value={o.accent} onChange={(e) => set('accent', e.target.value.toLowerCase())} sx={{ width: 120 }} />}
+            </Box>
+            <Row label="Layout">
+              <ToggleButtonGroup exclusive size="small" value={o.layout} onChange={(_e, v: 'compact' | 'full' | null) => v && set('layout', v)} aria-label="Layout">
+                <ToggleButton value="compact">Compact</ToggleButton>
+                <ToggleButton value="full">Full</ToggleButton>
+              </ToggleButtonGroup>
+            </Row>
+            <FormControl component="fieldset">
+              <FormLabel component="legend">Show</FormLabel>
+              <FormGroup row>
+                {parts.map((p) => (
+                  <FormControlLabel
+                    key={p}
+                    control={<Checkbox checked={o.show.includes(p)} onChange={(e) => set('show', e.target.checked ? parts.filter((x) => x === p || o.show.includes(x)) : o.show.filter((x) => x !== p))} />}
+                    label={PART_LABELS[p] ?? p}
+                  />
+                ))}
+              </FormGroup>
+            </FormControl>
+            {o.widget === 'schedule' && (
+              <>
+                <Row label="Shows">
+                  <ToggleButtonGroup exclusive size="small" value={o.range} onChange={(_e, v: 'today' | 'week' | null) => v && set('range', v)} aria-label="Which shows">
+                    <ToggleButton value="today">Today</ToggleButton>
+                    <ToggleButton value="week">This week</ToggleButton>
+                  </ToggleButtonGroup>
+                </Row>
+                <Row label="Times in">
+                  <ToggleButtonGroup exclusive size="small" value={o.tz} onChange={(_e, v: 'visitor' | 'station' | null) => v && set('tz', v)} aria-label="Time zone">
+                    <ToggleButton value="visitor">Visitor's time zone</ToggleButton>
+                    <ToggleButton value="station">Station's</ToggleButton>
+                  </ToggleButtonGroup>
+                </Row>
+              </>
+            )}
+            {o.widget === 'recent' && (
+              <TextField
+                type="number"
+                label="Songs"
+                value={o.count}
+                onChange={(e) => set('count', Math.min(EMBED_RECENT.max, Math.max(EMBED_RECENT.min, Number(e.target.value) || EMBED_RECENT.min)))}
+                slotProps={{ htmlInput: { min: EMBED_RECENT.min, max: EMBED_RECENT.max } }}
+                helperText={`${EMBED_RECENT.min} to ${EMBED_RECENT.max}`}
+                sx={{ maxWidth: 160 }}
+              />
+            )}
+            {o.widget === 'player' && <FormControlLabel control={<Switch checked={o.autoplay} onChange={(e) => set('autoplay', e.target.checked)} />} label="Start playing on load (most browsers block it)" />}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardContent sx={{ display: 'grid', gap: 2 }}>
+            <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+              <Typography variant="h6" component="h2">
+                Preview
+              </Typography>
+              <ToggleButtonGroup exclusive size="small" value={previewWidth} onChange={(_e, v: '280' | '390' | 'full' | null) => v && setPreviewWidth(v)} aria-label="Preview width">
+                <ToggleButton value="280">280 px</ToggleButton>
+                <ToggleButton value="390">390 px</ToggleButton>
+                <ToggleButton value="full">Full width</ToggleButton>
+              </ToggleButtonGroup>
+            </Box>
+            <Box sx={{ bgcolor: 'action.hover', borderRadius: 2, p: 1, overflowX: 'auto' }}>
+              <Box
+                component="iframe"
+                ref={frame}
+                key={src}
+                src={src}
+                title={`${EMBED_WIDGET_LABELS[o.widget]} widget preview`}
+                data-testid="widget-preview"
+                sx={{ display: 'block', border: 0, width: previewWidth === 'full' ? '100%' : `${previewWidth}px`, maxWidth: '100%', height: previewHeight, borderRadius: 1 }}
+              />
+            </Box>
+            <Snippet label="Loader (resizes itself)" value={snippets.loader} onCopy={() => void copy(snippets.loader, 'loader snippet')} />
+            <Snippet label="Plain iframe" value={snippets.iframe} onCopy={() => void copy(snippets.iframe, 'iframe snippet')} />
+          </CardContent>
+        </Card>
+      </Box>
+      <AllowList />
+    </Box>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
+      <Typography sx={{ minWidth: 80 }} color="text.secondary">
+        {label}
+      </Typography>
+      {children}
+    </Box>
+  );
+}
+
+function Snippet({ label, value, onCopy }: { label: string; value: string; onCopy: () => void }) {
+  return (
+    <Box sx={{ display: 'grid', gap: 1 }}>
+      <TextField label={label} value={value} multiline minRows={2} fullWidth slotProps={{ htmlInput: { readOnly: true, spellCheck: false, style: { fontFamily: 'monospace', fontSize: 13 } } }} />
+      <Box>
+        <Button variant="outlined" size="small" startIcon={<ContentCopyIcon />} onClick={onCopy}>
+          Copy {label.split(' ')[0]!.toLowerCase()} snippet
+        </Button>
+      </Box>
+    </Box>
+  );
+}
+
+/** The sites allowed to frame widgets (empty: any site). */
+function AllowList() {
+  const { toast } = useToast();
+  const client = useQueryClient();
+  const q = useQuery({ queryKey: ['admin', 'settings', 'widgets'], queryFn: ({ signal }) => api<EmbedSettings>('/api/settings/widgets', { signal }) });
+  const [text, setText] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (q.data) setText(q.data.frameAncestors.join('\n'));
+  }, [q.data]);
+  const save = useMutation({
+    mutationFn: (frameAncestors: string[]) => api<EmbedSettings>('/api/settings/widgets', { method: 'PUT', body: { frameAncestors } }),
+    onSuccess: (saved) => {
+      client.setQueryData(['admin', 'settings', 'widgets'], saved);
+      setText(saved.frameAncestors.join('\n'));
+      setError(null);
+      toast({ title: 'Settings updated successfully', description: saved.frameAncestors.length ? 'Only the listed sites may show widgets now.' : 'Any site may show widgets now.', variant: 'success' });
+    },
+    onError: (err) => {
+      setError(errorMessage(err));
+      toast({ title: 'Error updating settings', description: errorMessage(err), variant: 'error' });
+    },
+  });
+  if (q.isError)
+    return (
+      <Alert severity="error" action={<Button onClick={() => void q.refetch()}>Try again</Button>}>
+        {errorMessage(q.error)}
+      </Alert>
+    );
+  if (text === null) return <PageLoading label="Loading settings..." />;
+  return (
+    <Card
+      component="form"
+      aria-label="Sites allowed to show widgets"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        save.mutate(
+          text
+            .split(/[\n,\s]+/)
+            .map((s) => s.trim())
+            .filter(Boolean),
+        );
+      }}
+    >
+      <CardContent sx={{ display: 'grid', gap: 2 }}>
+        <Typography variant="h6" component="h2">
+          Sites allowed to show widgets
+        </Typography>
+        <TextField
+          label="Sites, one per line"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          multiline
+          minRows={3}
+          placeholder={'https://forum.example.org\nhttps://*.partner.example'}
+          error={error !== null}
+          helperText={error ?? 'Leave empty to let any website show the widgets. Other pages of this site can never be framed.'}
+          slotProps={{ htmlInput: { spellCheck: false } }}
+        />
+        <Box>
+          <Button type="submit" variant="contained" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save Sites'}
+          </Button>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}

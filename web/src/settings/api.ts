@@ -5,6 +5,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { DiscordConfigInput, DiscordConfigUpdateSchema, DiscordConfigView } from '../../../shared/content';
+import type { EmbedSettings, EmbedSettingsSchema } from '../../../shared/embeds';
 import { CONTENT_EVENTS } from '../../../shared/content-events';
 import { DEFAULT_STATION } from '../../../shared/station-defaults';
 import type { StationInfo } from '../../../shared/station';
@@ -35,3 +36,6 @@ export const fetchDiscordConfig = endpoint<DiscordConfigView, [signal?: AbortSig
 export const createDiscordConfig = endpoint<DiscordConfigView, [body: DiscordConfigInput]>('PUT', (body) => ({ path: '/api/settings/discord', body }));
 /** Updates the Discord configuration (a blank secret keeps the stored one). */
 export const updateDiscordConfig = endpoint<DiscordConfigView, [body: z.input<typeof DiscordConfigUpdateSchema>]>('PATCH', (body) => ({ path: '/api/settings/discord', body }));
+/** Which other sites may frame the station's widgets (Settings → Widgets). */
+export const fetchWidgetSettings = endpoint<EmbedSettings, [signal?: AbortSignal]>('GET', (signal) => ({ path: '/api/settings/widgets', signal }));
+export const saveWidgetSettings = endpoint<EmbedSettings, [body: z.input<typeof EmbedSettingsSchema>]>('PUT', (body) => ({ path: '/api/settings/widgets', body }));

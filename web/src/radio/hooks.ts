@@ -7,7 +7,8 @@ import { radioSlides, type RadioSlide } from '../../../shared/radio-slides';
 import { liveStatusAtom } from '../app/live';
 import { useChannel, useResync } from '../realtime/hooks';
 import { fetchCounter, fetchDjStats, fetchHistory, fetchMostLiked, fetchMostPlayed, fetchNowPlaying, fetchVotes, incrementCounter, postVote, radioKeys, serverNow } from './api';
-import { listenerSessionId, useRequestSessionId } from '../platform/session';
+import { listenerSessionId } from '../platform/session';
+import { useRequestSessionId } from '../platform/useRequestSessionId';
 
 /**
  * The radio data of the listener site, kept current by pushes rather than

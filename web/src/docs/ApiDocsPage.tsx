@@ -149,7 +149,7 @@ function Realtime({ realtime }: { realtime: NonNullable<OpenApiDoc['x-realtime']
           Realtime: <code>{realtime.url}</code>
         </Typography>
         <Typography sx={{ mb: 1, overflowWrap: 'anywhere' }}>{realtime.description}</Typography>
-        <Box component="ul" sx={{ m: 0, pl: 3 }}>
+        <Box component="ul" sx={{ m: 0, pl: 3, overflowWrap: 'anywhere' }}>
           {Object.entries(realtime.channels).map(([channel, c]) => (
             <li key={channel}>
               <Box component="code" sx={{ fontWeight: 700 }}>

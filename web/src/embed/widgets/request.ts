@@ -73,7 +73,7 @@ function renderPicker(): void {
     fill(
       picker,
       h('label', { for: 'q' }, 'Search for a song'),
-      h('div', { class: 'row' }, h('div', { class: 'grow' }, query), h('button', { class: 'btn ghost', type: 'button', onclick: () => void search() }, 'Search Library')),
+      h('div', { class: 'row wrap-row' }, h('div', { class: 'grow' }, query), h('button', { class: 'btn ghost', type: 'button', onclick: () => void search() }, 'Search Library')),
       results.length
         ? h(
             'ul',

@@ -83,7 +83,7 @@ export interface NowPlayingShow {
  * (000 §3 and 001 §3: now_playing.song, duration, elapsed; live.is_live,
  * streamer_name, broadcast_start; song_history with played_at in epoch
  * seconds; streamers) plus listeners, the current and next show, and
- * freshness. Display fallbacks are already applied to text fields.
+ * freshness, and the station state. Unknown text is null (the UI shows the spec's fallbacks).
  */
 export interface NowPlaying {
   station: {

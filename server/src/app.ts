@@ -18,6 +18,7 @@ import { fail, HttpError } from './http/errors';
 import { pageHeadRenderer } from './http/page-meta';
 import { serveWeb } from './http/static';
 import { domainRouters } from './routes';
+import { installHttpMetrics, metricsRoutes } from './metrics';
 
 /** Koa typed with our request state. */
 export type App = Koa<RequestState>;
@@ -41,6 +42,9 @@ export function createApp(ctx: AppContext): BuiltApp {
   app.proxy = ctx.config.TRUST_PROXY;
   app.maxIpsCount = ctx.config.TRUST_PROXY ? 1 : 0;
   app.silent = true;
+
+  // Request durations by route, and accepted listener requests (GET /metrics).
+  installHttpMetrics(app, ctx);
 
   // Request id, per-request logger, access log.
   app.use(async (c, next) => {
@@ -159,6 +163,8 @@ export function createApp(ctx: AppContext): BuiltApp {
 
   const routers = domainRouters(ctx);
   for (const r of routers) app.use(r.routes());
+  // Operators' scrape endpoint, outside /api and the permission table: off without METRICS_TOKEN, else token-only.
+  app.use(metricsRoutes(ctx).routes());
   // A known path asked with another method: 405 in the one error shape, with Allow (every router, every alias).
   app.use(methodNotAllowed(routers));
 

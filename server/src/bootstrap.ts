@@ -1,14 +1,19 @@
 import path from 'node:path';
 import type { Config } from './config';
+import { lockDataDir } from './db/data-dir-lock';
 import { openDatabase, type Database } from './db/knex';
 import { migrateLatest } from './db/migrate';
 import { seedDemo } from './db/seed/demo';
 import type { Logger } from './log';
 import { ensureOwner } from './users/owner';
 
-/** Opens the configured database: PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR. */
-export function openConfiguredDatabase(config: Config): Promise<Database> {
+/**
+ * Opens the configured database: PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR,
+ * which this process then holds alone (`command` names it to a refused second process).
+ */
+export function openConfiguredDatabase(config: Config, command = 'server'): Promise<Database> {
   if (config.DATABASE_URL) return openDatabase({ kind: 'postgres', url: config.DATABASE_URL, poolMax: config.DATABASE_POOL_MAX });
+  lockDataDir(config.DATA_DIR, command);
   return openDatabase({ kind: 'pglite', dataDir: path.join(config.DATA_DIR, 'pglite') });
 }
 

@@ -75,6 +75,7 @@ export const ConfigSchema = z
     REFRESH_REUSE_GRACE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
     SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+    METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16, 'must be at least 16 characters').max(512).optional()),
     SPOTIFY_CLIENT_ID: optionalText,
     SPOTIFY_CLIENT_SECRET: optionalText,
     SPOTIFY_API_URL: z.url().default('https://api.spotify.com'),

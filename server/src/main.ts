@@ -1,8 +1,30 @@
 import { openConfiguredDatabase, prepareDatabase } from './bootstrap';
-import { ConfigError, loadConfig } from './config';
+import path from 'node:path';
+import { ConfigError, loadConfig, type Config } from './config';
+import { DataDirLockedError, heldDataDirLock } from './db/data-dir-lock';
 import { createLogger } from './log';
 import { startServer } from './server';
 import { startJobs } from './jobs';
+
+/** The human banner at start: where the site is, which database, which station source. */
+function banner(config: Config, url: string, engine: string): string {
+  const where = (raw: string) => {
+    try {
+      const u = new URL(raw);
+      return `${u.hostname}${u.port ? `:${u.port}` : ''}${u.pathname !== '/' ? u.pathname : ''}`;
+    } catch {
+      return 'PostgreSQL';
+    }
+  };
+  const database = engine === 'pglite' ? `embedded PostgreSQL (PGlite) in ${path.resolve(config.DATA_DIR)}` : `PostgreSQL at ${where(config.DATABASE_URL ?? '')}`;
+  const station =
+    config.STATION_SOURCE === 'demo'
+      ? 'the built-in demo station (its stream at /api/stream)'
+      : `${config.STATION_SOURCE === 'azuracast' ? `AzuraCast station ${config.STATION_ID}` : `Icecast${config.STATION_MOUNT ? ` mount ${config.STATION_MOUNT}` : ''}`} at ${config.STATION_URL}` +
+        (config.STREAM_URL ? ` (stream: ${config.STREAM_URL})` : ' (stream: as the station says)');
+  const site = config.PUBLIC_URL && config.PUBLIC_URL !== url ? `${url}  (public address ${config.PUBLIC_URL})` : url;
+  return `\n  Airdeck is running at ${site}\n  Database: ${database}\n  Station:  ${station}\n  Stop with Ctrl-C (or SIGTERM).\n\n`;
+}
 
 /** Entry point of `npm start`: validate config, migrate, seed, serve, and stop gracefully on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -17,7 +39,16 @@ async function main(): Promise<void> {
     throw err;
   }
   const log = createLogger({ level: config.LOG_LEVEL, pretty: config.LOG_PRETTY });
-  let db = await openConfiguredDatabase(config);
+  let db;
+  try {
+    db = await openConfiguredDatabase(config);
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      process.stderr.write(`Airdeck cannot start: ${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
   if ((await prepareDatabase(db, config, log)) && db.engine === 'pglite') {
     // PGlite's WebAssembly memory grows during migrations and seeding and never
     // shrinks: reopening after first-time setup roughly halves the idle footprint.
@@ -25,8 +56,9 @@ async function main(): Promise<void> {
     db = await openConfiguredDatabase(config);
   }
   const server = await startServer({ config, db, log, jobs: startJobs });
-  log.info({ url: server.url, database: db.engine }, 'Airdeck is on air');
-  process.stdout.write(`\n  Airdeck is running at ${server.url}\n  Database: ${db.engine === 'pglite' ? `embedded (${config.DATA_DIR})` : 'PostgreSQL'}\n\n`);
+  heldDataDirLock(config.DATA_DIR)?.setUrl(server.url);
+  log.info({ url: server.url, database: db.engine, source: config.STATION_SOURCE }, 'Airdeck is on air');
+  process.stdout.write(banner(config, server.url, db.engine));
 
   let stopping = false;
   const stop = (signal: string): void => {

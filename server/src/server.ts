@@ -6,6 +6,7 @@ import type { AppContext } from './context';
 import type { Database } from './db/knex';
 import type { Logger } from './log';
 import { createLocalBus, createPgBus, type EventBus } from './realtime/bus';
+import { metricsFor } from './metrics';
 import { createHub, type Hub } from './realtime/hub';
 import { createSnapshotRegistry } from './realtime/snapshots';
 import { createRadioRuntime } from './radio/runtime';
@@ -71,6 +72,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     },
   };
   const built = createApp(ctx);
+  const metrics = metricsFor(ctx);
 
   const hub = createHub({
     bus,
@@ -93,7 +95,9 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     },
     verifyToken: ctx.realtime.verifyToken,
     snapshot: (channel) => snapshots.snapshot(channel),
+    onFrame: (direction) => metrics.realtimeFrames.inc({ direction }),
   });
+  metrics.setConnectionCounter(() => hub.connectionCount());
 
   const httpServer = http.createServer({ requestTimeout: 60_000, headersTimeout: 20_000, keepAliveTimeout: 5_000 }, built.app.callback());
   httpServer.on('upgrade', (req, socket, head) => {
@@ -119,6 +123,14 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
 
   const jobs = opts.jobs ? await opts.jobs(ctx) : [];
 
+  // Requests being answered, so a stop that has to cut them off can say which.
+  const inFlight = new Set<string>();
+  httpServer.on('request', (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
+    const key = `${req.method ?? 'GET'} ${(req.url ?? '/').split('?')[0]} #${Math.random().toString(36).slice(2, 8)}`;
+    inFlight.add(key);
+    res.once('close', () => inFlight.delete(key));
+  });
+
   let closing: Promise<void> | null = null;
   const close = (): Promise<void> => {
     closing ??= (async () => {
@@ -128,7 +140,13 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       for (const job of jobs.reverse()) {
         await job.stop().catch((err: unknown) => log.warn({ err, job: job.name }, 'job did not stop cleanly'));
       }
-      const deadline = setTimeout(() => httpServer.closeAllConnections(), config.SHUTDOWN_TIMEOUT_MS);
+      const deadline = setTimeout(() => {
+        // Say so when the stop cuts requests off: a client somewhere got no answer.
+        if (inFlight.size > 0) {
+          log.warn({ dropped: inFlight.size, requests: [...inFlight].slice(0, 10), timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, `shutdown dropped ${inFlight.size} request(s) still in flight after SHUTDOWN_TIMEOUT_MS`);
+        }
+        httpServer.closeAllConnections();
+      }, config.SHUTDOWN_TIMEOUT_MS);
       deadline.unref();
       // Keep-alive sockets that finish a request are closed as they go idle.
       const idle = setInterval(() => httpServer.closeIdleConnections(), 100);

@@ -19,7 +19,13 @@ if (!input.success) {
   process.exit(2);
 }
 const config = loadConfig();
-const db = await openConfiguredDatabase(config);
+let db: Awaited<ReturnType<typeof openConfiguredDatabase>>;
+try {
+  db = await openConfiguredDatabase(config, 'create-owner');
+} catch (err) {
+  process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+}
 try {
   await migrateLatest(db.knex);
   await ensureOwner(db.knex, { ...input.data, onlyIfNoOwner: false });

@@ -24,3 +24,20 @@ export async function migrateLatest(knex: Knex): Promise<string[]> {
   const [, applied] = (await knex.migrate.latest({ migrationSource: new ListMigrationSource() })) as [number, string[]];
   return applied;
 }
+
+/**
+ * Undoes the last batch of migrations (what one start or `npm run migrate`
+ * applied), for rolling back an upgrade before starting the previous version;
+ * returns the names it undid.
+ */
+export async function migrateRollback(knex: Knex): Promise<string[]> {
+  const [, undone] = (await knex.migrate.rollback({ migrationSource: new ListMigrationSource() })) as [number, string[]];
+  return undone;
+}
+
+/** Applied and pending migration names. */
+export async function migrateStatus(knex: Knex): Promise<{ applied: string[]; pending: string[] }> {
+  const [done, pending] = (await knex.migrate.list({ migrationSource: new ListMigrationSource() })) as [Array<{ name: string } | string>, Array<{ file: string } | string>];
+  const name = (m: { name: string } | { file: string } | string) => (typeof m === 'string' ? m : 'name' in m ? m.name : m.file);
+  return { applied: done.map(name), pending: pending.map(name) };
+}

@@ -41,6 +41,8 @@ export interface HubOptions {
   /** A client whose unsent buffer grows past this is disconnected, never buffered without bound. */
   maxBufferedBytes?: number;
   clientIp?: (req: IncomingMessage) => string;
+  /** Told of every frame received ('in') and sent ('out'), for the metrics. */
+  onFrame?: (direction: 'in' | 'out') => void;
 }
 
 interface Conn {
@@ -88,6 +90,7 @@ export function createHub(opts: HubOptions): Hub {
 
   const send = (c: Conn, frame: ServerFrame | string | Buffer): void => {
     if (c.ws.readyState !== c.ws.OPEN || tooSlow(c)) return;
+    opts.onFrame?.('out');
     if (Buffer.isBuffer(frame)) c.ws.send(frame, { binary: false });
     else c.ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
   };
@@ -302,6 +305,7 @@ export function createHub(opts: HubOptions): Hub {
         });
         ws.on('message', (raw) => {
           c.alive = true;
+          opts.onFrame?.('in');
           c.queue = c.queue.then(() => onFrame(c, raw)).catch((err: unknown) => opts.log.warn({ err }, 'realtime frame failed'));
         });
         ws.on('close', () => drop(c));

@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+/**
+ * `npm run build`: the production build, summarised in one line.
+ *
+ * - the server (server/src/main.ts and the migrate and create-owner commands)
+ *   compiled and bundled by esbuild into dist-server/*.mjs; packages stay
+ *   external, so the output runs with the production dependencies alone
+ *   (`npm ci --omit=dev`);
+ * - the website (vite --mode web, into web/dist) and the desktop studio's
+ *   renderer (vite --mode studio, into web/dist-studio).
+ *
+ * `node scripts/build.mjs server` builds the server alone, `site` the server
+ * and the website (what `npm start` needs). Warnings and errors are printed;
+ * the file listings are not.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(root);
+
+/** Where the compiled server goes, and its entry points. */
+export const SERVER_OUT = 'dist-server';
+const SERVER_ENTRIES = { main: 'server/src/main.ts', migrate: 'server/src/cli/migrate.ts', 'create-owner': 'server/src/cli/create-owner.ts' };
+
+function size(dir) {
+  let bytes = 0;
+  let files = 0;
+  const walk = (d) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else {
+        files++;
+        bytes += fs.statSync(p).size;
+      }
+    }
+  };
+  if (fs.existsSync(dir)) walk(dir);
+  return { bytes, files };
+}
+const mb = (b) => `${(b / 1_048_576).toFixed(1)} MB`;
+
+async function buildServer() {
+  const { build } = await import('esbuild');
+  fs.rmSync(SERVER_OUT, { recursive: true, force: true });
+  await build({
+    entryPoints: SERVER_ENTRIES,
+    outdir: SERVER_OUT,
+    bundle: true,
+    platform: 'node',
+    target: 'node20.19',
+    format: 'esm',
+    packages: 'external',
+    outExtension: { '.js': '.mjs' },
+    sourcemap: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+  // The build's own stamp: what start.mjs compares the sources with.
+  fs.writeFileSync(path.join(SERVER_OUT, 'BUILD'), `${new Date().toISOString()}\n`);
+  const s = size(SERVER_OUT);
+  return `server (${SERVER_OUT}/, ${mb(s.bytes)})`;
+}
+
+async function buildWeb(mode) {
+  const { build } = await import('vite');
+  await build({ configFile: 'web/vite.config.ts', mode, logLevel: 'warn' });
+  const dir = mode === 'studio' ? 'web/dist-studio' : 'web/dist';
+  const s = size(dir);
+  return `${mode === 'studio' ? 'studio' : 'website'} (${dir}/, ${s.files} files, ${mb(s.bytes)})`;
+}
+
+const started = Date.now();
+const only = process.argv[2];
+try {
+  const parts = [];
+  parts.push(await buildServer());
+  if (only !== 'server') parts.push(await buildWeb('web'));
+  if (only !== 'server' && only !== 'site') parts.push(await buildWeb('studio'));
+  process.stdout.write(`Built ${parts.join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+} catch (err) {
+  process.stderr.write(`Build failed: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+}

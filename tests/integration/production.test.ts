@@ -1,0 +1,161 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The production start as an operator runs it, with real processes:
+ * - `npm run build` output is one line, and the compiled server runs with the
+ *   production dependencies only (a copy holding just the packages
+ *   `npm ls --omit=dev` lists, beside the build);
+ * - SIGTERM sent to the `npm start` process alone stops the server gracefully
+ *   and frees the port within SHUTDOWN_TIMEOUT_MS;
+ * - a second process on the same DATA_DIR (a server, `npm run create-owner`)
+ *   is refused with a message naming the running one.
+ */
+const root = path.resolve(__dirname, '../..');
+const tmp: string[] = [];
+const children: ChildProcess[] = [];
+const tempDir = (name: string) => {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), `airdeck-${name}-`));
+  tmp.push(d);
+  return d;
+};
+
+/** Starts a command and resolves with the URL its banner prints. */
+function startAndWaitForBanner(cmd: string, args: string[], opts: { cwd: string; env: Record<string, string> }): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  const child = spawn(cmd, args, { cwd: opts.cwd, env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let out = '';
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no banner in 90 s:\n${out}`)), 90_000);
+    child.once('exit', (code) => reject(new Error(`exited with ${code} before its banner:\n${out}`)));
+    readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+      out += `${line}\n`;
+      const m = /Airdeck is running at (http:\/\/\S+)/.exec(line);
+      if (m) {
+        clearTimeout(timer);
+        resolve({ child, url: m[1]!, output: () => out });
+      }
+    });
+  });
+}
+
+const listening = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const s = net.connect(port, '127.0.0.1');
+    s.once('connect', () => {
+      s.destroy();
+      resolve(true);
+    });
+    s.once('error', () => resolve(false));
+  });
+
+/** GET on a fresh connection (a pooled keep-alive socket may have been closed by the server meanwhile). */
+const get = (url: string) =>
+  new Promise<{ status: number; body: string }>((resolve, reject) => {
+    http
+      .get(url, { agent: false }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      })
+      .on('error', reject);
+  });
+
+const aliveProcess = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+beforeAll(() => {
+  const r = spawnSync(process.execPath, ['scripts/build.mjs', 'site'], { cwd: root, encoding: 'utf8' });
+  expect(r.status, r.stderr).toBe(0);
+  // The build says what it made in one line.
+  expect(r.stdout.trim().split('\n')).toHaveLength(1);
+  expect(r.stdout.trim()).toMatch(/^Built server \(dist-server\/, [\d.]+ MB\), website \(web\/dist\/, \d+ files, [\d.]+ MB\) in [\d.]+ s$/);
+}, 180_000);
+
+afterAll(() => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+  for (const d of tmp) fs.rmSync(d, { recursive: true, force: true });
+});
+
+describe('production start', () => {
+  it('serves the build with the production dependencies alone', async () => {
+    const app = tempDir('prod');
+    for (const f of ['package.json', 'scripts/start.mjs', 'scripts/cli.mjs']) {
+      fs.mkdirSync(path.dirname(path.join(app, f)), { recursive: true });
+      fs.copyFileSync(path.join(root, f), path.join(app, f));
+    }
+    fs.cpSync(path.join(root, 'dist-server'), path.join(app, 'dist-server'), { recursive: true });
+    fs.cpSync(path.join(root, 'web/dist'), path.join(app, 'web/dist'), { recursive: true });
+    // Only the packages a production install has (npm ls --omit=dev), each linked from this checkout.
+    const ls = spawnSync('npm', ['ls', '--omit=dev', '--all', '--parseable'], { cwd: root, encoding: 'utf8' });
+    const nm = path.join(root, 'node_modules') + path.sep;
+    const top = new Set(
+      ls.stdout
+        .split('\n')
+        .filter((p) => p.startsWith(nm))
+        .map((p) => p.slice(nm.length).split(path.sep))
+        .map((parts) => (parts[0]!.startsWith('@') ? parts.slice(0, 2) : parts.slice(0, 1)).join('/')),
+    );
+    expect(top.has('koa')).toBe(true);
+    for (const dev of ['vite', 'tsx', 'esbuild', 'vitest', 'electron', 'typescript']) expect(top.has(dev)).toBe(false);
+    for (const pkg of top) {
+      const link = path.join(app, 'node_modules', pkg);
+      fs.mkdirSync(path.dirname(link), { recursive: true });
+      fs.symlinkSync(path.join(nm, pkg), link, 'dir');
+    }
+    const data = tempDir('prod-data');
+    const { child, url } = await startAndWaitForBanner(process.execPath, ['scripts/start.mjs', '--serve'], { cwd: app, env: { PORT: '0', HOST: '127.0.0.1', DATA_DIR: data, SEED_DEMO: 'false' } });
+    const home = await get(url + '/');
+    expect(home.status).toBe(200);
+    expect(home.body).toContain('<div id="root">');
+    expect((await get(url + '/api/health')).status).toBe(200);
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    expect(child.exitCode).toBe(0);
+  }, 120_000);
+
+  it('`npm start` gives the demo station; a second process on its DATA_DIR is refused naming it; SIGTERM to npm frees the port', async () => {
+    const data = tempDir('start-data');
+    const shutdownMs = 4000;
+    const { child: npm, url } = await startAndWaitForBanner('npm', ['start'], { cwd: root, env: { PORT: '0', HOST: '127.0.0.1', DATA_DIR: data, SHUTDOWN_TIMEOUT_MS: String(shutdownMs) } });
+    const port = Number(new URL(url).port);
+    const np = JSON.parse((await get(url + '/api/now-playing')).body) as { source: string; station: { state: string } };
+    expect(np.source).toBe('demo');
+    expect(['on_air', 'live']).toContain(np.station.state);
+    const lock = JSON.parse(fs.readFileSync(path.join(data, 'airdeck.lock'), 'utf8')) as { pid: number; url: string };
+    expect(lock.url).toBe(url);
+    expect(lock.pid).not.toBe(npm.pid);
+
+    // A second server, and the owner command, on the same embedded database.
+    const second = spawnSync(process.execPath, ['scripts/start.mjs', '--serve'], { cwd: root, env: { ...process.env, PORT: '0', DATA_DIR: data }, encoding: 'utf8', timeout: 60_000 });
+    expect(second.status).toBe(1);
+    expect(second.stderr).toContain(`Airdeck cannot start: The embedded database in ${data} is in use by an Airdeck server (pid ${lock.pid}, ${url}, started `);
+    const owner = spawnSync(process.execPath, ['scripts/cli.mjs', 'create-owner', '--email', 'owner@station.example', '--password', 'a long passphrase'], { cwd: root, env: { ...process.env, DATA_DIR: data }, encoding: 'utf8', timeout: 60_000 });
+    expect(owner.status).toBe(1);
+    expect(owner.stderr).toContain(`is in use by an Airdeck server (pid ${lock.pid}, ${url}`);
+    expect(owner.stderr).toContain('Stop the server, run the command, and start the server again');
+    expect((await get(url + '/api/health')).status).toBe(200);
+
+    // SIGTERM to the npm process only, as systemd or a process manager sends it.
+    const sent = Date.now();
+    npm.kill('SIGTERM');
+    await expect.poll(() => listening(port), { timeout: shutdownMs, interval: 100 }).toBe(false);
+    expect(Date.now() - sent).toBeLessThan(shutdownMs);
+    await expect.poll(() => aliveProcess(lock.pid), { timeout: shutdownMs + 5000 }).toBe(false);
+    expect(fs.existsSync(path.join(data, 'airdeck.lock'))).toBe(false);
+  }, 150_000);
+});

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import Router from '@koa/router';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { App } from './app';
+import type Koa from 'koa';
 import type { AppRouter } from './http/router';
 import type { AppContext, RequestState } from './context';
 import { fail } from './http/errors';
@@ -77,7 +77,7 @@ const SUBMISSION_ROUTES: Record<string, string> = {
 };
 
 /** Times every request; counts accepted listener requests. Installed first, so it sees every answer. */
-export function installHttpMetrics(app: App, ctx: AppContext): void {
+export function installHttpMetrics(app: Koa<RequestState>, ctx: AppContext): void {
   const m = metricsFor(ctx);
   app.use(async (c, next) => {
     const end = performance.now();

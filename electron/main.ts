@@ -105,6 +105,8 @@ void app.whenReady().then(() => {
     preloadPath: path.join(__dirname, 'preload.js'),
     appVersion: app.getVersion(),
     packaged: app.isPackaged,
+    // Replaced at build time (scripts/build-electron.mjs) with the operator's public update key.
+    updatePublicKey: process.env.AIRDECK_UPDATE_PUBLIC_KEY ?? null,
     quit: () => app.quit(),
     log,
   });

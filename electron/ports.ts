@@ -158,7 +158,7 @@ export interface UpdaterPort {
   setFeedURL(options: { provider: 'generic'; url: string; channel?: string }): void;
   checkForUpdatesAndNotify(): Promise<unknown>;
   on(event: 'error', listener: (err: Error) => void): void;
-  on(event: 'update-available' | 'update-downloaded' | 'update-not-available', listener: (info: { version?: string }) => void): void;
+  on(event: 'update-available' | 'update-downloaded' | 'update-not-available', listener: (info: { version?: string; downloadedFile?: string }) => void): void;
 }
 
 /** A small JSON file (the studio's settings in userData). */

@@ -15,7 +15,7 @@ function health(body: unknown, status = 200): typeof fetch {
 }
 const airdeck = { status: 'ok', name: 'airdeck', version: '0.1.0', apiVersion: 1 };
 
-function setup(opts: { fetch?: typeof fetch; packaged?: boolean; settings?: string } = {}) {
+function setup(opts: { fetch?: typeof fetch; packaged?: boolean; settings?: string; platform?: string } = {}) {
   const e = fakeElectron();
   if (opts.settings) e.settingsFile.text = opts.settings;
   const studio = createStudio({
@@ -24,6 +24,7 @@ function setup(opts: { fetch?: typeof fetch; packaged?: boolean; settings?: stri
     preloadPath: '/app/dist-electron/preload.js',
     appVersion: '0.1.0',
     packaged: opts.packaged ?? false,
+    ...(opts.platform ? { platform: opts.platform } : {}),
     quit: () => void e.quits++,
   });
   studio.start();
@@ -253,7 +254,8 @@ describe('the studio main process', () => {
     expect(unpackaged.e.updater.feed).toBeNull();
     const noServer = setup({ packaged: true });
     expect(noServer.e.updater.feed).toBeNull();
-    const { e, studio } = setup({ packaged: true, settings: JSON.stringify({ serverUrl: 'https://radio.example' }) });
+    // Windows: electron-updater verifies the installer's publisher itself (Linux and macOS: electron/updater.test.ts).
+    const { e, studio } = setup({ packaged: true, platform: 'win32', settings: JSON.stringify({ serverUrl: 'https://radio.example' }) });
     expect(e.updater.feed).toEqual({ provider: 'generic', url: 'https://radio.example/desktop/', channel: 'latest' });
     expect(e.updater).toMatchObject({ autoDownload: true, autoInstallOnAppQuit: true, checks: 1 });
     studio.stop();

@@ -25,6 +25,10 @@ export interface StudioDeps {
   preloadPath: string;
   appVersion: string;
   packaged: boolean;
+  /** The Ed25519 key update manifests must be signed with (Linux and macOS builds); baked in at build time. */
+  updatePublicKey?: string | null;
+  /** process.platform, for tests. */
+  platform?: string;
   quit(): void;
   log: LogPort;
   now?: () => number;
@@ -138,7 +142,7 @@ export function createStudio(deps: StudioDeps) {
       refreshTray();
       shortcutOk = deps.shortcuts.register(MINI_WINDOW_SHORTCUT, () => windows.toggleMini());
       if (!shortcutOk) deps.log.warn('the mini window shortcut is taken by another app', { accelerator: MINI_WINDOW_SHORTCUT });
-      updater = wireUpdater(deps.updater, settings.read().serverUrl, deps.log, { packaged: deps.packaged });
+      updater = wireUpdater(deps.updater, settings.read().serverUrl, deps.log, { packaged: deps.packaged, publicKey: deps.updatePublicKey ?? null, fetch: deps.fetch, ...(deps.platform ? { platform: deps.platform } : {}) });
     },
     /** Releases the shortcut, the tray and the updater timer (on quit). */
     stop(): void {

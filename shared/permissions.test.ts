@@ -28,6 +28,8 @@ describe('role order', () => {
 describe('the capability table of spec 000 §6', () => {
   const table: Record<string, Role[]> = {
     'settings.access': ['owner', 'manager'],
+    // 001 §"Settings": "The Discord tab and card are owner only."
+    'settings.discord': ['owner'],
     'shows.editAll': ['owner', 'manager', 'admin'],
     'shows.approve': ['owner', 'manager', 'admin', 'moderator'],
     'panel.view': [...ROLES],
@@ -81,6 +83,20 @@ describe('show ownership', () => {
     expect(canManageShow({ id: 'u1', role: 'presenter' }, show)).toBe(true);
     expect(canManageShow({ id: 'u2', role: 'probation' }, show)).toBe(true);
     expect(canManageShow({ id: 'u3', role: 'presenter' }, show)).toBe(false);
+  });
+
+  it('for a show without a presenter: its creator and moderators up, nobody else (no id matches a missing presenter)', () => {
+    const show = { created_by: 'u1', presenter_user_id: null };
+    expect(canManageShow({ id: 'u1', role: 'presenter' }, show)).toBe(true);
+    expect(canManageShow({ id: 'u1', role: 'guest' }, show)).toBe(true);
+    expect(canManageShow({ id: 'x', role: 'moderator' }, show)).toBe(true);
+    for (const role of ['admin', 'manager', 'owner'] as const) expect(canManageShow({ id: 'x', role }, show), role).toBe(true);
+    for (const role of ['presenter', 'probation', 'guest'] as const) expect(canManageShow({ id: 'u3', role }, show), role).toBe(false);
+    // Neither a creator nor a presenter: only moderators and up.
+    const orphan = { created_by: null, presenter_user_id: null };
+    expect(canManageShow({ id: 'u3', role: 'presenter' }, orphan)).toBe(false);
+    expect(canManageShow({ id: '', role: 'probation' }, orphan)).toBe(false);
+    expect(canManageShow({ id: 'x', role: 'moderator' }, orphan)).toBe(true);
   });
 });
 

@@ -21,6 +21,19 @@ describe('the page sanitiser', () => {
     expect(sanitize('<p onclick="x()" style="color:red" id="a" name="b" data-x="1" aria-label="l" class="ok">t</p>')).toBe('<p class="ok">t</p>');
   });
 
+  it('removes every event handler, not only onclick, in any case and on any allowed tag', () => {
+    const handlers = ['onerror', 'onload', 'onmouseover', 'onfocus', 'onanimationstart', 'onpointerenter', 'onbegin', 'ONCLICK', 'OnMouseOut'];
+    for (const h of handlers) {
+      expect(sanitize(`<img src="/media/a.png" ${h}="alert(1)">`), h).toBe('<img src="/media/a.png">');
+      expect(sanitize(`<a href="/x" ${h}="alert(1)">x</a>`), h).toBe('<a href="/x">x</a>');
+      expect(sanitize(`<p ${h}=alert(1)>t</p>`), h).toBe('<p>t</p>');
+    }
+    // Tags whose handlers run on their own are dropped whole.
+    expect(sanitize('<svg><animate onbegin="alert(1)" attributeName="x" dur="1s"></animate></svg><svg onload="alert(1)"></svg><body onload="alert(1)"><p>t</p></body>')).toBe('<p>t</p>');
+    expect(sanitize('<img src=x onerror=alert(1)>')).not.toMatch(/onerror|alert/);
+    expect(sanitize('<details open ontoggle="alert(1)"><summary>s</summary></details>')).not.toMatch(/ontoggle|alert/);
+  });
+
   it('adds rel="noopener noreferrer" to links that open a new tab and drops other targets', () => {
     expect(sanitize('<a href="https://a.example" target="_blank">x</a>')).toBe('<a href="https://a.example" target="_blank" rel="noopener noreferrer">x</a>');
     expect(sanitize('<a href="https://a.example" target="_blank" rel="opener">x</a>')).toBe('<a href="https://a.example" target="_blank" rel="noopener noreferrer">x</a>');
@@ -42,6 +55,8 @@ describe('the page sanitiser', () => {
     expect(isSafeHref('/page/about')).toBe(true);
     expect(isSafeHref('#top')).toBe(true);
     expect(isSafeHref('tel:123')).toBe(false);
+    expect(isSafeHref('https://a.example/?q=a&amp;b=c')).toBe(true);
+    expect(isSafeHref('HTTPS://A.EXAMPLE')).toBe(true);
     expect(isSafeImageSrc('https://cdn.example/a.png')).toBe(true);
     expect(isSafeImageSrc('/media/a.png')).toBe(true);
     expect(isSafeImageSrc('http://cdn.example/a.png')).toBe(false);
@@ -53,6 +68,33 @@ describe('the page sanitiser', () => {
   it('keeps classes but never the app\'s own styling hooks', () => {
     expect(sanitize('<div class="MuiBackdrop-root css-1x2y callout">x</div>')).toBe('<div class="callout">x</div>');
     expect(sanitize('<div class="MuiModal-root">x</div>')).toBe('<div>x</div>');
+  });
+
+  it('isSafeHref refuses schemes disguised with tabs, newlines, entities, mixed case or leading spaces (the editor relies on it)', () => {
+    const disguised = [
+      'javascript:alert(1)',
+      'JavaScript:alert(1)',
+      'JAVASCRIPT:alert(1)',
+      '   javascript:alert(1)',
+      '\u00a0javascript:alert(1)',
+      'java\tscript:alert(1)',
+      'java\nscript:alert(1)',
+      'java\r\nscript:alert(1)',
+      '\u0000javascript:alert(1)',
+      'javascript\t:alert(1)',
+      '&#106;avascript:alert(1)',
+      '&#x6A;avascript:alert(1)',
+      '&#0000106avascript:alert(1)',
+      'java&#x09;script:alert(1)',
+      'java&Tab;script:alert(1)',
+      'java&NewLine;script:alert(1)',
+      'javascript&colon;alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      ' DaTa:text/html;base64,PHNjcmlwdD4=',
+      'vbscript:msgbox(1)',
+      'file:///etc/passwd',
+    ];
+    for (const href of disguised) expect(isSafeHref(href), JSON.stringify(href)).toBe(false);
   });
 
   it('is stable: sanitising twice changes nothing', () => {

@@ -40,12 +40,27 @@ export const PAGE_SANITIZE_CONFIG = {
 const URL_NOISE = /[\u0000-\u0020\u007F-\u00A0\u1680\u180E\u2000-\u2029\u205F\u3000\uFEFF]/g;
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 
+const NAMED_REFERENCES: Record<string, string> = { colon: ':', tab: '\t', newline: '\n', nbsp: '\u00a0', sol: '/', amp: '&' };
+
+/**
+ * Decodes HTML character references (`&#106;`, `&#x09;`, `&colon;`…) as a
+ * browser would if the value reached markup, so a scheme spelled with them
+ * is judged by what it becomes.
+ */
+function decodeCharacterReferences(value: string): string {
+  return value.replace(/&(?:#(\d{1,7})|#x([0-9a-f]{1,6})|([a-z]{2,8}));?/gi, (whole, dec?: string, hex?: string, name?: string) => {
+    const code = dec !== undefined ? Number(dec) : hex !== undefined ? parseInt(hex, 16) : NaN;
+    if (!Number.isNaN(code)) return code <= 0x10ffff ? String.fromCodePoint(code) : '';
+    return NAMED_REFERENCES[name!.toLowerCase()] ?? whole;
+  });
+}
+
 /**
  * Whether a link target may stay: http(s), mailto, or a relative reference.
  * `javascript:`, `data:`, `vbscript:` and every other scheme are refused.
  */
 export function isSafeHref(value: string): boolean {
-  const compact = value.replace(URL_NOISE, '');
+  const compact = decodeCharacterReferences(value).replace(URL_NOISE, '');
   const scheme = SCHEME.exec(compact)?.[1]?.toLowerCase();
   if (scheme === undefined) return true;
   return scheme === 'http' || scheme === 'https' || scheme === 'mailto';

@@ -14,6 +14,7 @@ import type { AppRouter } from './http/router';
 import type { AppContext, RequestState } from './context';
 import { isDatabaseUnavailable } from './db/knex';
 import { embedFraming } from './embed/service';
+import { contentSecurityPolicy } from './http/csp';
 import { fail, HttpError } from './http/errors';
 import { pageHeadRenderer } from './http/page-meta';
 import { serveWeb } from './http/static';
@@ -80,24 +81,8 @@ export function createApp(ctx: AppContext): BuiltApp {
 
   app.use(
     helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          baseUri: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-          mediaSrc: ["'self'", 'blob:', 'https:', 'http:'],
-          connectSrc: ["'self'", 'ws:', 'wss:'],
-          fontSrc: ["'self'", 'data:'],
-          objectSrc: ["'none'"],
-          frameAncestors: ["'none'"],
-          formAction: ["'self'", 'https:'],
-          manifestSrc: ["'self'"],
-          workerSrc: ["'self'", 'blob:'],
-        },
-      },
+      // The policy is built in one place with the origins in use: http/csp.ts.
+      contentSecurityPolicy: false,
       crossOriginResourcePolicy: { policy: 'cross-origin' },
       crossOriginEmbedderPolicy: false,
       strictTransportSecurity: ctx.config.PUBLIC_URL?.startsWith('https:') ? { maxAge: 15552000 } : false,
@@ -105,6 +90,9 @@ export function createApp(ctx: AppContext): BuiltApp {
   );
   // Station widgets (/embed/*) alone may be framed: by any site or the station's allow-list (Settings → Widgets).
   app.use(embedFraming(ctx.knex));
+  // The content policy (http/csp.ts) is set as the answer leaves, inside embedFraming, which then widens
+  // frame-ancestors for the widgets: one policy, per-route framing.
+  app.use(contentSecurityPolicy(ctx, () => ctx.radio.store.current ?? null));
 
   // CORS: the public APIs are open to every origin without credentials; the
   // rest of the API answers only the station's own origins and the desktop

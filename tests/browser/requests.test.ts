@@ -1,16 +1,31 @@
+import net from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeDiscord, type FakeDiscord } from '../support/fake-services';
 import { startBrowserHarness, skipBrowser, type BrowserHarness } from '../support/browser';
 
 let h: BrowserHarness;
+
+/** A port nothing listens on right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
 let discord: FakeDiscord & { apiUrl: string };
 
 beforeAll(async () => {
   if (skipBrowser()) return;
   discord = await startFakeDiscord({ clientId: '555444333222', clientSecret: 'browser-secret', botToken: 'bot' });
+  // Discord sign-in needs the site's public address (never the request's Host): a known port makes one.
+  const port = await freePort();
   h = await startBrowserHarness({
-    env: { DISCORD_CLIENT_ID: '555444333222', DISCORD_CLIENT_SECRET: 'browser-secret', DISCORD_API_URL: discord.apiUrl, REQUEST_LIMIT_IP: '1000', APPLICATION_LIMIT_PER_HOUR: '100', SEARCH_LIMIT_PER_MINUTE: '1000' },
+    env: { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, DISCORD_CLIENT_ID: '555444333222', DISCORD_CLIENT_SECRET: 'browser-secret', DISCORD_API_URL: discord.apiUrl, REQUEST_LIMIT_IP: '1000', APPLICATION_LIMIT_PER_HOUR: '100', SEARCH_LIMIT_PER_MINUTE: '1000' },
   });
 });
 afterAll(async () => {

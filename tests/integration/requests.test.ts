@@ -139,6 +139,34 @@ describe('fairness', () => {
     expect((await post('/api/requests/song', song({ title: 'Deja Vu', artist: 'Beyonce & Jay-Z' }))).status).toBe(201);
   });
 
+  it('holds the repeat window for exactly REQUEST_REPEAT_MINUTES (60): refused at 59:59, accepted at 60:00', async () => {
+    const title = `Boundary ${randomBytes(3).toString('hex')}`;
+    expect((await post('/api/requests/song', song({ title }))).status).toBe(201);
+    clock += 59 * 60_000 + 59_000;
+    const late = await post('/api/requests/song', song({ title }));
+    expect(late.status).toBe(409);
+    expect(late.body.error.message).toBe('This song was already requested in the last 60 minutes. Please choose another song.');
+    clock += 1_000;
+    expect((await post('/api/requests/song', song({ title }))).status).toBe(201);
+    // And the window starts again from that request.
+    clock += 30 * 60_000;
+    expect((await post('/api/requests/song', song({ title }))).status).toBe(409);
+    clock += 30 * 60_000;
+  });
+
+  it('counts the session limit for each kind apart: songs, shoutouts and general requests', async () => {
+    const s = session();
+    const shoutout = () => ({ requester_name: 'Sam', recipient_name: 'Mum', message: 'Happy birthday', user_session: s });
+    const general = () => ({ name: 'Sam', email: 'sam@example.com', subject: 'feedback', message: 'Love the show', user_session: s });
+    for (let i = 0; i < 3; i++) expect((await post('/api/requests/song', song({ user_session: s }))).status).toBe(201);
+    expect((await post('/api/requests/song', song({ user_session: s }))).status).toBe(429);
+    // Three songs used up: shoutouts and general requests still have their own three each.
+    for (let i = 0; i < 3; i++) expect((await post('/api/requests/shoutout', shoutout())).status).toBe(201);
+    expect((await post('/api/requests/shoutout', shoutout())).status).toBe(429);
+    for (let i = 0; i < 3; i++) expect((await post('/api/requests/general', general())).status).toBe(201);
+    expect((await post('/api/requests/general', general())).status).toBe(429);
+  });
+
   it('lets only one of several simultaneous requests for the same song in', async () => {
     const title = `Race ${randomBytes(3).toString('hex')}`;
     const results = await Promise.all(Array.from({ length: 6 }, () => post('/api/requests/song', song({ title }))));

@@ -2,16 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import type Koa from 'koa';
-import { frameAncestorsSources, type EmbedSettings } from '../../../shared/embeds';
+import { frameAncestorsSources } from '../../../shared/embeds';
 import type { Config } from '../config';
-import { recordAction, type AuditActor } from '../users/audit';
-
-/** Reads the widget settings (the framing allow-list). */
-export async function getEmbedSettings(knex: Knex | Knex.Transaction): Promise<EmbedSettings> {
-  const row = await knex('station_settings').where({ id: 1 }).first<{ embed_frame_ancestors: unknown } | undefined>('embed_frame_ancestors');
-  const list = Array.isArray(row?.embed_frame_ancestors) ? row.embed_frame_ancestors.filter((x): x is string => typeof x === 'string') : [];
-  return { frameAncestors: list };
-}
+import { getEmbedSettings } from './repo';
 
 const cache = new WeakMap<Knex, { at: number; value: Promise<string> }>();
 const CACHE_MS = 10_000;
@@ -26,15 +19,9 @@ export function cachedFrameAncestors(knex: Knex, now = Date.now()): Promise<stri
   return value;
 }
 
-/** Saves the widget settings (already validated) and records who did it. */
-export async function saveEmbedSettings(knex: Knex, input: EmbedSettings, actor: AuditActor): Promise<EmbedSettings> {
-  const saved = await knex.transaction(async (trx) => {
-    await trx('station_settings').where({ id: 1 }).update({ embed_frame_ancestors: JSON.stringify(input.frameAncestors), updated_by: actor.id, updated_at: trx.fn.now() });
-    await recordAction(trx, { actor, action: 'update', resourceType: 'embed_settings', resourceId: 1, resourceName: 'Widgets', details: { frameAncestors: input.frameAncestors } });
-    return getEmbedSettings(trx);
-  });
+/** Empties the cache after a save (other instances follow within its 10 s). */
+export function forgetFrameAncestors(knex: Knex): void {
   cache.delete(knex);
-  return saved;
 }
 
 /** True for the widget pages and their files: the only paths another site may frame. */

@@ -45,7 +45,7 @@ export default tseslint.config(
       'boundaries/files': [
         { category: 'test', pattern: ['**/*.test.ts', '**/*.test.tsx'] },
         { category: 'repo', pattern: 'server/src/**/repo.ts' },
-        { category: 'bootstrap', pattern: ['server/src/cli/**', 'server/src/bootstrap.ts'] },
+        { category: 'bootstrap', pattern: ['server/src/cli/**', 'server/src/bootstrap.ts', 'server/src/main.ts'] },
         { category: 'db-exception', pattern: DB_IMPORT_EXCEPTIONS },
       ],
     },
@@ -87,6 +87,49 @@ export default tseslint.config(
               from: { element: { types: ['server', 'db', 'web', 'shared', 'migrations', 'tests', 'tooling'] } },
               disallow: { to: { module: { source: ELECTRON_MODULES } } },
               message: 'only electron/ imports electron',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The web data layer: web/src/<domain>/api.ts is the only place that calls HTTP for its domain (routes typed
+    // once with endpoint()) and the only place realtime events reach the query cache; components use its hooks.
+    files: ['web/src/**/*.{ts,tsx}'],
+    // web/src/embed is the station widgets' own plain-DOM bundle for other sites (no React, no query cache, under
+    // 40 KB): its public reads live in embed/core.ts and embed/now.ts.
+    ignores: ['web/src/**/api.ts', 'web/src/**/*.test.ts', 'web/src/embed/**'],
+    rules: {
+      'no-restricted-imports': [
+        2,
+        {
+          patterns: [
+            { group: ['**/app/api'], importNames: ['endpoint', 'PUBLIC'], message: "Declare routes in the domain's api.ts and call its functions or hooks." },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        2,
+        { name: 'fetch', message: "Only a domain's api.ts calls HTTP: add the call there." },
+        { name: 'XMLHttpRequest', message: "Only a domain's api.ts calls HTTP: add the call there." },
+      ],
+    },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    // radio/hooks.ts holds the radio domain's hooks beside its api.ts; the realtime client's own folder wires them.
+    ignores: ['web/src/**/api.ts', 'web/src/radio/hooks.ts', 'web/src/realtime/**', 'web/src/**/*.test.ts', 'web/src/embed/**'],
+    rules: {
+      'no-restricted-imports': [
+        2,
+        {
+          patterns: [
+            { group: ['**/app/api'], importNames: ['endpoint', 'PUBLIC'], message: "Declare routes in the domain's api.ts and call its functions or hooks." },
+            {
+              group: ['**/realtime/hooks'],
+              importNames: ['useChannel', 'useResync', 'useRefetchOn'],
+              message: "Realtime events reach the query cache through the domain's hook in its api.ts.",
             },
           ],
         },

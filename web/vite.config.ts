@@ -22,9 +22,6 @@ export default defineConfig(({ mode, command }) => {
       // a production bundle takes the production one.
       alias: command === 'build' ? [{ find: /^react-router$/, replacement: path.resolve(import.meta.dirname, '../node_modules/react-router/dist/production/index.mjs') }] : [],
     },
-    define: {
-      __AIRDECK_TARGET__: JSON.stringify(studio ? 'studio' : 'web'),
-    },
     build: {
       outDir: path.resolve(import.meta.dirname, studio ? 'dist-studio' : 'dist'),
       emptyOutDir: true,

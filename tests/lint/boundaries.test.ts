@@ -46,4 +46,20 @@ describe('import boundaries', () => {
     expect(await problems('server/src/cli/probe.ts', "import { migrateLatest } from '../db/migrate';\nexport const x = migrateLatest;\n")).toEqual([]);
     expect(await problems('tests/integration/probe.test.ts', "import { openDatabase } from '../../server/src/db/knex';\nexport const x = openDatabase;\n")).toEqual([]);
   });
+
+  it("keeps HTTP and realtime cache updates in each domain's api.ts", async () => {
+    const route = "import { endpoint } from '../app/api';\nexport const x = endpoint<string>('GET', () => '/api/station');\n";
+    expect(await problems('web/src/schedule/Probe.tsx', route)).toEqual([
+      "no-restricted-imports: 'endpoint' import from '../app/api' is restricted from being used by a pattern. Declare routes in the domain's api.ts and call its functions or hooks.",
+    ]);
+    expect(await problems('web/src/schedule/api.ts', route)).toEqual([]);
+    expect(await problems('web/src/schedule/Probe.tsx', "export const x = () => fetch('/api/station');\n")).toEqual([
+      "no-restricted-globals: Unexpected use of 'fetch'. Only a domain's api.ts calls HTTP: add the call there.",
+    ]);
+    const live = "import { useChannel } from '../realtime/hooks';\nexport const x = useChannel;\n";
+    expect(await problems('web/src/schedule/Probe.tsx', live)).toEqual([
+      "no-restricted-imports: 'useChannel' import from '../realtime/hooks' is restricted from being used by a pattern. Realtime events reach the query cache through the domain's hook in its api.ts.",
+    ]);
+    expect(await problems('web/src/schedule/api.ts', live)).toEqual([]);
+  });
 });

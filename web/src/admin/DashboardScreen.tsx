@@ -4,35 +4,18 @@ import MusicNoteIcon from '@mui/icons-material/MusicNote';
 import RadioIcon from '@mui/icons-material/Radio';
 import ThumbUpIcon from '@mui/icons-material/ThumbUpAltOutlined';
 import { Alert, Box, Button, Card, CardContent, Chip, Link, List, ListItem, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { DASHBOARD_LIMITS, type DashboardData } from '../../../shared/notifications';
+import type { DashboardData } from '../../../shared/notifications';
 import { GENERAL_SUBJECTS } from '../../../shared/requests';
 import { relativeTime } from '../../../shared/time';
-import { api } from '../app/api';
 import { useAuth } from '../auth/AuthProvider';
 import { useNowPlaying } from '../radio/hooks';
 import { isBroadcasting, offAirText, stationStateOf } from '../../../shared/radio-display';
-import { useChannel, useResync } from '../realtime/hooks';
+import { useDashboard } from '../dashboard/api';
 
-const KEY = ['dashboard'] as const;
 const dayFmt = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
 const hoursText = (n: number) => `${Number.isInteger(n) ? n : n.toFixed(2).replace(/0$/, '')}h`;
-
-/**
- * The dashboard's server data: refetched when a request arrives or changes
- * (`requests` channel) or the schedule changes (`schedule` channel), and
- * every 60 s for the top rated song (001 §9); never faster.
- */
-function useDashboard() {
-  const qc = useQueryClient();
-  const refresh = () => void qc.invalidateQueries({ queryKey: KEY });
-  useChannel('requests', refresh);
-  useChannel('schedule', refresh);
-  useResync('requests', refresh);
-  return useQuery({ queryKey: KEY, queryFn: () => api<DashboardData>('/api/dashboard'), staleTime: 10_000, refetchInterval: DASHBOARD_LIMITS.topSongRefreshMs });
-}
 
 function Tile({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (

@@ -23,30 +23,21 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { LOG_ACTION_FILTERS, LOG_FAILED_FILTERS, LOG_PERIODS, LOG_TEXT, logsCsvName, type LogEntry, type LogStats } from '../../../shared/notifications';
-import { api, ApiError, currentAccessToken } from '../app/api';
+import { LOG_ACTION_FILTERS, LOG_FAILED_FILTERS, LOG_PERIODS, LOG_TEXT, type LogEntry } from '../../../shared/notifications';
+import { ApiError } from '../app/api';
 import { useIsMobile } from '../app/media';
-import { getApiBase } from '../platform';
+import { downloadLogsCsv, useLogList, useLogStats, type ActionFilter, type FailedFilter } from '../logs/api';
 import { OutstandingBookings } from '../schedule/admin/OutstandingBookings';
 import { useToast } from '../ui/toast';
 import { SearchField } from '../ui/Filters';
 
-type ActionFilter = (typeof LOG_ACTION_FILTERS)[number];
 const ACTION_LABELS: Record<ActionFilter, string> = { all: 'All actions', create: 'Create', update: 'Update', delete: 'Delete', login: 'Login' };
 const ACTION_COLOR: Record<string, 'success' | 'info' | 'error' | 'secondary' | 'default'> = { create: 'success', update: 'info', delete: 'error', login: 'secondary' };
 const stampFmt = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
 const stamp = (iso: string) => stampFmt.format(new Date(iso));
 
-type FailedFilter = (typeof LOG_FAILED_FILTERS)[number];
 const FAILED_LABELS: Record<FailedFilter, string> = { show: 'Shown', hide: 'Hidden' };
-
-function query(q: string, action: ActionFilter, days: number, failed: FailedFilter): string {
-  const p = new URLSearchParams({ days: String(days), action, failed });
-  if (q) p.set('q', q);
-  return p.toString();
-}
 
 /** Waits until typing pauses before searching. */
 function useDebounced<T>(value: T, ms: number): T {
@@ -73,22 +64,6 @@ function StatCard({ label, value }: { label: string; value: number | undefined }
 
 function ActionChip({ action }: { action: string }) {
   return <Chip size="small" label={action.replace('_', ' ')} color={ACTION_COLOR[action] ?? 'default'} variant="outlined" sx={{ textTransform: 'capitalize' }} />;
-}
-
-/** Saves every matching row as user-logs-{date}.csv (the server streams it). */
-async function downloadCsv(q: string, action: ActionFilter, days: number, failed: FailedFilter): Promise<void> {
-  const token = await currentAccessToken();
-  const res = await fetch(`${getApiBase()}/api/logs/export?${query(q, action, days, failed)}`, { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'same-origin' });
-  if (!res.ok) throw new Error(`HTTP ${res.status}`);
-  const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? logsCsvName(new Date().toISOString().slice(0, 10));
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 function DetailDialog({ entry, onClose }: { entry: LogEntry | null; onClose: () => void }) {
@@ -139,13 +114,13 @@ export default function LogsScreen() {
   const q = useDebounced(search.trim(), 300);
   const mobile = useIsMobile();
   const { toast } = useToast();
-  const stats = useQuery({ queryKey: ['logs', 'stats', days], queryFn: async () => (await api<{ stats: LogStats }>(`/api/logs/stats?days=${days}`)).stats, staleTime: 30_000 });
-  const list = useQuery({ queryKey: ['logs', 'list', q, action, days, failed], queryFn: async () => (await api<{ logs: LogEntry[] }>(`/api/logs?${query(q, action, days, failed)}`)).logs, staleTime: 10_000, placeholderData: keepPreviousData });
+  const stats = useLogStats(days);
+  const list = useLogList(q, action, days, failed);
 
   const exportCsv = async () => {
     setExporting(true);
     try {
-      await downloadCsv(search.trim(), action, days, failed);
+      await downloadLogsCsv(search.trim(), action, days, failed);
       toast({ title: LOG_TEXT.exported, variant: 'success' });
     } catch {
       toast({ title: LOG_TEXT.exportFailed, variant: 'error' });

@@ -52,34 +52,59 @@ export async function renewSession(): Promise<string | null> {
   return unauthorizedHandler ? unauthorizedHandler().catch(() => null) : null;
 }
 
-/** Options of one API call. */
-export interface ApiOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** What one call sends besides its method: the path (with its query), a JSON body or raw bytes, extra headers. */
+export interface Call {
+  path: string;
   body?: unknown;
   rawBody?: Blob;
-  signal?: AbortSignal;
-  auth?: boolean;
   /** Extra request headers (e.g. Idempotency-Key). */
   headers?: Record<string, string>;
+  signal?: AbortSignal;
 }
 
-/** Calls the Airdeck API and returns its JSON, or throws an ApiError. */
-export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
+/** A route's options: `auth: false` for the public routes (no access token is sent). */
+export interface EndpointOptions {
+  auth?: boolean;
+}
+
+/**
+ * Declares one API route, typed once, where it is declared: `Res` is what the route answers (a type from
+ * shared/), `Args` what a call takes (request bodies typed with shared/'s `XInput` types), `build` turns the
+ * arguments into the call. Returns the function that calls it. Only a domain's `api.ts` declares routes
+ * (ESLint, eslint.config.js), so no component picks the type of an answer.
+ *
+ *   export const fetchHistory = endpoint<PlayEntry[], [limit: number]>('GET', (limit) => `/api/radio/history?limit=${limit}`, PUBLIC);
+ */
+export function endpoint<Res, Args extends unknown[] = []>(method: Method, build: (...args: Args) => string | Call, opts: EndpointOptions = {}): (...args: Args) => Promise<Res> {
+  return (...args: Args) => {
+    const built = build(...args);
+    return send(method, typeof built === 'string' ? { path: built } : built, opts.auth !== false) as Promise<Res>;
+  };
+}
+
+/** The options of the routes anyone may call. */
+export const PUBLIC: EndpointOptions = { auth: false };
+
+/** Sends one call and returns the answer's JSON (null when empty), or throws an ApiError. */
+async function send(method: Method, opts: Call, auth: boolean): Promise<unknown> {
+  const path = opts.path;
   const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
   if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
   if (opts.rawBody) headers['Content-Type'] = opts.rawBody.type || 'application/octet-stream';
   let sentToken = false;
-  if (opts.auth !== false && accessTokenProvider) {
+  if (auth && accessTokenProvider) {
     const token = await accessTokenProvider();
     if (token) {
       headers.Authorization = `Bearer ${token}`;
       sentToken = true;
     }
   }
-  const send = async (): Promise<Response> => {
+  const attempt = async (): Promise<Response> => {
     try {
       return await fetch(`${getApiBase()}${path}`, {
-        method: opts.method ?? 'GET',
+        method,
         headers,
         body: opts.rawBody ?? (opts.body !== undefined ? JSON.stringify(opts.body) : null),
         credentials: 'same-origin',
@@ -90,12 +115,12 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
       throw new ApiError(0, 'network', 'Could not reach the station. Check your connection and try again.');
     }
   };
-  let res = await send();
+  let res = await attempt();
   if (res.status === 401 && sentToken && unauthorizedHandler) {
     const fresh = await unauthorizedHandler();
     if (fresh) {
       headers.Authorization = `Bearer ${fresh}`;
-      res = await send();
+      res = await attempt();
     }
   }
   const text = await res.text();
@@ -111,5 +136,5 @@ export async function api<T>(path: string, opts: ApiOptions = {}): Promise<T> {
     if (isErrorBody(body)) throw new ApiError(res.status, body.error.code, body.error.message, body.error.details?.fields, body.error.details);
     throw new ApiError(res.status, res.status >= 500 ? 'internal' : 'bad_request', `The station answered ${res.status}. Please try again.`);
   }
-  return body as T;
+  return body;
 }

@@ -23,7 +23,9 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { APPLICATION_LIMITS, ApplicationSchema, AVAILABILITY_SLOTS, LOOKING_FOR, WHATS_NEXT, type ApplicationSubmitted, type AvailabilitySlot } from '../../../shared/applications';
 import type { DiscordAuthorizeResponse } from '../../../shared/integrations';
-import { api, ApiError } from '../app/api';
+import { ApiError } from '../app/api';
+import { discordAuthorize } from '../integrations/api';
+import { submitApplication } from './api';
 import { usePageMeta } from '../app/meta';
 import { useStation } from '../app/station';
 import { DiscordIcon } from '../integrations/DiscordIcon';
@@ -125,7 +127,7 @@ export function PresenterApplicationPage() {
   const connectDiscord = async () => {
     setConnecting(true);
     try {
-      const { url } = await api<DiscordAuthorizeResponse>('/api/discord/authorize', { auth: false });
+      const { url } = await discordAuthorize();
       sessionStorage.setItem(DRAFT_KEY, JSON.stringify(form));
       window.location.assign(url);
     } catch (err) {
@@ -151,7 +153,7 @@ export function PresenterApplicationPage() {
     }
     setSending(true);
     try {
-      await api<ApplicationSubmitted>('/api/applications', { method: 'POST', body: ApplicationSchema.parse(form), auth: false });
+      await submitApplication(ApplicationSchema.parse(form));
       toast({ title: 'Application Submitted', description: 'Thank you! Your presenter application has been submitted successfully.', variant: 'success' });
       setForm(EMPTY);
       setTried(false);

@@ -1,7 +1,7 @@
 import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import type { LinkedPresenter, MeResponse, UserView } from '../../../shared/accounts';
-import { api } from '../app/api';
+import { fetchMe } from '../profile/api';
 import { getSessionState, initSession, signIn as clientSignIn, signOut as clientSignOut, subscribeSession, type SessionState, type SessionUser } from './session';
 
 /** The session as the UI sees it. */
@@ -53,7 +53,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const reload = useCallback(async () => {
     try {
-      setMe(await api<MeResponse>('/api/me'));
+      setMe(await fetchMe());
       setMeError(false);
     } catch (err) {
       // Logged, and the profile becomes null (000 §8).

@@ -11,9 +11,9 @@
  */
 import type { SessionResponse } from '../../../shared/accounts';
 import type { Role } from '../../../shared/permissions';
-import { isErrorBody } from '../../../shared/errors';
 import { ApiError, setAccessTokenProvider, setUnauthorizedHandler } from '../app/api';
-import { getApiBase, isStudio } from '../platform';
+import { isStudio } from '../platform';
+import { errorFrom, postRefresh, postSignIn, postSignOut } from './api';
 import { AUTH_HINT_STORAGE_KEY } from '../../../shared/boot-data';
 
 /** Who is signed in, as the access token says. */
@@ -109,21 +109,6 @@ function clearLocal(): void {
   if (state.status !== 'signedOut') emit({ status: 'signedOut', user: null });
 }
 
-async function postJson(path: string, body: unknown, token?: string): Promise<Response> {
-  return fetch(`${getApiBase()}${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-    credentials: 'same-origin',
-  });
-}
-
-async function errorFrom(res: Response): Promise<ApiError> {
-  const body: unknown = await res.json().catch(() => null);
-  if (isErrorBody(body)) return new ApiError(res.status, body.error.code, body.error.message, body.error.details?.fields, body.error.details);
-  return new ApiError(res.status, res.status >= 500 ? 'internal' : 'bad_request', `The station answered ${res.status}. Please try again.`);
-}
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** One refresh round trip; false when the session is gone (and then local state is cleared). */
@@ -141,7 +126,7 @@ async function refreshOnce(): Promise<boolean> {
   for (let attempt = 0, delay = RETRY_START_MS; ; attempt++, delay *= 2) {
     let res: Response | null = null;
     try {
-      res = await postJson('/api/auth/refresh', body);
+      res = await postRefresh(body);
     } catch {
       res = null;
     }
@@ -223,7 +208,7 @@ export async function signIn(email: string, password: string): Promise<SessionUs
   const studio = isStudio();
   let res: Response;
   try {
-    res = await postJson('/api/auth/token', { email, password, client: studio ? 'desktop' : 'web' });
+    res = await postSignIn({ email, password, client: studio ? 'desktop' : 'web' });
   } catch {
     throw new ApiError(0, 'network', 'Could not reach the station. Check your connection and try again.');
   }
@@ -247,7 +232,7 @@ export async function signOut(): Promise<void> {
   if (studio) await window.airdeck!.setRefreshToken(null).catch(() => undefined);
   post({ type: 'signed-out' });
   try {
-    const res = await postJson('/api/auth/sign-out', stored ? { refresh_token: stored } : {}, token ?? undefined);
+    const res = await postSignOut(stored ? { refresh_token: stored } : {}, token ?? undefined);
     // 401, 403 and 404 mean the session is already gone (000 §8).
     if (!res.ok && ![401, 403, 404].includes(res.status)) console.warn('Sign-out: the station answered', res.status);
   } catch (err) {

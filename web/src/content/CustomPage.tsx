@@ -1,16 +1,11 @@
 import { Box, Breadcrumbs, Chip, Container, Link, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, Link as RouterLink, useParams } from 'react-router';
-import { CONTENT_EVENTS } from '../../../shared/content-events';
-import type { PublicPage } from '../../../shared/content';
-import { api } from '../app/api';
-import { useRefetchOn } from '../realtime/hooks';
 import { PageLoading } from '../app/ListenerLayout';
 import { useIsMobile } from '../app/media';
 import { usePageMeta } from '../app/meta';
 import { SponsoredSidebar } from './components/SponsoredSidebar';
-import { ping } from './counters';
+import { countPageView, usePublicPage } from './api';
 import { PageProse } from './PageProse';
 import { listenerSessionId } from '../platform/session';
 
@@ -29,19 +24,13 @@ export function longUsDate(iso: string): string {
 export default function CustomPage() {
   const { slug = '' } = useParams();
   const mobile = useIsMobile();
-  const query = useQuery({
-    queryKey: ['page', slug],
-    queryFn: ({ signal }) => api<PublicPage>(`/api/content/pages/${encodeURIComponent(slug)}`, { auth: false, signal }),
-    retry: false,
-    staleTime: 30_000,
-  });
-  useRefetchOn('content', ['page', slug], [CONTENT_EVENTS.pageUpdated]);
+  const query = usePublicPage(slug);
   const page = query.data;
   usePageMeta({ title: page?.title ?? 'Page', ...(page?.meta_description ? { description: page.meta_description } : {}), type: 'article' });
 
   const pageId = page?.id;
   useEffect(() => {
-    if (pageId) ping(`/api/content/pages/${encodeURIComponent(slug)}/views`, { session_id: listenerSessionId() });
+    if (pageId) countPageView(slug, listenerSessionId());
   }, [pageId, slug]);
 
   if (query.isError) return <Navigate to="/404" replace />;

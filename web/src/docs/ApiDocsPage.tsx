@@ -18,9 +18,8 @@ import {
   Tabs,
   Typography,
 } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { api } from '../app/api';
+import { useOpenApiDoc } from './api';
 import { PageLoading } from '../app/ListenerLayout';
 import { usePageMeta } from '../app/meta';
 import { EMBED_DEFAULT_PARTS, EMBED_PARTS, EMBED_RECENT, EMBED_WIDGET_LABELS, EMBED_WIDGETS, embedSnippets, parseEmbedOptions } from '../../../shared/embed-options';
@@ -44,7 +43,7 @@ function baseUrl(doc: OpenApiDoc): string {
 export default function ApiDocsPage() {
   usePageMeta({ title: 'API Documentation', description: 'Public schedule and song-request APIs: parameters, responses and code samples.' });
   const [tab, setTab] = useState(0);
-  const { data: doc, isError, refetch } = useQuery({ queryKey: ['openapi'], queryFn: ({ signal }) => api<OpenApiDoc>('/api/openapi.json', { auth: false, signal }), staleTime: 5 * 60_000 });
+  const { data: doc, isError, refetch } = useOpenApiDoc();
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 6 } }}>

@@ -1,6 +1,7 @@
 import { isEmbedWidget, parseEmbedOptions, type EmbedOptions, type EmbedResizeMessage, type EmbedWidget } from '../../../shared/embed-options';
 import { asChannelEvent, type ChannelEvent, type PublicChannel, type ServerFrame } from '../../../shared/realtime';
 import { contrastRatio, THEMES } from '../../../shared/themes';
+import { listenerSessionId, requestSessionId } from '../platform/session';
 import './embed.css';
 
 /**
@@ -178,28 +179,12 @@ export function clock(seconds: number): string {
 }
 
 /**
- * The browser's anonymous ids, as the site makes them (web/src/platform/session.ts, which this copies rather
- * than imports: it brings React along): `user_session` (`session_` + 16) for requests, `user_session_id`
- * (24) for votes. In another site's iframe the browser keeps them apart from the station's own pages.
+ * The browser's anonymous ids, made by the site's one generator (web/src/platform/session.ts): user_session
+ * (`session_` + 16) for requests, user_session_id for votes. In another site's iframe the browser keeps them
+ * apart from the station's own pages.
  */
 export function sessionId(kind: 'request' | 'vote' = 'request'): string {
-  const key = kind === 'request' ? 'user_session' : 'user_session_id';
-  let id: string | null = null;
-  try {
-    id = localStorage.getItem(key);
-  } catch {
-    // storage blocked: one id per page load still works
-  }
-  if (id && /^[A-Za-z0-9_-]{8,128}$/.test(id)) return id;
-  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
-  const length = kind === 'request' ? 16 : 24;
-  id = (kind === 'request' ? 'session_' : '') + Array.from(crypto.getRandomValues(new Uint8Array(length)), (b) => alphabet[b % alphabet.length]).join('');
-  try {
-    localStorage.setItem(key, id);
-  } catch {
-    // ignore
-  }
-  return id;
+  return kind === 'request' ? requestSessionId() : listenerSessionId();
 }
 
 /** Shows a fatal error in place of the widget. */

@@ -4,7 +4,7 @@ import { Box, Button, Card, CardContent, CircularProgress, Container, Typography
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { DISCORD_CALLBACK_TEXTS as T, type DiscordCallbackResponse } from '../../../shared/integrations';
-import { api } from '../app/api';
+import { discordCallback } from './api';
 import { usePageMeta } from '../app/meta';
 import { useToast } from '../ui/toast';
 import { DiscordIcon } from './DiscordIcon';
@@ -51,7 +51,7 @@ export function DiscordCallbackPage() {
       go('/become-a-dj', T.failureDelayMs);
       return;
     }
-    api<DiscordCallbackResponse>('/api/discord/callback', { method: 'POST', body: { code, state }, auth: false })
+    discordCallback(code, state)
       .then((res) => {
         const next = `/become-a-dj?discord_connected=true&discord_username=${encodeURIComponent(res.user.username)}`;
         setView({ status: 'success', message: T.success, next });

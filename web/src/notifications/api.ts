@@ -3,11 +3,12 @@ import { useCallback } from 'react';
 import {
   HIDDEN_NOTIFICATION_TYPES,
   NOTIFICATION_LIMITS,
+  type NotificationCreatedEvent,
   type NotificationPreferences,
   type NotificationPriority,
   type NotificationView,
 } from '../../../shared/notifications';
-import { api } from '../app/api';
+import { endpoint } from '../app/api';
 import { useChannel, useResync } from '../realtime/hooks';
 
 /** Every notification query starts with this key: one invalidation refreshes the bell and the screen. */
@@ -18,11 +19,22 @@ export interface NotificationList {
   unread: number;
 }
 
+type Announcement = { title: string; message: string; priority: NotificationPriority };
+type One = { notification: NotificationView };
+type Prefs = { preferences: NotificationPreferences };
+const list = endpoint<NotificationList, [limit: number]>('GET', (limit) => `/api/notifications?limit=${limit}`);
+const markRead = endpoint<One, [id: string]>('POST', (id) => `/api/notifications/${id}/read`);
+const dismiss = endpoint<One, [id: string]>('POST', (id) => `/api/notifications/${id}/dismiss`);
+const markAll = endpoint<{ updated: number }>('POST', () => '/api/notifications/read-all');
+const announce = endpoint<One, [input: Announcement]>('POST', (body) => ({ path: '/api/notifications/announcements', body }));
+const getPrefs = endpoint<Prefs>('GET', () => '/api/notifications/preferences');
+const putPrefs = endpoint<Prefs, [prefs: NotificationPreferences]>('PUT', (body) => ({ path: '/api/notifications/preferences', body }));
+
 /** The bell's list: latest 50, stale after 30 s, refreshed every 60 s (001 §9) and on every push. */
 export function useBellNotifications() {
   return useQuery({
     queryKey: [...NOTIFICATIONS_KEY, 'list', NOTIFICATION_LIMITS.bell],
-    queryFn: () => api<NotificationList>(`/api/notifications?limit=${NOTIFICATION_LIMITS.bell}`),
+    queryFn: () => list(NOTIFICATION_LIMITS.bell),
     staleTime: NOTIFICATION_LIMITS.staleMs,
     refetchInterval: NOTIFICATION_LIMITS.bellRefreshMs,
     retry: 1,
@@ -33,7 +45,7 @@ export function useBellNotifications() {
 export function useScreenNotifications() {
   return useQuery({
     queryKey: [...NOTIFICATIONS_KEY, 'list', NOTIFICATION_LIMITS.screen],
-    queryFn: () => api<NotificationList>(`/api/notifications?limit=${NOTIFICATION_LIMITS.screen}`),
+    queryFn: () => list(NOTIFICATION_LIMITS.screen),
     staleTime: NOTIFICATION_LIMITS.staleMs,
     retry: 3,
   });
@@ -44,12 +56,12 @@ export function useScreenNotifications() {
  * read state in another tab, refreshes every list; so does a reconnect.
  * `onCreated` sees each new (listed) notification, e.g. to announce it.
  */
-export function useNotificationsLive(onCreated?: (n: NotificationView) => void): void {
+export function useNotificationsLive(onCreated?: (n: NotificationCreatedEvent) => void): void {
   const qc = useQueryClient();
   const refresh = useCallback(() => void qc.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }), [qc]);
   useChannel('notifications', (e) => {
     if (e.name === 'notification.created') {
-      const n = e.data as NotificationView;
+      const n = e.data;
       if (HIDDEN_NOTIFICATION_TYPES.includes(n.type)) return;
       onCreated?.(n);
       refresh();
@@ -65,11 +77,11 @@ export function useNotificationActions() {
   const qc = useQueryClient();
   const settle = () => void qc.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
   return {
-    markRead: useMutation({ mutationFn: (id: string) => api<{ notification: NotificationView }>(`/api/notifications/${id}/read`, { method: 'POST' }), onSettled: settle }),
-    dismiss: useMutation({ mutationFn: (id: string) => api<{ notification: NotificationView }>(`/api/notifications/${id}/dismiss`, { method: 'POST' }), onSettled: settle }),
-    markAll: useMutation({ mutationFn: () => api<{ updated: number }>('/api/notifications/read-all', { method: 'POST' }), onSettled: settle }),
+    markRead: useMutation({ mutationFn: markRead, onSettled: settle }),
+    dismiss: useMutation({ mutationFn: dismiss, onSettled: settle }),
+    markAll: useMutation({ mutationFn: () => markAll(), onSettled: settle }),
     announce: useMutation({
-      mutationFn: (input: { title: string; message: string; priority: NotificationPriority }) => api<{ notification: NotificationView }>('/api/notifications/announcements', { method: 'POST', body: input }),
+      mutationFn: announce,
       onSettled: settle,
     }),
   };
@@ -79,14 +91,14 @@ const PREFS_KEY = [...NOTIFICATIONS_KEY, 'preferences'] as const;
 
 /** The signed-in user's preferences (unset means on). */
 export function usePreferences() {
-  return useQuery({ queryKey: PREFS_KEY, queryFn: async () => (await api<{ preferences: NotificationPreferences }>('/api/notifications/preferences')).preferences, staleTime: 60_000 });
+  return useQuery({ queryKey: PREFS_KEY, queryFn: async () => (await getPrefs()).preferences, staleTime: 60_000 });
 }
 
 /** Saves preferences, then refreshes the lists (a type turned off leaves them). */
 export function useSavePreferences() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async (prefs: NotificationPreferences) => (await api<{ preferences: NotificationPreferences }>('/api/notifications/preferences', { method: 'PUT', body: prefs })).preferences,
+    mutationFn: async (prefs: NotificationPreferences) => (await putPrefs(prefs)).preferences,
     onSuccess: (prefs) => qc.setQueryData(PREFS_KEY, prefs),
     onSettled: () => void qc.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
   });

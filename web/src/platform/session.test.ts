@@ -89,10 +89,11 @@ describe('the listener session ids (web/src/platform/session.ts)', () => {
   it('gives React the request id the moment the first request creates it, without a timer', async () => {
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
     const s = await fresh();
+    const { useRequestSessionId } = await import('./useRequestSessionId');
     const timers = vi.spyOn(globalThis, 'setInterval');
     const seen: (string | null)[] = [];
     function Probe() {
-      seen.push(s.useRequestSessionId());
+      seen.push(useRequestSessionId());
       return null;
     }
     const host = document.createElement('div');

@@ -1,5 +1,3 @@
-import { useSyncExternalStore } from 'react';
-
 /**
  * The listener's anonymous ids, written once (spec 000 §3, browser storage):
  * - `user_session_id`: the anonymous session id used for voting (and page views);
@@ -9,7 +7,8 @@ import { useSyncExternalStore } from 'react';
  * One generator makes both; a stored id that is still valid is kept. Ids live in local storage, or in memory
  * for this page when storage is blocked (private browsing). When the request id appears (the first request
  * sent, in this tab or another), {@link onRequestSessionChange} listeners hear it once: this tab announces
- * its own writes, other tabs come through the browser's `storage` event. Nobody polls.
+ * its own writes, other tabs come through the browser's `storage` event. Nobody polls. No React here: the
+ * station widgets (web/src/embed, plain DOM) use it too; the hook is in useRequestSessionId.ts.
  */
 
 /** Browser storage key of the voting and page-view id. */
@@ -90,11 +89,6 @@ export function onRequestSessionChange(fn: () => void): () => void {
   }
   listeners.add(fn);
   return () => listeners.delete(fn);
-}
-
-/** The request id as React state: null until the listener's first request, then the id (no polling). */
-export function useRequestSessionId(): string | null {
-  return useSyncExternalStore(onRequestSessionChange, currentRequestSessionId, () => null);
 }
 
 /** A fresh key for the Idempotency-Key header, so a retried send never doubles a request. */

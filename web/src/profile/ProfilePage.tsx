@@ -5,13 +5,14 @@ import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type Rea
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ACCOUNT_TEXT, ChangePasswordSchema, SOCIAL_PLATFORMS, type MeResponse, type SocialPlatform } from '../../../shared/accounts';
 import { ROLE_LABELS } from '../../../shared/permissions';
-import { api, ApiError } from '../app/api';
+import { ApiError } from '../app/api';
 import { usePageMeta } from '../app/meta';
 import { UserAvatar } from '../auth/UserAvatar';
 import { useAuth } from '../auth/AuthProvider';
 import { GateLoading } from '../auth/ProtectedRoute';
 import { useToast } from '../ui/toast';
 import { checkImageFile, IMAGE_TYPES, uploadErrorToast } from '../ui/upload';
+import { changeMyPassword, fetchMe, updateMe, updateMyPresenterLinks, uploadMyAvatar } from './api';
 
 const PLATFORM_LABELS: Record<SocialPlatform, string> = {
   twitter: 'Twitter / X',
@@ -58,7 +59,7 @@ function ProfileInformation({ me, onSaved }: { me: MeResponse; onSaved: (me: MeR
     }
     setSaving(true);
     try {
-      onSaved(await api<MeResponse>('/api/me', { method: 'PATCH', body: { username } }));
+      onSaved(await updateMe({ username }));
       toast({ title: ACCOUNT_TEXT.profileUpdated, description: 'Your profile has been saved.', variant: 'success' });
     } catch (err) {
       toast({ title: 'Error', description: err instanceof ApiError ? err.message : ACCOUNT_TEXT.unexpected, variant: 'error' });
@@ -78,8 +79,8 @@ function ProfileInformation({ me, onSaved }: { me: MeResponse; onSaved: (me: MeR
     }
     setUploading(true);
     try {
-      await api('/api/me/avatar', { method: 'PUT', rawBody: file });
-      onSaved(await api<MeResponse>('/api/me'));
+      await uploadMyAvatar(file);
+      onSaved(await fetchMe());
       toast({ title: ACCOUNT_TEXT.avatarUpdated, description: 'Your new avatar is saved.', variant: 'success' });
     } catch (err) {
       toast(uploadErrorToast(err, ACCOUNT_TEXT.avatarUploadFailed));
@@ -125,7 +126,7 @@ function SocialLinks({ me, onSaved }: { me: MeResponse; onSaved: (me: MeResponse
     e.preventDefault();
     setSaving(true);
     try {
-      onSaved(await api<MeResponse>('/api/me/presenter', { method: 'PATCH', body: { social_links: links } }));
+      onSaved(await updateMyPresenterLinks({ social_links: links }));
       toast({ title: ACCOUNT_TEXT.socialUpdated, description: 'Your social media links have been saved.', variant: 'success' });
     } catch (err) {
       toast({ title: 'Error', description: err instanceof ApiError ? err.message : ACCOUNT_TEXT.unexpected, variant: 'error' });
@@ -167,7 +168,7 @@ function ChangePassword({ onChanged }: { onChanged: () => void }) {
     setError(null);
     setSaving(true);
     try {
-      await api('/api/me/password', { method: 'POST', body: { password, confirm_password: confirm } });
+      await changeMyPassword({ password, confirm_password: confirm });
       setPassword('');
       setConfirm('');
       toast({ title: ACCOUNT_TEXT.passwordUpdated, description: 'Your other sessions have been signed out.', variant: 'success' });

@@ -1,5 +1,6 @@
-import type { CounterState, DjStats, NowPlaying, PlayEntry, TrackRanking, VoteState, VoteType } from '../../../shared/radio';
-import { api } from '../app/api';
+import type { AttendanceEntry, CounterState, DjStats, NowPlaying, PlayEntry, TrackRanking, VoteInput, VoteState, VoteType } from '../../../shared/radio';
+import { useQuery } from '@tanstack/react-query';
+import { endpoint, PUBLIC } from '../app/api';
 import { getApiBase } from '../platform';
 
 /** Query keys of the radio data in the server-state cache. */
@@ -39,20 +40,32 @@ export async function fetchNowPlaying(): Promise<NowPlaying> {
 }
 
 /** The latest plays. */
-export const fetchHistory = (limit: number) => api<PlayEntry[]>(`/api/radio/history?limit=${limit}`, { auth: false });
+export const fetchHistory = endpoint<PlayEntry[], [limit: number]>('GET', (limit) => `/api/radio/history?limit=${limit}`, PUBLIC);
 /** Most played tracks of the last 30 days. */
-export const fetchMostPlayed = (limit = 3) => api<TrackRanking[]>(`/api/radio/most-played?limit=${limit}`, { auth: false });
+export const fetchMostPlayed = endpoint<TrackRanking[], [limit: number]>('GET', (limit) => `/api/radio/most-played?limit=${limit}`, PUBLIC);
 /** Most liked tracks. */
-export const fetchMostLiked = (limit = 3) => api<TrackRanking[]>(`/api/radio/most-liked?limit=${limit}`, { auth: false });
+export const fetchMostLiked = endpoint<TrackRanking[], [limit: number]>('GET', (limit) => `/api/radio/most-liked?limit=${limit}`, PUBLIC);
 /** Vote counts of a track and this session's vote. */
-export const fetchVotes = (trackId: string, session: string) =>
-  api<VoteState>(`/api/tracks/${encodeURIComponent(trackId)}/votes?user_session=${encodeURIComponent(session)}`, { auth: false });
+export const fetchVotes = endpoint<VoteState, [trackId: string, session: string]>(
+  'GET',
+  (trackId, session) => `/api/tracks/${encodeURIComponent(trackId)}/votes?user_session=${encodeURIComponent(session)}`,
+  PUBLIC,
+);
 /** One press of a vote button. */
-export const postVote = (trackId: string, session: string, vote: VoteType) =>
-  api<VoteState>(`/api/tracks/${encodeURIComponent(trackId)}/votes`, { method: 'POST', body: { user_session: session, vote_type: vote }, auth: false });
+export const postVote = endpoint<VoteState, [trackId: string, session: string, vote: VoteType]>(
+  'POST',
+  (trackId, session, vote) => ({ path: `/api/tracks/${encodeURIComponent(trackId)}/votes`, body: { user_session: session, vote_type: vote } satisfies VoteInput }),
+  PUBLIC,
+);
 /** The bubbles counter. */
-export const fetchCounter = () => api<CounterState>('/api/counters/bubble_clicks', { auth: false });
+export const fetchCounter = endpoint<CounterState>('GET', () => '/api/counters/bubble_clicks', PUBLIC);
 /** increment_bubble_clicks. */
-export const incrementCounter = () => api<CounterState>('/api/counters/bubble_clicks/increment', { method: 'POST', auth: false });
+export const incrementCounter = endpoint<CounterState>('POST', () => '/api/counters/bubble_clicks/increment', PUBLIC);
 /** get-dj-stats for a presenter. */
-export const fetchDjStats = (presenterId: string) => api<DjStats>(`/api/radio/dj-stats/${encodeURIComponent(presenterId)}`, { auth: false });
+export const fetchDjStats = endpoint<DjStats, [presenterId: string]>('GET', (presenterId) => `/api/radio/dj-stats/${encodeURIComponent(presenterId)}`, PUBLIC);
+const onAirReport = endpoint<AttendanceEntry[], [from: string, to: string]>('GET', (from, to) => `/api/radio/on-air-report?from=${from}&to=${to}`);
+
+/** The staff report: each scheduled show from `from` to `to` (station dates, inclusive) against what went out. */
+export function useOnAirReport(from: string, to: string) {
+  return useQuery({ queryKey: ['radio', 'on-air-report', from, to], queryFn: () => onAirReport(from, to), staleTime: 30_000 });
+}

@@ -7,7 +7,8 @@ import { radioSlides, type RadioSlide } from '../../../shared/radio-slides';
 import { liveStatusAtom } from '../app/live';
 import { useChannel, useResync } from '../realtime/hooks';
 import { fetchCounter, fetchDjStats, fetchHistory, fetchMostLiked, fetchMostPlayed, fetchNowPlaying, fetchVotes, incrementCounter, postVote, radioKeys, serverNow } from './api';
-import { listenerSessionId, useRequestSessionId } from '../platform/session';
+import { listenerSessionId } from '../platform/session';
+import { useRequestSessionId } from '../platform/useRequestSessionId';
 
 /**
  * The radio data of the listener site, kept current by pushes rather than
@@ -27,7 +28,7 @@ export function useNowPlaying(): { data: NowPlaying | undefined; isLoading: bool
   const query = useQuery({ queryKey: radioKeys.nowPlaying, queryFn: fetchNowPlaying, staleTime: Infinity, refetchOnWindowFocus: false, retry: 2 });
   useChannel('now-playing', (e) => {
     if (e.name !== 'now-playing.updated' || !e.data) return;
-    const next = e.data as NowPlaying;
+    const next = e.data;
     const prev = qc.getQueryData<NowPlaying>(radioKeys.nowPlaying);
     qc.setQueryData(radioKeys.nowPlaying, next);
     const changed = prev && (prev.now_playing.played_at !== next.now_playing.played_at || prev.now_playing.song.id !== next.now_playing.song.id);
@@ -130,8 +131,8 @@ export function useVotes(trackId: string | null) {
   const key = radioKeys.votes(trackId ?? 'none');
   const query = useQuery({ queryKey: key, queryFn: () => fetchVotes(trackId!, session), enabled: trackId !== null, staleTime: 60_000 });
   useChannel(trackId ? 'votes' : null, (e) => {
-    const counts = e.data as VoteCountsEvent;
-    if (e.name !== 'votes.updated' || counts.track_id !== trackId) return;
+    if (e.name !== 'votes.updated' || e.data.track_id !== trackId) return;
+    const counts = e.data;
     qc.setQueryData<VoteState>(key, (old) => (old && old.version >= counts.version ? old : { ...counts, my_vote: old?.my_vote ?? null }));
   });
   useResync('votes', () => void qc.invalidateQueries({ queryKey: key }));
@@ -159,14 +160,14 @@ export function useDjStats(presenterId: string | null) {
 /** The bubbles counter, pushed live, and the click that increments it. */
 export function useBubbles() {
   const qc = useQueryClient();
-  const query = useQuery({ queryKey: radioKeys.counter, queryFn: fetchCounter, staleTime: Infinity });
+  const query = useQuery({ queryKey: radioKeys.counter, queryFn: () => fetchCounter(), staleTime: Infinity });
   useChannel('counters', (e) => {
-    const c = e.data as CounterState;
-    if (c?.id !== 'bubble_clicks') return;
+    if (e.name !== 'counters.updated' || e.data?.id !== 'bubble_clicks') return;
+    const c = e.data;
     qc.setQueryData<CounterState>(radioKeys.counter, (old) => (old && !e.snapshot && old.count > c.count ? old : c));
   });
   const mutation = useMutation({
-    mutationFn: incrementCounter,
+    mutationFn: () => incrementCounter(),
     onSuccess: (c) => qc.setQueryData<CounterState>(radioKeys.counter, (old) => (old && old.count > c.count ? old : c)),
   });
   return { count: query.data?.count ?? null, increment: () => mutation.mutate(), isPending: mutation.isPending };
@@ -182,7 +183,7 @@ export function useRequestUpdates(): { message: RequestHandledEvent | null; dism
   const session = useRequestSessionId();
   const [message, setMessage] = useState<RequestHandledEvent | null>(null);
   useChannel(session ? `session:${session}` : null, (e) => {
-    if (e.name === 'request.handled') setMessage(e.data as RequestHandledEvent);
+    if (e.name === 'request.handled') setMessage(e.data);
   });
   const dismiss = useCallback(() => setMessage(null), []);
   return { message, dismiss };

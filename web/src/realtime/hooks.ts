@@ -1,15 +1,27 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import type { Channel } from '../../../shared/realtime';
-import { realtime, type ChannelEvent, type RealtimeStatus } from './client';
+import { useEffect, useRef } from 'react';
+import type { Channel, ChannelEvent, ControlEvent, EventName } from '../../../shared/realtime';
+import { realtime } from './client';
 
-/** Receives a channel's events while the component is mounted (`null` subscribes to nothing). */
-export function useChannel(channel: Channel | null, onEvent: (event: ChannelEvent) => void): void {
+/**
+ * An event of channel `C` as a component receives it: one of the events the channel declares in shared/
+ * (`ChannelEvents`: checking `name` narrows `data` to its payload), or a control event (`bus.resync`,
+ * `<name>.too-big`: refetch), and whether it is the subscription's snapshot of the current state.
+ */
+export type LiveEvent<C extends Channel> = (ChannelEvent<C> | ControlEvent<C>) & { snapshot: boolean };
+
+/**
+ * Receives a channel's events while the component is mounted (`null` subscribes to nothing), typed by the
+ * channel: a consumer that reads a payload the producer does not publish does not compile.
+ */
+export function useChannel<C extends Channel>(channel: C | null, onEvent: (event: LiveEvent<C>) => void): void {
   const handler = useRef(onEvent);
   handler.current = onEvent;
   useEffect(() => {
     if (!channel) return;
-    return realtime.subscribe(channel, (e) => handler.current(e));
+    // The server publishes only what the channel declares (bus.publish is typed by channel, and events from
+    // another instance are checked against the channel's zod schemas before they are relayed).
+    return realtime.subscribe(channel, (e) => handler.current(e as unknown as LiveEvent<C>));
   }, [channel]);
 }
 
@@ -22,20 +34,13 @@ export function useResync(channel: Channel | null, refetch: () => void): void {
   }), [channel]);
 }
 
-/** The connection state, for a "reconnecting…" hint. */
-export function useRealtimeStatus(): RealtimeStatus {
-  const [status, setStatus] = useState<RealtimeStatus>(realtime.status);
-  useEffect(() => realtime.onStatus(setStatus), []);
-  return status;
-}
-
 /**
  * Keeps the queries under `queryKey` current: refetches them when `channel`
  * sends a change (only the named `events`, when given), after a reconnect and
  * when the server says events were missed. Used by the listener pages to
  * follow General Settings, slider, sponsored, page and schedule changes.
  */
-export function useRefetchOn(channel: Channel, queryKey: QueryKey, events?: readonly string[]): void {
+export function useRefetchOn<C extends Channel>(channel: C, queryKey: QueryKey, events?: readonly EventName<C>[]): void {
   const client = useQueryClient();
   const key = useRef(queryKey);
   key.current = queryKey;

@@ -9,14 +9,13 @@ import { PageLoading } from '../app/ListenerLayout';
 import { usePageMeta } from '../app/meta';
 import { getApiBase } from '../platform';
 import { useStation } from '../app/station';
-import { listenerApi, scheduleKeys } from './api';
+import { listenerApi, scheduleKeys, useScheduleLive } from './api';
 import { activeWeekAtom, timeZoneModeAtom } from './atoms';
 import { LiveBadge } from './components/LiveBadge';
 import { ShowImage } from './components/ShowImage';
 import { useNow } from './components/useNow';
 import { WeekNavigator } from './components/WeekNavigator';
 import { browserTimeZone, stationToday, timeRange, zoneLabel } from './format';
-import { useRefetchOn } from '../realtime/hooks';
 
 /** The iCalendar feed as a webcal:// address, which calendar apps open as a subscription. */
 function calendarFeedUrl(): string {
@@ -41,7 +40,7 @@ export const SHOWS_TEXT = {
  */
 export function ShowsPage() {
   usePageMeta({ title: 'Shows', description: "This week's shows, Monday to Sunday." });
-  useRefetchOn('schedule', scheduleKeys.all);
+  useScheduleLive();
   const station = useStation();
   const now = useNow();
   const [stored, setStored] = useAtom(activeWeekAtom);

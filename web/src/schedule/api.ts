@@ -7,12 +7,17 @@
 import type {
   BookingActor,
   BookingResult,
+  CreateBookingInput,
+  EditShowInput,
   ListenerEventView,
   OutstandingResponse,
+  OverviewEventInput,
+  ResolveInput,
   ScheduleEventView,
   WeekResponse,
 } from '../../../shared/bookings';
-import { api } from '../app/api';
+import { endpoint, PUBLIC } from '../app/api';
+import { useRefetchOn } from '../realtime/hooks';
 
 /** Query keys; the first element is shared so `['schedule']` invalidates them all. */
 export const scheduleKeys = {
@@ -34,28 +39,35 @@ function qs(q: Record<string, string | number | undefined | null>): string {
   return s ? `?${s}` : '';
 }
 
+type EventsQuery = { from?: string | undefined; to?: string | undefined; type?: string | undefined; status?: string | undefined; series_id?: string | undefined; order?: 'asc' | 'desc' };
+type EventAnswer = { event: ScheduleEventView };
+
 /** Listener calls: no credentials needed. */
 export const listenerApi = {
-  week: (start: string) => api<WeekResponse>(`/api/schedule/week${qs({ start })}`, { auth: false }),
-  today: () => api<{ date: string; timezone: string; shows: ListenerEventView[] }>('/api/schedule/today', { auth: false }),
-  next: () => api<{ timezone: string; show: ListenerEventView | null }>('/api/schedule/next', { auth: false }),
-  presenterShows: (id: string) => api<{ timezone: string; shows: ListenerEventView[] }>(`/api/presenters/${encodeURIComponent(id)}/shows`, { auth: false }),
+  week: endpoint<WeekResponse, [start: string]>('GET', (start) => `/api/schedule/week${qs({ start })}`, PUBLIC),
+  today: endpoint<{ date: string; timezone: string; shows: ListenerEventView[] }>('GET', () => '/api/schedule/today', PUBLIC),
+  next: endpoint<{ timezone: string; show: ListenerEventView | null }>('GET', () => '/api/schedule/next', PUBLIC),
+  presenterShows: endpoint<{ timezone: string; shows: ListenerEventView[] }, [id: string]>('GET', (id) => `/api/presenters/${encodeURIComponent(id)}/shows`, PUBLIC),
 };
 
 /** Staff calls (the access token is added by the app's api()). */
 export const staffApi = {
-  actor: () => api<BookingActor>('/api/schedule/me'),
-  events: (q: { from?: string | undefined; to?: string | undefined; type?: string | undefined; status?: string | undefined; series_id?: string | undefined; order?: 'asc' | 'desc' }) =>
-    api<{ events: ScheduleEventView[] }>(`/api/schedule/events${qs(q)}`),
-  event: (id: string) => api<{ event: ScheduleEventView }>(`/api/schedule/events/${id}`),
-  book: (body: unknown) => api<BookingResult>('/api/schedule/bookings', { method: 'POST', body }),
-  editShow: (id: string, body: unknown) => api<{ event: ScheduleEventView }>(`/api/schedule/events/${id}`, { method: 'PATCH', body }),
-  remove: (id: string) => api<null>(`/api/schedule/events/${id}`, { method: 'DELETE' }),
-  approve: (id: string) => api<{ event: ScheduleEventView }>(`/api/schedule/events/${id}/approve`, { method: 'POST' }),
-  resolve: (id: string, decision: 'approve' | 'reject') => api<{ event: ScheduleEventView }>(`/api/schedule/events/${id}/resolve`, { method: 'POST', body: { decision } }),
-  cancel: (id: string) => api<{ event: ScheduleEventView }>(`/api/schedule/events/${id}/cancel`, { method: 'POST' }),
-  createOverview: (body: unknown) => api<{ event: ScheduleEventView }>('/api/schedule/overview/events', { method: 'POST', body }),
-  updateOverview: (id: string, body: unknown) => api<{ event: ScheduleEventView }>(`/api/schedule/overview/events/${id}`, { method: 'PATCH', body }),
-  uploadImage: (file: Blob) => api<{ url: string }>('/api/schedule/images', { method: 'POST', rawBody: file }),
-  outstanding: (week: string) => api<OutstandingResponse>(`/api/schedule/outstanding${qs({ week })}`),
+  actor: endpoint<BookingActor>('GET', () => '/api/schedule/me'),
+  events: endpoint<{ events: ScheduleEventView[] }, [q: EventsQuery]>('GET', (q) => `/api/schedule/events${qs(q)}`),
+  event: endpoint<EventAnswer, [id: string]>('GET', (id) => `/api/schedule/events/${id}`),
+  book: endpoint<BookingResult, [body: CreateBookingInput]>('POST', (body) => ({ path: '/api/schedule/bookings', body })),
+  editShow: endpoint<EventAnswer, [id: string, body: EditShowInput]>('PATCH', (id, body) => ({ path: `/api/schedule/events/${id}`, body })),
+  remove: endpoint<null, [id: string]>('DELETE', (id) => `/api/schedule/events/${id}`),
+  approve: endpoint<EventAnswer, [id: string]>('POST', (id) => `/api/schedule/events/${id}/approve`),
+  resolve: endpoint<EventAnswer, [id: string, decision: ResolveInput['decision']]>('POST', (id, decision) => ({ path: `/api/schedule/events/${id}/resolve`, body: { decision } satisfies ResolveInput })),
+  cancel: endpoint<EventAnswer, [id: string]>('POST', (id) => `/api/schedule/events/${id}/cancel`),
+  createOverview: endpoint<EventAnswer, [body: OverviewEventInput]>('POST', (body) => ({ path: '/api/schedule/overview/events', body })),
+  updateOverview: endpoint<EventAnswer, [id: string, body: OverviewEventInput]>('PATCH', (id, body) => ({ path: `/api/schedule/overview/events/${id}`, body })),
+  uploadImage: endpoint<{ url: string }, [file: Blob]>('POST', (file) => ({ path: '/api/schedule/images', rawBody: file })),
+  outstanding: endpoint<OutstandingResponse, [week: string]>('GET', (week) => `/api/schedule/outstanding${qs({ week })}`),
 };
+
+/** The schedule's realtime hook: a change on the `schedule` channel (or a reconnect) refreshes every schedule view. */
+export function useScheduleLive(): void {
+  useRefetchOn('schedule', scheduleKeys.all);
+}

@@ -1,11 +1,9 @@
 import ThumbDownIcon from '@mui/icons-material/ThumbDownOutlined';
 import ThumbUpIcon from '@mui/icons-material/ThumbUpOutlined';
 import { Alert, Box, Button, Card, CardContent, Skeleton, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { SUMMARY_TEXTS, type ShowSummary } from '../../../shared/studio';
-import { api } from '../app/api';
-import { useChannel } from '../realtime/hooks';
+import { SUMMARY_TEXTS } from '../../../shared/studio';
+import { useShowSummary } from './api';
 
 const time = (s: number) => new Date(s * 1000).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
 /** "today", or the weekday and date of an older session. */
@@ -33,10 +31,7 @@ function Figure({ label, value }: { label: string; value: number }) {
  * they handled and the shoutouts they read. Refreshed when the track changes.
  */
 export function ShowSummaryCard() {
-  const query = useQuery({ queryKey: ['on-air', 'summary'], queryFn: () => api<ShowSummary>('/api/on-air/summary'), staleTime: 30_000 });
-  useChannel('now-playing', (e) => {
-    if (!e.snapshot) void query.refetch();
-  });
+  const query = useShowSummary();
   const s = query.data;
   const [all, setAll] = useState(false);
   const tracks = s ? (all ? s.tracks : s.tracks.slice(-SHOWN)) : [];

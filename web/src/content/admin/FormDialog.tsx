@@ -1,7 +1,7 @@
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, type Breakpoint } from '@mui/material';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { z } from 'zod';
-import { api } from '../../app/api';
+import type { Collection } from '../api';
 import { useIsMobile } from '../../app/media';
 import { validate, type FieldErrors } from './form';
 
@@ -87,6 +87,6 @@ export function useDialogForm<V extends object, T>(open: boolean, item: T | null
 }
 
 /** Saves a form's body: a PUT to the item's own address when editing, else a POST to the collection. */
-export function saveItem<T>(path: string, item: { id: string } | null, body: unknown): Promise<T> {
-  return item ? api<T>(`${path}/${item.id}`, { method: 'PUT', body }) : api<T>(path, { method: 'POST', body });
+export function saveItem<T, In>(collection: Collection<T, In>, item: { id: string } | null, body: In): Promise<T> {
+  return item ? collection.update(item.id, body) : collection.create(body);
 }

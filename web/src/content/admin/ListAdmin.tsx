@@ -1,8 +1,8 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Alert, Box, Button, Card, CardContent, Typography, type TypographyProps } from '@mui/material';
-import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { api } from '../../app/api';
+import type { Collection } from '../api';
 import { PageLoading } from '../../app/ListenerLayout';
 import { useToast, type ToastInput } from '../../ui/toast';
 import { errorMessage } from './form';
@@ -25,15 +25,15 @@ export interface ListAdmin<T> {
  * item waits for the delete confirmation, and the delete itself, which
  * refreshes the list. `confirmDelete` is the ConfirmDialog's props but its title.
  */
-export function useListAdmin<T extends { id: string; title: string }>({ queryKey, path, deleted, deleteFailed }: { queryKey: QueryKey; path: string; deleted: string; deleteFailed: string }): ListAdmin<T> {
+export function useListAdmin<T extends { id: string; title: string }, In>({ collection, deleted, deleteFailed }: { collection: Collection<T, In>; deleted: string; deleteFailed: string }): ListAdmin<T> {
   const { toast } = useToast();
   const client = useQueryClient();
   const [editing, setEditing] = useState<T | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [deleting, setDeleting] = useState<T | null>(null);
-  const refresh = () => void client.invalidateQueries({ queryKey });
+  const refresh = () => void client.invalidateQueries({ queryKey: collection.key });
   const remove = useMutation({
-    mutationFn: (item: T) => api<null>(`${path}/${item.id}`, { method: 'DELETE' }),
+    mutationFn: (item: T) => collection.remove(item.id),
     onSuccess: () => {
       toast({ title: deleted, variant: 'success' });
       setDeleting(null);
@@ -68,10 +68,10 @@ export function useListAdmin<T extends { id: string; title: string }>({ queryKey
 }
 
 /** The Active switch of a row: saves the item with is_active flipped, says so, and refreshes the list. */
-export function useToggleActive<T extends { id: string; is_active: boolean }>({ path, body, done, failed, refresh }: { path: string; body: (item: T) => unknown; done: (saved: T) => ToastInput; failed: string; refresh: () => void }) {
+export function useToggleActive<T extends { id: string; is_active: boolean }, In>({ collection, body, done, failed, refresh }: { collection: Collection<T, In>; body: (item: T) => In; done: (saved: T) => ToastInput; failed: string; refresh: () => void }) {
   const { toast } = useToast();
   return useMutation({
-    mutationFn: (item: T) => api<T>(`${path}/${item.id}`, { method: 'PUT', body: body(item) }),
+    mutationFn: (item: T) => collection.update(item.id, body(item)),
     onSuccess: (saved) => {
       toast(done(saved));
       refresh();

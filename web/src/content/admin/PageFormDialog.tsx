@@ -1,9 +1,10 @@
 import { Box, CircularProgress, FormControlLabel, FormHelperText, Switch, TextField, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
-import { PageInputSchema, slugify, type Page } from '../../../../shared/content';
+import { PageInputSchema, slugify, type Page, type PageInput } from '../../../../shared/content';
 import { ApiError } from '../../app/api';
 import { errorMessage, serverFieldErrors } from './form';
+import { pagesAdmin } from '../api';
 import { FormDialog, saveItem, useDialogForm } from './FormDialog';
 import { useToast } from '../../ui/toast';
 
@@ -46,7 +47,7 @@ export function PageFormDialog({ open, page, onClose }: { open: boolean; page: P
   }, [open, page]);
 
   const save = useMutation({
-    mutationFn: (body: unknown) => saveItem<Page>('/api/pages', page, body),
+    mutationFn: (body: PageInput) => saveItem(pagesAdmin, page, body),
     onSuccess: (saved) => {
       toast({ title: 'Page saved successfully', description: `/page/${saved.slug}`, variant: 'success' });
       void client.invalidateQueries({ queryKey: ['admin', 'pages'] });

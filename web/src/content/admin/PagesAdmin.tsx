@@ -23,11 +23,12 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Page, PageAnalytics } from '../../../../shared/content';
-import { api, ApiError } from '../../app/api';
+import { ApiError } from '../../app/api';
+import { fetchPageAnalytics, pagesAdmin } from '../api';
 import { PageLoading } from '../../app/ListenerLayout';
 import { usePageMeta } from '../../app/meta';
 import { AccessDenied } from './AccessDenied';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { errorMessage } from './form';
 import { ListHeader, useListAdmin, type ListAdmin } from './ListAdmin';
 import { PageFormDialog } from './PageFormDialog';
@@ -42,8 +43,8 @@ import { PageFormDialog } from './PageFormDialog';
 export function PagesAdmin() {
   usePageMeta({ title: 'Pages' });
   const [tab, setTab] = useState(0);
-  const admin = useListAdmin<Page>({ queryKey: ['admin', 'pages'], path: '/api/pages', deleted: 'Page deleted successfully', deleteFailed: 'Error deleting page' });
-  const pages = useQuery({ queryKey: ['admin', 'pages'], queryFn: ({ signal }) => api<Page[]>('/api/pages', { signal }), retry: (n, err) => !(err instanceof ApiError && err.status < 500) && n < 2 });
+  const admin = useListAdmin({ collection: pagesAdmin, deleted: 'Page deleted successfully', deleteFailed: 'Error deleting page' });
+  const pages = useQuery({ queryKey: pagesAdmin.key, queryFn: ({ signal }) => pagesAdmin.list(signal), retry: (n, err) => !(err instanceof ApiError && err.status < 500) && n < 2 });
 
   if (pages.error instanceof ApiError && (pages.error.status === 403 || pages.error.status === 401)) {
     return (
@@ -141,7 +142,7 @@ function PageList({ query, admin }: { query: { data?: Page[] | undefined; isErro
 }
 
 function AnalyticsPanel() {
-  const q = useQuery({ queryKey: ['admin', 'pages', 'analytics'], queryFn: ({ signal }) => api<PageAnalytics[]>('/api/pages/analytics', { signal }) });
+  const q = useQuery({ queryKey: ['admin', 'pages', 'analytics'], queryFn: ({ signal }) => fetchPageAnalytics(signal) });
   if (q.isError)
     return (
       <Alert severity="error" action={<Button onClick={() => void q.refetch()}>Try again</Button>}>

@@ -3,16 +3,12 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { Box, Button, IconButton, Typography, useTheme } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { CONTENT_EVENTS } from '../../../../shared/content-events';
 import type { SliderData, SliderSettings } from '../../../../shared/content';
 import { DEFAULT_SLIDER_SETTINGS, openingSlide, SLIDE_TRANSITION_MS, slideLinkText, sliderLook, welcomeSlide } from '../../../../shared/content-public';
-import { api } from '../../app/api';
-import { useRefetchOn } from '../../realtime/hooks';
 import { useStation } from '../../app/station';
-import { ping } from '../counters';
+import { countSlide, useSliderData } from '../api';
 import { visuallyHidden } from '../visually-hidden';
 import { whenIdle } from '../../ui/idle';
 
@@ -42,18 +38,6 @@ interface ShownSlide {
   kicker: string | null;
   /** Staff slides are counted (views and clicks); extra slides are not. */
   counted: boolean;
-}
-
-/** Loads the slider settings and active slides, following staff changes live. */
-export function useSliderData(): { settings: SliderSettings; slides: SliderData['slides']; loaded: boolean } {
-  const { data } = useQuery({
-    queryKey: ['slider'],
-    queryFn: ({ signal }) => api<SliderData>('/api/content/slider', { auth: false, signal }),
-    staleTime: 60_000,
-    retry: 1,
-  });
-  useRefetchOn('content', ['slider'], [CONTENT_EVENTS.sliderUpdated]);
-  return { settings: data?.settings ?? DEFAULT_SLIDER_SETTINGS, slides: data?.slides ?? [], loaded: Boolean(data) };
 }
 
 /**
@@ -141,7 +125,7 @@ export function FeaturedSlider({ extraSlides = [] }: { extraSlides?: readonly Ex
   useEffect(() => {
     if (!shown.counted || counted.current.has(shown.id)) return;
     counted.current.add(shown.id);
-    ping(`/api/content/slides/${shown.id}/views`);
+    countSlide(shown.id, 'views');
   }, [shown]);
 
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
@@ -293,7 +277,7 @@ function arrowSx(side: 'left' | 'right', fg: string) {
 function SlideLink({ slide, fg }: { slide: ShownSlide; fg: string }) {
   const href = slide.link_url!;
   const onClick = () => {
-    if (slide.counted) ping(`/api/content/slides/${slide.id}/clicks`);
+    if (slide.counted) countSlide(slide.id, 'clicks');
   };
   const sx = { color: slideLinkText(fg), bgcolor: fg, '&:hover': { bgcolor: fg, opacity: 0.9 } } as const;
   const label = (

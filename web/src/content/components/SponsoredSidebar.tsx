@@ -1,13 +1,9 @@
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { Box, Card, CardContent, Link, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { CONTENT_EVENTS } from '../../../../shared/content-events';
 import type { PublicSponsored } from '../../../../shared/content';
 import { SPONSORED_REFRESH_MS } from '../../../../shared/content-public';
-import { api } from '../../app/api';
-import { useRefetchOn } from '../../realtime/hooks';
-import { ping } from '../counters';
+import { countSponsored, useSponsoredQuery } from '../api';
 import { visuallyHidden } from '../visually-hidden';
 import { useDeferredQuery } from '../../app/deferred-query';
 
@@ -21,23 +17,14 @@ export const PLACEHOLDER_IMAGE = '/favicon.svg';
  * click on 'Learn more'. Shows nothing when there is no item or on failure.
  */
 export function SponsoredSidebar() {
-  const { data } = useDeferredQuery(
-    useQuery({
-      queryKey: ['sponsored'],
-      queryFn: ({ signal }) => api<{ item: PublicSponsored | null }>('/api/content/sponsored', { auth: false, signal }),
-      refetchInterval: SPONSORED_REFRESH_MS,
-      staleTime: SPONSORED_REFRESH_MS,
-      retry: false,
-    }),
-  );
-  useRefetchOn('content', ['sponsored'], [CONTENT_EVENTS.sponsoredUpdated]);
+  const { data } = useDeferredQuery(useSponsoredQuery(SPONSORED_REFRESH_MS));
   const item = data?.item ?? null;
   const [imageFailed, setImageFailed] = useState(false);
   const shownAt = data ? item?.id : undefined;
 
   useEffect(() => {
     setImageFailed(false);
-    if (shownAt) ping(`/api/content/sponsored/${shownAt}/views`);
+    if (shownAt) countSponsored(shownAt, 'views');
   }, [shownAt, data]);
 
   if (!item) return null;
@@ -66,7 +53,7 @@ export function SponsoredSidebar() {
           target="_blank"
           rel="noopener noreferrer sponsored"
           underline="always"
-          onClick={() => ping(`/api/content/sponsored/${item.id}/clicks`)}
+          onClick={() => countSponsored(item.id, 'clicks')}
           sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, fontWeight: 600 }}
         >
           Learn more<Box component="span" sx={visuallyHidden}> about {item.title} (opens in a new tab)</Box>

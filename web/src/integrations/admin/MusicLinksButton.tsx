@@ -3,7 +3,7 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { Box, CircularProgress, IconButton, ListItemIcon, ListItemText, ListSubheader, Menu, MenuItem, Tooltip, Typography } from '@mui/material';
 import { useState, type MouseEvent } from 'react';
 import { MUSIC_LINK_TEXTS, type MusicLink, type MusicLinksResponse } from '../../../../shared/integrations';
-import { api } from '../../app/api';
+import { fetchMusicLinks } from '../api';
 import { useToast } from '../../ui/toast';
 
 /**
@@ -22,8 +22,7 @@ export function MusicLinksButton({ title, artist, url, disabled }: { title: stri
     const target = e.currentTarget;
     setLoading(true);
     try {
-      const q = new URLSearchParams({ title, artist, ...(url && url.startsWith('https://') ? { url } : {}) });
-      const res = await api<MusicLinksResponse>(`/api/music-links?${q.toString()}`);
+      const res = await fetchMusicLinks(title, artist, url);
       setLinks(res.links);
       if (res.links.length === 0) toast({ ...MUSIC_LINK_TEXTS.noLinks, variant: 'info' });
       setAnchor(target);

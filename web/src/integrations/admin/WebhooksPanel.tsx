@@ -37,7 +37,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { WEBHOOK_EVENTS, WebhookCreateSchema, type WebhookDeliveryView, type WebhookEndpointView, type WebhookEvent } from '../../../../shared/integrations';
-import { api } from '../../app/api';
+import { createWebhook, deleteWebhook, fetchWebhookDeliveries, fetchWebhooks, testWebhook, updateWebhook } from '../api';
 import { useIsMobile } from '../../app/media';
 import { DiscordIcon } from '../DiscordIcon';
 import { useToast } from '../../ui/toast';
@@ -63,10 +63,10 @@ export function WebhooksPanel() {
   const qc = useQueryClient();
   const { toast } = useToast();
   const mobile = useIsMobile();
-  const hooks = useQuery({ queryKey: ['webhooks'], queryFn: () => api<{ webhooks: WebhookEndpointView[] }>('/api/webhooks').then((r) => r.webhooks) });
+  const hooks = useQuery({ queryKey: ['webhooks'], queryFn: () => fetchWebhooks().then((r) => r.webhooks) });
   const deliveries = useQuery({
     queryKey: ['webhook-deliveries'],
-    queryFn: () => api<{ deliveries: WebhookDeliveryView[] }>('/api/webhooks/deliveries?limit=25').then((r) => r.deliveries),
+    queryFn: () => fetchWebhookDeliveries(25).then((r) => r.deliveries),
     refetchInterval: 10_000,
   });
   const refresh = () => {
@@ -81,7 +81,7 @@ export function WebhooksPanel() {
   const [confirm, setConfirm] = useState<WebhookEndpointView | null>(null);
 
   const create = useMutation({
-    mutationFn: (body: unknown) => api<{ webhook: WebhookEndpointView }>('/api/webhooks', { method: 'POST', body }),
+    mutationFn: createWebhook,
     onSuccess: () => {
       toast({ title: 'Webhook added', description: 'Station events will be posted to that channel.', variant: 'success' });
       setName('');
@@ -93,12 +93,12 @@ export function WebhooksPanel() {
     onError: (err: Error) => toast({ title: 'Failed to add webhook', description: err.message, variant: 'error' }),
   });
   const update = useMutation({
-    mutationFn: ({ id, patch }: { id: string; patch: Record<string, unknown> }) => api(`/api/webhooks/${id}`, { method: 'PATCH', body: patch }),
+    mutationFn: ({ id, patch }: { id: string; patch: { active: boolean } }) => updateWebhook(id, patch),
     onSuccess: refresh,
     onError: (err: Error) => toast({ title: 'Failed to update webhook', description: err.message, variant: 'error' }),
   });
   const remove = useMutation({
-    mutationFn: (id: string) => api(`/api/webhooks/${id}`, { method: 'DELETE' }),
+    mutationFn: deleteWebhook,
     onSuccess: () => {
       toast({ title: 'Webhook deleted', variant: 'success' });
       setConfirm(null);
@@ -107,7 +107,7 @@ export function WebhooksPanel() {
     onError: (err: Error) => toast({ title: 'Failed to delete webhook', description: err.message, variant: 'error' }),
   });
   const test = useMutation({
-    mutationFn: (id: string) => api(`/api/webhooks/${id}/test`, { method: 'POST' }),
+    mutationFn: testWebhook,
     onSuccess: () => {
       toast({ title: 'Test sent', description: 'Check the channel; the delivery appears below.', variant: 'info' });
       setTimeout(refresh, 1500);

@@ -1,17 +1,22 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DjInput, StaffDj } from '../../../../shared/staff';
-import { api } from '../../app/api';
+import { endpoint } from '../../app/api';
+
+const list = endpoint<{ djs: StaffDj[] }>('GET', () => '/api/djs');
+const create = endpoint<StaffDj, [input: DjInput]>('POST', (body) => ({ path: '/api/djs', body }));
+const update = endpoint<StaffDj, [id: string, input: DjInput]>('PATCH', (id, body) => ({ path: `/api/djs/${id}`, body }));
+const remove = endpoint<null, [id: string]>('DELETE', (id) => `/api/djs/${id}`);
 
 /** The staff directory. */
 export function useDjs() {
-  return useQuery({ queryKey: ['djs'], queryFn: async () => (await api<{ djs: StaffDj[] }>('/api/djs')).djs, staleTime: 10_000 });
+  return useQuery({ queryKey: ['djs'], queryFn: async () => (await list()).djs, staleTime: 10_000 });
 }
 
 export function useDjMutations() {
   const qc = useQueryClient();
   const settle = () => void qc.invalidateQueries({ queryKey: ['djs'] });
   return {
-    save: useMutation({ mutationFn: ({ id, input }: { id?: string; input: DjInput }) => api<StaffDj>(id ? `/api/djs/${id}` : '/api/djs', { method: id ? 'PATCH' : 'POST', body: input }), onSettled: settle }),
-    remove: useMutation({ mutationFn: (id: string) => api<null>(`/api/djs/${id}`, { method: 'DELETE' }), onSettled: settle }),
+    save: useMutation({ mutationFn: ({ id, input }: { id?: string; input: DjInput }) => (id ? update(id, input) : create(input)), onSettled: settle }),
+    remove: useMutation({ mutationFn: remove, onSettled: settle }),
   };
 }

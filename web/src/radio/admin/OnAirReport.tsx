@@ -1,11 +1,10 @@
 import { Alert, Box, Button, Card, CardContent, Chip, CircularProgress, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AttendanceEntry, AttendanceStatus } from '../../../../shared/radio';
 import { addDays, dayLabel, todayInZone } from '../../../../shared/schedule';
-import { api } from '../../app/api';
 import { useIsMobile } from '../../app/media';
 import { useStation } from '../../app/station';
+import { useOnAirReport } from '../api';
 
 const LABELS: Record<AttendanceStatus, { label: string; color: 'default' | 'success' | 'warning' | 'error' | 'info' }> = {
   upcoming: { label: 'Upcoming', color: 'default' },
@@ -58,11 +57,7 @@ export function OnAirReport() {
   const today = todayInZone(Date.now(), zone);
   const [to, setTo] = useState(today);
   const from = addDays(to, -6);
-  const query = useQuery({
-    queryKey: ['radio', 'on-air-report', from, to],
-    queryFn: () => api<AttendanceEntry[]>(`/api/radio/on-air-report?from=${from}&to=${to}`),
-    staleTime: 30_000,
-  });
+  const query = useOnAirReport(from, to);
   return (
     <Card component="section" aria-labelledby="on-air-report-heading">
       <CardContent>

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { LoaInput, LoaView, QueueKind, RequestViews } from '../../../../shared/staff';
 import { QUEUE_TEXTS } from '../../../../shared/staff';
-import { api, ApiError } from '../../app/api';
+import { ApiError, endpoint } from '../../app/api';
 import { useChannel, useResync } from '../../realtime/hooks';
 import { useToast } from '../../ui/toast';
 
@@ -10,6 +10,10 @@ import { useToast } from '../../ui/toast';
 export type QueueRow<K extends QueueKind> = K extends keyof RequestViews ? RequestViews[K] : LoaView;
 
 const path = (kind: QueueKind) => (kind === 'loa' ? '/api/loa' : `/api/requests/${kind}`);
+const listQueue = endpoint<{ requests: QueueRow<QueueKind>[] }, [kind: QueueKind, status: string | undefined]>('GET', (kind, status) => `${path(kind)}${status ? `?status=${encodeURIComponent(status)}` : ''}`);
+const patchStatus = endpoint<unknown, [kind: QueueKind, id: string, status: string]>('PATCH', (kind, id, status) => ({ path: `${path(kind)}/${id}`, body: { status } }));
+const deleteRow = endpoint<null, [kind: QueueKind, id: string]>('DELETE', (kind, id) => `${path(kind)}/${id}`);
+const fileLoa = endpoint<LoaView, [input: LoaInput]>('POST', (body) => ({ path: '/api/loa', body }));
 export const queueKey = (kind: QueueKind, status?: string) => (status ? ['queue', kind, status] : ['queue', kind]);
 
 /**
@@ -22,10 +26,8 @@ export function useQueue<K extends QueueKind>(kind: K, status: string | undefine
   const { toast } = useToast();
   const query = useQuery({
     queryKey: queueKey(kind, status ?? 'all'),
-    queryFn: async () => {
-      const q = status ? `?status=${encodeURIComponent(status)}` : '';
-      return (await api<{ requests: QueueRow<K>[] }>(`${path(kind)}${q}`)).requests;
-    },
+    // The route answers the rows of the kind asked for.
+    queryFn: async () => (await listQueue(kind, status)).requests as QueueRow<K>[],
     staleTime: 10_000,
   });
   useQueueLive(kind);
@@ -45,8 +47,8 @@ export function useQueueLive(kind: QueueKind): void {
   const qc = useQueryClient();
   const refresh = () => void qc.invalidateQueries({ queryKey: ['queue', kind] });
   useChannel('requests', (e) => {
-    const data = e.data as { kind?: string } | null;
-    if (data?.kind === kind) refresh();
+    if ((e.name === 'request.created' || e.name === 'request.updated' || e.name === 'request.deleted') && e.data.kind === kind) refresh();
+    else if (e.name === 'bus.resync' || e.name.endsWith('.too-big')) refresh();
   });
   useResync('requests', refresh);
 }
@@ -77,14 +79,14 @@ export function useQueueMutations(kind: QueueKind) {
   const { toast } = useToast();
   const settle = () => void qc.invalidateQueries({ queryKey: ['queue', kind] });
   const setStatus = useMutation({
-    mutationFn: ({ id, status }: { id: string; status: string }) => api<unknown>(`${path(kind)}/${id}`, { method: 'PATCH', body: { status } }),
+    mutationFn: ({ id, status }: { id: string; status: string }) => patchStatus(kind, id, status),
     onSuccess: (_r, v) =>
       toast({ title: QUEUE_TEXTS.statusUpdated, description: kind === 'loa' ? QUEUE_TEXTS.loaStatusUpdatedText(v.status) : QUEUE_TEXTS.statusUpdatedText(v.status), variant: 'success' }),
     onError: (err) => toast({ title: QUEUE_TEXTS.updateFailed, description: updateErrorText(err), variant: 'error' }),
     onSettled: settle,
   });
   const remove = useMutation({
-    mutationFn: (id: string) => api<null>(`${path(kind)}/${id}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => deleteRow(kind, id),
     onSuccess: () => toast({ title: QUEUE_TEXTS.deleted, variant: 'success' }),
     onError: (err) => toast({ title: QUEUE_TEXTS.deleteFailed, description: deleteErrorText(kind, err), variant: 'error' }),
     onSettled: settle,
@@ -95,5 +97,5 @@ export function useQueueMutations(kind: QueueKind) {
 /** Files a leave request. */
 export function useFileLoa() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: (input: LoaInput) => api<LoaView>('/api/loa', { method: 'POST', body: input }), onSettled: () => void qc.invalidateQueries({ queryKey: ['queue', 'loa'] }) });
+  return useMutation({ mutationFn: fileLoa, onSettled: () => void qc.invalidateQueries({ queryKey: ['queue', 'loa'] }) });
 }

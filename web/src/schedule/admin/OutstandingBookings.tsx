@@ -7,9 +7,8 @@ import { useState } from 'react';
 import { ROLE_LABELS, isRole } from '../../../../shared/permissions';
 import { WEEKLY_REQUIRED_HOURS, addWeeks, weekBounds } from '../../../../shared/schedule';
 import { useStation } from '../../app/station';
-import { scheduleKeys, staffApi } from '../api';
+import { scheduleKeys, staffApi, useScheduleLive } from '../api';
 import { stationToday, weekLabel } from '../format';
-import { useRefetchOn } from '../../realtime/hooks';
 
 /** The card's texts (spec 001 §2 Logs). */
 export const OUTSTANDING_TEXT = {
@@ -28,7 +27,7 @@ const hours = (n: number): string => `${Number.isInteger(n) ? n : n.toFixed(2).r
  * at a time.
  */
 export function OutstandingBookings() {
-  useRefetchOn('schedule', scheduleKeys.all);
+  useScheduleLive();
   const station = useStation();
   const [week, setWeek] = useState(() => weekBounds(stationToday(station.timezone)).start);
   const { start, end } = weekBounds(week);

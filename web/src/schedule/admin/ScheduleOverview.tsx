@@ -27,16 +27,16 @@ import {
   SCHEDULE_LIMITS,
   STATUS_LABELS,
   type ConflictView,
+  type OverviewEventInput,
   type ScheduleEventView,
 } from '../../../../shared/bookings';
 import { DEFAULT_SLOT, addDays, compareEventsByDateTime, dateParts, daysInMonth, longDate, makeDate } from '../../../../shared/schedule';
 import { ApiError } from '../../app/api';
 import { usePageMeta } from '../../app/meta';
 import { useStation } from '../../app/station';
-import { scheduleKeys, staffApi } from '../api';
+import { scheduleKeys, staffApi, useScheduleLive } from '../api';
 import { hhmm, stationToday } from '../format';
-import { useRefetchOn } from '../../realtime/hooks';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ConflictDialog } from './ConflictDialog';
 import { MonthCalendar, monthOf } from './MonthCalendar';
 import { StatusChip } from './StatusChip';
@@ -58,7 +58,7 @@ type Editing = { mode: 'new'; date: string } | { mode: 'edit'; event: ScheduleEv
 
 function Overview() {
   usePageMeta({ title: 'Schedule Overview' });
-  useRefetchOn('schedule', scheduleKeys.all);
+  useScheduleLive();
   const station = useStation();
   const today = stationToday(station.timezone);
   const [selected, setSelected] = useState(today);
@@ -181,7 +181,7 @@ function Overview() {
       </Box>
       {editing && <OverviewEventDialog editing={editing} onClose={() => setEditing(null)} />}
       {deleting && (
-        <ConfirmDialog open title="Delete event" text={BOOKING_MESSAGES.eventDeleteConfirm} confirmLabel="Delete" busy={false} onConfirm={() => void remove(deleting)} onCancel={() => setDeleting(null)} />
+        <ConfirmDialog open focusCancel title="Delete event" message={BOOKING_MESSAGES.eventDeleteConfirm} onConfirm={() => void remove(deleting)} onClose={() => setDeleting(null)} />
       )}
     </Box>
   );
@@ -197,9 +197,9 @@ function OverviewEventDialog({ editing, onClose }: { editing: Exclude<Editing, n
   const [description, setDescription] = useState(e?.description ?? '');
   const [start, setStart] = useState(hhmm(e?.start_time ?? DEFAULT_SLOT.start));
   const [end, setEnd] = useState(hhmm(e?.end_time ?? DEFAULT_SLOT.end));
-  const [type, setType] = useState<string>(e?.type ?? 'event');
+  const [type, setType] = useState<OverviewEventInput['type']>(e?.type ?? 'event');
   const [host, setHost] = useState(e?.host ?? '');
-  const [status, setStatus] = useState<string>(e && (OVERVIEW_STATUSES as readonly string[]).includes(e.status) ? e.status : 'scheduled');
+  const [status, setStatus] = useState<OverviewEventInput['status']>(e && (OVERVIEW_STATUSES as readonly string[]).includes(e.status) ? (e.status as OverviewEventInput['status']) : 'scheduled');
   const [invalid, setInvalid] = useState(false);
   const [conflicts, setConflicts] = useState<ConflictView[] | null>(null);
   const [busy, setBusy] = useState(false);
@@ -248,14 +248,14 @@ function OverviewEventDialog({ editing, onClose }: { editing: Exclude<Editing, n
               <TextField label="End time" type="time" required value={end} onChange={(x) => setEnd(x.target.value)} error={invalid && !end} slotProps={{ inputLabel: { shrink: true } }} fullWidth />
             </Stack>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField select label="Type" value={type} onChange={(x) => setType(x.target.value)} fullWidth>
+              <TextField select label="Type" value={type} onChange={(x) => setType(x.target.value as OverviewEventInput['type'])} fullWidth>
                 {types.map((t) => (
                   <MenuItem key={t.value} value={t.value}>
                     {t.label}
                   </MenuItem>
                 ))}
               </TextField>
-              <TextField select label="Status" value={status} onChange={(x) => setStatus(x.target.value)} fullWidth>
+              <TextField select label="Status" value={status} onChange={(x) => setStatus(x.target.value as OverviewEventInput['status'])} fullWidth>
                 {OVERVIEW_STATUSES.map((s) => (
                   <MenuItem key={s} value={s}>
                     {STATUS_LABELS[s]}

@@ -40,12 +40,11 @@ import {
 import { SCHEDULE_EVENT_STATUSES, addWeeks, compareEventsByDateTime, dayLabel, isValidDate, longDate, weekBounds } from '../../../../shared/schedule';
 import { usePageMeta } from '../../app/meta';
 import { useStation } from '../../app/station';
-import { scheduleKeys, staffApi } from '../api';
+import { scheduleKeys, staffApi, useScheduleLive } from '../api';
 import { useNow } from '../components/useNow';
 import { WeekNavigator } from '../components/WeekNavigator';
 import { hhmm, stationToday } from '../format';
-import { useRefetchOn } from '../../realtime/hooks';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EditShowDialog } from './EditShow';
 import { ResolveDialog } from './ResolveDialog';
 import { StatusChip } from './StatusChip';
@@ -68,7 +67,7 @@ export function ShowManagement() {
 
 function ShowManagementView() {
   usePageMeta({ title: 'Show Management' });
-  useRefetchOn('schedule', scheduleKeys.all);
+  useScheduleLive();
   const station = useStation();
   const now = useNow(60_000);
   const today = stationToday(station.timezone, now);
@@ -378,5 +377,5 @@ function DeleteShow({ show, onClose }: { show: ScheduleEventView; onClose: () =>
       setBusy(false);
     }
   };
-  return <ConfirmDialog open title="Delete show" text={BOOKING_MESSAGES.deleteConfirm} confirmLabel="Delete" busy={busy} onConfirm={() => void confirm()} onCancel={onClose} />;
+  return <ConfirmDialog open focusCancel title="Delete show" message={BOOKING_MESSAGES.deleteConfirm} busy={busy} onConfirm={() => void confirm()} onClose={onClose} />;
 }

@@ -4,9 +4,8 @@ import { Link as RouterLink } from 'react-router';
 import type { ListenerEventView } from '../../../../shared/bookings';
 import { isLiveNow } from '../../../../shared/schedule';
 import { useStation } from '../../app/station';
-import { listenerApi, scheduleKeys } from '../api';
+import { listenerApi, scheduleKeys, useScheduleLive } from '../api';
 import { timeRange } from '../format';
-import { useRefetchOn } from '../../realtime/hooks';
 import { LiveBadge } from './LiveBadge';
 import { ShowImage } from './ShowImage';
 import { useNow } from './useNow';
@@ -20,7 +19,7 @@ export const FEATURED_EMPTY = 'No shows scheduled';
  * start time; the heading links to /shows. Updates live.
  */
 export function FeaturedShows() {
-  useRefetchOn('schedule', scheduleKeys.all);
+  useScheduleLive();
   const station = useStation();
   const now = useNow();
   const today = useDeferredQuery(useQuery({ queryKey: scheduleKeys.today(), queryFn: listenerApi.today, refetchInterval: 60_000 }));

@@ -2,9 +2,8 @@ import { List, ListItem, ListItemAvatar, ListItemText, Skeleton, Typography } fr
 import { useQuery } from '@tanstack/react-query';
 import { dayLabel } from '../../../../shared/schedule';
 import { useStation } from '../../app/station';
-import { listenerApi, scheduleKeys } from '../api';
+import { listenerApi, scheduleKeys, useScheduleLive } from '../api';
 import { stationToday, timeRange } from '../format';
-import { useRefetchOn } from '../../realtime/hooks';
 import { ShowImage } from './ShowImage';
 
 /** Empty text of a presenter's show list (spec 000 §8). */
@@ -12,7 +11,7 @@ export const PRESENTER_SHOWS_EMPTY = 'No shows scheduled';
 
 /** A presenter's approved shows (type show, scheduled) from today on, for the DJ profile page. */
 export function PresenterShows({ presenterId, headingLevel = 'h2' }: { presenterId: string; headingLevel?: 'h2' | 'h3' }) {
-  useRefetchOn('schedule', scheduleKeys.all);
+  useScheduleLive();
   const station = useStation();
   const shows = useQuery({ queryKey: scheduleKeys.presenter(presenterId), queryFn: () => listenerApi.presenterShows(presenterId) });
   const zone = shows.data?.timezone ?? station.timezone;

@@ -2,9 +2,8 @@ import { Card, CardContent, Skeleton, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { dayLabel } from '../../../../shared/schedule';
 import { useStation } from '../../app/station';
-import { listenerApi, scheduleKeys } from '../api';
+import { listenerApi, scheduleKeys, useScheduleLive } from '../api';
 import { stationToday, timeRange } from '../format';
-import { useRefetchOn } from '../../realtime/hooks';
 import { ShowImage } from './ShowImage';
 import { useDeferredQuery } from '../../app/deferred-query';
 
@@ -13,7 +12,7 @@ export const UPCOMING_EMPTY = 'No upcoming events scheduled';
 
 /** The next upcoming show (scheduled or pending, later today or after), for the home page. Refreshed every 60 s and live. */
 export function UpcomingShows() {
-  useRefetchOn('schedule', scheduleKeys.all);
+  useScheduleLive();
   const station = useStation();
   const next = useDeferredQuery(useQuery({ queryKey: scheduleKeys.next(), queryFn: listenerApi.next, refetchInterval: 60_000 }));
   const zone = next.data?.timezone ?? station.timezone;

@@ -2,7 +2,7 @@ import { Alert, Box, Button, Card, CardContent, CardHeader, Chip, TextField, Typ
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DiscordConfigInputSchema, type DiscordConfigView } from '../../../../shared/content';
-import { api } from '../../app/api';
+import { createDiscordConfig, fetchDiscordConfig, updateDiscordConfig } from '../api';
 import { PageLoading } from '../../app/ListenerLayout';
 import { errorMessage, serverFieldErrors, validate, type FieldErrors } from '../../content/admin/form';
 import { useToast } from '../../ui/toast';
@@ -23,13 +23,13 @@ const EMPTY: FormValues = { bot_token: '', client_id: '', client_secret: '' };
 export function DiscordTab() {
   const { toast } = useToast();
   const client = useQueryClient();
-  const q = useQuery({ queryKey: ['admin', 'discord'], queryFn: ({ signal }) => api<DiscordConfigView>('/api/settings/discord', { signal }) });
+  const q = useQuery({ queryKey: ['admin', 'discord'], queryFn: ({ signal }) => fetchDiscordConfig(signal) });
   const [values, setValues] = useState<FormValues>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
   const configured = q.data?.configured === true;
 
   const save = useMutation({
-    mutationFn: (body: Partial<FormValues>) => api<DiscordConfigView>('/api/settings/discord', { method: configured ? 'PATCH' : 'PUT', body }),
+    mutationFn: (body: Partial<FormValues>) => (configured ? updateDiscordConfig(body) : createDiscordConfig(body as FormValues)),
     onSuccess: (view) => {
       client.setQueryData(['admin', 'discord'], view);
       toast({ title: configured ? 'Discord configuration updated successfully' : 'Discord configuration saved successfully', variant: 'success' });

@@ -2,7 +2,7 @@ import { Alert, Autocomplete, Box, Button, Card, CardContent, FormControlLabel, 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { StationInfoSchema, type StationInfo } from '../../../../shared/station';
-import { api } from '../../app/api';
+import { fetchStationSettings, saveStationSettings } from '../api';
 import { PageLoading } from '../../app/ListenerLayout';
 import { errorMessage, serverFieldErrors, validate, type FieldErrors } from '../../content/admin/form';
 import { useToast } from '../../ui/toast';
@@ -89,7 +89,7 @@ function timeZones(): string[] {
 export function GeneralSettingsTab() {
   const { toast } = useToast();
   const client = useQueryClient();
-  const q = useQuery({ queryKey: ['admin', 'settings', 'station'], queryFn: ({ signal }) => api<StationInfo>('/api/settings/station', { signal }) });
+  const q = useQuery({ queryKey: ['admin', 'settings', 'station'], queryFn: ({ signal }) => fetchStationSettings(signal) });
   const [values, setValues] = useState<FormValues | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const zones = useMemo(timeZones, []);
@@ -98,7 +98,7 @@ export function GeneralSettingsTab() {
   }, [q.data]);
 
   const save = useMutation({
-    mutationFn: (body: StationInfo) => api<StationInfo>('/api/settings/station', { method: 'PUT', body }),
+    mutationFn: saveStationSettings,
     onSuccess: (saved) => {
       client.setQueryData(['admin', 'settings', 'station'], saved);
       client.setQueryData(['station'], saved);

@@ -1,7 +1,8 @@
 import { Alert, Box, Button, Tab, Tabs, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, ApiError } from '../../app/api';
+import { ApiError } from '../../app/api';
+import { fetchSettingsAccess } from '../api';
 import { PageLoading } from '../../app/ListenerLayout';
 import { usePageMeta } from '../../app/meta';
 import { AccessDenied } from '../../content/admin/AccessDenied';
@@ -23,7 +24,7 @@ export function SettingsPage() {
   usePageMeta({ title: 'Settings' });
   const access = useQuery({
     queryKey: ['admin', 'settings', 'access'],
-    queryFn: ({ signal }) => api<{ settings: boolean; discord: boolean }>('/api/settings/access', { signal }),
+    queryFn: ({ signal }) => fetchSettingsAccess(signal),
     retry: (n, err) => !(err instanceof ApiError && err.status < 500) && n < 2,
   });
   const [tab, setTab] = useState('sponsored');

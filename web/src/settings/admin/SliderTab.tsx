@@ -1,10 +1,10 @@
 import { Alert, Box, Button, Card, CardContent, Chip, FormControl, FormControlLabel, FormHelperText, InputLabel, MenuItem, Select, Slider, Switch, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { BACKGROUND_TYPES, SLIDER_FALLBACK_COLOR, SliderSettingsSchema, SlideInputSchema, type Slide, type SliderSettings } from '../../../../shared/content';
-import { api } from '../../app/api';
+import { BACKGROUND_TYPES, SLIDER_FALLBACK_COLOR, SliderSettingsSchema, SlideInputSchema, type Slide, type SlideInput, type SliderSettings } from '../../../../shared/content';
+import { fetchSliderSettings, saveSliderSettings, slidesAdmin } from '../../content/api';
 import { PageLoading } from '../../app/ListenerLayout';
-import { ConfirmDialog } from '../../content/admin/ConfirmDialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { errorMessage, serverFieldErrors, validate, type FieldErrors } from '../../content/admin/form';
 import { FormDialog, saveItem, useDialogForm } from '../../content/admin/FormDialog';
 import { ItemList, ListHeader, useListAdmin, useToggleActive } from '../../content/admin/ListAdmin';
@@ -35,14 +35,14 @@ const BACKGROUND_LABELS: Record<(typeof BACKGROUND_TYPES)[number], string> = { c
 function GlobalSettings() {
   const { toast } = useToast();
   const client = useQueryClient();
-  const q = useQuery({ queryKey: ['admin', 'slider', 'settings'], queryFn: ({ signal }) => api<SliderSettings>('/api/slider/settings', { signal }) });
+  const q = useQuery({ queryKey: ['admin', 'slider', 'settings'], queryFn: ({ signal }) => fetchSliderSettings(signal) });
   const [values, setValues] = useState<SliderSettings | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   useEffect(() => {
     if (q.data) setValues(q.data);
   }, [q.data]);
   const save = useMutation({
-    mutationFn: (body: SliderSettings) => api<SliderSettings>('/api/slider/settings', { method: 'PUT', body }),
+    mutationFn: saveSliderSettings,
     onSuccess: (saved) => {
       setValues(saved);
       client.setQueryData(['admin', 'slider', 'settings'], saved);
@@ -161,10 +161,10 @@ const slideBody = (s: Slide, over: Partial<Slide> = {}) => {
 const fromSlide = (s: Slide): SlideForm => ({ title: s.title, description: s.description, image_url: s.image_url ?? '', link_url: s.link_url ?? '', is_active: s.is_active, display_order: String(s.display_order) });
 
 function SlideManagement() {
-  const q = useQuery({ queryKey: ['admin', 'slider', 'slides'], queryFn: ({ signal }) => api<Slide[]>('/api/slider/slides', { signal }) });
-  const admin = useListAdmin<Slide>({ queryKey: ['admin', 'slider', 'slides'], path: '/api/slider/slides', deleted: 'Content deleted successfully', deleteFailed: 'Error deleting content' });
-  const toggle = useToggleActive<Slide>({
-    path: '/api/slider/slides',
+  const q = useQuery({ queryKey: slidesAdmin.key, queryFn: ({ signal }) => slidesAdmin.list(signal) });
+  const admin = useListAdmin({ collection: slidesAdmin, deleted: 'Content deleted successfully', deleteFailed: 'Error deleting content' });
+  const toggle = useToggleActive({
+    collection: slidesAdmin,
     body: (s) => slideBody(s, { is_active: !s.is_active }),
     done: () => ({ title: 'Content saved successfully', variant: 'success' }),
     failed: 'Error saving content',
@@ -207,7 +207,7 @@ function SlideFormDialog({ open, slide, onClose, onSaved }: { open: boolean; sli
   const { toast } = useToast();
   const { values, set, setErrors, field, check } = useDialogForm(open, slide, fromSlide, EMPTY_SLIDE);
   const save = useMutation({
-    mutationFn: (body: unknown) => saveItem<Slide>('/api/slider/slides', slide, body),
+    mutationFn: (body: SlideInput) => saveItem(slidesAdmin, slide, body),
     onSuccess: () => {
       toast({ title: 'Content saved successfully', variant: 'success' });
       onSaved();

@@ -1,8 +1,8 @@
 import { Box, FormControlLabel, Switch, TextField, Typography } from '@mui/material';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { SponsoredInputSchema, type Sponsored } from '../../../../shared/content';
-import { api } from '../../app/api';
-import { ConfirmDialog } from '../../content/admin/ConfirmDialog';
+import { SponsoredInputSchema, type Sponsored, type SponsoredInput } from '../../../../shared/content';
+import { sponsoredAdmin } from '../../content/api';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { errorMessage, serverFieldErrors } from '../../content/admin/form';
 import { FormDialog, saveItem, useDialogForm } from '../../content/admin/FormDialog';
 import { ItemList, ListHeader, useListAdmin, useToggleActive } from '../../content/admin/ListAdmin';
@@ -31,10 +31,10 @@ const itemBody = (s: Sponsored, over: Partial<Sponsored> = {}) => {
 
 /** Sponsored Content (spec 001 §2, §5): newest first, create, edit, delete, active toggle, priority, dates and counters. */
 export function SponsoredTab() {
-  const list = useQuery({ queryKey: ['admin', 'sponsored'], queryFn: ({ signal }) => api<Sponsored[]>('/api/sponsored', { signal }) });
-  const admin = useListAdmin<Sponsored>({ queryKey: ['admin', 'sponsored'], path: '/api/sponsored', deleted: 'Sponsored content deleted successfully', deleteFailed: 'Error deleting sponsored content' });
-  const toggle = useToggleActive<Sponsored>({
-    path: '/api/sponsored',
+  const list = useQuery({ queryKey: sponsoredAdmin.key, queryFn: ({ signal }) => sponsoredAdmin.list(signal) });
+  const admin = useListAdmin({ collection: sponsoredAdmin, deleted: 'Sponsored content deleted successfully', deleteFailed: 'Error deleting sponsored content' });
+  const toggle = useToggleActive({
+    collection: sponsoredAdmin,
     body: (s) => itemBody(s, { is_active: !s.is_active }),
     done: (s) => ({ title: 'Sponsored content updated successfully', description: `${s.title} is now ${s.is_active ? 'active' : 'inactive'}.`, variant: 'success' }),
     failed: 'Error updating sponsored content',
@@ -74,7 +74,7 @@ function SponsoredForm({ open, item, onClose, onSaved }: { open: boolean; item: 
   const { values, set, errors, setErrors, field, check } = useDialogForm(open, item, fromItem, EMPTY);
   const verb = item ? 'updating' : 'creating';
   const save = useMutation({
-    mutationFn: (body: unknown) => saveItem<Sponsored>('/api/sponsored', item, body),
+    mutationFn: (body: SponsoredInput) => saveItem(sponsoredAdmin, item, body),
     onSuccess: () => {
       toast({ title: item ? 'Sponsored content updated successfully' : 'Sponsored content created successfully', variant: 'success' });
       onSaved();

@@ -24,10 +24,10 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { EMBED_DEFAULT_PARTS, EMBED_PARTS, EMBED_RECENT, EMBED_WIDGET_LABELS, EMBED_WIDGETS, embedQuery, embedSnippets, isEmbedResizeMessage, type EmbedOptions, type EmbedWidget } from '../../../../shared/embed-options';
 import type { EmbedSettings } from '../../../../shared/embeds';
 import { THEME_KEYS, THEMES, type ThemeKey } from '../../../../shared/themes';
-import { api } from '../../app/api';
 import { PageLoading } from '../../app/ListenerLayout';
 import { errorMessage } from '../../content/admin/form';
 import { useToast } from '../../ui/toast';
+import { fetchWidgetSettings, saveWidgetSettings } from '../api';
 
 type Options = Omit<EmbedOptions, 'parent'>;
 
@@ -244,14 +244,14 @@ function Snippet({ label, value, onCopy }: { label: string; value: string; onCop
 function AllowList() {
   const { toast } = useToast();
   const client = useQueryClient();
-  const q = useQuery({ queryKey: ['admin', 'settings', 'widgets'], queryFn: ({ signal }) => api<EmbedSettings>('/api/settings/widgets', { signal }) });
+  const q = useQuery({ queryKey: ['admin', 'settings', 'widgets'], queryFn: ({ signal }) => fetchWidgetSettings(signal) });
   const [text, setText] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     if (q.data) setText(q.data.frameAncestors.join('\n'));
   }, [q.data]);
   const save = useMutation({
-    mutationFn: (frameAncestors: string[]) => api<EmbedSettings>('/api/settings/widgets', { method: 'PUT', body: { frameAncestors } }),
+    mutationFn: (frameAncestors: string[]) => saveWidgetSettings({ frameAncestors }),
     onSuccess: (saved) => {
       client.setQueryData(['admin', 'settings', 'widgets'], saved);
       setText(saved.frameAncestors.join('\n'));

@@ -1,7 +1,28 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 
-/** A yes/no confirmation for deletions (spec 001 §5: deletions ask first). */
-export function ConfirmDialog({ open, title, message, confirmLabel = 'Delete', busy, onConfirm, onClose }: { open: boolean; title: string; message: string; confirmLabel?: string; busy?: boolean; onConfirm: () => void; onClose: () => void }) {
+/**
+ * A yes/no confirmation for deletions (spec 001 §5: deletions ask first), in the spec's words. While `busy` both
+ * buttons wait and the dialog stays open. `focusCancel` puts the focus on Cancel (the schedule's dialogs).
+ */
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel = 'Delete',
+  busy = false,
+  focusCancel = false,
+  onConfirm,
+  onClose,
+}: {
+  open: boolean;
+  title: string;
+  message: string;
+  confirmLabel?: string;
+  busy?: boolean;
+  focusCancel?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
   return (
     <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby="confirm-title" aria-describedby="confirm-text">
       <DialogTitle id="confirm-title">{title}</DialogTitle>
@@ -9,7 +30,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel = 'Delete', b
         <DialogContentText id="confirm-text">{message}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
+        <Button onClick={onClose} disabled={busy} autoFocus={focusCancel}>
           Cancel
         </Button>
         <Button color="error" variant="contained" onClick={onConfirm} disabled={busy}>

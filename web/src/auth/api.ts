@@ -1,0 +1,32 @@
+/**
+ * The sign-in routes (/api/auth/*), for the session layer (session.ts). They answer the raw Response: the
+ * session tells a refused sign-in from a lost connection and a spent refresh token from a 5xx worth retrying.
+ * Every answer that is a session is a `SessionResponse` (shared/accounts).
+ */
+import type { SignInInput } from '../../../shared/accounts';
+import { isErrorBody } from '../../../shared/errors';
+import { ApiError } from '../app/api';
+import { getApiBase } from '../platform';
+
+async function postJson(path: string, body: unknown, token?: string): Promise<Response> {
+  return fetch(`${getApiBase()}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+    credentials: 'same-origin',
+  });
+}
+
+/** POST /api/auth/token: password sign-in. */
+export const postSignIn = (input: SignInInput) => postJson('/api/auth/token', input);
+/** POST /api/auth/refresh: a new access token (the website's refresh token rides in its cookie; the studio sends it). */
+export const postRefresh = (body: { refresh_token?: string }) => postJson('/api/auth/refresh', body);
+/** POST /api/auth/sign-out. */
+export const postSignOut = (body: { refresh_token?: string }, token?: string) => postJson('/api/auth/sign-out', body, token);
+
+/** The error of a refused auth call, in the server's words. */
+export async function errorFrom(res: Response): Promise<ApiError> {
+  const body: unknown = await res.json().catch(() => null);
+  if (isErrorBody(body)) return new ApiError(res.status, body.error.code, body.error.message, body.error.details?.fields, body.error.details);
+  return new ApiError(res.status, res.status >= 500 ? 'internal' : 'bad_request', `The station answered ${res.status}. Please try again.`);
+}

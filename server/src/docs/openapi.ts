@@ -35,6 +35,11 @@ export interface OperationSpec {
   headers?: { name: string; description: string; pattern: string }[];
   body?: z.ZodType;
   responses: Record<number, OperationResponse>;
+  /**
+   * Whether every test answer is checked against this entry (tests/support/contract.ts). The two public
+   * data APIs are (their bodies have schemas); the listener routes' bodies are described in prose.
+   */
+  strict?: boolean;
   /** Example values for the docs page's code samples. */
   example?: { query?: Record<string, string>; body?: Record<string, unknown> };
 }
@@ -99,7 +104,7 @@ export interface OpenApiInfo {
 }
 
 /** Builds the OpenAPI 3.1 document from the registry. */
-export function buildOpenApiDocument(info: OpenApiInfo): JsonSchema {
+export function buildOpenApiDocument(info: OpenApiInfo, extensions: JsonSchema = {}): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   const tags = new Set<string>();
   for (const op of registry.values()) {
@@ -131,11 +136,12 @@ export function buildOpenApiDocument(info: OpenApiInfo): JsonSchema {
       title: info.title,
       version: info.version,
       description:
-        'Public APIs of the station: the show schedule and song requests. No authentication; answers are JSON; errors share one shape with a code and a message. Cross-origin requests are allowed.',
+        'Public APIs of the station: the show schedule and song requests, and the routes the listener website reads (now playing, schedule, presenters, history, votes, pages, listener requests). No authentication; answers are JSON; errors share one shape with a code and a message. Cross-origin requests are allowed to the schedule and song-request APIs. The realtime channels are described under x-realtime.',
     },
     servers: [{ url: info.serverUrl ?? '/' }],
     tags: [...tags].map((name) => ({ name })),
     paths,
+    ...extensions,
   };
 }
 

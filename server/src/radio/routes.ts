@@ -18,6 +18,13 @@ import { castVote, UnknownTrackError, voteStates } from './votes';
 const UuidSchema = z.uuid('Not a valid id');
 const LimitSchema = (max: number, def: number) => z.coerce.number().int().min(1).max(max).default(def);
 
+/** Query of GET /api/radio/history (parsed here, documented in the OpenAPI document from the same schema). */
+export const HistoryQuerySchema = z.object({ limit: LimitSchema(RADIO_LIMITS.maxHistory, RADIO_LIMITS.fullHistory).describe('How many plays, newest first.') });
+/** Query of GET /api/radio/most-played. */
+export const MostPlayedQuerySchema = z.object({ limit: LimitSchema(20, 5).describe('How many tracks.'), days: LimitSchema(365, 30).describe('Over how many days.') });
+/** Query of GET /api/radio/most-liked. */
+export const MostLikedQuerySchema = z.object({ limit: LimitSchema(20, 5).describe('How many tracks.') });
+
 /**
  * A small per-address limiter for anonymous writes (votes, bubbles): at most
  * `max` in a rolling minute window. In memory, per instance: enough to stop a
@@ -134,18 +141,17 @@ export function radioRoutes(ctx: AppContext): AppRouter {
   router.head('/api/stream', stream);
 
   router.get('/api/radio/history', async (c) => {
-    const limit = parse(LimitSchema(RADIO_LIMITS.maxHistory, RADIO_LIMITS.fullHistory), c.query.limit);
+    const { limit } = parse(HistoryQuerySchema, { limit: c.query.limit });
     c.set('Cache-Control', 'public, max-age=5');
     c.body = await recentPlays(ctx.knex, limit);
   });
   router.get('/api/radio/most-played', async (c) => {
-    const limit = parse(LimitSchema(20, 5), c.query.limit);
-    const days = parse(LimitSchema(365, 30), c.query.days);
+    const { limit, days } = parse(MostPlayedQuerySchema, { limit: c.query.limit, days: c.query.days });
     c.set('Cache-Control', 'public, max-age=30');
     c.body = await mostPlayed(ctx.knex, limit, ctx.now() - days * 86_400_000);
   });
   router.get('/api/radio/most-liked', async (c) => {
-    const limit = parse(LimitSchema(20, 5), c.query.limit);
+    const { limit } = parse(MostLikedQuerySchema, { limit: c.query.limit });
     c.set('Cache-Control', 'public, max-age=30');
     c.body = await mostLiked(ctx.knex, limit);
   });

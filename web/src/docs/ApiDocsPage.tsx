@@ -104,6 +104,7 @@ function Overview({ doc }: { doc: OpenApiDoc }) {
           </Box>
         </CardContent>
       </Card>
+      {doc['x-realtime'] && <Realtime realtime={doc['x-realtime']} />}
       <Card>
         <CardContent>
           <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
@@ -135,6 +136,37 @@ function Overview({ doc }: { doc: OpenApiDoc }) {
         </CardContent>
       </Card>
     </Box>
+  );
+}
+
+/** The realtime WebSocket's public channels, from the document's x-realtime (the typed events). */
+function Realtime({ realtime }: { realtime: NonNullable<OpenApiDoc['x-realtime']> }) {
+  return (
+    <Card>
+      <CardContent>
+        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+          Realtime: <code>{realtime.url}</code>
+        </Typography>
+        <Typography sx={{ mb: 1, overflowWrap: 'anywhere' }}>{realtime.description}</Typography>
+        <Box component="ul" sx={{ m: 0, pl: 3, overflowWrap: 'anywhere' }}>
+          {Object.entries(realtime.channels).map(([channel, c]) => (
+            <li key={channel}>
+              <Box component="code" sx={{ fontWeight: 700 }}>
+                {channel}
+              </Box>{' '}
+              — {Object.entries(c.events).map(([name, schema], i) => (
+                <span key={name}>
+                  {i > 0 ? ', ' : ''}
+                  <code>{name}</code>
+                  {schema.properties ? ` {${Object.keys(schema.properties as Record<string, unknown>).join(', ')}}` : ''}
+                </span>
+              ))}
+              {c.description ? `. ${c.description}` : ''}
+            </li>
+          ))}
+        </Box>
+      </CardContent>
+    </Card>
   );
 }
 

@@ -52,6 +52,8 @@ export interface OpenApiDoc {
   servers?: { url: string }[];
   tags?: { name: string }[];
   paths: Record<string, Record<string, Operation>>;
+  /** The realtime WebSocket's public channels and their events (payload schemas from the typed events). */
+  'x-realtime'?: { url: string; description: string; channels: Record<string, { description?: string; events: Record<string, JsonSchema> }> };
 }
 
 /** An operation with its method and path. */

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { WeekQuerySchema } from '../../../shared/bookings';
+import { EVENT_SCHEMAS } from '../../../shared/events';
+import { VoteInputSchema } from '../../../shared/radio';
+import { PUBLIC_CHANNELS } from '../../../shared/realtime';
+import { GeneralRequestInputSchema, ShoutoutRequestInputSchema, SongRequestInputSchema, TrackSearchQuerySchema } from '../../../shared/requests';
+import { PageViewSchema } from '../../../shared/content';
+import { ApplicationSchema } from '../../../shared/applications';
+import { PublicApiErrorSchema, ScheduleApiQuerySchema } from '../../../shared/public-api';
+import { HistoryQuerySchema, MostLikedQuerySchema, MostPlayedQuerySchema } from '../radio/routes';
+import { registerOperation, type OperationResponse, type OperationSpec } from './openapi';
+
+/**
+ * The listener-facing routes of the website (now playing, the station's
+ * AzuraCast-compatible answer, the calendar feed, the schedule views,
+ * presenters, history and charts, votes, counters, pages and listener
+ * requests), registered with the same zod schemas their routes parse with.
+ * They are documented (`strict: false`), not contract-checked on every test
+ * answer as the two public data APIs are: their bodies are described in prose.
+ */
+
+const error = (description: string): OperationResponse => ({ description, schema: PublicApiErrorSchema });
+const ok = (description: string): OperationResponse => ({ description });
+
+const ops: OperationSpec[] = [
+  {
+    method: 'get',
+    path: '/api/now-playing',
+    tag: 'Now Playing',
+    summary: 'What is on air',
+    description:
+      'The station now: the song (title, artist, album, art, duration, elapsed), who is live, listeners, the current and next show, the recent history and whether the reading is stale. Cached 5 s with an ETag. The realtime `now-playing` channel pushes every change (see x-realtime).',
+    responses: { 200: ok('The now-playing document.'), 304: ok('Not modified.'), 503: error('The station has not been read yet.') },
+  },
+  {
+    method: 'get',
+    path: '/api/nowplaying',
+    tag: 'Now Playing',
+    summary: 'Now playing in AzuraCast’s format (every station)',
+    description: 'An array with the one station, in AzuraCast’s `/api/nowplaying` shape, for existing players and bots.',
+    responses: { 200: ok('AzuraCast now-playing array.'), 503: ok('Not read yet (AzuraCast error shape).') },
+  },
+  {
+    method: 'get',
+    path: '/api/nowplaying/{station}',
+    tag: 'Now Playing',
+    summary: 'Now playing in AzuraCast’s format (one station)',
+    description: 'AzuraCast’s `/api/nowplaying/{station}` shape; `{station}` is the station’s short name or id 1.',
+    responses: { 200: ok('AzuraCast now-playing object.'), 404: ok('Unknown station (AzuraCast error shape).'), 503: ok('Not read yet (AzuraCast error shape).') },
+  },
+  {
+    method: 'get',
+    path: '/api/schedule.ics',
+    aliases: ['/api/public/schedule.ics'],
+    tag: 'Schedule API',
+    summary: 'The schedule as an iCalendar feed',
+    description: 'The same shows and filters as /schedule-api, as text/calendar (one VEVENT per show, in the station’s time zone), for calendar apps.',
+    query: ScheduleApiQuerySchema,
+    responses: { 200: ok('text/calendar'), 304: ok('Not modified.'), 400: error('Invalid parameters.') },
+  },
+  { method: 'get', path: '/api/schedule/week', tag: 'Schedule', summary: 'A week of the schedule (Monday to Sunday)', description: 'Scheduled and pending events of the week of `start` (or `week`), plus the previous Sunday’s shows that run past midnight (`carryover`).', query: WeekQuerySchema, responses: { 200: ok('The week.'), 400: error('Invalid date.') } },
+  { method: 'get', path: '/api/schedule/today', tag: 'Schedule', summary: 'Today’s featured shows', description: 'Up to 6 scheduled shows of today (station time), by start time.', responses: { 200: ok('Today’s date, time zone and shows.') } },
+  { method: 'get', path: '/api/schedule/next', tag: 'Schedule', summary: 'The next show', description: 'The next show (type show, scheduled or pending) after now; the same rule as the dashboard and the now-playing `next_show`.', responses: { 200: ok('The time zone and the show, or null.') } },
+  { method: 'get', path: '/api/presenters', tag: 'Presenters', summary: 'The presenters', description: 'Public presenter profiles: name, bio, image, socials.', responses: { 200: ok('The presenters.') } },
+  { method: 'get', path: '/api/presenters/{id}', tag: 'Presenters', summary: 'One presenter', responses: { 200: ok('The presenter.'), 404: error('Presenter not found.') } },
+  { method: 'get', path: '/api/presenters/{id}/shows', tag: 'Presenters', summary: 'A presenter’s upcoming shows', description: 'Approved shows (type show, scheduled) from today, or from `from`.', responses: { 200: ok('The shows.') } },
+  { method: 'get', path: '/api/radio/history', tag: 'History', summary: 'Recently played', query: HistoryQuerySchema, responses: { 200: ok('Plays, newest first.'), 400: error('Invalid limit.') } },
+  { method: 'get', path: '/api/radio/most-played', tag: 'History', summary: 'Most played tracks', query: MostPlayedQuerySchema, responses: { 200: ok('Tracks with play counts.'), 400: error('Invalid limit or days.') } },
+  { method: 'get', path: '/api/radio/most-liked', tag: 'History', summary: 'Most liked tracks', query: MostLikedQuerySchema, responses: { 200: ok('Tracks with vote counts.'), 400: error('Invalid limit.') } },
+  { method: 'get', path: '/api/radio/dj-stats', tag: 'History', summary: 'A DJ’s stats by station-panel id', description: 'Hours streamed and recent shows, from recorded live sessions (`azuracast_id` query parameter).', responses: { 200: ok('The stats.'), 400: error('azuracast_id is required.'), 404: error('Unknown DJ.') } },
+  { method: 'get', path: '/api/radio/dj-stats/{presenterId}', tag: 'History', summary: 'A presenter’s stats', responses: { 200: ok('The stats.'), 400: error('Invalid id.'), 404: error('Unknown presenter.') } },
+  { method: 'get', path: '/api/tracks/votes', tag: 'Votes', summary: 'Vote counts of several tracks', description: '`ids` (comma-separated, at most 50) and optionally `user_session` for the listener’s own votes.', responses: { 200: ok('Counts per track.'), 400: error('Invalid ids or session.') } },
+  { method: 'get', path: '/api/tracks/{id}/votes', tag: 'Votes', summary: 'Vote counts of one track', responses: { 200: ok('Counts (and the session’s own vote).'), 400: error('Invalid id or session.'), 404: error('Track not found') } },
+  { method: 'post', path: '/api/tracks/{id}/votes', tag: 'Votes', summary: 'Vote for a track', description: 'Pressing the same vote again removes it; the opposite switches it. Pushed on the `votes` channel.', body: VoteInputSchema, responses: { 200: ok('The new counts.'), 400: error('Invalid vote.'), 404: error('Track not found'), 429: error('Too many votes.') } },
+  { method: 'get', path: '/api/counters/bubble_clicks', tag: 'Votes', summary: 'The bubbles counter', responses: { 200: ok('The count.') } },
+  { method: 'post', path: '/api/counters/bubble_clicks/increment', tag: 'Votes', summary: 'Pop a bubble', description: 'Adds one; pushed on the `counters` channel.', responses: { 200: ok('The new count.'), 429: error('Too many bubbles.') } },
+  { method: 'get', path: '/api/content/pages/{slug}', tag: 'Pages', summary: 'A published page', responses: { 200: ok('The page.'), 404: error('Page not found') } },
+  { method: 'post', path: '/api/content/pages/{slug}/views', tag: 'Pages', summary: 'Count a page view', body: PageViewSchema, responses: { 204: ok('Counted.'), 400: error('Invalid session id'), 404: error('Page not found'), 429: error('Too many requests.') } },
+  { method: 'get', path: '/api/content/slider', tag: 'Pages', summary: 'The home slider', responses: { 200: ok('Slides and settings.') } },
+  { method: 'get', path: '/api/content/sponsored', tag: 'Pages', summary: 'Sponsored content', responses: { 200: ok('Active sponsored items.') } },
+  { method: 'post', path: '/api/requests/song', tag: 'Listener requests', summary: 'Request a song (website)', body: SongRequestInputSchema, responses: { 201: ok('The request.'), 400: error('Invalid field.'), 403: error('Requests are closed'), 409: error('Requested recently.'), 429: error('Too many requests.') } },
+  { method: 'post', path: '/api/requests/shoutout', tag: 'Listener requests', summary: 'Send a shoutout (website)', body: ShoutoutRequestInputSchema, responses: { 201: ok('The shoutout.'), 400: error('Invalid field.'), 403: error('Requests are closed'), 429: error('Too many requests.') } },
+  { method: 'post', path: '/api/requests/general', tag: 'Listener requests', summary: 'Contact the station', body: GeneralRequestInputSchema, responses: { 201: ok('The message.'), 400: error('Invalid field.'), 429: error('Too many requests.') } },
+  { method: 'get', path: '/api/tracks/search', tag: 'Listener requests', summary: 'Search the track library', query: TrackSearchQuerySchema, responses: { 200: ok('Matching tracks.'), 400: error('Invalid query.'), 429: error('Too many searches.') } },
+  { method: 'post', path: '/api/applications', tag: 'Listener requests', summary: 'Apply to present', body: ApplicationSchema, responses: { 201: ok('The application was received.'), 400: error('Invalid field.'), 429: error('Too many applications.') } },
+];
+
+/** The public realtime channels and their events (payload schemas from shared/events.ts), for the document's `x-realtime`. */
+export function realtimeDescription(): Record<string, unknown> {
+  const schema = (s: z.ZodType) => {
+    const { $schema: _drop, ...rest } = z.toJSONSchema(s, { io: 'output', unrepresentable: 'any', target: 'draft-2020-12' }) as Record<string, unknown>;
+    void _drop;
+    return rest;
+  };
+  const channels: Record<string, unknown> = {};
+  for (const channel of PUBLIC_CHANNELS) {
+    channels[channel] = { events: Object.fromEntries(Object.entries(EVENT_SCHEMAS[channel] as Record<string, z.ZodType>).map(([name, s]) => [name, schema(s)])) };
+  }
+  channels['session:{id}'] = {
+    description: 'A listener’s own channel, keyed by the browser’s anonymous session id (8-128 of A-Z a-z 0-9 _ -).',
+    events: Object.fromEntries(Object.entries(EVENT_SCHEMAS.session as Record<string, z.ZodType>).map(([name, s]) => [name, schema(s)])),
+  };
+  return {
+    url: '/api/realtime',
+    description:
+      'One WebSocket with JSON text frames. Client → server: {type:"subscribe", channel}, {type:"unsubscribe", channel}, {type:"ping", t?}, {type:"hello", token?} (staff only). Server → client: welcome, subscribed, unsubscribed, {type:"event", channel, name, data, seq, snapshot?}, error, pong. Every channel may also carry bus.resync and <name>.too-big (data null): refetch. now-playing and counters send their current state at once on subscribe (snapshot: true).',
+    channels,
+  };
+}
+
+/** Registers the listener-facing routes (idempotent). */
+export function registerListenerApis(): void {
+  for (const op of ops) registerOperation({ ...op, strict: false });
+}

@@ -62,15 +62,6 @@ export function requireUser(deps: AuthDeps): Mw {
   };
 }
 
-/** Sets ctx.state.user when a valid token is presented, without requiring one. */
-export function optionalUser(deps: AuthDeps): Mw {
-  return async (ctx, next) => {
-    const user = await identify(deps, ctx.get('Authorization') || undefined);
-    if (user) ctx.state.user = user;
-    await next();
-  };
-}
-
 /** 401 without a user, 403 (with the given or a generic message) when the role lacks the capability. */
 export function authorize(deps: AuthDeps, capability: Capability, message: string = DENIED.generic): Mw {
   const needUser = requireUser(deps);

@@ -95,13 +95,6 @@ export async function listUsers(db: Knex, filters: z.output<typeof ListUsersQuer
   return (await q).map(presentUser);
 }
 
-/** One account, or 404. */
-export async function getUser(db: Knex, id: string): Promise<UserView> {
-  const row = await loadProfile(db, id);
-  if (!row) throw fail.notFound('User not found');
-  return presentUser(row);
-}
-
 /**
  * Creates an account (no self sign-up): the actor may give only the roles
  * their own role allows (000 §6). Email is unique, case-insensitively.

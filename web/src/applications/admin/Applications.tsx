@@ -29,9 +29,7 @@ import { ApiError } from '../../app/api';
 import { LoadStates } from '../../ui/LoadStates';
 import { useIsMobile } from '../../app/media';
 import { useToast } from '../../ui/toast';
-import { useApplications, useDecideApplication } from './api';
-import { useQueryClient } from '@tanstack/react-query';
-import { useChannel, useResync } from '../../realtime/hooks';
+import { useApplications, useApplicationsLive, useDecideApplication } from './api';
 import { StatusChip } from '../../requests/admin/QueueTable';
 
 const TABS: { value: ApplicationStatus; label: string }[] = [
@@ -139,13 +137,7 @@ function DetailCard({ app }: { app: ApplicationView }) {
 /** Applications (001 §2): tabs Pending, Approved and Rejected with counts, a list and a detail card. */
 export default function Applications() {
   const { data, isLoading, error, refetch } = useApplications();
-  // Live (issue 19 item 16): the notification that rings the bell for a new application refreshes the list too.
-  const qc = useQueryClient();
-  const refresh = () => void qc.invalidateQueries({ queryKey: ['applications'] });
-  useChannel('notifications', (e) => {
-    if (!e.snapshot && e.name === 'notification.created' && (e.data as { type?: string } | null)?.type === 'application_received') refresh();
-  });
-  useResync('notifications', refresh);
+  useApplicationsLive();
   const mobile = useIsMobile();
   const [tab, setTab] = useState<ApplicationStatus>('pending');
   const [selectedId, setSelectedId] = useState<string | null>(null);

@@ -77,8 +77,12 @@ beforeAll(async () => {
   if (!fs.existsSync(NGINX) || spawnSync('sh', ['-c', 'command -v openssl']).status !== 0) {
     throw new Error('The reverse-proxy test needs Debian\'s nginx and openssl (sudo apt-get install -y nginx openssl). Set SKIP_NGINX_TESTS=1 to skip it on purpose.');
   }
-  t = await startTestServer({ env: { TRUST_PROXY: 'true', SIGNIN_IP_LIMIT: '3', PUBLIC_URL: 'https://radio.station.example' }, jobs: startJobs });
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'airdeck-nginx-'));
+  // The site's own shell, so the test does not depend on a web build being there.
+  const dist = path.join(dir, 'dist');
+  fs.mkdirSync(dist);
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>Airdeck Radio</title></head><body><div id="root"></div></body></html>');
+  t = await startTestServer({ env: { WEB_DIST_DIR: dist, TRUST_PROXY: 'true', SIGNIN_IP_LIMIT: '3', PUBLIC_URL: 'https://radio.station.example' }, jobs: startJobs });
   httpsPort = await freePort();
   httpPort = await freePort();
   const cert = path.join(dir, 'fullchain.pem');

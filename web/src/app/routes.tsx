@@ -4,6 +4,8 @@ import ListenerLayout from './ListenerLayout';
 
 /** A page whose code is its own chunk, with a `preload()` that fetches it ahead of rendering. */
 type Page = ComponentType & { preload: () => Promise<void> };
+/** A promise carrying the status fields React's use() reads. */
+type Tracked = Promise<void> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: undefined; reason?: unknown };
 
 /**
  * Like React.lazy, but once the chunk has arrived the page renders at once,
@@ -13,20 +15,38 @@ type Page = ComponentType & { preload: () => Promise<void> };
  */
 function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): Page {
   let Loaded: ComponentType | null = null;
-  let loading: Promise<void> | null = null;
-  const preload = () =>
-    (loading ??= load().then(
-      (m) => {
-        Loaded = m[name];
-      },
-      (err: unknown) => {
-        // A failed fetch (network blip) may be tried again by the next render.
-        loading = null;
-        throw err;
-      },
-    ));
+  let loading: Tracked | null = null;
+  const preload = (): Tracked => {
+    if (!loading) {
+      const p: Tracked = load().then(
+        (m) => {
+          Loaded = m[name];
+        },
+        (err: unknown) => {
+          // A failed fetch (network blip) may be tried again by the next render.
+          loading = null;
+          throw err;
+        },
+      );
+      // React reads a thenable's own status: once the chunk is here, use() returns at once without suspending.
+      p.status = 'pending';
+      p.then(
+        () => {
+          p.status = 'fulfilled';
+          p.value = undefined;
+        },
+        (reason: unknown) => {
+          p.status = 'rejected';
+          p.reason = reason;
+        },
+      );
+      loading = p;
+    }
+    return loading;
+  };
   const Lazy = () => {
-    if (!Loaded) use(preload());
+    // Always called (React requires use() on every render once a render suspended on it).
+    use(preload() as Promise<void>);
     const C = Loaded!;
     return <C />;
   };

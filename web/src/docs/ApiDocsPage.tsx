@@ -270,7 +270,9 @@ function Examples({ doc }: { doc: OpenApiDoc }) {
   const [lang, setLang] = useState<ExampleLanguage>('curl');
   const base = baseUrl(doc);
   let panel: ReactNode = null;
-  panel = allOperations(doc).map((e) => (
+  // Examples for the two public data APIs (their JSON operations); the listener routes are documented, not exemplified.
+  const examples = [...operationsByTag(doc, 'Schedule API'), ...operationsByTag(doc, 'Song Requests')].filter((e) => !e.path.endsWith('.ics'));
+  panel = examples.map((e) => (
     <Box key={`${e.method} ${e.path}`} sx={{ mb: 3 }}>
       <Typography component="h3" variant="h6" sx={{ mb: 1 }}>
         {e.op.summary}{' '}

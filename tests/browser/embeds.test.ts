@@ -230,7 +230,7 @@ describe.skipIf(skipBrowser())('station widgets on another website', () => {
     await page.getByRole('tab', { name: 'Widgets' }).click();
     const rows = await page.locator('[data-widget]').evaluateAll((r) => r.map((x) => x.getAttribute('data-widget')));
     expect(rows).toEqual(['player', 'now-playing', 'schedule', 'recent', 'request']);
-    expect(await page.getByRole('region', { name: 'Loader snippet' }).or(page.getByLabel('Loader snippet')).first().innerText()).toBe(
+    expect(await page.getByLabel('Loader snippet', { exact: true }).innerText()).toBe(
       `<div data-airdeck-widget="schedule" data-theme="aurora" data-range="week"></div><script src="${h.url}/embed.js" async></script>`,
     );
     expect(errors).toEqual([]);

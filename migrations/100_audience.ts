@@ -12,7 +12,7 @@ import { runSql } from './sql';
  * server instances on PostgreSQL each one reports its own count here and the
  * poller adds them up.
  *
- * Two General Settings switches, off by default: average listeners on the
+ * Two General Settings switches (audience_settings), off by default: average listeners on the
  * public DJ profile, and "N listening" on the listener player.
  */
 export async function up(knex: Knex): Promise<void> {
@@ -37,15 +37,20 @@ export async function up(knex: Knex): Promise<void> {
       connections integer NOT NULL CHECK (connections >= 0),
       seen_at timestamptz NOT NULL DEFAULT now()
     );
-    ALTER TABLE station_settings ADD COLUMN show_audience_on_profiles boolean NOT NULL DEFAULT false;
-    ALTER TABLE station_settings ADD COLUMN show_listener_count boolean NOT NULL DEFAULT false
+    CREATE TABLE audience_settings (
+      id integer PRIMARY KEY DEFAULT 1 CHECK (id = 1),
+      show_on_profiles boolean NOT NULL DEFAULT false,
+      show_listener_count boolean NOT NULL DEFAULT false,
+      updated_by uuid REFERENCES profiles(id) ON DELETE SET NULL,
+      updated_at timestamptz NOT NULL DEFAULT now()
+    );
+    INSERT INTO audience_settings (id) VALUES (1)
   `);
 }
 
 export async function down(knex: Knex): Promise<void> {
   await runSql(knex, `
-    ALTER TABLE station_settings DROP COLUMN show_listener_count;
-    ALTER TABLE station_settings DROP COLUMN show_audience_on_profiles;
+    DROP TABLE audience_settings;
     DROP TABLE audience_stream_connections;
     DROP TABLE audience_hours;
     DROP TABLE audience_minutes

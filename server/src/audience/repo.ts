@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 /**
  * The audience tables (migration 100_audience): per-minute rows of listener
  * readings (kept 90 days), hourly rows (kept for good), each instance's demo
- * stream connections, and the two General Settings switches. Only counts are
+ * stream connections, and the two General Settings switches (audience_settings). Only counts are
  * stored, never who listens.
  */
 
@@ -195,48 +195,14 @@ export interface AudienceVisibility {
 
 /** Reads the two switches. */
 export async function getVisibility(db: Db): Promise<AudienceVisibility> {
-  const row = await db('station_settings')
-    .where({ id: 1 })
-    .first<{ show_audience_on_profiles: boolean; show_listener_count: boolean } | undefined>('show_audience_on_profiles', 'show_listener_count');
-  return { profiles: row?.show_audience_on_profiles ?? false, player: row?.show_listener_count ?? false };
+  const row = await db('audience_settings').where({ id: 1 }).first<{ show_on_profiles: boolean; show_listener_count: boolean } | undefined>('show_on_profiles', 'show_listener_count');
+  return { profiles: row?.show_on_profiles ?? false, player: row?.show_listener_count ?? false };
 }
 
 /** Saves the two switches. */
 export async function saveVisibility(db: Db, v: AudienceVisibility, userId: string): Promise<void> {
-  await db('station_settings').where({ id: 1 }).update({ show_audience_on_profiles: v.profiles, show_listener_count: v.player, updated_by: userId, updated_at: db.fn.now() });
-}
-
-// ---------------------------------------------------------------------------
-// Who the shows belong to (read-only look-ups of presenters and live sessions)
-
-/** The presenter records of a user (their own shows). */
-export async function presenterIdsOfUser(db: Db, userId: string): Promise<string[]> {
-  const rows = await db('presenters').where({ user_id: userId }).select<{ id: string }[]>('id');
-  return rows.map((r) => r.id);
-}
-
-/** Presenter names by id. */
-export async function presenterNames(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db('presenters').whereIn('id', [...new Set(ids)]).select<{ id: string; name: string }[]>('id', 'name');
-  return new Map(rows.map((r) => [r.id, r.name]));
-}
-
-/** One live session as the audience figures need it. */
-export interface SessionRow {
-  id: string;
-  presenter_id: string | null;
-  streamer_name: string | null;
-  schedule_event_id: string | null;
-  started_at: Date;
-  ended_at: Date | null;
-}
-
-/** Live sessions overlapping [fromMs, toMs), oldest first. */
-export async function sessionsBetween(db: Db, fromMs: number, toMs: number): Promise<SessionRow[]> {
-  return db('broadcast_sessions')
-    .where('started_at', '<', new Date(toMs))
-    .andWhere((q) => void q.whereNull('ended_at').orWhere('ended_at', '>', new Date(fromMs)))
-    .orderBy('started_at')
-    .select<SessionRow[]>('id', 'presenter_id', 'streamer_name', 'schedule_event_id', 'started_at', 'ended_at');
+  await db('audience_settings')
+    .insert({ id: 1, show_on_profiles: v.profiles, show_listener_count: v.player, updated_by: userId, updated_at: db.fn.now() })
+    .onConflict('id')
+    .merge();
 }

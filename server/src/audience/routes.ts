@@ -7,8 +7,8 @@ import type { AppContext, RequestState } from '../context';
 import { fail } from '../http/errors';
 import { parse } from '../http/validate';
 import { stationTimezone } from '../settings/service';
-import { getVisibility, presenterIdsOfUser, saveVisibility } from './repo';
-import { audienceHeatmap, audienceReport, audienceSeries, figuresCsv, presenterAverages, todayLine, type AudienceFilter } from './service';
+import { getVisibility, saveVisibility } from './repo';
+import { audienceHeatmap, audienceReport, audienceSeries, figuresCsv, ownPresenterIds, presenterAverages, todayLine, type AudienceFilter } from './service';
 
 /**
  * Audience figures: the staff Audience screen's reads (owner, manager, admin
@@ -26,9 +26,9 @@ export function audienceRoutes(ctx: AppContext): AppRouter {
   const filterOf = async (c: { state: RequestState }): Promise<AudienceFilter> => {
     const user = currentUser(c);
     if (can(user.role, 'audience.viewAll')) return { kind: 'all' };
-    return { kind: 'own', presenterIds: await presenterIdsOfUser(ctx.knex, user.id) };
+    return { kind: 'own', presenterIds: await ownPresenterIds(ctx.knex, user.id) };
   };
-  const zone = () => stationTimezone(ctx.knex, ctx.config);
+  const zone = () => stationTimezone(ctx);
 
   router.get('/api/audience/series', view, async (c) => {
     const q = parse(AudienceQuerySchema, c.query);
@@ -68,7 +68,7 @@ export function audienceRoutes(ctx: AppContext): AppRouter {
   // Average listeners per show of every DJ (DJs & Staff): the whole station for audience.viewAll, one's own otherwise.
   router.get('/api/audience/presenters', panel, async (c) => {
     const user = currentUser(c);
-    const ids = can(user.role, 'audience.viewAll') ? undefined : can(user.role, 'audience.view') ? await presenterIdsOfUser(ctx.knex, user.id) : [];
+    const ids = can(user.role, 'audience.viewAll') ? undefined : can(user.role, 'audience.view') ? await ownPresenterIds(ctx.knex, user.id) : [];
     c.set('Cache-Control', 'no-store');
     c.body = await presenterAverages(ctx.knex, ctx.now(), await zone(), ids);
   });

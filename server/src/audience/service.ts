@@ -16,7 +16,9 @@ import {
 } from '../../../shared/audience';
 import { isoWeekday, localDateTime, MS_PER_DAY, MS_PER_HOUR } from '../../../shared/time';
 import type { Logger } from '../log';
+import { listPresenterRows, presenterOfUser } from '../presenters/repo';
 import { showsBetween, type TimedShow } from '../radio/schedule';
+import { sessionsBetween } from '../radio/stats';
 import * as repo from './repo';
 
 /**
@@ -81,6 +83,17 @@ export function createAudienceRecorder(db: Db, log: Logger): AudienceRecorder {
 // ---------------------------------------------------------------------------
 // Figures
 
+/** Every presenter's name by id (a small table: the station's DJs). */
+async function presenterNames(db: Db): Promise<Map<string, string>> {
+  return new Map((await listPresenterRows(db)).map((p) => [p.id, p.name]));
+}
+
+/** The presenter records whose shows are a user's own. */
+export async function ownPresenterIds(db: Db, userId: string): Promise<string[]> {
+  const p = await presenterOfUser(db, userId);
+  return p ? [p.id] : [];
+}
+
 /** Which shows a reader may see: everything, or the shows of their own presenter records. */
 export type AudienceFilter = { kind: 'all' } | { kind: 'own'; presenterIds: readonly string[] };
 
@@ -140,9 +153,9 @@ interface Span {
 async function spansFor(db: Db, o: ReportOptions): Promise<{ shows: Span[]; sessions: Span[] }> {
   const [timed, sessionRows] = await Promise.all([
     showsBetween(db, o.fromMs - EPISODE_LOOKBACK_MS, o.toMs, o.zone, AIRED),
-    repo.sessionsBetween(db, o.fromMs - EPISODE_LOOKBACK_MS, o.toMs),
+    sessionsBetween(db, o.fromMs - EPISODE_LOOKBACK_MS, o.toMs),
   ]);
-  const names = await repo.presenterNames(db, [...timed.map((s) => s.presenter_id), ...sessionRows.map((s) => s.presenter_id)].filter((id): id is string => id !== null));
+  const names = await presenterNames(db);
   const showById = new Map(timed.map((s) => [s.id, s]));
   const shows: Span[] = timed
     .filter((s) => s.startMs < o.nowMs && inScope(s.presenter_id, o.filter))
@@ -274,7 +287,7 @@ export async function audienceReport(db: Db, range: AudienceRange, nowMs: number
 /** The scheduled shows of [from, to) in a filter's scope, for the chart's shading and the own-shows restriction. */
 async function showSpans(db: Db, fromMs: number, toMs: number, zone: string, filter: AudienceFilter): Promise<AudienceShowSpan[]> {
   const shows = (await showsBetween(db, fromMs, toMs, zone, AIRED)).filter((s) => inScope(s.presenter_id, filter));
-  const names = await repo.presenterNames(db, shows.map((s) => s.presenter_id).filter((id): id is string => id !== null));
+  const names = await presenterNames(db);
   return shows.map((s) => ({
     id: s.id,
     title: s.title,

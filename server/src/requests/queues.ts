@@ -3,22 +3,8 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { ChannelEvent, EventData } from '../../../shared/realtime';
 import { can, DENIED } from '../../../shared/permissions';
-import {
-  LOA_TEXTS,
-  LoaInputSchema,
-  QUEUE_LIST_LIMIT,
-  QUEUE_TEXTS,
-  REQUEST_KINDS,
-  leaveDays,
-  statusFilterSchema,
-  statusSchema,
-  type AnyRequestView,
-  type LoaView,
-  type QueueKind,
-  type RequestDeletedEvent,
-  type RequestKind,
-  type RequestUpdatedEvent,
-} from '../../../shared/staff';
+import { LOA_TEXTS, LoaInputSchema, leaveDays, type LoaView } from '../../../shared/leave';
+import { QUEUE_LIST_LIMIT, QUEUE_TEXTS, REQUEST_KINDS, statusFilterSchema, statusSchema, type AnyRequestView, type QueueKind, type RequestDeletedEvent, type RequestKind, type RequestUpdatedEvent } from '../../../shared/requests';
 import type { AppRouter } from '../http/router';
 import { authorize, currentUser, requireUser } from '../auth/middleware';
 import type { AppContext, RequestState } from '../context';

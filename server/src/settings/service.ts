@@ -41,6 +41,12 @@ export function cachedStationInfo(knex: Knex, config: Config, now = Date.now()):
   return value;
 }
 
+/** The remembered General Settings while they hold (a save or the cache's age drops them), else undefined; compared by identity. */
+export function peekStationInfo(knex: Knex, now = Date.now()): Promise<StationInfo> | undefined {
+  const hit = cache.get(knex);
+  return hit && now - hit.at < CACHE_MS ? hit.value : undefined;
+}
+
 /** The station's time zone: General Settings first, else STATION_TIMEZONE. */
 export async function stationTimezone(knex: Knex, config: Config): Promise<string> {
   return (await cachedStationInfo(knex, config)).timezone;

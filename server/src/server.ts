@@ -11,6 +11,7 @@ import { createFastLane } from './http/fast-lane';
 import { createHub, type Hub } from './realtime/hub';
 import { createSnapshotRegistry } from './realtime/snapshots';
 import { createRadioRuntime } from './radio/runtime';
+import { createSettingsCache } from './settings/service';
 import { createTokenService } from './auth/tokens';
 import { liveIdentity } from './auth/middleware';
 
@@ -52,6 +53,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const now = opts.now ?? (() => Date.now());
   const tokens = await createTokenService(db.knex);
   const snapshots = createSnapshotRegistry();
+  const settings = createSettingsCache({ knex: db.knex, config, bus, now });
   const radio = createRadioRuntime({ config, knex: db.knex, log, bus, now, snapshots });
   const metrics = createMetrics();
   const ctx: AppContext = {
@@ -64,6 +66,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     now,
     startedAt: now(),
     snapshots,
+    settings,
     radio,
     metrics,
     fastLane: createFastLane({
@@ -160,6 +163,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       clearInterval(idle);
       clearTimeout(deadline);
       radio.close();
+      settings.close();
       await bus.close();
       if (opts.closeDatabase !== false) await db.close();
     })();

@@ -8,7 +8,7 @@ import type { AppRouter } from '../http/router';
 import type { AppContext, RequestState } from '../context';
 import { siteOrigin } from '../http/public-url';
 import { peekScheduleVersion, scheduleVersion } from '../schedule/version';
-import { getStationInfo, peekStationInfo, stationTimezone } from '../settings/service';
+import { getStationInfo, stationTimezone } from '../settings/service';
 import {
   API_DEFAULTS,
   ICAL_DEFAULTS,
@@ -117,14 +117,14 @@ export function publicScheduleRoutes(ctx: AppContext): AppRouter {
   // The answer, as sent, is replayed by the fast lane (http/fast-lane.ts) while the schedule version and
   // the settings (time zone) it was made from still hold: the same events that empty this cache drop it.
   const replayable = (c: Koa.ParameterizedContext<RequestState>, version: number): void => {
-    const info = peekStationInfo(ctx.knex);
-    if (info) ctx.fastLane.mark(c, () => peekScheduleVersion(ctx) === version && peekStationInfo(ctx.knex) === info);
+    const info = ctx.settings.peek();
+    if (info) ctx.fastLane.mark(c, () => peekScheduleVersion(ctx) === version && ctx.settings.peek() === info);
   };
 
   const json = async (c: Koa.ParameterizedContext<RequestState>): Promise<void> => {
     let q: PublicScheduleQuery;
     try {
-      q = parsePublicQuery(c.query, today(await stationTimezone(ctx.knex, ctx.config)), API_DEFAULTS);
+      q = parsePublicQuery(c.query, today(await stationTimezone(ctx)), API_DEFAULTS);
     } catch (err) {
       if (err instanceof PublicParamError) return paramError(c, err);
       throw err;
@@ -142,7 +142,7 @@ export function publicScheduleRoutes(ctx: AppContext): AppRouter {
   };
 
   const ics = async (c: Koa.ParameterizedContext<RequestState>): Promise<void> => {
-    const zone = await stationTimezone(ctx.knex, ctx.config);
+    const zone = await stationTimezone(ctx);
     let q: PublicScheduleQuery;
     try {
       q = parsePublicQuery(c.query, today(zone), ICAL_DEFAULTS);

@@ -11,7 +11,7 @@ import { siteOrigin } from '../http/public-url';
 import { parse } from '../http/validate';
 import { toAzuraCastNowPlaying } from './azuracast-compat';
 import { getCounter, incrementCounter, mostLiked, mostPlayed, recentPlays } from './service';
-import { cachedStationInfo, getStationInfo, peekStationInfo, stationTimezone } from '../settings/service';
+import { cachedStationInfo, getStationInfo, stationTimezone } from '../settings/service';
 import { listenUrl, OWN_STREAM_PATH } from './sources';
 import { attendanceBetween, djStats } from './stats';
 import { castVote, UnknownTrackError, voteStates } from './votes';
@@ -107,9 +107,9 @@ export function radioRoutes(ctx: AppContext): AppRouter {
   // as sent (http/fast-lane.ts) within that second.
   const made: Record<'one' | 'all', { doc: NowPlaying | null; info: Promise<unknown> | undefined; second: number; body: Encoded } | undefined> = { one: undefined, all: undefined };
   const azuracast = async (c: Parameters<Parameters<typeof router.get>[1]>[0], one: boolean) => {
-    const zone = await stationTimezone(ctx.knex, ctx.config);
+    const zone = await stationTimezone(ctx);
     await runtime.ready;
-    const info = peekStationInfo(ctx.knex);
+    const info = ctx.settings.peek();
     const current = runtime.store.current;
     const nowMs = ctx.now();
     const second = Math.floor(nowMs / 1000);
@@ -118,12 +118,12 @@ export function radioRoutes(ctx: AppContext): AppRouter {
     if (!entry || entry.doc !== current || entry.info !== info || entry.second !== second || !current) {
       const doc = current ?? emptyNowPlaying(ctx);
       const base = siteOrigin(ctx.config);
-      const name = (await cachedStationInfo(ctx.knex, ctx.config)).name;
+      const name = (await cachedStationInfo(ctx)).name;
       const named = doc.station.name ? doc : { ...doc, station: { ...doc.station, name } };
       const station = toAzuraCastNowPlaying(named, { nowMs, baseUrl: base, shortcode: 'airdeck', timezone: zone });
       entry = made[key] = { doc: current, info, second, body: new Encoded(Buffer.from(JSON.stringify(one ? station : [station]))) };
     }
-    if (current && info) ctx.fastLane.mark(c, () => runtime.store.current === current && peekStationInfo(ctx.knex) === info && Math.floor(ctx.now() / 1000) === second);
+    if (current && info) ctx.fastLane.mark(c, () => runtime.store.current === current && ctx.settings.peek() === info && Math.floor(ctx.now() / 1000) === second);
     c.set('Cache-Control', 'public, max-age=5');
     sendEncoded(c, entry.body, 'application/json');
   };
@@ -222,7 +222,7 @@ export function radioRoutes(ctx: AppContext): AppRouter {
   });
 
   router.get('/api/radio/dj-stats/:presenterId', async (c) => {
-    const zone = await stationTimezone(ctx.knex, ctx.config);
+    const zone = await stationTimezone(ctx);
     const id = parse(UuidSchema, c.params.presenterId);
     const presenter = await ctx.knex('presenters').where({ id }).first('id');
     if (!presenter) throw fail.notFound('DJ not found');
@@ -231,7 +231,7 @@ export function radioRoutes(ctx: AppContext): AppRouter {
   });
   // get-dj-stats {azuracast_id}: the original call, keyed by the station-panel id.
   router.get('/api/radio/dj-stats', async (c) => {
-    const zone = await stationTimezone(ctx.knex, ctx.config);
+    const zone = await stationTimezone(ctx);
     const panelId = parse(z.string().min(1, 'azuracast_id is required').max(100).regex(/^[^\u0000]*$/), c.query.azuracast_id);
     const presenter = await ctx.knex('presenters').where({ azuracast_id: panelId }).first<{ id: string } | undefined>('id');
     if (!presenter) throw fail.notFound('DJ not found');
@@ -241,7 +241,7 @@ export function radioRoutes(ctx: AppContext): AppRouter {
 
   // Staff: each scheduled show against what really went out (late starts, no-shows, overruns).
   router.get('/api/radio/on-air-report', async (c) => {
-    const zone = await stationTimezone(ctx.knex, ctx.config);
+    const zone = await stationTimezone(ctx);
     await requireStaff(ctx, c.get('Authorization'));
     const DateSchema = z.string().refine(isValidDate, 'Dates are yyyy-MM-dd');
     const today = todayInZone(ctx.now(), zone);

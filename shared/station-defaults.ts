@@ -1,22 +1,25 @@
 import type { StationInfo } from './station';
 
-/** What a fresh install shows until General Settings are saved. */
+/** The neutral name a station has until its owner gives it one (first-run setup or General Settings). */
+export const DEFAULT_STATION_NAME = 'Airdeck';
+
+/**
+ * What a fresh install has before its owner sets it up: a neutral name, this
+ * server's stream and nothing else. No tagline, contact address, social link,
+ * app, chat invite or donation account: an empty setting hides its part of the
+ * listener site, so nothing made up is ever shown to listeners. The demo
+ * station's details are seeded by the demo seed alone (server/src/db/seed/demo-station.ts).
+ */
 export const DEFAULT_STATION: StationInfo = {
-  name: 'Airdeck Radio',
-  tagline: 'Community radio from the UK to the world',
+  name: DEFAULT_STATION_NAME,
+  tagline: '',
   logoUrl: '/favicon.svg',
   streamUrl: '/api/stream',
-  contactEmail: 'hello@airdeck.example',
+  contactEmail: '',
   timezone: 'Europe/London',
-  social: {
-    chat: 'https://discord.gg/airdeck-demo',
-    streaming: 'https://www.mixcloud.com/airdeck-demo/',
-    instagram: 'https://instagram.com/airdeck.demo',
-    facebook: 'https://facebook.com/airdeck.demo',
-    x: 'https://x.com/airdeck_demo',
-  },
-  googlePlayUrl: 'https://play.google.com/store/apps/details?id=example.airdeck.radio',
-  chatInviteUrl: 'https://discord.gg/airdeck-demo',
-  donation: { providerUrl: 'https://www.paypal.com/donate', account: 'donations@airdeck.example', currency: 'GBP' },
+  social: { chat: null, streaming: null, instagram: null, facebook: null, x: null },
+  googlePlayUrl: null,
+  chatInviteUrl: null,
+  donation: { providerUrl: null, account: null, currency: 'GBP' },
   requestsOpen: true,
 };

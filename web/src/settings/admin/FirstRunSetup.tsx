@@ -59,7 +59,9 @@ const PATH_TO_FIELD: Record<string, keyof SetupValues> = {
 };
 const byField = (errors: FieldErrors): FieldErrors => {
   const out: FieldErrors = {};
-  for (const [k, v] of Object.entries(errors)) out[PATH_TO_FIELD[k] ?? k] ??= v;
+  // The invite's own message first: the Discord field fills both the invite and the footer's chat link.
+  const entries = Object.entries(errors).sort(([a], [b]) => Number(b === 'chatInviteUrl') - Number(a === 'chatInviteUrl'));
+  for (const [k, v] of entries) out[PATH_TO_FIELD[k] ?? k] ??= v;
   return out;
 };
 
@@ -69,7 +71,7 @@ function timeZones(): string[] {
 }
 
 const SOURCE_LABEL: Record<SetupState['source']['kind'], string> = {
-  demo: 'the built-in demo source (no station server configured)',
+  demo: 'the built-in demo source, no station server configured',
   azuracast: 'AzuraCast',
   icecast: 'Icecast',
 };
@@ -79,8 +81,8 @@ function SourceInfo({ state }: { state: SetupState }) {
   const { kind, url } = state.source;
   return (
     <Alert severity="info" sx={{ '& .MuiAlert-message': { overflowWrap: 'anywhere' } }}>
-      Station source: {SOURCE_LABEL[kind]}
-      {url ? ` at ${url}` : ''} (STATION_SOURCE).{' '}
+      Station source (STATION_SOURCE): {SOURCE_LABEL[kind]}
+      {url ? ` at ${url}` : ''}.{' '}
       {state.streamUrlFromConfig
         ? `Listeners play ${state.streamUrlFromConfig}, set by STREAM_URL on the server; it wins over the Stream URL below.`
         : kind === 'demo'

@@ -6,6 +6,7 @@ import type { EventBus } from './realtime/bus';
 import type { TokenService } from './auth/tokens';
 import type { RadioRuntime } from './radio/runtime';
 import type { SnapshotRegistry } from './realtime/snapshots';
+import type { SettingsCache } from './settings/service';
 
 /**
  * What every domain gets: configuration, the database, the logger, the event
@@ -27,6 +28,8 @@ export interface AppContext {
   startedAt: number;
   /** The channels' snapshots (registered by the radio runtime; read by the hub). */
   snapshots: SnapshotRegistry;
+  /** This instance's copy of the station's settings, dropped on every save (settings/service.ts). */
+  settings: SettingsCache;
   /** The radio domain's state in this instance: the now-playing copy and the demo stream. */
   radio: RadioRuntime;
   /** The realtime hub's token check: the live identity of a token (auth/middleware.ts `liveIdentity`). */

@@ -10,6 +10,7 @@ import { metricsFor } from './metrics';
 import { createHub, type Hub } from './realtime/hub';
 import { createSnapshotRegistry } from './realtime/snapshots';
 import { createRadioRuntime } from './radio/runtime';
+import { createSettingsCache } from './settings/service';
 import { createTokenService } from './auth/tokens';
 import { liveIdentity } from './auth/middleware';
 
@@ -51,6 +52,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const now = opts.now ?? (() => Date.now());
   const tokens = await createTokenService(db.knex);
   const snapshots = createSnapshotRegistry();
+  const settings = createSettingsCache({ knex: db.knex, config, bus, now });
   const radio = createRadioRuntime({ config, knex: db.knex, log, bus, now, snapshots });
   const ctx: AppContext = {
     config,
@@ -62,6 +64,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     now,
     startedAt: now(),
     snapshots,
+    settings,
     radio,
     realtime: {
       // The same live-identity check as every HTTP request (auth/middleware.ts).
@@ -154,6 +157,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       clearInterval(idle);
       clearTimeout(deadline);
       radio.close();
+      settings.close();
       await bus.close();
       if (opts.closeDatabase !== false) await db.close();
     })();

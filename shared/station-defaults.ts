@@ -1,7 +1,7 @@
-import type { StationInfo } from './station';
-
 /** The neutral name a station has until its owner gives it one (first-run setup or General Settings). */
 export const DEFAULT_STATION_NAME = 'Airdeck';
+
+const none = null as string | null;
 
 /**
  * What a fresh install has before its owner sets it up: a neutral name, this
@@ -9,17 +9,20 @@ export const DEFAULT_STATION_NAME = 'Airdeck';
  * app, chat invite or donation account: an empty setting hides its part of the
  * listener site, so nothing made up is ever shown to listeners. The demo
  * station's details are seeded by the demo seed alone (server/src/db/seed/demo-station.ts).
+ *
+ * Zod-free and typed by its value (shared/station.ts re-exports it as a `StationInfo`, which checks it): the
+ * listener's first load needs it, not the schema.
  */
-export const DEFAULT_STATION: StationInfo = {
+export const DEFAULT_STATION = {
   name: DEFAULT_STATION_NAME,
   tagline: '',
   logoUrl: '/favicon.svg',
   streamUrl: '/api/stream',
   contactEmail: '',
   timezone: 'Europe/London',
-  social: { chat: null, streaming: null, instagram: null, facebook: null, x: null },
-  googlePlayUrl: null,
-  chatInviteUrl: null,
-  donation: { providerUrl: null, account: null, currency: 'GBP' },
+  social: { chat: none, streaming: none, instagram: none, facebook: none, x: none },
+  googlePlayUrl: none,
+  chatInviteUrl: none,
+  donation: { providerUrl: none, account: none, currency: 'GBP' as const },
   requestsOpen: true,
 };

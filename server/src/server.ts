@@ -12,6 +12,7 @@ import { createSnapshotRegistry } from './realtime/snapshots';
 import { createRadioRuntime } from './radio/runtime';
 import { createTokenService } from './auth/tokens';
 import { liveIdentity } from './auth/middleware';
+import { createNotificationRecipients } from './notifications/recipients';
 
 /** A running Airdeck server: HTTP, realtime, and the background jobs. */
 export interface RunningServer {
@@ -50,6 +51,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const bus = opts.bus ?? (db.engine === 'postgres' && db.url ? createPgBus(db.url, log) : createLocalBus());
   const now = opts.now ?? (() => Date.now());
   const tokens = await createTokenService(db.knex);
+  const recipients = createNotificationRecipients({ knex: db.knex, bus, log });
   const snapshots = createSnapshotRegistry();
   const radio = createRadioRuntime({ config, knex: db.knex, log, bus, now, snapshots });
   const ctx: AppContext = {
@@ -59,6 +61,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     log,
     bus,
     tokens,
+    recipients,
     now,
     startedAt: now(),
     snapshots,
@@ -154,6 +157,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       clearInterval(idle);
       clearTimeout(deadline);
       radio.close();
+      recipients.close();
       await bus.close();
       if (opts.closeDatabase !== false) await db.close();
     })();

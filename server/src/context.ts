@@ -7,13 +7,14 @@ import type { TokenService } from './auth/tokens';
 import type { RadioRuntime } from './radio/runtime';
 import type { SnapshotRegistry } from './realtime/snapshots';
 import type { NotificationRecipients } from './notifications/recipients';
+import type { SettingsCache } from './settings/service';
 
 /**
  * What every domain gets: configuration, the database, the logger, the event
  * bus and the instance's long-lived parts. Plain values, no container, no
  * module-level singletons: `startServer` (server.ts) builds each part once, in
  * order (database → bus → tokens → notification recipients → snapshots →
- * radio runtime → app → hub → jobs), and passes them down in this object.
+ * settings → radio runtime → app → hub → jobs), and passes them down in this object.
  */
 export interface AppContext {
   config: Config;
@@ -28,6 +29,8 @@ export interface AppContext {
   startedAt: number;
   /** The channels' snapshots (registered by the radio runtime; read by the hub). */
   snapshots: SnapshotRegistry;
+  /** This instance's copy of the station's settings, dropped on every save (settings/service.ts). */
+  settings: SettingsCache;
   /** The radio domain's state in this instance: the now-playing copy and the demo stream. */
   radio: RadioRuntime;
   /** Who staff notifications reach: the accounts and their preferences, read once per change (notifications/recipients.ts). */

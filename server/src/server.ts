@@ -10,6 +10,7 @@ import { metricsFor } from './metrics';
 import { createHub, type Hub } from './realtime/hub';
 import { createSnapshotRegistry } from './realtime/snapshots';
 import { createRadioRuntime } from './radio/runtime';
+import { createSettingsCache } from './settings/service';
 import { createTokenService } from './auth/tokens';
 import { liveIdentity } from './auth/middleware';
 import { createNotificationRecipients } from './notifications/recipients';
@@ -53,6 +54,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const tokens = await createTokenService(db.knex);
   const recipients = createNotificationRecipients({ knex: db.knex, bus, log });
   const snapshots = createSnapshotRegistry();
+  const settings = createSettingsCache({ knex: db.knex, config, bus, now });
   const radio = createRadioRuntime({ config, knex: db.knex, log, bus, now, snapshots });
   const ctx: AppContext = {
     config,
@@ -65,6 +67,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     now,
     startedAt: now(),
     snapshots,
+    settings,
     radio,
     realtime: {
       // The same live-identity check as every HTTP request (auth/middleware.ts).
@@ -158,6 +161,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       clearTimeout(deadline);
       radio.close();
       recipients.close();
+      settings.close();
       await bus.close();
       if (opts.closeDatabase !== false) await db.close();
     })();

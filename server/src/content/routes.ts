@@ -60,7 +60,7 @@ export function contentRoutes(ctx: AppContext): AppRouter {
   };
   const publish = <N extends EventName<'content'>>(name: N, ...data: EventData<'content', N> extends Record<string, never> ? [] : [EventData<'content', N>]) =>
     ctx.bus.publish({ channel: 'content', name, data: data[0] ?? {} } as ChannelEvent<'content'>);
-  const today = async () => stationDay(ctx.now(), (await cachedStationInfo(ctx.knex, ctx.config)).timezone);
+  const today = async () => stationDay(ctx.now(), (await cachedStationInfo(ctx)).timezone);
 
   // ---------------------------------------------------------------- listener side
   router.get('/api/content/pages/:slug', async (c) => {
@@ -144,7 +144,7 @@ export function contentRoutes(ctx: AppContext): AppRouter {
 
   // ---------------------------------------------------------------- pages (staff)
   router.get('/api/pages/analytics', managePages, async (c) => {
-    const tz = (await cachedStationInfo(ctx.knex, ctx.config)).timezone;
+    const tz = (await cachedStationInfo(ctx)).timezone;
     c.set('Cache-Control', 'no-store');
     c.body = await pageAnalytics(ctx.knex, ctx.now(), tz);
   });

@@ -5,7 +5,7 @@ import type { NowPlaying } from '../../../shared/radio';
 import type { StationInfo } from '../../../shared/station';
 import type { Config } from '../config';
 import { getSliderData } from '../content/slider';
-import { cachedStationInfo } from '../settings/service';
+import type { SettingsCache } from '../settings/service';
 import { escapeHtml } from './escape';
 import { renderBootShell, type BootShell } from './boot-shell';
 
@@ -120,18 +120,18 @@ export interface HeadRenderer {
 }
 
 /** The renderer backed by the database and General Settings. */
-export function pageHeadRenderer(knex: Knex, config: Config, live?: { nowPlaying(): Promise<NowPlaying | null> }): HeadRenderer {
+export function pageHeadRenderer(knex: Knex, settings: SettingsCache, live?: { nowPlaying(): Promise<NowPlaying | null> }): HeadRenderer {
   return {
     async head(pathname, known, base) {
-      const station = await cachedStationInfo(knex, config);
+      const station = await settings.station();
       const meta = await metaForPath(knex, pathname, station, known);
       return { tags: headTags(meta, station, base + pathname, base), missing: meta.missing === true };
     },
     async manifest() {
-      return webManifest(await cachedStationInfo(knex, config));
+      return webManifest(await settings.station());
     },
     async shell(pathname) {
-      const station = await cachedStationInfo(knex, config);
+      const station = await settings.station();
       const [slider, nowPlaying] = await Promise.all([pathname === '/' ? getSliderData(knex) : null, live?.nowPlaying().catch(() => null) ?? null]);
       return renderBootShell(pathname, station, slider, nowPlaying);
     },

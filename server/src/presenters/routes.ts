@@ -12,13 +12,13 @@ export function presentersRoutes(ctx: AppContext): AppRouter {
   const router = new Router<RequestState>();
 
   router.get('/api/presenters', async (c) => {
-    const zone = await stationTimezone(ctx.knex, ctx.config);
+    const zone = await stationTimezone(ctx);
     c.set('Cache-Control', 'no-cache');
     c.body = { presenters: await listPresenters(ctx.knex, todayInZone(ctx.now(), zone)) };
   });
 
   router.get('/api/presenters/:id', async (c) => {
-    const zone = await stationTimezone(ctx.knex, ctx.config);
+    const zone = await stationTimezone(ctx);
     const id = z.uuid().safeParse(c.params.id);
     const presenter = id.success ? await getPresenter(ctx.knex, id.data, todayInZone(ctx.now(), zone)) : null;
     if (!presenter) throw fail.notFound('DJ not found');

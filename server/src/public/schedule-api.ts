@@ -118,7 +118,7 @@ export function publicScheduleRoutes(ctx: AppContext): AppRouter {
   const json = async (c: Koa.ParameterizedContext<RequestState>): Promise<void> => {
     let q: PublicScheduleQuery;
     try {
-      q = parsePublicQuery(c.query, today(await stationTimezone(ctx.knex, ctx.config)), API_DEFAULTS);
+      q = parsePublicQuery(c.query, today(await stationTimezone(ctx)), API_DEFAULTS);
     } catch (err) {
       if (err instanceof PublicParamError) return paramError(c, err);
       throw err;
@@ -135,7 +135,7 @@ export function publicScheduleRoutes(ctx: AppContext): AppRouter {
   };
 
   const ics = async (c: Koa.ParameterizedContext<RequestState>): Promise<void> => {
-    const zone = await stationTimezone(ctx.knex, ctx.config);
+    const zone = await stationTimezone(ctx);
     let q: PublicScheduleQuery;
     try {
       q = parsePublicQuery(c.query, today(zone), ICAL_DEFAULTS);

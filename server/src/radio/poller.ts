@@ -94,7 +94,7 @@ export function startPoller(ctx: AppContext, runtime: RadioRuntime, opts: Poller
   };
 
   const checkNoShows = async (snap: NowPlayingSnapshot): Promise<void> => {
-    const zone = await stationTimezone(ctx.knex, ctx.config);
+    const zone = await stationTimezone(ctx);
     // Icecast cannot tell who is live, so it cannot tell who is missing either.
     if (snap.source === 'icecast') return;
     const missing = await showsWithoutPresenter(ctx.knex, snap.fetchedAt, zone);
@@ -139,7 +139,7 @@ export function startPoller(ctx: AppContext, runtime: RadioRuntime, opts: Poller
     if (failures > 0) log.info({ failures }, 'station source recovered');
     failures = 0;
     lastError = '';
-    const zone = await stationTimezone(ctx.knex, ctx.config);
+    const zone = await stationTimezone(ctx);
     const record = await ctx.knex.transaction(async (trx) => {
       // Serialise writers during a leader handover (a no-op with a single process).
       if (ctx.db.engine === 'postgres') await trx.raw('SELECT pg_advisory_xact_lock(?, ?)', [0x41495244, 2]);

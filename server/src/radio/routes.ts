@@ -96,7 +96,7 @@ export function radioRoutes(ctx: AppContext): AppRouter {
 
   // AzuraCast's own paths, so existing players and bots can read Airdeck.
   const azuracast = async (c: Parameters<Parameters<typeof router.get>[1]>[0], one: boolean) => {
-    const zone = await stationTimezone(ctx.knex, ctx.config);
+    const zone = await stationTimezone(ctx);
     await runtime.ready;
     const doc = runtime.store.current ?? emptyNowPlaying(ctx);
     const base = siteOrigin(ctx.config);
@@ -201,7 +201,7 @@ export function radioRoutes(ctx: AppContext): AppRouter {
   });
 
   router.get('/api/radio/dj-stats/:presenterId', async (c) => {
-    const zone = await stationTimezone(ctx.knex, ctx.config);
+    const zone = await stationTimezone(ctx);
     const id = parse(UuidSchema, c.params.presenterId);
     const presenter = await ctx.knex('presenters').where({ id }).first('id');
     if (!presenter) throw fail.notFound('DJ not found');
@@ -210,7 +210,7 @@ export function radioRoutes(ctx: AppContext): AppRouter {
   });
   // get-dj-stats {azuracast_id}: the original call, keyed by the station-panel id.
   router.get('/api/radio/dj-stats', async (c) => {
-    const zone = await stationTimezone(ctx.knex, ctx.config);
+    const zone = await stationTimezone(ctx);
     const panelId = parse(z.string().min(1, 'azuracast_id is required').max(100).regex(/^[^\u0000]*$/), c.query.azuracast_id);
     const presenter = await ctx.knex('presenters').where({ azuracast_id: panelId }).first<{ id: string } | undefined>('id');
     if (!presenter) throw fail.notFound('DJ not found');
@@ -220,7 +220,7 @@ export function radioRoutes(ctx: AppContext): AppRouter {
 
   // Staff: each scheduled show against what really went out (late starts, no-shows, overruns).
   router.get('/api/radio/on-air-report', async (c) => {
-    const zone = await stationTimezone(ctx.knex, ctx.config);
+    const zone = await stationTimezone(ctx);
     await requireStaff(ctx, c.get('Authorization'));
     const DateSchema = z.string().refine(isValidDate, 'Dates are yyyy-MM-dd');
     const today = todayInZone(ctx.now(), zone);

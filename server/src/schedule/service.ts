@@ -68,7 +68,7 @@ const SCHEDULE_LOCK_KEY = 0x5343_4845_44;
 
 /** The station's local date and time now (in the time zone of General Settings). */
 export async function stationNow(ctx: AppContext): Promise<{ date: string; time: string }> {
-  return localDateTime(ctx.now(), await stationTimezone(ctx.knex, ctx.config));
+  return localDateTime(ctx.now(), await stationTimezone(ctx));
 }
 
 // ---------------------------------------------------------------------------
@@ -317,7 +317,7 @@ export function bookingDates(input: CreateBookingInput): { dates: string[]; recu
  */
 export async function createBooking(ctx: AppContext, actor: ScheduleActor, input: CreateBookingInput): Promise<BookingResult> {
   const { dates, recurrence, series } = bookingDates(input);
-  const today = todayInZone(ctx.now(), await stationTimezone(ctx.knex, ctx.config));
+  const today = todayInZone(ctx.now(), await stationTimezone(ctx));
   if (dates[0]! < today) throw fail.badRequest('Bookings cannot start in the past', [{ path: input.mode === 'calendar' ? 'dates' : 'event_date', message: 'Bookings cannot start in the past' }]);
   const presenter = await resolveBookingPresenter(ctx.knex, actor, input.presenter_id);
   const candidates: EventTimes[] = dates.map((d) => ({ event_date: d, start_time: input.start_time, end_time: input.end_time }));

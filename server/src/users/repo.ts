@@ -6,7 +6,7 @@ import type { Role } from '../../../shared/permissions';
  * password hash). Other domains read accounts through these functions or the
  * users service, never the table. Known crossings, joins kept where one query
  * is the point: the live-session check and refresh rotation (`auth/repo.ts`)
- * and the presenters' avatars (presenters, requests, schedule, http/page-meta).
+ * and the presenters' avatars and emails (see tests/lint/table-owners.test.ts).
  */
 
 type Db = Knex | Knex.Transaction;
@@ -120,20 +120,4 @@ export async function usernameOf(db: Db, id: string): Promise<string | null> {
 /** Every account's id, role and active flag: the notifications recipients directory's half of the data. */
 export async function accountDirectory(db: Db): Promise<{ id: string; role: string; is_active: boolean }[]> {
   return db('profiles').select<{ id: string; role: string; is_active: boolean }[]>('id', 'role', 'is_active');
-}
-
-// ------------------------------------------------------- the linked presenter
-// A known crossing into the presenters domain's table, kept here until presenters/repo.ts offers it:
-// My Profile reads and edits the social links of the presenter record linked to the signed-in account.
-
-/** The presenter record linked to an account (id, name, raw social links), or undefined. */
-export async function linkedPresenter(db: Db, userId: string, lock = false): Promise<{ id: string; name: string; social_links: unknown } | undefined> {
-  const q = db('presenters').where({ user_id: userId }).first<{ id: string; name: string; social_links: unknown } | undefined>('id', 'name', 'social_links');
-  if (lock) q.forUpdate();
-  return q;
-}
-
-/** Saves a presenter record's social links. */
-export async function setPresenterSocialLinks(db: Db, presenterId: string, links: Record<string, string>, at: Date): Promise<void> {
-  await db('presenters').where({ id: presenterId }).update({ social_links: JSON.stringify(links), updated_at: at });
 }

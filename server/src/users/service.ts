@@ -20,6 +20,7 @@ import { revokeUserSessions } from '../auth/sessions';
 import type { AppContext } from '../context';
 import { fail, HttpError } from '../http/errors';
 import { removeMediaByUrl, storeImage } from '../media/service';
+import { linkedPresenterLinks, setPresenterSocialLinks } from '../presenters/repo';
 import { recordAction } from './audit';
 import {
   countOtherActiveOwners,
@@ -27,9 +28,7 @@ import {
   emailTaken,
   findProfile,
   insertProfile,
-  linkedPresenter,
   listProfiles,
-  setPresenterSocialLinks,
   updateProfile,
   type ProfileRow,
 } from './repo';
@@ -262,7 +261,7 @@ export async function getMe(db: Knex, userId: string): Promise<MeResponse> {
   const row = await findProfile(db, userId);
   if (!row) throw fail.unauthorized(ACCOUNT_TEXT.sessionEnded);
   const profile = presentUser(row);
-  const presenter = await linkedPresenter(db, userId);
+  const presenter = await linkedPresenterLinks(db, userId);
   return { user: { id: profile.id, email: profile.email, role: profile.role }, profile, presenter: presenter ? presentLinkedPresenter(presenter) : null };
 }
 
@@ -310,7 +309,7 @@ export async function changeOwnPassword(ctx: AppContext, actor: Actor, password:
 /** Saves the social links of the presenter record linked to the signed-in user ('Social media updated'). */
 export async function updateOwnSocialLinks(ctx: AppContext, actor: Actor, input: z.output<typeof SocialLinksSchema>, ip: string | null): Promise<MeResponse> {
   await ctx.knex.transaction(async (trx) => {
-    const presenter = await linkedPresenter(trx, actor.id, true);
+    const presenter = await linkedPresenterLinks(trx, actor.id, true);
     if (!presenter) throw new HttpError('not_found', 'No presenter profile is linked to your account.');
     // Only the links that are set are kept, the same map of platform to URL the directory reads.
     const links = Object.fromEntries(SOCIAL_PLATFORMS.flatMap((p) => (input.social_links[p] ? [[p, input.social_links[p]]] : [])));

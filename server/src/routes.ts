@@ -17,7 +17,6 @@ import { presentersRoutes } from './presenters/routes';
 import { requestQueueRoutes } from './requests/queues';
 import { leaveRoutes } from './leave/routes';
 import { applicationReviewRoutes } from './applications/review';
-import { staffDjRoutes } from './presenters/staff';
 import { notificationsRoutes } from './notifications/routes';
 import { logsRoutes } from './logs/routes';
 import { dashboardRoutes } from './dashboard/routes';
@@ -29,5 +28,5 @@ import { embedRoutes } from './embed/routes';
  * the authorization matrix test enumerates the routes of these routers.
  */
 export function domainRouters(ctx: AppContext): AppRouter[] {
-  return [healthRoutes(ctx), authRoutes(ctx), usersRoutes(ctx), mediaRoutes(ctx), settingsRoutes(ctx), contentRoutes(ctx), docsRoutes(ctx), radioRoutes(ctx), scheduleRoutes(ctx), publicScheduleRoutes(ctx), requestsRoutes(ctx), applicationsRoutes(ctx), integrationsRoutes(ctx), presentersRoutes(ctx), requestQueueRoutes(ctx), leaveRoutes(ctx), applicationReviewRoutes(ctx), staffDjRoutes(ctx), notificationsRoutes(ctx), logsRoutes(ctx), dashboardRoutes(ctx), desktopRoutes(ctx), embedRoutes(ctx)];
+  return [healthRoutes(ctx), authRoutes(ctx), usersRoutes(ctx), mediaRoutes(ctx), settingsRoutes(ctx), contentRoutes(ctx), docsRoutes(ctx), radioRoutes(ctx), scheduleRoutes(ctx), publicScheduleRoutes(ctx), requestsRoutes(ctx), applicationsRoutes(ctx), integrationsRoutes(ctx), presentersRoutes(ctx), requestQueueRoutes(ctx), leaveRoutes(ctx), applicationReviewRoutes(ctx), notificationsRoutes(ctx), logsRoutes(ctx), dashboardRoutes(ctx), desktopRoutes(ctx), embedRoutes(ctx)];
 }

@@ -81,8 +81,6 @@ const KNOWN_CROSSINGS: readonly (readonly [string, readonly string[]])[] = [
   ['server/src/media/routes.ts', ['media']],
   ['server/src/media/service.ts', ['media']],
   ['server/src/presenters/repo.ts', ['profiles']],
-  ['server/src/presenters/service.ts', ['loa_requests', 'presenters', 'profiles']],
-  ['server/src/presenters/staff.ts', ['loa_requests', 'presenters', 'profiles']],
   ['server/src/public/schedule-feed.ts', ['presenters', 'schedule_events']],
   ['server/src/radio/nowplaying.ts', ['station_state']],
   ['server/src/radio/poller.ts', ['presenters', 'schedule_attendance_alerts', 'station_state']],

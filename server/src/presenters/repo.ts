@@ -22,6 +22,70 @@ export async function presenterWithEmail(db: Db, id: string): Promise<{ id: stri
     .first<{ id: string; name: string; email: string | null } | undefined>('p.id', 'p.name', 'u.email');
 }
 
+/** A presenter row as the directories show it, with the linked account's avatar. */
+export interface PresenterDirectoryRow {
+  id: string;
+  name: string;
+  role: string;
+  bio: string | null;
+  image_url: string | null;
+  avatar_url: string | null;
+  azuracast_id: string | null;
+  social_links: unknown;
+  user_id: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+function directory(db: Db) {
+  return db('presenters as p')
+    .leftJoin('profiles as u', 'u.id', 'p.user_id')
+    .select<PresenterDirectoryRow[]>('p.id', 'p.name', 'p.role', 'p.bio', 'p.image_url', 'u.avatar_url', 'p.azuracast_id', 'p.social_links', 'p.user_id', 'p.created_at', 'p.updated_at');
+}
+
+/** Every presenter ordered by name (case-insensitive, then exact, then id). */
+export async function listPresenterRows(db: Db): Promise<PresenterDirectoryRow[]> {
+  return directory(db).orderByRaw('lower(p.name), p.name, p.id');
+}
+
+/** One presenter, or undefined. */
+export async function presenterRow(db: Db, id: string): Promise<PresenterDirectoryRow | undefined> {
+  return directory(db).where('p.id', id).first();
+}
+
+/** The fields staff edit on a presenter record. */
+export interface PresenterFields {
+  name: string;
+  role: string;
+  bio: string | null;
+  azuracast_id: string | null;
+  social_links: Record<string, unknown>;
+}
+
+export async function insertPresenter(db: Db, fields: PresenterFields, at: Date): Promise<string> {
+  const [row] = await db('presenters')
+    .insert({ ...fields, social_links: JSON.stringify(fields.social_links), created_at: at, updated_at: at })
+    .returning<{ id: string }[]>('id');
+  return row!.id;
+}
+
+/** Updates a presenter record; false when there is none with this id. */
+export async function updatePresenter(db: Db, id: string, fields: PresenterFields, at: Date): Promise<boolean> {
+  const n = await db('presenters')
+    .where({ id })
+    .update({ ...fields, social_links: JSON.stringify(fields.social_links), updated_at: at });
+  return n > 0;
+}
+
+export async function presenterName(db: Db, id: string): Promise<string | undefined> {
+  const row = await db('presenters').where({ id }).first<{ name: string } | undefined>('name');
+  return row?.name;
+}
+
+export async function deletePresenter(db: Db, id: string): Promise<void> {
+  await db('presenters').where({ id }).del();
+}
+
 /** The presenter record linked to an account with its raw social links (My Profile); `lock` takes the row for the transaction. */
 export async function linkedPresenterLinks(db: Db, userId: string, lock = false): Promise<{ id: string; name: string; social_links: unknown } | undefined> {
   const q = db('presenters').where({ user_id: userId }).first<{ id: string; name: string; social_links: unknown } | undefined>('id', 'name', 'social_links');

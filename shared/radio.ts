@@ -6,10 +6,10 @@ import { z } from 'zod';
  * (spec 000 §3, §4, §9), and the vote transition rule.
  */
 
-import type { StationState } from './radio-display';
+import type { StationState } from './radio-constants';
 
 export { RADIO_FALLBACKS, RADIO_LIMITS } from './radio-constants';
-export { STATION_STATES, isBroadcasting, offAirText, songText, stationStateOf, type StationState } from './radio-display';
+export { STATION_STATES, type StationState } from './radio-constants';
 
 /** The two vote kinds (track_votes.vote_type). */
 export const VOTE_TYPES = ['up', 'down'] as const;

@@ -135,7 +135,7 @@ describe('table owners', () => {
     });
     const gone = [...known].filter((x) => !actual.has(x)).map((x) => `${x} (no longer there: delete it from KNOWN_CROSSINGS)`);
     expect({ added, gone }).toEqual({ added: [], gone: [] });
-  });
+  }, 60_000);
 
   it('sees every way a query names a table (the checker works)', () => {
     const tables = new Set(['tracks', 'presenters', 'media']);

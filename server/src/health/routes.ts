@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { stationStateOf } from '../../../shared/radio';
+import { stationStateOf } from '../../../shared/radio-display';
 import type { AppRouter } from '../http/router';
 import { API_VERSION } from '../config';
 import type { AppContext, RequestState } from '../context';

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { LoaView } from '../../../shared/staff';
+import type { LoaView } from '../../../shared/leave';
 
 /**
  * The leave domain's table, `loa_requests`: every read and write of leave of

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { isBroadcasting, stationStateOf, type NowPlaying, type NowPlayingSong } from '../../../shared/radio';
+import type { NowPlaying, NowPlayingSong } from '../../../shared/radio';
+import { isBroadcasting, stationStateOf } from '../../../shared/radio-display';
 
 /**
  * Airdeck's now-playing document in AzuraCast's format

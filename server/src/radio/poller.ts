@@ -5,7 +5,7 @@ import { notify } from '../notifications/notify';
 import type { BackgroundJob } from '../server';
 import { createLeadership, type Leadership } from './leader';
 import { buildNowPlaying, loadStoredNowPlaying, STOPPED_AFTER_FAILURES, stoppedDocument } from './nowplaying';
-import { stationStateOf } from '../../../shared/radio';
+import { stationStateOf } from '../../../shared/radio-display';
 import type { RadioRuntime } from './runtime';
 import { presentShow } from './schedule';
 import { recordSnapshot, type CurrentPlay, type RecordResult } from './service';

@@ -119,7 +119,12 @@ export interface NowPlaying {
   };
   /** The presenter line: the DJ's name, 'Live Presenter', or 'Auto DJ'. */
   presenter: string;
-  listeners: { current: number; unique: number | null };
+  /**
+   * Who is listening, as the source counts them: `current` the listeners now,
+   * `unique` distinct listeners when the source can tell, `total` every
+   * connection (all mounts).
+   */
+  listeners: { current: number; unique: number | null; total: number };
   current_show: NowPlayingShow | null;
   next_show: NowPlayingShow | null;
   /** Newest first, the item on air excluded. */

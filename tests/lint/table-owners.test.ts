@@ -10,6 +10,10 @@ import { migrationTables, tableReferences, tablesNamedIn } from '../../scripts/t
  */
 const TABLE_OWNERS: Readonly<Record<string, string>> = {
   admin_notifications: 'notifications',
+  audience_hours: 'audience',
+  audience_minutes: 'audience',
+  audience_settings: 'audience',
+  audience_stream_connections: 'audience',
   auth_rate_limits: 'auth',
   auth_sessions: 'auth',
   broadcast_sessions: 'radio',

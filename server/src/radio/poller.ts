@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { AppContext } from '../context';
+import { createAudienceRecorder } from '../audience/service';
 import { metricsFor } from '../metrics';
 import { notify } from '../notifications/notify';
 import type { BackgroundJob } from '../server';
@@ -27,6 +28,8 @@ export interface PollerOptions {
   source?: StationSource;
   intervalMs?: number;
   leadership?: Leadership;
+  /** The demo station's listeners (every instance's stream connections); this instance's alone by default. */
+  listeners?: () => number | Promise<number>;
 }
 
 /** What one poll did (for tests and logs). */
@@ -63,7 +66,8 @@ function nextDelay(snap: NowPlayingSnapshot | null, intervalMs: number, nowMs: n
 /** Starts the poller of a server instance. */
 export function startPoller(ctx: AppContext, runtime: RadioRuntime, opts: PollerOptions = {}): Poller {
   const log = ctx.log.child({ job: 'radio-poller' });
-  const source = opts.source ?? createStationSource(ctx, { listeners: () => runtime.stream.listenerCount() });
+  const source = opts.source ?? createStationSource(ctx, { listeners: opts.listeners ?? (() => runtime.stream.listenerCount()) });
+  const audience = createAudienceRecorder(ctx.knex, log);
   const intervalMs = opts.intervalMs ?? ctx.config.POLL_INTERVAL_MS;
   const leadership = opts.leadership ?? createLeadership(ctx.db, log);
   const abort = new AbortController();
@@ -162,6 +166,8 @@ export function startPoller(ctx: AppContext, runtime: RadioRuntime, opts: Poller
       await ctx.knex('station_state').where({ id: 1 }).update({ payload: JSON.stringify(doc) });
       changed = await runtime.publish(doc);
     }
+    // After the push: one small upsert of this reading's listener count (audience figures).
+    await audience.record({ atMs: snap.fetchedAt, listeners: snap.listeners.current, live: snap.live.isLive }).catch((err: unknown) => log.warn({ err }, 'could not record the audience reading'));
     if (record.sessionOpened) log.info({ streamer: snap.live.streamerName }, 'live session opened');
     if (record.sessionOpened && record.session && record.wentLive) {
       // After commit, once per session: the webhooks (and any other listener) hear who went live.

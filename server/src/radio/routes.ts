@@ -55,7 +55,7 @@ function emptyNowPlaying(ctx: AppContext): NowPlaying {
     },
     live: { is_live: false, streamer_name: null, broadcast_start: null, presenter_id: null, art: null },
     presenter: 'Auto DJ',
-    listeners: { current: 0, unique: null },
+    listeners: { current: 0, unique: null, total: 0 },
     current_show: null,
     next_show: null,
     song_history: [],

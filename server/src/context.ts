@@ -2,6 +2,8 @@ import type { Knex } from 'knex';
 import type { Config } from './config';
 import type { Database } from './db/knex';
 import type { Logger } from './log';
+import type { Metrics } from './metrics';
+import type { FastLane } from './http/fast-lane';
 import type { EventBus } from './realtime/bus';
 import type { TokenService } from './auth/tokens';
 import type { RadioRuntime } from './radio/runtime';
@@ -35,6 +37,10 @@ export interface AppContext {
   radio: RadioRuntime;
   /** Who staff notifications reach: the accounts and their preferences, read once per change (notifications/recipients.ts). */
   recipients: NotificationRecipients;
+  /** This instance's Prometheus metrics (GET /metrics). */
+  metrics: Metrics;
+  /** Answers of the public reads kept as sent, replayed before the middleware chain (http/fast-lane.ts). */
+  fastLane: FastLane;
   /** The realtime hub's token check: the live identity of a token (auth/middleware.ts `liveIdentity`). */
   realtime: Required<Pick<import('./realtime/hub').HubOptions, 'verifyToken'>>;
 }

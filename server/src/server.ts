@@ -6,7 +6,8 @@ import type { AppContext } from './context';
 import type { Database } from './db/knex';
 import type { Logger } from './log';
 import { createLocalBus, createPgBus, type EventBus } from './realtime/bus';
-import { metricsFor } from './metrics';
+import { createMetrics } from './metrics';
+import { createFastLane } from './http/fast-lane';
 import { createHub, type Hub } from './realtime/hub';
 import { createSnapshotRegistry } from './realtime/snapshots';
 import { createRadioRuntime } from './radio/runtime';
@@ -56,6 +57,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const snapshots = createSnapshotRegistry();
   const settings = createSettingsCache({ knex: db.knex, config, bus, now });
   const radio = createRadioRuntime({ config, knex: db.knex, log, bus, now, snapshots });
+  const metrics = createMetrics();
   const ctx: AppContext = {
     config,
     db,
@@ -69,6 +71,11 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     snapshots,
     settings,
     radio,
+    metrics,
+    fastLane: createFastLane({
+      observe: (route, status, seconds) => metrics.httpDuration.observe({ method: 'GET', route, status: String(status) }, seconds),
+      log,
+    }),
     realtime: {
       // The same live-identity check as every HTTP request (auth/middleware.ts).
       verifyToken: async (token) => {
@@ -78,7 +85,6 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     },
   };
   const built = createApp(ctx);
-  const metrics = metricsFor(ctx);
 
   const hub = createHub({
     bus,
@@ -105,7 +111,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   });
   metrics.setConnectionCounter(() => hub.connectionCount());
 
-  const httpServer = http.createServer({ requestTimeout: 60_000, headersTimeout: 20_000, keepAliveTimeout: 5_000 }, built.app.callback());
+  const httpServer = http.createServer({ requestTimeout: 60_000, headersTimeout: 20_000, keepAliveTimeout: 5_000 }, built.callback);
   httpServer.on('upgrade', (req, socket, head) => {
     const pathname = (req.url ?? '').split('?')[0];
     if (pathname !== '/api/realtime') {

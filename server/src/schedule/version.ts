@@ -63,6 +63,12 @@ export async function scheduleVersion(ctx: AppContext): Promise<number> {
   return pending;
 }
 
+/** The remembered version while it holds (no read), else null: what the public reads' fast lane checks (http/fast-lane.ts). */
+export function peekScheduleVersion(ctx: AppContext): number | null {
+  const s = stateOf(ctx);
+  return s.value !== null && Date.now() - s.readAt < MEMO_MS ? s.value : null;
+}
+
 function forget(s: VersionState): void {
   s.value = null;
   s.pending = null;

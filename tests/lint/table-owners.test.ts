@@ -79,9 +79,6 @@ const KNOWN_CROSSINGS: readonly (readonly [string, readonly string[]])[] = [
   ['server/src/logs/service.ts', ['user_action_logs']],
   ['server/src/media/routes.ts', ['media']],
   ['server/src/media/service.ts', ['media']],
-  ['server/src/notifications/notify.ts', ['admin_notifications', 'notification_preferences', 'profiles']],
-  ['server/src/notifications/routes.ts', ['<transaction>']],
-  ['server/src/notifications/service.ts', ['admin_notifications', 'notification_preferences', 'user_notification_states']],
   ['server/src/presenters/repo.ts', ['profiles']],
   ['server/src/public/schedule-feed.ts', ['presenters', 'schedule_events']],
   ['server/src/radio/nowplaying.ts', ['station_state']],
@@ -99,8 +96,6 @@ const KNOWN_CROSSINGS: readonly (readonly [string, readonly string[]])[] = [
   ['server/src/settings/secrets.ts', ['server_secrets']],
   ['server/src/settings/service.ts', ['discord_config', 'station_settings']],
   ['server/src/users/audit.ts', ['user_action_logs']],
-  ['server/src/users/owner.ts', ['profiles', 'user_action_logs']],
-  ['server/src/users/service.ts', ['media', 'presenters', 'profiles']],
 ];
 
 /** file → tables it names outside their owner's repo.ts (and database work in routes files). */

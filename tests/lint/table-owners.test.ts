@@ -77,8 +77,6 @@ const KNOWN_CROSSINGS: readonly (readonly [string, readonly string[]])[] = [
   ['server/src/integrations/routes.ts', ['<transaction>', 'webhook_endpoints']],
   ['server/src/integrations/webhooks.ts', ['webhook_deliveries', 'webhook_endpoints']],
   ['server/src/logs/service.ts', ['user_action_logs']],
-  ['server/src/media/routes.ts', ['media']],
-  ['server/src/media/service.ts', ['media']],
   ['server/src/notifications/notify.ts', ['admin_notifications', 'notification_preferences', 'profiles']],
   ['server/src/notifications/routes.ts', ['<transaction>']],
   ['server/src/notifications/service.ts', ['admin_notifications', 'notification_preferences', 'user_notification_states']],

@@ -73,15 +73,7 @@ const KNOWN_CROSSINGS: readonly (readonly [string, readonly string[]])[] = [
   ['server/src/health/routes.ts', ['station_state']],
   ['server/src/http/csp.ts', ['custom_pages', 'presenters', 'profiles', 'schedule_events', 'slider_content', 'slider_settings', 'sponsored_content', 'tracks']],
   ['server/src/http/page-meta.ts', ['custom_pages', 'presenters', 'profiles']],
-  ['server/src/integrations/discord-oauth.ts', ['discord_oauth_states']],
-  ['server/src/integrations/routes.ts', ['<transaction>', 'webhook_endpoints']],
-  ['server/src/integrations/webhooks.ts', ['webhook_deliveries', 'webhook_endpoints']],
   ['server/src/logs/service.ts', ['user_action_logs']],
-  ['server/src/media/routes.ts', ['media']],
-  ['server/src/media/service.ts', ['media']],
-  ['server/src/notifications/notify.ts', ['admin_notifications', 'notification_preferences', 'profiles']],
-  ['server/src/notifications/routes.ts', ['<transaction>']],
-  ['server/src/notifications/service.ts', ['admin_notifications', 'notification_preferences', 'user_notification_states']],
   ['server/src/presenters/repo.ts', ['profiles']],
   ['server/src/radio/nowplaying.ts', ['station_state']],
   ['server/src/radio/poller.ts', ['presenters', 'schedule_attendance_alerts', 'station_state']],
@@ -98,8 +90,6 @@ const KNOWN_CROSSINGS: readonly (readonly [string, readonly string[]])[] = [
   ['server/src/settings/secrets.ts', ['server_secrets']],
   ['server/src/settings/service.ts', ['discord_config', 'station_settings']],
   ['server/src/users/audit.ts', ['user_action_logs']],
-  ['server/src/users/owner.ts', ['profiles', 'user_action_logs']],
-  ['server/src/users/service.ts', ['media', 'presenters', 'profiles']],
 ];
 
 /** file → tables it names outside their owner's repo.ts (and database work in routes files). */

@@ -22,6 +22,18 @@ export async function presenterWithEmail(db: Db, id: string): Promise<{ id: stri
     .first<{ id: string; name: string; email: string | null } | undefined>('p.id', 'p.name', 'u.email');
 }
 
+/** The presenter record linked to an account with its raw social links (My Profile); `lock` takes the row for the transaction. */
+export async function linkedPresenterLinks(db: Db, userId: string, lock = false): Promise<{ id: string; name: string; social_links: unknown } | undefined> {
+  const q = db('presenters').where({ user_id: userId }).first<{ id: string; name: string; social_links: unknown } | undefined>('id', 'name', 'social_links');
+  if (lock) q.forUpdate();
+  return q;
+}
+
+/** Saves a presenter record's social links (platform → URL, only those set). */
+export async function setPresenterSocialLinks(db: Db, presenterId: string, links: Record<string, string>, at: Date): Promise<void> {
+  await db('presenters').where({ id: presenterId }).update({ social_links: JSON.stringify(links), updated_at: at });
+}
+
 /** A presenter row as the directories show it, with the linked account's avatar. */
 export interface PresenterDirectoryRow {
   id: string;

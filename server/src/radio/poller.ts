@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
 import type { AppContext } from '../context';
 import { createAudienceRecorder } from '../audience/service';
-import { metricsFor } from '../metrics';
 import { notify } from '../notifications/notify';
 import type { BackgroundJob } from '../server';
 import { createLeadership, type Leadership } from './leader';
@@ -195,13 +194,13 @@ export function startPoller(ctx: AppContext, runtime: RadioRuntime, opts: Poller
     running ??= (async () => {
       try {
         const { outcome, delay } = await pollOnce();
-        if (outcome.leader && outcome.error?.kind !== 'aborted') metricsFor(ctx).stationPolls.inc({ result: outcome.ok ? 'ok' : 'failed' });
+        if (outcome.leader && outcome.error?.kind !== 'aborted') ctx.metrics.stationPolls.inc({ result: outcome.ok ? 'ok' : 'failed' });
         schedule(delay);
         return outcome;
       } catch (err) {
         // The database is down or a query failed: keep the last state, try again next interval.
         log.error({ err }, 'station poll failed');
-        metricsFor(ctx).stationPolls.inc({ result: 'failed' });
+        ctx.metrics.stationPolls.inc({ result: 'failed' });
         schedule(intervalMs);
         return { leader: leadership.isLeader(), ok: false, record: null, changed: false, error: null };
       } finally {

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { urlOrigins } from '../db/origins';
 import type { EventRow } from './presenter';
 
 /**
@@ -184,4 +185,10 @@ export async function claimAttendanceAlert(db: Db, showId: string, kind: 'starts
 export async function readScheduleVersion(db: Db): Promise<number> {
   const row = await db('schedule_version').where({ id: 1 }).first<{ version: number | string } | undefined>('version');
   return Number(row?.version ?? 0);
+}
+
+/** The origins of shows' external images, the show's and its presenter's (the content security policy's img-src). */
+export async function showImageOrigins(db: Knex | Knex.Transaction): Promise<string[]> {
+  const [shows, presenters] = await Promise.all([urlOrigins(db, 'schedule_events', 'image_url'), urlOrigins(db, 'schedule_events', 'presenter_image_url')]);
+  return [...shows, ...presenters];
 }

@@ -76,10 +76,10 @@ export async function windowTotals(db: Db, windows: readonly Window[]): Promise<
   if (windows.length === 0) return out;
   const json = JSON.stringify(windows.map((w) => ({ id: w.id, s: new Date(w.startMs).toISOString(), e: new Date(w.endMs).toISOString() })));
   const res = await db.raw<{ rows: { id: string; minutes: string | number; lm: string | number | null; peak: number | null }[] }>(
-    `SELECT w.id, count(m.minute) AS minutes, sum(m.listeners_sum::float8 / m.samples) AS lm, max(m.peak) AS peak
-     FROM jsonb_to_recordset(?::jsonb) AS w(id text, s timestamptz, e timestamptz)
-     LEFT JOIN audience_minutes m ON m.minute >= w.s AND m.minute < w.e
-     GROUP BY w.id`,
+    `SELECT w.id, t.minutes, t.lm, t.peak
+     FROM jsonb_to_recordset(?::jsonb) AS w(id text, s timestamptz, e timestamptz),
+     LATERAL (SELECT count(*) AS minutes, sum(m.listeners_sum::float8 / m.samples) AS lm, max(m.peak) AS peak
+              FROM audience_minutes m WHERE m.minute >= w.s AND m.minute < w.e) AS t`,
     [json],
   );
   for (const r of res.rows) out.set(r.id, { id: r.id, minutes: Number(r.minutes), listenerMinutes: Number(r.lm ?? 0), peak: r.peak === null ? null : Number(r.peak) });

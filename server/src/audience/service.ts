@@ -31,7 +31,7 @@ import * as repo from './repo';
 type Db = Knex | Knex.Transaction;
 
 /** How far back earlier episodes of a show are looked for. */
-const EPISODE_LOOKBACK_MS = 8 * 7 * MS_PER_DAY;
+const EPISODE_LOOKBACK_MS = 5 * 7 * MS_PER_DAY;
 /** How far back the AutoDJ average of an hour of the week is taken. */
 const AUTODJ_LOOKBACK_MS = repo.MINUTE_RETENTION_DAYS * MS_PER_DAY;
 /** Statuses of shows that went (or go) on air. */
@@ -109,13 +109,26 @@ const episodeKey = (s: TimedShow) => `${s.title.trim().toLowerCase()}|${s.presen
  * The AutoDJ average of the hours of the week a span covers, weighted by the
  * time spent in each; `null` when none of them has an AutoDJ reading.
  */
+/** The weekday:hour key of an hour in the station's zone, remembered (a report asks for the same hours many times). */
+const slotCache = new Map<string, string>();
+function slotOf(hourMs: number, zone: string): string {
+  const key = `${zone}|${hourMs}`;
+  let slot = slotCache.get(key);
+  if (slot === undefined) {
+    const local = localDateTime(hourMs, zone);
+    slot = `${isoWeekday(local.date)}:${Number(local.time.slice(0, 2))}`;
+    if (slotCache.size > 50_000) slotCache.clear();
+    slotCache.set(key, slot);
+  }
+  return slot;
+}
+
 function autodjBaseline(startMs: number, endMs: number, zone: string, byHour: Map<string, number>): number | null {
   let weighted = 0;
   let weight = 0;
   for (let t = startMs; t < endMs; ) {
     const next = Math.min(endMs, Math.floor(t / MS_PER_HOUR) * MS_PER_HOUR + MS_PER_HOUR);
-    const local = localDateTime(t, zone);
-    const avg = byHour.get(`${isoWeekday(local.date)}:${Number(local.time.slice(0, 2))}`);
+    const avg = byHour.get(slotOf(Math.floor(t / MS_PER_HOUR) * MS_PER_HOUR, zone));
     if (avg !== undefined) {
       weighted += avg * (next - t);
       weight += next - t;

@@ -162,7 +162,7 @@ export function createApp(ctx: AppContext): BuiltApp {
     return next();
   });
 
-  app.use(serveWeb(ctx.config.WEB_DIST_DIR ?? path.join(ctx.config.rootDir, 'web', 'dist'), isKnownClientRoute, { renderer: pageHeadRenderer(ctx.knex, ctx.config, { nowPlaying: () => nowPlayingForPage(ctx) }), publicUrl: ctx.config.PUBLIC_URL }));
+  app.use(serveWeb(ctx.config.WEB_DIST_DIR ?? path.join(ctx.config.rootDir, 'web', 'dist'), isKnownClientRoute, { renderer: pageHeadRenderer(ctx.knex, ctx.config, { nowPlaying: () => nowPlayingForPage(ctx) }, ctx.log), publicUrl: ctx.config.PUBLIC_URL }));
   return { app, routers };
 }
 

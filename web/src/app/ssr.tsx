@@ -1,10 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { JSDOM } from 'jsdom';
 import { dehydrate, type DehydratedState, type Query } from '@tanstack/react-query';
 import { Provider as AtomProvider, createStore } from 'jotai';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import type { BootData } from '../../../shared/boot-data';
 import type { ThemeKey } from '../../../shared/themes';
+import { setSanitizerWindow } from '../content/sanitize';
 import { radioKeys } from '../radio/api';
 import { setFetcher } from './api';
 import { AppFrame, newQueryClient } from './App';
@@ -17,6 +19,9 @@ import { preloadRoute, routes } from './routes';
  * so a page's main content paints before any script has run. The browser then renders the same page
  * from the same answers (BootData.queries) in place of this HTML.
  */
+
+// Custom pages' HTML is sanitised for display as in the browser, in a DOM of jsdom's.
+setSanitizerWindow(new JSDOM('').window as unknown as Parameters<typeof setSanitizerWindow>[0]);
 
 /** The API calls of the render in progress: each page asks the server that is rendering it. */
 const calls = new AsyncLocalStorage<typeof fetch>();
@@ -95,6 +100,9 @@ export async function renderPage(input: RenderInput): Promise<RenderOutput | nul
       clearTimeout(timer);
       html = draw();
     }
+    // The page's controls wait for the app: what someone typed or picked in the server's HTML would be lost
+    // when the app draws the page in its place a moment later (the browser keeps them disabled until then).
+    html = html.replace(/<(input|textarea|select|button)(?=[\s/>])/g, '<$1 disabled=""');
     const styles: string[] = [];
     html = html.replace(/<style data-emotion="[^"]*">[^<]*<\/style>/g, (tag) => {
       styles.push(tag);

@@ -15,18 +15,19 @@ import { applicationsRoutes } from './applications/routes';
 import { integrationsRoutes } from './integrations/routes';
 import { presentersRoutes } from './presenters/routes';
 import { requestQueueRoutes } from './requests/queues';
+import { leaveRoutes } from './leave/routes';
 import { applicationReviewRoutes } from './applications/review';
-import { staffDjRoutes } from './presenters/staff';
 import { notificationsRoutes } from './notifications/routes';
 import { logsRoutes } from './logs/routes';
 import { dashboardRoutes } from './dashboard/routes';
 import { desktopRoutes } from './desktop/routes';
 import { embedRoutes } from './embed/routes';
+import { audienceRoutes } from './audience/routes';
 
 /**
  * Every domain's router, in mounting order. A new domain adds one line here;
  * the authorization matrix test enumerates the routes of these routers.
  */
 export function domainRouters(ctx: AppContext): AppRouter[] {
-  return [healthRoutes(ctx), authRoutes(ctx), usersRoutes(ctx), mediaRoutes(ctx), settingsRoutes(ctx), contentRoutes(ctx), docsRoutes(ctx), radioRoutes(ctx), scheduleRoutes(ctx), publicScheduleRoutes(ctx), requestsRoutes(ctx), applicationsRoutes(ctx), integrationsRoutes(ctx), presentersRoutes(ctx), requestQueueRoutes(ctx), applicationReviewRoutes(ctx), staffDjRoutes(ctx), notificationsRoutes(ctx), logsRoutes(ctx), dashboardRoutes(ctx), desktopRoutes(ctx), embedRoutes(ctx)];
+  return [healthRoutes(ctx), authRoutes(ctx), usersRoutes(ctx), mediaRoutes(ctx), settingsRoutes(ctx), contentRoutes(ctx), docsRoutes(ctx), radioRoutes(ctx), scheduleRoutes(ctx), publicScheduleRoutes(ctx), requestsRoutes(ctx), applicationsRoutes(ctx), integrationsRoutes(ctx), presentersRoutes(ctx), requestQueueRoutes(ctx), leaveRoutes(ctx), applicationReviewRoutes(ctx), notificationsRoutes(ctx), logsRoutes(ctx), dashboardRoutes(ctx), desktopRoutes(ctx), embedRoutes(ctx), audienceRoutes(ctx)];
 }

@@ -211,6 +211,8 @@ describe('fairness', () => {
   it("answers 'Requests are closed' for songs and shoutouts when the station closes them; contact stays open", async () => {
     const knex = t.server.ctx.knex;
     await knex('station_settings').where({ id: 1 }).update({ settings: JSON.stringify({ requestsOpen: false }) });
+    // Written behind the server's back: announce it as a save does, so every instance drops its cached settings.
+    await t.server.ctx.bus.publish({ channel: 'content', name: 'station.updated', data: {} });
     try {
       const songRes = await post('/api/requests/song', song());
       expect(songRes.status).toBe(403);
@@ -222,6 +224,8 @@ describe('fairness', () => {
       expect(general.status).toBe(201);
     } finally {
       await knex('station_settings').where({ id: 1 }).update({ settings: JSON.stringify({}) });
+    // Written behind the server's back: announce it as a save does, so every instance drops its cached settings.
+    await t.server.ctx.bus.publish({ channel: 'content', name: 'station.updated', data: {} });
     }
   });
 });

@@ -109,10 +109,14 @@ describe('POST /song-request-api', () => {
     expectPublicError(await post('/song-request-api', body(), { 'X-Session-Id': 'bad id!' }), 400, 'X-Session-Id must be 8 to 128 letters, digits, - or _.');
 
     await t.server.ctx.knex('station_settings').where({ id: 1 }).update({ settings: JSON.stringify({ requestsOpen: false }) });
+    // Written behind the server's back: announce it as a save does, so every instance drops its cached settings.
+    await t.server.ctx.bus.publish({ channel: 'content', name: 'station.updated', data: {} });
     try {
       expectPublicError(await post('/song-request-api', body()), 403, 'Requests are closed');
     } finally {
       await t.server.ctx.knex('station_settings').where({ id: 1 }).update({ settings: JSON.stringify({}) });
+    // Written behind the server's back: announce it as a save does, so every instance drops its cached settings.
+    await t.server.ctx.bus.publish({ channel: 'content', name: 'station.updated', data: {} });
     }
   });
 

@@ -22,7 +22,7 @@ export function dashboardRoutes(ctx: AppContext): AppRouter {
   const panel = authorize(ctx, 'panel.view', DENIED.panel);
   router.get('/api/dashboard', panel, async (c) => {
     c.set('Cache-Control', 'no-store');
-    c.body = await dashboardData(ctx.knex, currentUser(c).id, ctx.now(), await stationTimezone(ctx.knex, ctx.config));
+    c.body = await dashboardData(ctx.knex, currentUser(c).id, ctx.now(), await stationTimezone(ctx));
   });
   return router;
 }

@@ -8,9 +8,8 @@ import { resolveThemeKey } from '../../../shared/themes';
 import { documentTitle, NOT_FOUND_META, staticPageMeta, type PageMeta } from '../../../shared/page-meta';
 import type { NowPlaying } from '../../../shared/radio';
 import type { StationInfo } from '../../../shared/station';
-import type { Config } from '../config';
 import { getSliderData } from '../content/slider';
-import { cachedStationInfo } from '../settings/service';
+import type { SettingsCache } from '../settings/service';
 import { escapeHtml } from './escape';
 import { renderBootShell, type BootShell } from './boot-shell';
 
@@ -165,19 +164,25 @@ function pageRenderLoader(distDir: string): () => Promise<PageRenderModule | nul
 }
 
 /** The renderer backed by the database and General Settings. */
-export function pageHeadRenderer(knex: Knex, config: Config, live?: { nowPlaying(): Promise<NowPlaying | null> }, log?: { warn(obj: object, msg: string): void }): HeadRenderer {
-  const pageRender = pageRenderLoader(config.WEB_DIST_DIR ?? path.join(config.rootDir, 'web', 'dist'));
+export function pageHeadRenderer(
+  knex: Knex,
+  settings: SettingsCache,
+  live?: { nowPlaying(): Promise<NowPlaying | null> },
+  opts: { distDir?: string; log?: { warn(obj: object, msg: string): void } } = {},
+): HeadRenderer {
+  const pageRender = opts.distDir ? pageRenderLoader(opts.distDir) : async () => null;
+  const log = opts.log;
   return {
     async head(pathname, known, base) {
-      const station = await cachedStationInfo(knex, config);
+      const station = await settings.station();
       const meta = await metaForPath(knex, pathname, station, known);
       return { tags: headTags(meta, station, base + pathname, base), missing: meta.missing === true };
     },
     async manifest() {
-      return webManifest(await cachedStationInfo(knex, config));
+      return webManifest(await settings.station());
     },
     async shell(pathname, page) {
-      const station = await cachedStationInfo(knex, config);
+      const station = await settings.station();
       const [slider, nowPlaying] = await Promise.all([pathname === '/' ? getSliderData(knex) : null, live?.nowPlaying().catch(() => null) ?? null]);
       const shell = renderBootShell(pathname, station, slider, nowPlaying);
       if (!page || !isRenderedPage(pathname)) return shell;

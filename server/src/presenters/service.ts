@@ -1,23 +1,9 @@
 import type { Knex } from 'knex';
 import { SOCIAL_PLATFORMS, type PresenterLeave, type PublicPresenter } from '../../../shared/presenters';
 import { addDays, daysBetween } from '../../../shared/time';
+import { approvedLeaveOn } from '../leave/repo';
+import { listPresenterRows, presenterRow, type PresenterDirectoryRow } from './repo';
 
-/** A presenters row joined with its linked profile's avatar. */
-interface PresenterRow {
-  id: string;
-  name: string;
-  role: string;
-  bio: string | null;
-  image_url: string | null;
-  avatar_url: string | null;
-  social_links: unknown;
-}
-
-/** A row of approved leave covering today. */
-interface LeaveRow {
-  presenter_id: string;
-  end_date: string;
-}
 
 /** Only http(s) links of the known platforms: a stored value never reaches an href unchecked. */
 function presentSocialLinks(raw: unknown): PublicPresenter['social_links'] {
@@ -32,7 +18,7 @@ function presentSocialLinks(raw: unknown): PublicPresenter['social_links'] {
 }
 
 /** The public view of a presenter: the profile avatar, when present, overrides the presenter image. */
-function presentPresenter(row: PresenterRow, leave: PresenterLeave | null): PublicPresenter {
+function presentPresenter(row: PresenterDirectoryRow, leave: PresenterLeave | null): PublicPresenter {
   return {
     id: row.id,
     name: row.name,
@@ -49,22 +35,9 @@ export function leaveInfo(endDate: string, today: string): PresenterLeave {
   return { onLeave: true, returnsInDays: Math.max(1, daysBetween(today, addDays(endDate, 1))), endDate };
 }
 
-function baseQuery(db: Knex | Knex.Transaction) {
-  return db('presenters as p')
-    .leftJoin('profiles as u', 'u.id', 'p.user_id')
-    .select<PresenterRow[]>('p.id', 'p.name', 'p.role', 'p.bio', 'p.image_url', 'u.avatar_url', 'p.social_links');
-}
-
 async function leavesFor(db: Knex | Knex.Transaction, ids: string[], today: string): Promise<Map<string, PresenterLeave>> {
   const out = new Map<string, PresenterLeave>();
-  if (ids.length === 0) return out;
-  const rows = await db('loa_requests')
-    .whereIn('presenter_id', ids)
-    .andWhere({ status: 'approved' })
-    .andWhere('start_date', '<=', today)
-    .andWhere('end_date', '>=', today)
-    .select<LeaveRow[]>('presenter_id', db.raw("to_char(end_date, 'YYYY-MM-DD') as end_date"));
-  for (const r of rows) {
+  for (const r of await approvedLeaveOn(db, ids, today)) {
     const prev = out.get(r.presenter_id);
     if (!prev || prev.endDate < r.end_date) out.set(r.presenter_id, leaveInfo(r.end_date, today));
   }
@@ -73,14 +46,14 @@ async function leavesFor(db: Knex | Knex.Transaction, ids: string[], today: stri
 
 /** Every presenter ordered by name (case-insensitive), with today's leave. */
 export async function listPresenters(db: Knex | Knex.Transaction, today: string): Promise<PublicPresenter[]> {
-  const rows = await baseQuery(db).orderByRaw('lower(p.name), p.name, p.id');
+  const rows = await listPresenterRows(db);
   const leaves = await leavesFor(db, rows.map((r) => r.id), today);
   return rows.map((r) => presentPresenter(r, leaves.get(r.id) ?? null));
 }
 
 /** One presenter, or null when there is none with this id. */
 export async function getPresenter(db: Knex | Knex.Transaction, id: string, today: string): Promise<PublicPresenter | null> {
-  const row = await baseQuery(db).where('p.id', id).first();
+  const row = await presenterRow(db, id);
   if (!row) return null;
   const leaves = await leavesFor(db, [row.id], today);
   return presentPresenter(row, leaves.get(row.id) ?? null);

@@ -1,39 +1,22 @@
-import Router from '@koa/router';
 import type { Knex } from 'knex';
-import { z } from 'zod';
-import { DENIED } from '../../../shared/permissions';
-import { SOCIAL_PLATFORMS } from '../../../shared/presenters';
-import { DJ_TEXTS, DjInputSchema, type DjLeave, type StaffDj } from '../../../shared/staff';
-import { todayInZone } from '../../../shared/time';
-import type { AppRouter } from '../http/router';
-import { authorize, currentUser, requireUser } from '../auth/middleware';
-import type { AppContext, RequestState } from '../context';
+import type { z } from 'zod';
+import { DJ_TEXTS, SOCIAL_PLATFORMS, type DjInputSchema, type DjLeave, type StaffDj } from '../../../shared/presenters';
+import type { AppContext } from '../context';
 import { fail } from '../http/errors';
-import { parse } from '../http/validate';
+import { approvedLeaveFrom } from '../leave/repo';
 import { recordAction } from '../users/audit';
+import { deletePresenter, insertPresenter, listPresenterRows, presenterName, presenterRow, updatePresenter, type PresenterDirectoryRow } from './repo';
 
 /**
  * The DJs & Staff directory of the staff panel (001 §2): every presenter
  * record with its linked account's avatar, its social links and its approved
  * leave (current, else the next), and add, edit and delete for moderators
- * and above (001 §6).
+ * and above (001 §6). The routes are `/api/djs` in `routes.ts`.
  */
 
 type Db = Knex | Knex.Transaction;
-
-interface DjRow {
-  id: string;
-  name: string;
-  role: string;
-  bio: string | null;
-  image_url: string | null;
-  avatar_url: string | null;
-  azuracast_id: string | null;
-  social_links: unknown;
-  user_id: string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
+type DjInput = z.output<typeof DjInputSchema>;
+type Actor = { id: string; email: string };
 
 function presentLinks(raw: unknown): StaffDj['social_links'] {
   const out: StaffDj['social_links'] = {};
@@ -45,7 +28,7 @@ function presentLinks(raw: unknown): StaffDj['social_links'] {
   return out;
 }
 
-function present(r: DjRow, leave: DjLeave | null): StaffDj {
+function present(r: PresenterDirectoryRow, leave: DjLeave | null): StaffDj {
   return {
     id: r.id,
     name: r.name,
@@ -61,99 +44,60 @@ function present(r: DjRow, leave: DjLeave | null): StaffDj {
   };
 }
 
-const base = (db: Db) =>
-  db('presenters as p')
-    .leftJoin('profiles as u', 'u.id', 'p.user_id')
-    .select<DjRow[]>('p.id', 'p.name', 'p.role', 'p.bio', 'p.image_url', 'u.avatar_url', 'p.azuracast_id', 'p.social_links', 'p.user_id', 'p.created_at', 'p.updated_at');
-
 /** Approved leave ending today or later, per presenter: the current one, else the soonest. */
 async function leaves(db: Db, ids: string[], today: string): Promise<Map<string, DjLeave>> {
   const out = new Map<string, DjLeave>();
-  if (ids.length === 0) return out;
-  const rows = (await db('loa_requests')
-    .whereIn('presenter_id', ids)
-    .andWhere({ status: 'approved' })
-    .andWhere('end_date', '>=', today)
-    .orderBy('start_date', 'asc')
-    .select('presenter_id', 'reason', db.raw("to_char(start_date, 'YYYY-MM-DD') as start_date"), db.raw("to_char(end_date, 'YYYY-MM-DD') as end_date"))) as Array<{ presenter_id: string; reason: DjLeave['reason']; start_date: string; end_date: string }>;
-  for (const r of rows) {
+  for (const r of await approvedLeaveFrom(db, ids, today)) {
     if (!out.has(r.presenter_id)) out.set(r.presenter_id, { start_date: r.start_date, end_date: r.end_date, reason: r.reason, current: r.start_date <= today });
   }
   return out;
 }
 
 export async function listStaffDjs(db: Db, today: string): Promise<StaffDj[]> {
-  const rows = await base(db).orderByRaw('lower(p.name), p.name, p.id');
+  const rows = await listPresenterRows(db);
   const l = await leaves(db, rows.map((r) => r.id), today);
   return rows.map((r) => present(r, l.get(r.id) ?? null));
 }
 
 async function one(db: Db, id: string, today: string): Promise<StaffDj | null> {
-  const row = await base(db).where('p.id', id).first();
+  const row = await presenterRow(db, id);
   if (!row) return null;
   const l = await leaves(db, [id], today);
   return present(row, l.get(id) ?? null);
 }
 
-export function staffDjRoutes(ctx: AppContext): AppRouter {
-  const router = new Router<RequestState>();
-  const manage = authorize(ctx, 'djs.manage', DENIED.generic);
-  const today = () => todayInZone(ctx.now(), ctx.config.STATION_TIMEZONE);
-  const idOf = (raw: string) => {
-    const id = z.uuid().safeParse(raw);
-    if (!id.success) throw fail.notFound(DJ_TEXTS.notFound);
-    return id.data;
-  };
+const fields = (input: DjInput) => ({ name: input.name, role: input.role, bio: input.bio, azuracast_id: input.azuracast_id, social_links: input.social_links });
 
-  router.get('/api/djs', requireUser(ctx), async (c) => {
-    c.set('Cache-Control', 'no-store');
-    c.body = { djs: await listStaffDjs(ctx.knex, today()) };
+/** Adds a presenter record (audited) and returns it as the directory shows it. */
+export async function createDj(ctx: AppContext, input: DjInput, actor: Actor, ip: string, today: string): Promise<StaffDj | null> {
+  const now = new Date(ctx.now());
+  const id = await ctx.knex.transaction(async (trx) => {
+    const newId = await insertPresenter(trx, fields(input), now);
+    await recordAction(trx, { actor, action: 'create', resourceType: 'presenters', resourceId: newId, resourceName: input.name, details: { role: input.role }, ip });
+    return newId;
   });
+  return one(ctx.knex, id, today);
+}
 
-  router.post('/api/djs', manage, async (c) => {
-    const input = parse(DjInputSchema, c.request.body);
-    const actor = currentUser(c);
-    const now = new Date(ctx.now());
-    const id = await ctx.knex.transaction(async (trx) => {
-      const [row] = await trx('presenters')
-        .insert({ name: input.name, role: input.role, bio: input.bio, azuracast_id: input.azuracast_id, social_links: JSON.stringify(input.social_links), created_at: now, updated_at: now })
-        .returning<{ id: string }[]>('id');
-      await recordAction(trx, { actor, action: 'create', resourceType: 'presenters', resourceId: row!.id, resourceName: input.name, details: { role: input.role }, ip: c.ip });
-      return row!.id;
-    });
-    c.status = 201;
-    c.body = await one(ctx.knex, id, today());
+/** Edits a presenter record (audited); 404 when there is none. */
+export async function updateDj(ctx: AppContext, id: string, input: DjInput, actor: Actor, ip: string, today: string): Promise<StaffDj | null> {
+  const found = await ctx.knex.transaction(async (trx) => {
+    if (!(await updatePresenter(trx, id, fields(input), new Date(ctx.now())))) return false;
+    await recordAction(trx, { actor, action: 'update', resourceType: 'presenters', resourceId: id, resourceName: input.name, details: { role: input.role }, ip });
+    return true;
   });
+  if (!found) throw fail.notFound(DJ_TEXTS.notFound);
+  return one(ctx.knex, id, today);
+}
 
-  router.patch('/api/djs/:id', manage, async (c) => {
-    const id = idOf(c.params.id!);
-    const input = parse(DjInputSchema, c.request.body);
-    const actor = currentUser(c);
-    const found = await ctx.knex.transaction(async (trx) => {
-      const n = await trx('presenters')
-        .where({ id })
-        .update({ name: input.name, role: input.role, bio: input.bio, azuracast_id: input.azuracast_id, social_links: JSON.stringify(input.social_links), updated_at: new Date(ctx.now()) });
-      if (n === 0) return false;
-      await recordAction(trx, { actor, action: 'update', resourceType: 'presenters', resourceId: id, resourceName: input.name, details: { role: input.role }, ip: c.ip });
-      return true;
-    });
-    if (!found) throw fail.notFound(DJ_TEXTS.notFound);
-    c.body = await one(ctx.knex, id, today());
+/** Deletes a presenter record (audited); 404 when there is none. */
+export async function deleteDj(ctx: AppContext, id: string, actor: Actor, ip: string): Promise<void> {
+  const found = await ctx.knex.transaction(async (trx) => {
+    const name = await presenterName(trx, id);
+    if (name === undefined) return false;
+    await deletePresenter(trx, id);
+    await recordAction(trx, { actor, action: 'delete', resourceType: 'presenters', resourceId: id, resourceName: name, ip });
+    return true;
   });
-
-  router.delete('/api/djs/:id', manage, async (c) => {
-    const id = idOf(c.params.id!);
-    const actor = currentUser(c);
-    const found = await ctx.knex.transaction(async (trx) => {
-      const before = await trx('presenters').where({ id }).first<{ name: string } | undefined>('name');
-      if (!before) return false;
-      await trx('presenters').where({ id }).del();
-      await recordAction(trx, { actor, action: 'delete', resourceType: 'presenters', resourceId: id, resourceName: before.name, ip: c.ip });
-      return true;
-    });
-    if (!found) throw fail.notFound(DJ_TEXTS.notFound);
-    c.status = 204;
-  });
-
-  return router;
+  if (!found) throw fail.notFound(DJ_TEXTS.notFound);
 }

@@ -25,7 +25,7 @@ export async function announceRequestHandled(ctx: AppContext, input: RequestHand
   const channel = `session:${input.userSession ?? ''}` as SessionChannel;
   if (!input.userSession || !isChannel(channel)) return false;
   const title = input.title.replace(/\u0000/g, '').trim().slice(0, 200);
-  const zone = await stationTimezone(ctx.knex, ctx.config);
+  const zone = await stationTimezone(ctx);
   const data: RequestHandledEvent = {
     kind: input.kind,
     title,

@@ -12,7 +12,6 @@ import {
 } from '../../../shared/requests';
 import type { AppContext } from '../context';
 import { fail } from '../http/errors';
-import { getStationInfo } from '../settings/service';
 import { limiter } from './limits';
 import { insertNotification, publishNotification } from '../notifications/notify';
 
@@ -135,7 +134,7 @@ export function presentGeneralRequest(row: GeneralRow): GeneralRequestView {
 
 /** 403 'Requests are closed' when the station has switched listener requests off in its settings. */
 export async function assertRequestsOpen(ctx: AppContext): Promise<void> {
-  const station = await getStationInfo(ctx.knex, ctx.config);
+  const station = await ctx.settings.station();
   if (!station.requestsOpen) throw fail.forbidden(REQUEST_RULE_MESSAGES.closed);
 }
 

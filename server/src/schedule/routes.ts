@@ -150,7 +150,7 @@ export function scheduleRoutes(ctx: AppContext): AppRouter {
   });
 
   router.get('/api/schedule/outstanding', authorize(deps, 'logs.view', DENIED.logs), async (c) => {
-    const zone = await stationTimezone(ctx.knex, ctx.config);
+    const zone = await stationTimezone(ctx);
     const { week } = parse(WeekQuerySchema, c.query);
     c.set('Cache-Control', 'no-store');
     c.body = await outstandingBookings(ctx.knex, week ?? todayInZone(ctx.now(), zone), zone);
@@ -159,27 +159,27 @@ export function scheduleRoutes(ctx: AppContext): AppRouter {
   // ---- listeners ---------------------------------------------------------
 
   router.get('/api/schedule/week', async (c) => {
-    const zone = await stationTimezone(ctx.knex, ctx.config);
+    const zone = await stationTimezone(ctx);
     const { start, week } = parse(WeekQuerySchema, c.query);
     c.set('Cache-Control', 'no-cache');
     c.body = await weekView(ctx.knex, start ?? week ?? todayInZone(ctx.now(), zone), zone);
   });
 
   router.get('/api/schedule/today', async (c) => {
-    const zone = await stationTimezone(ctx.knex, ctx.config);
+    const zone = await stationTimezone(ctx);
     const today = todayInZone(ctx.now(), zone);
     c.set('Cache-Control', 'no-cache');
     c.body = { date: today, timezone: zone, shows: await todayShows(ctx.knex, today) };
   });
 
   router.get('/api/schedule/next', async (c) => {
-    const zone = await stationTimezone(ctx.knex, ctx.config);
+    const zone = await stationTimezone(ctx);
     c.set('Cache-Control', 'no-cache');
     c.body = { timezone: zone, show: await nextShow(ctx.knex, await stationNow(ctx)) };
   });
 
   router.get('/api/presenters/:id/shows', async (c) => {
-    const zone = await stationTimezone(ctx.knex, ctx.config);
+    const zone = await stationTimezone(ctx);
     const parsed = IdSchema.safeParse(c.params.id);
     const from = typeof c.query.from === 'string' && isValidDate(c.query.from) ? c.query.from : todayInZone(ctx.now(), zone);
     c.set('Cache-Control', 'no-cache');

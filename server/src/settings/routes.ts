@@ -42,6 +42,8 @@ export function settingsRoutes(ctx: AppContext): AppRouter {
   router.put('/api/settings/station', settingsAccess, async (c) => {
     const input = parse(StationInfoSchema, c.request.body);
     const saved = await saveStationInfo(ctx.knex, ctx.config, input, currentUser(c));
+    // This instance forgets its copy now; the others when the event below reaches them.
+    ctx.settings.invalidate();
     await ctx.bus.publish({ channel: 'content', name: CONTENT_EVENTS.stationUpdated, data: {} });
     c.body = saved;
   });

@@ -5,6 +5,8 @@ import type { Config } from '../config';
 import { recordAction, type AuditActor } from '../users/audit';
 import { fail } from '../http/errors';
 import type { SecretBox } from './secrets';
+import type { EventBus } from '../realtime/bus';
+import { CONTENT_EVENTS } from '../../../shared/content';
 
 /** Reads the station's identity: saved settings over the defaults, with the configured stream and time zone. */
 export async function getStationInfo(knex: Knex | Knex.Transaction, config: Config): Promise<StationInfo> {
@@ -25,25 +27,76 @@ function mergeStation(saved: Record<string, unknown>, config: Config): StationIn
   return StationInfoSchema.parse(out);
 }
 
-const cache = new WeakMap<Knex, { at: number; value: Promise<StationInfo> }>();
-const CACHE_MS = 10_000;
+/** How long a cached copy may live without a save event: a backstop for a missed bus event. */
+const CACHE_MS = 60_000;
 
 /**
- * The station's identity for code on hot paths (page-view dates, analytics):
- * cached for 10 s, and dropped at once when General Settings are saved.
+ * This instance's copy of the station's settings, for hot paths (song
+ * requests, page heads, every date in the station's time zone). Owned by the
+ * app context (`ctx.settings`): the copy is dropped at once when this
+ * instance saves General Settings, and on every instance when the save's
+ * `station.updated` event (or a `bus.resync`) arrives on the bus.
  */
-export function cachedStationInfo(knex: Knex, config: Config, now = Date.now()): Promise<StationInfo> {
-  const hit = cache.get(knex);
-  if (hit && now - hit.at < CACHE_MS) return hit.value;
-  const value = getStationInfo(knex, config);
-  value.catch(() => cache.delete(knex));
-  cache.set(knex, { at: now, value });
-  return value;
+export interface SettingsCache {
+  /** The station's identity, read once and kept until a save. */
+  station(): Promise<StationInfo>;
+  /** The station's time zone: General Settings first, else STATION_TIMEZONE. */
+  timezone(): Promise<string>;
+  /** The copy while it holds (no read), else undefined; compared by identity (the public reads' fast lane, http/fast-lane.ts). */
+  peek(): Promise<StationInfo> | undefined;
+  /** Drops the copy (after a save). */
+  invalidate(): void;
+  /** Stops listening to the bus. */
+  close(): void;
 }
 
-/** The station's time zone: General Settings first, else STATION_TIMEZONE. */
-export async function stationTimezone(knex: Knex, config: Config): Promise<string> {
-  return (await cachedStationInfo(knex, config)).timezone;
+/** Makes the instance's settings cache; it listens on the bus for saves made by any instance. */
+export function createSettingsCache(deps: { knex: Knex; config: Config; bus: EventBus; now?: () => number }): SettingsCache {
+  const now = deps.now ?? (() => Date.now());
+  let hit: { at: number; value: Promise<StationInfo> } | null = null;
+  let generation = 0;
+  const invalidate = () => {
+    generation++;
+    hit = null;
+  };
+  const unsubscribe = deps.bus.subscribe((event) => {
+    if (event.name === 'bus.resync' || (event.channel === 'content' && event.name === CONTENT_EVENTS.stationUpdated)) invalidate();
+  });
+  const station = (): Promise<StationInfo> => {
+    const t = now();
+    if (hit && t - hit.at < CACHE_MS) return hit.value;
+    const gen = generation;
+    const value = getStationInfo(deps.knex, deps.config);
+    // A read that started before a save must not be kept after it.
+    const entry = { at: t, value };
+    if (gen === generation) hit = entry;
+    value.then(
+      () => {
+        if (gen !== generation && hit === entry) hit = null;
+      },
+      () => {
+        if (hit === entry) hit = null;
+      },
+    );
+    return value;
+  };
+  return {
+    station,
+    timezone: async () => (await station()).timezone,
+    peek: () => (hit && now() - hit.at < CACHE_MS ? hit.value : undefined),
+    invalidate,
+    close: unsubscribe,
+  };
+}
+
+/** The station's identity for code on hot paths (page-view dates, analytics): the instance's cached copy. */
+export function cachedStationInfo(ctx: { settings: SettingsCache }): Promise<StationInfo> {
+  return ctx.settings.station();
+}
+
+/** The station's time zone: General Settings first, else STATION_TIMEZONE (cached, dropped on save). */
+export async function stationTimezone(ctx: { settings: SettingsCache }): Promise<string> {
+  return ctx.settings.timezone();
 }
 
 /** Saves General Settings (already validated) and records who did it. */
@@ -55,7 +108,6 @@ export async function saveStationInfo(knex: Knex, config: Config, input: Station
     await recordAction(trx, { actor, action: 'update', resourceType: 'station_settings', resourceId: 1, resourceName: input.name, details: { changed } });
     return getStationInfo(trx, config);
   });
-  cache.delete(knex);
   return saved;
 }
 

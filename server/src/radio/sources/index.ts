@@ -24,7 +24,7 @@ export function listenUrl(ctx: AppContext): string {
  */
 export async function resolveListenUrl(ctx: AppContext, fromSource: string | null): Promise<string> {
   if (ctx.config.STREAM_URL) return ctx.config.STREAM_URL;
-  const saved = (await cachedStationInfo(ctx.knex, ctx.config)).streamUrl;
+  const saved = (await cachedStationInfo(ctx)).streamUrl;
   if (saved && saved !== OWN_STREAM_PATH) return saved;
   if (ctx.config.STATION_SOURCE === 'demo') return OWN_STREAM_PATH;
   return fromSource ?? OWN_STREAM_PATH;
@@ -35,7 +35,7 @@ export async function resolveListenUrl(ctx: AppContext, fromSource: string | nul
  * show covering it (the demo station's live sessions follow the demo schedule).
  */
 export async function liveFromSchedule(ctx: AppContext, atMs: number): Promise<DemoLive | null> {
-  const show = await scheduledShowAt(ctx.knex, atMs, await stationTimezone(ctx.knex, ctx.config));
+  const show = await scheduledShowAt(ctx.knex, atMs, await stationTimezone(ctx));
   if (!show) return null;
   const presenter = show.presenter_id
     ? await ctx.knex('presenters').where({ id: show.presenter_id }).first<{ name: string; azuracast_id: string | null } | undefined>('name', 'azuracast_id')
@@ -46,7 +46,7 @@ export async function liveFromSchedule(ctx: AppContext, atMs: number): Promise<D
 }
 
 /** The station source chosen by configuration (STATION_SOURCE and friends). */
-export function createStationSource(ctx: AppContext, opts: { listeners: () => number }): StationSource {
+export function createStationSource(ctx: AppContext, opts: { listeners: () => number | Promise<number> }): StationSource {
   const c = ctx.config;
   switch (c.STATION_SOURCE) {
     case 'azuracast':

@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import { migrationTables, tableReferences, tablesNamedIn } from '../../scripts/table-owners';
+
+/**
+ * One owner per table (issue 23): `server/src/<domain>/repo.ts` alone names its domain's tables; every other file
+ * calls that repo (or the domain's service). Routes files do no database work at all: they parse, authorize, call a
+ * service and present. The seed (server/src/db/seed), the migrations and tests are exempt.
+ *
+ * The map below is the README's "Owners" paragraph (Architecture); a new migration's table needs a line here.
+ */
+const TABLE_OWNERS: Readonly<Record<string, string>> = {
+  admin_notifications: 'notifications',
+  audience_hours: 'audience',
+  audience_minutes: 'audience',
+  audience_settings: 'audience',
+  audience_stream_connections: 'audience',
+  auth_rate_limits: 'auth',
+  auth_sessions: 'auth',
+  broadcast_sessions: 'radio',
+  custom_pages: 'content',
+  discord_config: 'integrations',
+  discord_oauth_states: 'integrations',
+  general_requests: 'requests',
+  global_counters: 'radio',
+  loa_requests: 'leave',
+  media: 'media',
+  notification_preferences: 'notifications',
+  page_views: 'content',
+  play_history: 'radio',
+  presenter_applications: 'applications',
+  presenters: 'presenters',
+  profiles: 'users',
+  refresh_tokens: 'auth',
+  request_rate_limits: 'requests',
+  schedule_attendance_alerts: 'schedule',
+  schedule_events: 'schedule',
+  schedule_version: 'schedule',
+  server_secrets: 'settings',
+  shoutout_requests: 'requests',
+  signing_keys: 'auth',
+  slider_content: 'content',
+  slider_settings: 'content',
+  song_requests: 'requests',
+  sponsored_content: 'content',
+  station_settings: 'settings',
+  station_state: 'radio',
+  track_vote_totals: 'radio',
+  track_votes: 'radio',
+  tracks: 'radio',
+  user_action_logs: 'users',
+  user_notification_states: 'notifications',
+  webhook_deliveries: 'integrations',
+  webhook_endpoints: 'integrations',
+};
+
+/**
+ * Today's crossings: a file and the tables it names without owning them (`<transaction>`, `<raw>`: database work in
+ * a routes file). This list only shrinks: move the SQL into the owner's repo.ts, then delete the table from its line
+ * (the line when it is empty). The test fails on a crossing not listed here, and on a listed one that is gone.
+ */
+const KNOWN_CROSSINGS: readonly (readonly [string, readonly string[]])[] = [
+  ['server/src/applications/review.ts', ['presenter_applications']],
+  ['server/src/applications/service.ts', ['presenter_applications']],
+  ['server/src/auth/keys.ts', ['signing_keys']],
+  ['server/src/auth/limits.ts', ['auth_rate_limits']],
+  ['server/src/auth/prune.ts', ['auth_sessions']],
+  ['server/src/auth/routes.ts', ['profiles']],
+  ['server/src/auth/service.ts', ['profiles']],
+  ['server/src/auth/sessions.ts', ['auth_sessions', 'profiles', 'refresh_tokens']],
+  ['server/src/dashboard/routes.ts', ['<raw>', 'general_requests', 'presenters', 'shoutout_requests', 'song_requests', 'track_votes', 'tracks']],
+  ['server/src/desktop/summary.ts', ['broadcast_sessions', 'play_history', 'presenters', 'schedule_events', 'shoutout_requests', 'song_requests', 'track_votes', 'tracks']],
+  ['server/src/embed/repo.ts', ['station_settings']],
+  ['server/src/health/routes.ts', ['station_state']],
+  ['server/src/http/csp.ts', ['custom_pages', 'presenters', 'profiles', 'schedule_events', 'slider_content', 'slider_settings', 'sponsored_content', 'tracks']],
+  ['server/src/http/page-meta.ts', ['custom_pages', 'presenters', 'profiles']],
+  ['server/src/logs/service.ts', ['user_action_logs']],
+  ['server/src/presenters/repo.ts', ['profiles']],
+  ['server/src/public/schedule-feed.ts', ['presenters', 'schedule_events']],
+  ['server/src/radio/nowplaying.ts', ['station_state']],
+  ['server/src/radio/poller.ts', ['presenters', 'schedule_attendance_alerts', 'station_state']],
+  ['server/src/radio/routes.ts', ['presenters', 'tracks']],
+  ['server/src/radio/service.ts', ['broadcast_sessions', 'global_counters', 'play_history', 'presenters', 'track_vote_totals', 'tracks']],
+  ['server/src/radio/sources/index.ts', ['presenters']],
+  ['server/src/radio/stats.ts', ['broadcast_sessions', 'play_history', 'schedule_events']],
+  ['server/src/radio/votes.ts', ['track_vote_totals', 'track_votes', 'tracks']],
+  ['server/src/requests/limits.ts', ['request_rate_limits']],
+  ['server/src/requests/queues.ts', ['general_requests', 'shoutout_requests', 'song_requests']],
+  ['server/src/requests/service.ts', ['general_requests', 'shoutout_requests', 'song_requests', 'tracks']],
+  ['server/src/schedule/repo.ts', ['presenters']],
+  ['server/src/schedule/service.ts', ['profiles']],
+  ['server/src/settings/secrets.ts', ['server_secrets']],
+  ['server/src/settings/service.ts', ['discord_config', 'station_settings']],
+  ['server/src/users/audit.ts', ['user_action_logs']],
+];
+
+/** file → tables it names outside their owner's repo.ts (and database work in routes files). */
+function crossings(): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const [file, refs] of tableReferences(process.cwd())) {
+    const bad = refs.map((r) => r.table).filter((t) => t.startsWith('<') || file !== `server/src/${TABLE_OWNERS[t]}/repo.ts`);
+    if (bad.length > 0) out.set(file, bad.sort());
+  }
+  return out;
+}
+
+describe('table owners', () => {
+  it('gives every table a migration creates one owner', () => {
+    expect(Object.keys(TABLE_OWNERS).sort()).toEqual(migrationTables(process.cwd()));
+  });
+
+  it('keeps the known crossings sorted, one file a line', () => {
+    const files = KNOWN_CROSSINGS.map(([f]) => f);
+    expect(files).toEqual([...new Set(files)].sort());
+    for (const [, tables] of KNOWN_CROSSINGS) {
+      expect(tables.length).toBeGreaterThan(0);
+      expect(tables).toEqual([...tables].sort());
+    }
+  });
+
+  it('finds no table named outside its owner, and no database work in a routes file, beyond the known crossings', () => {
+    const known = new Set(KNOWN_CROSSINGS.flatMap(([f, ts]) => ts.map((t) => `${f}: ${t}`)));
+    const actual = new Set([...crossings()].flatMap(([f, ts]) => ts.map((t) => `${f}: ${t}`)));
+    const added = [...actual].filter((x) => !known.has(x)).map((x) => {
+      const table = x.split(': ')[1]!;
+      return table.startsWith('<') ? `${x} (routes call a service; the service or repo does the database work)` : `${x} (owned by server/src/${TABLE_OWNERS[table]}/repo.ts: call it)`;
+    });
+    const gone = [...known].filter((x) => !actual.has(x)).map((x) => `${x} (no longer there: delete it from KNOWN_CROSSINGS)`);
+    expect({ added, gone }).toEqual({ added: [], gone: [] });
+  }, 60_000);
+
+  it('sees every way a query names a table (the checker works)', () => {
+    const tables = new Set(['tracks', 'presenters', 'media']);
+    const named = (src: string, routes = false) => tablesNamedIn(src, routes ? 'x/routes.ts' : 'x/service.ts', tables, routes).map((r) => r.table);
+    expect(named("await db('tracks').first();")).toEqual(['tracks']);
+    expect(named("await trx('tracks as t').first();")).toEqual(['tracks']);
+    expect(named("await ctx.knex('tracks').first();")).toEqual(['tracks']);
+    expect(named("await knex.select('*').from('tracks');")).toEqual(['tracks']);
+    expect(named("await knex.insert({ a: 1 }).into('tracks');")).toEqual(['tracks']);
+    expect(named("await knex('media').leftJoin('presenters as p', 'p.id', 'm.id');")).toEqual(['media', 'presenters']);
+    expect(named("await knex.table('tracks').del();")).toEqual(['tracks']);
+    expect(named('await knex.raw(`SELECT id FROM tracks WHERE x = ?`, [1]);')).toEqual(['tracks']);
+    expect(named("await knex.raw('update presenters set a = 1');")).toEqual(['presenters']);
+    expect(named("await origins('tracks', 'artwork_url');")).toEqual(['tracks']);
+    expect(named("const q = { table: 'presenters' };\ntype T = 'media';")).toEqual(['media', 'presenters']);
+    // Not queries: other words, sentences, audit vocabulary, URL parameters.
+    expect(named("await db('tracklist').first(); const m = 'Could not read the tracks from the source';")).toEqual([]);
+    expect(named("await recordAction(trx, { resourceType: 'media' }); url.searchParams.set('media', 'music');")).toEqual([]);
+    // A routes file: database work without a table's name counts too.
+    expect(named('await ctx.knex.transaction(async (trx) => save(trx));', true)).toEqual(['<transaction>']);
+    expect(named('await ctx.knex.transaction(async (trx) => save(trx));')).toEqual([]);
+  });
+});

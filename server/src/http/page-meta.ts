@@ -129,6 +129,8 @@ export interface PageRequest {
   search: string;
   /** The listener's theme (the theme cookie), if any. */
   theme: string | undefined;
+  /** Whether the browser says it is a phone (User-Agent): the page is drawn in its phone layout. */
+  mobile: boolean;
   /** Where this server answers itself: the render's API calls go there (http://address:port). */
   self: string;
 }
@@ -143,7 +145,7 @@ export function isRenderedPage(pathname: string): boolean {
 
 /** The module `vite build` writes for the server (web/dist-ssr/ssr.mjs): the listener pages' render. */
 interface PageRenderModule {
-  renderPage(input: { url: string; boot: BootData; themeKey: string; fetch: typeof fetch; budgetMs?: number }): Promise<{ html: string; styles: string; queries: unknown } | null>;
+  renderPage(input: { url: string; boot: BootData; themeKey: string; fetch: typeof fetch; mobile?: boolean; budgetMs?: number }): Promise<{ html: string; styles: string; queries: unknown } | null>;
 }
 
 /** Loads the page render of the web build next to `distDir`, once; null while the build has none. */
@@ -194,6 +196,7 @@ export function pageHeadRenderer(
           url: pathname + page.search,
           boot: shell.data,
           themeKey: resolveThemeKey(page.theme),
+          mobile: page.mobile,
           fetch: (input, init) => fetch(`${page.self}${typeof input === 'string' ? input : input instanceof URL ? input.pathname + input.search : input.url}`, init),
         });
         if (!drawn) return shell;

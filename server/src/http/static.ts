@@ -30,7 +30,7 @@ function pageRequest(ctx: Koa.Context): PageRequest {
   const socket = ctx.req.socket;
   const address = (socket.localAddress ?? '127.0.0.1').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
   const host = address.includes(':') ? `[${address}]` : address;
-  return { search: ctx.search, theme: ctx.cookies.get(THEME_COOKIE), self: `http://${host}:${socket.localPort}` };
+  return { search: ctx.search, theme: ctx.cookies.get(THEME_COOKIE), mobile: /Mobi|Android|iPhone/i.test(ctx.get('User-Agent')), self: `http://${host}:${socket.localPort}` };
 }
 
 /**

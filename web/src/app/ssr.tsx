@@ -11,6 +11,7 @@ import { radioKeys } from '../radio/api';
 import { setFetcher } from './api';
 import { AppFrame, newQueryClient } from './App';
 import { themeKeyAtom } from './atoms';
+import { setServerMobileGuess } from './media';
 import { preloadRoute, routes } from './routes';
 
 /*
@@ -38,6 +39,8 @@ export interface RenderInput {
   themeKey: ThemeKey;
   /** How the render's API calls (site-relative, e.g. /api/schedule/…) reach the station. */
   fetch: typeof fetch;
+  /** Whether the browser said it is a phone (the phone layout is drawn). */
+  mobile?: boolean;
   /** How long the render waits for the page's data before drawing what it has (ms). */
   budgetMs?: number;
 }
@@ -77,14 +80,17 @@ export async function renderPage(input: RenderInput): Promise<RenderOutput | nul
     const context = await handler.query(new Request(url));
     if (context instanceof Response) return null;
     const router = createStaticRouter(handler.dataRoutes, context);
-    const draw = () =>
-      renderToString(
+    const draw = () => {
+      // Read by useIsMobile during this (synchronous) render only.
+      setServerMobileGuess(input.mobile === true);
+      return renderToString(
         <AtomProvider store={store}>
           <AppFrame client={client} themeKey={input.themeKey}>
             <StaticRouterProvider router={router} context={context} hydrate={false} />
           </AppFrame>
         </AtomProvider>,
       );
+    };
     let html = draw();
     const deadline = Date.now() + (input.budgetMs ?? 2000);
     for (let round = 0; round < MAX_ROUNDS; round++) {

@@ -7,6 +7,8 @@ import type { TokenService } from './auth/tokens';
 import type { RadioRuntime } from './radio/runtime';
 import type { SnapshotRegistry } from './realtime/snapshots';
 import type { SettingsCache } from './settings/service';
+import type { LimitStore } from './requests/limits';
+import type { AudienceCache } from './notifications/notify';
 
 /**
  * What every domain gets: configuration, the database, the logger, the event
@@ -30,6 +32,10 @@ export interface AppContext {
   snapshots: SnapshotRegistry;
   /** This instance's copy of the station's settings, dropped on every save (settings/service.ts). */
   settings: SettingsCache;
+  /** This instance's rate-limit counters, shared with the other instances on PostgreSQL (requests/limits.ts). */
+  limits: LimitStore;
+  /** The staff each kind of notification reaches, kept while the audience's version holds (notifications/notify.ts). */
+  audience: AudienceCache;
   /** The radio domain's state in this instance: the now-playing copy and the demo stream. */
   radio: RadioRuntime;
   /** The realtime hub's token check: the live identity of a token (auth/middleware.ts `liveIdentity`). */

@@ -11,6 +11,8 @@ import { createHub, type Hub } from './realtime/hub';
 import { createSnapshotRegistry } from './realtime/snapshots';
 import { createRadioRuntime } from './radio/runtime';
 import { createSettingsCache } from './settings/service';
+import { createLimitStore } from './requests/limits';
+import { createAudienceCache } from './notifications/notify';
 import { createTokenService } from './auth/tokens';
 import { liveIdentity } from './auth/middleware';
 
@@ -53,6 +55,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const tokens = await createTokenService(db.knex);
   const snapshots = createSnapshotRegistry();
   const settings = createSettingsCache({ knex: db.knex, config, bus, now });
+  const limits = createLimitStore({ shared: db.engine === 'postgres' ? db.knex : null, log, now });
+  const audience = createAudienceCache();
   const radio = createRadioRuntime({ config, knex: db.knex, log, bus, now, snapshots });
   const ctx: AppContext = {
     config,
@@ -65,6 +69,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     startedAt: now(),
     snapshots,
     settings,
+    limits,
+    audience,
     radio,
     realtime: {
       // The same live-identity check as every HTTP request (auth/middleware.ts).
@@ -158,6 +164,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       clearTimeout(deadline);
       radio.close();
       settings.close();
+      await limits.close();
       await bus.close();
       if (opts.closeDatabase !== false) await db.close();
     })();

@@ -1,7 +1,9 @@
 import type { Knex } from 'knex';
 import { CAPABILITIES, ROLES, type Capability, type Role } from '../../../shared/permissions';
 import { NOTIFICATION_TYPES, type NotificationPriority, type NotificationType, type NotificationView } from '../../../shared/notifications';
+import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../context';
+import { audienceVersion, type NotificationValues } from './repo';
 
 /**
  * The one way any part of the server notifies staff (spec 001 §3, §4, §7).
@@ -169,10 +171,89 @@ export async function recipientsOf(db: Knex | Knex.Transaction, type: Notificati
   return rows.map((r) => r.id);
 }
 
-/** Publishes a committed notification to exactly the users it reaches. Never throws. */
-export async function publishNotification(ctx: AppContext, n: PendingNotification): Promise<string[]> {
+/**
+ * A notification to store inside another statement (notifications/repo.ts `notificationInsertCte`): its values,
+ * and the pending notification to publish once the statement has stored it at `createdAt`.
+ */
+export function prepareNotification(input: NotifyInput): { values: NotificationValues; pending(createdAt: Date | string): PendingNotification } {
+  if (!(NOTIFICATION_TYPES as readonly string[]).includes(input.type)) throw new Error(`unknown notification type ${input.type}`);
+  const { roles, userIds } = audienceOf(input);
+  const values: NotificationValues = {
+    id: randomUUID(),
+    title: input.title.slice(0, 200),
+    message: input.message.slice(0, 2000),
+    type: input.type,
+    priority: input.priority ?? PRIORITY[input.type],
+    related_id: input.relatedId ?? null,
+    related_type: input.relatedType ?? null,
+    target_roles: roles,
+    target_user_ids: userIds,
+    created_by: input.createdBy ?? null,
+  };
+  return {
+    values,
+    pending: (createdAt) => ({
+      roles,
+      userIds,
+      createdBy: values.created_by,
+      view: {
+        id: values.id,
+        title: values.title,
+        message: values.message,
+        type: input.type,
+        priority: values.priority as NotificationPriority,
+        related_id: values.related_id,
+        related_type: values.related_type,
+        created_at: new Date(createdAt).toISOString(),
+        user_is_read: false,
+        read_at: null,
+        dismissed_at: null,
+      },
+    }),
+  };
+}
+
+/**
+ * The instance's resolved recipients (`ctx.audience`), kept per notification type and targets for as long as the
+ * audience's version (read with the caller's insert) stays the same: resolved once per change of staff or
+ * preferences, not once per notification.
+ */
+export interface AudienceCache {
+  recipients(ctx: Pick<AppContext, 'knex'>, n: PendingNotification, version: string | null): Promise<string[]>;
+}
+
+export function createAudienceCache(): AudienceCache {
+  let at: string | null = null;
+  const byTarget = new Map<string, Promise<string[]>>();
+  return {
+    recipients(ctx, n, version) {
+      if (version === null) return recipientsOf(ctx.knex, n.view.type, n.roles, n.userIds);
+      if (version !== at) {
+        at = version;
+        byTarget.clear();
+      }
+      const key = `${n.view.type}|${n.roles.join(',')}|${n.userIds.join(',')}`;
+      let found = byTarget.get(key);
+      if (!found) {
+        found = recipientsOf(ctx.knex, n.view.type, n.roles, n.userIds);
+        byTarget.set(key, found);
+        found.catch(() => byTarget.delete(key));
+      }
+      return found;
+    },
+  };
+}
+
+/** The notification audience's version now (for a caller that stored its notification on its own). */
+export { audienceVersion };
+
+/**
+ * Publishes a committed notification to exactly the users it reaches. Never throws. With `version` (the audience's
+ * version read in the statement that stored it) the recipients come from the instance's cache while it holds.
+ */
+export async function publishNotification(ctx: AppContext, n: PendingNotification, version: string | null = null): Promise<string[]> {
   try {
-    const userIds = await recipientsOf(ctx.knex, n.view.type, n.roles, n.userIds);
+    const userIds = await ctx.audience.recipients(ctx, n, version);
     if (userIds.length === 0) return [];
     await ctx.bus.publish({ channel: 'notifications', name: 'notification.created', data: { ...n.view, created_by: n.createdBy ?? null }, userIds });
     return userIds;

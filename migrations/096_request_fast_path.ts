@@ -1,0 +1,68 @@
+import type { Knex } from 'knex';
+import { runSql } from './sql';
+
+/**
+ * The song request's fast path (issue 20): one statement per request.
+ *
+ * `song_request_may_enter(song_key, since)` takes the song's advisory lock
+ * (held to the end of the request's transaction) and then looks for the
+ * same song since `since`. Being a VOLATILE plpgsql function, its query
+ * takes a fresh snapshot after the lock is granted, so it sees a request for
+ * the same song that a concurrent writer committed while this one waited:
+ * two listeners asking for one song at once cannot both get in, even though
+ * the check and the insert run inside one statement.
+ *
+ * The notification audience's version (one row): statement triggers on
+ * profiles (created, deleted, new role, (de)activated) and on
+ * notification_preferences move it, so a request's statement can tell, by
+ * reading it, whether the staff it notifies are still those resolved before.
+ *
+ * Indexes for the staff queues, newest first with the id as tie-breaker
+ * (the queue's order), all and by status.
+ */
+export async function up(knex: Knex): Promise<void> {
+  await knex.raw(`
+    CREATE FUNCTION song_request_may_enter(p_key text, p_since timestamptz) RETURNS boolean
+    LANGUAGE plpgsql VOLATILE AS $fn$
+    BEGIN
+      PERFORM pg_advisory_xact_lock(70001, hashtext(p_key));
+      RETURN NOT EXISTS (SELECT 1 FROM song_requests WHERE song_key = p_key AND created_at > p_since);
+    END
+    $fn$
+  `);
+  await knex.raw(`
+    CREATE FUNCTION notification_audience_changed() RETURNS trigger
+    LANGUAGE plpgsql AS $fn$
+    BEGIN
+      UPDATE notification_audience SET version = version + 1 WHERE id = 1;
+      RETURN NULL;
+    END
+    $fn$
+  `);
+  await runSql(knex, `
+    CREATE TABLE notification_audience (id integer PRIMARY KEY CHECK (id = 1), version bigint NOT NULL);
+    INSERT INTO notification_audience (id, version) VALUES (1, 1);
+    CREATE TRIGGER profiles_notification_audience AFTER INSERT OR DELETE OR TRUNCATE OR UPDATE OF role, is_active ON profiles FOR EACH STATEMENT EXECUTE FUNCTION notification_audience_changed();
+    CREATE TRIGGER preferences_notification_audience AFTER INSERT OR DELETE OR TRUNCATE OR UPDATE ON notification_preferences FOR EACH STATEMENT EXECUTE FUNCTION notification_audience_changed();
+    CREATE INDEX song_requests_queue_idx ON song_requests (created_at DESC, id DESC);
+    CREATE INDEX song_requests_status_queue_idx ON song_requests (status, created_at DESC, id DESC);
+    CREATE INDEX shoutout_requests_queue_idx ON shoutout_requests (created_at DESC, id DESC);
+    CREATE INDEX general_requests_queue_idx ON general_requests (created_at DESC, id DESC);
+    CREATE INDEX request_rate_limits_expire_idx ON request_rate_limits (expire)
+  `);
+}
+
+export async function down(knex: Knex): Promise<void> {
+  await runSql(knex, `
+    DROP INDEX request_rate_limits_expire_idx;
+    DROP INDEX general_requests_queue_idx;
+    DROP INDEX shoutout_requests_queue_idx;
+    DROP INDEX song_requests_status_queue_idx;
+    DROP INDEX song_requests_queue_idx;
+    DROP FUNCTION song_request_may_enter(text, timestamptz);
+    DROP TRIGGER preferences_notification_audience ON notification_preferences;
+    DROP TRIGGER profiles_notification_audience ON profiles;
+    DROP TABLE notification_audience;
+    DROP FUNCTION notification_audience_changed()
+  `);
+}

@@ -18,7 +18,8 @@ import { startServer } from '../server/src/server';
 type Call = (i: number) => Promise<number>;
 
 /** Closed loop: n calls, `concurrency` in flight. */
-async function saturate(n: number, concurrency: number, call: Call): Promise<{ rps: number; p50: number; p99: number; statuses: Record<number, number> }> {
+async function saturate(n: number, concurrency: number, call: Call): Promise<{ rps: number; p50: number; p99: number; cpu: number; statuses: Record<number, number> }> {
+  const cpu0 = process.cpuUsage();
   const times: number[] = [];
   const statuses: Record<number, number> = {};
   let next = 0;
@@ -36,7 +37,10 @@ async function saturate(n: number, concurrency: number, call: Call): Promise<{ r
   );
   const secs = (performance.now() - start) / 1000;
   const ok = (statuses[201] ?? 0) + (statuses[200] ?? 0);
-  return { rps: Math.round(ok / secs), p50: pct(times, 0.5), p99: pct(times, 0.99), statuses };
+  const used = process.cpuUsage(cpu0);
+  // This process's CPU per request (server and load client together; the client's share is the same for both servers).
+  const cpu = Math.round(((used.user + used.system) / 1000 / n) * 100) / 100;
+  return { rps: Math.round(ok / secs), p50: pct(times, 0.5), p99: pct(times, 0.99), cpu, statuses };
 }
 
 /** Open loop: `rate` calls per second for `seconds`, each timed from its scheduled start. */
@@ -144,8 +148,8 @@ async function benchOn(label: string, db: Database, url: string | null): Promise
   const full = await saturate(N, 32, airdeck);
   const fullBare = bare ? await saturate(N, 32, reference) : null;
   console.log(
-    `${label} POST /song-request-api, 32 in flight: ${full.rps} acknowledged/s (p50 ${full.p50} ms, p99 ${full.p99} ms, statuses ${JSON.stringify(full.statuses)})` +
-      (fullBare ? ` | bare pg INSERT server ${fullBare.rps}/s (p50 ${fullBare.p50} ms, p99 ${fullBare.p99} ms) | ratio ${(full.rps / fullBare.rps).toFixed(2)}× (goal ≥ 1,000/s and ≥ 0.3×)` : ''),
+    `${label} POST /song-request-api, 32 in flight: ${full.rps} acknowledged/s (p50 ${full.p50} ms, p99 ${full.p99} ms, ${full.cpu} ms CPU/request, statuses ${JSON.stringify(full.statuses)})` +
+      (fullBare ? ` | bare pg INSERT server ${fullBare.rps}/s (p50 ${fullBare.p50} ms, p99 ${fullBare.p99} ms, ${fullBare.cpu} ms CPU/request) | ratio ${(full.rps / fullBare.rps).toFixed(2)}× (goal ≥ 1,000/s and ≥ 0.3×)` : ''),
   );
   const seconds = Number(process.env.BENCH_STEADY_SECONDS ?? 10);
   const at200 = await steady(200, seconds, (i) => airdeck(2 * N + 20_000 + i));

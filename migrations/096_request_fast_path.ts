@@ -18,7 +18,9 @@ import { runSql } from './sql';
  * reading it, whether the staff it notifies are still those resolved before.
  *
  * Indexes for the staff queues, newest first with the id as tie-breaker
- * (the queue's order), all and by status.
+ * (the queue's order), all and by status; on song_requests they replace
+ * the two without the tie-breaker, and the (lower(artist), lower(title))
+ * index the song key made unused: every index is work for each insert.
  */
 export async function up(knex: Knex): Promise<void> {
   await knex.raw(`
@@ -46,6 +48,9 @@ export async function up(knex: Knex): Promise<void> {
     CREATE TRIGGER preferences_notification_audience AFTER INSERT OR DELETE OR TRUNCATE OR UPDATE ON notification_preferences FOR EACH STATEMENT EXECUTE FUNCTION notification_audience_changed();
     CREATE INDEX song_requests_queue_idx ON song_requests (created_at DESC, id DESC);
     CREATE INDEX song_requests_status_queue_idx ON song_requests (status, created_at DESC, id DESC);
+    DROP INDEX song_requests_created_idx;
+    DROP INDEX song_requests_status_idx;
+    DROP INDEX song_requests_song_idx
     CREATE INDEX shoutout_requests_queue_idx ON shoutout_requests (created_at DESC, id DESC);
     CREATE INDEX general_requests_queue_idx ON general_requests (created_at DESC, id DESC);
     CREATE INDEX request_rate_limits_expire_idx ON request_rate_limits (expire)
@@ -57,6 +62,9 @@ export async function down(knex: Knex): Promise<void> {
     DROP INDEX request_rate_limits_expire_idx;
     DROP INDEX general_requests_queue_idx;
     DROP INDEX shoutout_requests_queue_idx;
+    CREATE INDEX song_requests_song_idx ON song_requests (lower(artist), lower(title), created_at DESC);
+    CREATE INDEX song_requests_status_idx ON song_requests (status, created_at DESC);
+    CREATE INDEX song_requests_created_idx ON song_requests (created_at DESC);
     DROP INDEX song_requests_status_queue_idx;
     DROP INDEX song_requests_queue_idx;
     DROP FUNCTION song_request_may_enter(text, timestamptz);

@@ -50,7 +50,7 @@ export async function up(knex: Knex): Promise<void> {
     CREATE INDEX song_requests_status_queue_idx ON song_requests (status, created_at DESC, id DESC);
     DROP INDEX song_requests_created_idx;
     DROP INDEX song_requests_status_idx;
-    DROP INDEX song_requests_song_idx
+    DROP INDEX song_requests_song_idx;
     CREATE INDEX shoutout_requests_queue_idx ON shoutout_requests (created_at DESC, id DESC);
     CREATE INDEX general_requests_queue_idx ON general_requests (created_at DESC, id DESC);
     CREATE INDEX request_rate_limits_expire_idx ON request_rate_limits (expire)

@@ -102,3 +102,47 @@ export const LOOKING_FOR = [
 /** Review statuses; approved and rejected are final (001 §4). */
 export const APPLICATION_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+
+// ---------------------------------------------------------------------------
+// Review (staff)
+// ---------------------------------------------------------------------------
+
+/** An application as the review screen shows it. */
+export interface ApplicationView {
+  id: string;
+  name: string;
+  email: string;
+  experience: string;
+  show_idea: string;
+  available_times: AvailabilitySlot[];
+  has_discord: boolean;
+  discord_username: string | null;
+  discord_linked: boolean;
+  terms_accepted: boolean;
+  status: ApplicationStatus;
+  created_at: string;
+  reviewed_at: string | null;
+  updated_at: string;
+}
+
+/** `GET /api/applications`: the rows of the asked status (all without one) and the count of each tab. */
+export interface ApplicationList {
+  applications: ApplicationView[];
+  counts: Record<ApplicationStatus, number>;
+}
+
+export const ApplicationDecisionSchema = z.object({
+  status: z.enum(['approved', 'rejected'], { error: 'Status must be approved or rejected.' }),
+});
+export const ApplicationFilterSchema = z.object({
+  status: z.enum(APPLICATION_STATUSES, { error: 'Status must be pending, approved or rejected.' }).optional(),
+});
+
+export const APPLICATION_REVIEW_TEXTS = {
+  updated: 'Application Updated',
+  updatedText: (name: string, status: string) => `${name}'s application has been ${status}.`,
+  failed: 'Failed to update application status.',
+  final: (status: string) => `This application has already been ${status}; decisions are final.`,
+  notFound: 'Application not found.',
+  empty: 'No applications found.',
+} as const;

@@ -1,5 +1,3 @@
-import type { SliderSettings } from './content';
-
 /**
  * What the listener's home page needs of the content rules, without zod (the
  * schemas live in content.ts): the slider's defaults and colours, shared by
@@ -26,9 +24,9 @@ export const SLIDE_TRANSITION_MS = 700;
 export const SPONSORED_REFRESH_MS = 5 * 60_000;
 
 /** The slider settings a fresh install starts with (the defaults of SliderSettingsSchema; a test keeps them equal). */
-export const DEFAULT_SLIDER_SETTINGS: SliderSettings = Object.freeze({
-  background_type: 'color',
-  background_image_url: null,
+export const DEFAULT_SLIDER_SETTINGS = Object.freeze({
+  background_type: 'color' as const,
+  background_image_url: null as string | null,
   background_color: SLIDER_FALLBACK_COLOR,
   background_overlay_opacity: 50,
   auto_advance_interval: 8000,
@@ -38,6 +36,14 @@ export const DEFAULT_SLIDER_SETTINGS: SliderSettings = Object.freeze({
 
 /** A listener's anonymous session id: 8–128 letters, digits, _ or - (the rule of SessionIdSchema). */
 export const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
+
+/** What the slider's look reads of its settings (a `SliderSettings` of shared/content.ts: this module stays zod-free). */
+export interface SliderLookSettings {
+  background_type: string;
+  background_image_url: string | null;
+  background_color: string;
+  background_overlay_opacity: number;
+}
 
 /** How the slider looks with these settings: its background (CSS), text colour and darkening overlay (0–1). */
 export interface SliderLook {
@@ -52,7 +58,7 @@ export interface SliderLook {
  * gradient take the overlay; text is white on a dark enough overlay, else
  * black or white for the colour.
  */
-export function sliderLook(settings: SliderSettings, gradient: string): SliderLook {
+export function sliderLook(settings: SliderLookSettings, gradient: string): SliderLook {
   const color = /^#[0-9a-fA-F]{6}$/.test(settings.background_color) ? settings.background_color : SLIDER_FALLBACK_COLOR;
   const image = settings.background_type === 'image' && settings.background_image_url ? settings.background_image_url : null;
   const overlay = image || settings.background_type === 'gradient' ? settings.background_overlay_opacity / 100 : 0;

@@ -63,6 +63,9 @@ export const CAPABILITIES = {
   'notifications.view': ['owner', 'manager', 'admin', 'moderator', 'presenter', 'guest', 'probation'],
   'notifications.announce': ['owner', 'manager'],
   'content.manage': ['owner', 'manager'],
+  // Audience figures (issue 21): presenters and probation see their own shows; moderator and above everything.
+  'audience.view': ['owner', 'manager', 'admin', 'moderator', 'presenter', 'probation'],
+  'audience.viewAll': ['owner', 'manager', 'admin', 'moderator'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Capability = keyof typeof CAPABILITIES;
@@ -212,4 +215,5 @@ export const ADMIN_ROUTE_ROLES: Record<string, Capability> = {
   '/admin/pages': 'pages.manage',
   '/admin/logs': 'logs.view',
   '/admin/settings': 'settings.access',
+  '/admin/audience': 'audience.view',
 };

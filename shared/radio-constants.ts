@@ -33,3 +33,14 @@ export const RADIO_LIMITS = Object.freeze({
   maxHistory: 50,
 });
 
+/**
+ * The one station state every screen shows (issue 17):
+ * - `live`: on air with a presenter live;
+ * - `on_air`: on air, Auto DJ;
+ * - `off_air`: the source says the station is not broadcasting (AzuraCast `is_online: false`,
+ *   the followed Icecast mount gone);
+ * - `stopped`: nothing trustworthy is playing: the source has failed for longer than a few
+ *   polls, or the item it reports ended long ago and nothing followed.
+ */
+export const STATION_STATES = ['on_air', 'live', 'off_air', 'stopped'] as const;
+export type StationState = (typeof STATION_STATES)[number];

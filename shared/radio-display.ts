@@ -1,5 +1,7 @@
 import type { NowPlaying, NowPlayingSong } from './radio';
-import { RADIO_FALLBACKS } from './radio-constants';
+import { RADIO_FALLBACKS, type StationState } from './radio-constants';
+
+export { STATION_STATES, type StationState } from './radio-constants';
 
 /**
  * How the radio's state reads on every screen (player, now-playing card,
@@ -15,18 +17,6 @@ export function songText(song: Pick<NowPlayingSong, 'title' | 'artist' | 'album'
     album: song?.album || RADIO_FALLBACKS.album,
   };
 }
-
-/**
- * The one station state every screen shows (issue 17):
- * - `live`: on air with a presenter live;
- * - `on_air`: on air, Auto DJ;
- * - `off_air`: the source says the station is not broadcasting (AzuraCast `is_online: false`,
- *   the followed Icecast mount gone);
- * - `stopped`: nothing trustworthy is playing: the source has failed for longer than a few
- *   polls, or the item it reports ended long ago and nothing followed.
- */
-export const STATION_STATES = ['on_air', 'live', 'off_air', 'stopped'] as const;
-export type StationState = (typeof STATION_STATES)[number];
 
 /** Whether listeners can hear something now (play is offered). */
 export function isBroadcasting(state: StationState): boolean {

@@ -6,10 +6,10 @@ import { z } from 'zod';
  * (spec 000 §3, §4, §9), and the vote transition rule.
  */
 
-import type { StationState } from './radio-display';
+import type { StationState } from './radio-constants';
 
 export { RADIO_FALLBACKS, RADIO_LIMITS } from './radio-constants';
-export { STATION_STATES, isBroadcasting, offAirText, songText, stationStateOf, type StationState } from './radio-display';
+export { STATION_STATES, type StationState } from './radio-constants';
 
 /** The two vote kinds (track_votes.vote_type). */
 export const VOTE_TYPES = ['up', 'down'] as const;
@@ -119,7 +119,12 @@ export interface NowPlaying {
   };
   /** The presenter line: the DJ's name, 'Live Presenter', or 'Auto DJ'. */
   presenter: string;
-  listeners: { current: number; unique: number | null };
+  /**
+   * Who is listening, as the source counts them: `current` the listeners now,
+   * `unique` distinct listeners when the source can tell, `total` every
+   * connection (all mounts).
+   */
+  listeners: { current: number; unique: number | null; total: number };
   current_show: NowPlayingShow | null;
   next_show: NowPlayingShow | null;
   /** Newest first, the item on air excluded. */

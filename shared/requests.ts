@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { RequestDeletedEvent, RequestUpdatedEvent } from './staff';
+import { LOA_STATUSES } from './leave';
 
 /**
  * Listener requests (song, shoutout, general inquiry): the schemas the web
@@ -233,3 +233,87 @@ export const REQUEST_EVENT_SCHEMAS = {
     'request.deleted': z.object({ kind: RequestKindField, id: z.string() }) as unknown as z.ZodType<RequestDeletedEvent>,
   },
 } as const;
+
+// ---------------------------------------------------------------------------
+// The staff queues (song, shoutout, general; LOA's queue is shared/leave.ts's statuses)
+// ---------------------------------------------------------------------------
+
+/** The three listener request queues (`/api/requests/{kind}`). */
+export const REQUEST_KINDS = ['song', 'shoutout', 'general'] as const;
+export type RequestKind = (typeof REQUEST_KINDS)[number];
+/** Every queue, LOA included. */
+export type QueueKind = RequestKind | 'loa';
+
+
+/** Each queue's own statuses, in the order the filter and the dropdown offer them. */
+export const QUEUE_STATUSES = {
+  song: SONG_REQUEST_STATUSES,
+  shoutout: SHOUTOUT_REQUEST_STATUSES,
+  general: GENERAL_REQUEST_STATUSES,
+  loa: LOA_STATUSES,
+} as const satisfies Record<QueueKind, readonly string[]>;
+
+/** The request row of each listener queue. */
+export interface RequestViews {
+  song: SongRequestView;
+  shoutout: ShoutoutRequestView;
+  general: GeneralRequestView;
+}
+export type AnyRequestView = SongRequestView | ShoutoutRequestView | GeneralRequestView;
+
+/** The spec's request and LOA texts (001 §6, §8). */
+export const QUEUE_TEXTS = {
+  statusDenied: { title: 'Access Denied', description: "You don't have permission to change request status." },
+  noAccess: 'No access',
+  deleteDenied: "You don't have permission to delete requests.",
+  loadErrorTitle: 'Error Loading Requests',
+  loadErrorPanel: (label: string) => `Error loading ${label} requests. Please refresh the page.`,
+  loaLoadError: 'Failed to load LOA requests. Please try again.',
+  loaLoadErrorPanel: 'Error loading LOA requests. Please refresh the page.',
+  statusUpdated: 'Status Updated',
+  statusUpdatedText: (status: string) => `Request status changed to ${status}.`,
+  loaStatusUpdatedText: (status: string) => `LOA request status changed to ${status}.`,
+  updateFailed: 'Update Failed',
+  updateForbidden: 'You do not have permission to update this request.',
+  updateNotFound: 'Request not found or no changes made.',
+  updateFallback: 'Failed to update request status',
+  deleteFailed: 'Delete Failed',
+  deleteForbidden: 'You do not have permission to delete this request. Please contact an administrator.',
+  deleteVerifyFailed: 'Failed to verify record exists',
+  deleteNotFound: 'Record not found',
+  deleteFallback: 'Failed to delete the request',
+  deleted: 'Request Deleted',
+  deleteConfirm: 'Are you sure you want to delete this request? This action cannot be undone.',
+  loaDeleteConfirm: 'Are you sure you want to delete this LOA request?',
+  empty: { song: 'No song requests found.', shoutout: 'No shoutout requests found.', general: 'No general requests found.', loa: 'No LOA requests found.' } satisfies Record<QueueKind, string>,
+  noNotes: 'No additional notes',
+} as const;
+
+/** `PATCH /api/requests/{kind}/:id` and `PATCH /api/loa/:id`: the new status, checked against the queue's own list. */
+export function statusSchema(kind: QueueKind) {
+  const statuses = QUEUE_STATUSES[kind] as unknown as [string, ...string[]];
+  return z.object({ status: z.enum(statuses, { error: `Status must be one of: ${statuses.join(', ')}.` }) });
+}
+
+/** The most rows one queue listing returns (newest first). */
+export const QUEUE_LIST_LIMIT = 500;
+
+/**
+ * `?status=&limit=` of a queue listing: one of the queue's statuses (all when
+ * absent or 'all'), and at most `limit` rows (default and maximum 500; the
+ * dashboard asks for 3).
+ */
+export function statusFilterSchema(kind: QueueKind) {
+  const statuses = QUEUE_STATUSES[kind] as unknown as [string, ...string[]];
+  return z.object({
+    status: z
+      .union([z.literal('all'), z.enum(statuses)], { error: `Status must be all or one of: ${statuses.join(', ')}.` })
+      .optional()
+      .transform((v) => (v === 'all' ? undefined : v)),
+    limit: z.coerce.number({ error: `Limit must be a whole number from 1 to ${QUEUE_LIST_LIMIT}.` }).int(`Limit must be a whole number from 1 to ${QUEUE_LIST_LIMIT}.`).min(1, `Limit must be a whole number from 1 to ${QUEUE_LIST_LIMIT}.`).max(QUEUE_LIST_LIMIT, `Limit must be a whole number from 1 to ${QUEUE_LIST_LIMIT}.`).default(QUEUE_LIST_LIMIT),
+  });
+}
+
+/** The realtime events of the staff `requests` channel beyond `request.created`. */
+export type RequestUpdatedEvent = { kind: RequestKind; request: AnyRequestView } | { kind: 'loa'; id: string };
+export type RequestDeletedEvent = { kind: QueueKind; id: string };

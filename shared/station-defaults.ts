@@ -1,7 +1,8 @@
-import type { StationInfo } from './station';
-
-/** What a fresh install shows until General Settings are saved. */
-export const DEFAULT_STATION: StationInfo = {
+/**
+ * What a fresh install shows until General Settings are saved. Zod-free and typed by its value (shared/station.ts
+ * re-exports it as a `StationInfo`, which checks it): the listener's first load needs it, not the schema.
+ */
+export const DEFAULT_STATION = {
   name: 'Airdeck Radio',
   tagline: 'Community radio from the UK to the world',
   logoUrl: '/favicon.svg',
@@ -17,6 +18,6 @@ export const DEFAULT_STATION: StationInfo = {
   },
   googlePlayUrl: 'https://play.google.com/store/apps/details?id=example.airdeck.radio',
   chatInviteUrl: 'https://discord.gg/airdeck-demo',
-  donation: { providerUrl: 'https://www.paypal.com/donate', account: 'donations@airdeck.example', currency: 'GBP' },
+  donation: { providerUrl: 'https://www.paypal.com/donate', account: 'donations@airdeck.example', currency: 'GBP' as const },
   requestsOpen: true,
 };

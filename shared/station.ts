@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalWebUrl, requiredText, safeText, webUrl } from './fields';
+import { DEFAULT_STATION as STATION_DEFAULTS } from './station-defaults';
 
 /** True for a time zone name the runtime knows (IANA, e.g. Europe/London). */
 export function isTimeZone(tz: string): boolean {
@@ -43,4 +44,4 @@ export const StationInfoSchema = z.object({
 export type StationInfo = z.output<typeof StationInfoSchema>;
 
 /** What a fresh install shows (kept in a zod-free module: the listener's first load needs it, not the schema). */
-export { DEFAULT_STATION } from './station-defaults';
+export const DEFAULT_STATION: StationInfo = STATION_DEFAULTS;

@@ -292,3 +292,12 @@ export function formatHoursMinutes(totalMinutes: number): string {
   const m = Number.isFinite(totalMinutes) ? Math.max(0, Math.round(totalMinutes)) : 0;
   return `${Math.floor(m / 60)}h ${m % 60}m`;
 }
+
+/** Month day plus 24-hour time, e.g. "Mar 10, 14:05" (001 §2), in the viewer's zone. */
+export function formatQueueDate(iso: string): string {
+  const d = new Date(iso);
+  const month = d.toLocaleString('en-GB', { month: 'short' });
+  const hh = String(d.getHours()).padStart(2, '0');
+  const mm = String(d.getMinutes()).padStart(2, '0');
+  return `${month} ${d.getDate()}, ${hh}:${mm}`;
+}

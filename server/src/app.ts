@@ -19,7 +19,7 @@ import { fail, HttpError } from './http/errors';
 import { pageHeadRenderer } from './http/page-meta';
 import { serveWeb } from './http/static';
 import { domainRouters } from './routes';
-import { installHttpMetrics, metricsRoutes } from './metrics';
+import { httpMetrics, metricsHandler } from './metrics';
 
 /** Koa typed with our request state. */
 export type App = Koa<RequestState>;
@@ -28,6 +28,8 @@ export type App = Koa<RequestState>;
 export interface BuiltApp {
   app: App;
   routers: AppRouter[];
+  /** The request listener: the fast lane of the public reads (http/fast-lane.ts), then the app. */
+  callback: import('node:http').RequestListener;
 }
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,64}$/;
@@ -45,7 +47,7 @@ export function createApp(ctx: AppContext): BuiltApp {
   app.silent = true;
 
   // Request durations by route, and accepted listener requests (GET /metrics).
-  installHttpMetrics(app, ctx);
+  app.use(httpMetrics(ctx.metrics));
 
   // Request id, per-request logger, access log.
   app.use(async (c, next) => {
@@ -149,10 +151,15 @@ export function createApp(ctx: AppContext): BuiltApp {
     return next();
   });
 
+  // One router for every domain's routes (their layers in mounting order), not one middleware per domain:
+  // a request walks one route table. No domain router has router-level middleware (router.use), so the
+  // merged table answers exactly as the routers mounted one after another did.
   const routers = domainRouters(ctx);
-  for (const r of routers) app.use(r.routes());
+  const router = new Router<RequestState>();
+  for (const r of routers) router.stack.push(...r.stack);
   // Operators' scrape endpoint, outside /api and the permission table: off without METRICS_TOKEN, else token-only.
-  app.use(metricsRoutes(ctx).routes());
+  router.get('/metrics', metricsHandler(ctx.metrics, ctx.config.METRICS_TOKEN));
+  app.use(router.routes());
   // A known path asked with another method: 405 in the one error shape, with Allow (every router, every alias).
   app.use(methodNotAllowed(routers));
 
@@ -163,7 +170,7 @@ export function createApp(ctx: AppContext): BuiltApp {
   });
 
   app.use(serveWeb(ctx.config.WEB_DIST_DIR ?? path.join(ctx.config.rootDir, 'web', 'dist'), isKnownClientRoute, { renderer: pageHeadRenderer(ctx.knex, ctx.settings, { nowPlaying: () => nowPlayingForPage(ctx) }), publicUrl: ctx.config.PUBLIC_URL }));
-  return { app, routers };
+  return { app, routers, callback: ctx.fastLane.wrap(app.callback()) };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { AppContext } from './context';
+import { startStreamConnections } from './audience/connections';
 import { startPoller } from './radio/poller';
 import { startIntegrationJobs } from './integrations/jobs';
 import type { BackgroundJob } from './server';
@@ -10,5 +11,6 @@ import { showRemindersJob } from './schedule/reminders';
  * Each domain that needs one adds it here.
  */
 export async function startJobs(ctx: AppContext): Promise<BackgroundJob[]> {
-  return [sessionPruneJob(ctx), startPoller(ctx, ctx.radio), startIntegrationJobs(ctx), showRemindersJob(ctx)];
+  const connections = startStreamConnections(ctx, ctx.radio);
+  return [sessionPruneJob(ctx), connections, startPoller(ctx, ctx.radio, { listeners: connections.total }), startIntegrationJobs(ctx), showRemindersJob(ctx)];
 }

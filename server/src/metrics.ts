@@ -1,9 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
-import Router from '@koa/router';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type Koa from 'koa';
-import type { AppRouter } from './http/router';
-import type { AppContext, RequestState } from './context';
 import { fail } from './http/errors';
 
 /**
@@ -15,6 +12,10 @@ import { fail } from './http/errors';
  *
  * Off unless `METRICS_TOKEN` is set; then a scrape needs
  * `Authorization: Bearer <token>` (Prometheus: `authorization: { credentials: … }`).
+ *
+ * The instance's metrics live in its context (`ctx.metrics`, made by
+ * `startServer`); this file imports nothing of the context, so the context
+ * can name the type without an import circle.
  */
 export interface Metrics {
   registry: Registry;
@@ -26,12 +27,8 @@ export interface Metrics {
   setConnectionCounter(count: () => number): void;
 }
 
-const all = new WeakMap<AppContext, Metrics>();
-
-/** The metrics of a server instance, created on first use. */
-export function metricsFor(ctx: AppContext): Metrics {
-  const existing = all.get(ctx);
-  if (existing) return existing;
+/** A new set of metrics for one server instance. */
+export function createMetrics(): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'airdeck_' });
   let connections: () => number = () => 0;
@@ -59,7 +56,6 @@ export function metricsFor(ctx: AppContext): Metrics {
       connections = count;
     },
   };
-  all.set(ctx, metrics);
   return metrics;
 }
 
@@ -77,9 +73,8 @@ const SUBMISSION_ROUTES: Record<string, string> = {
 };
 
 /** Times every request; counts accepted listener requests. Installed first, so it sees every answer. */
-export function installHttpMetrics(app: Koa<RequestState>, ctx: AppContext): void {
-  const m = metricsFor(ctx);
-  app.use(async (c, next) => {
+export function httpMetrics(m: Metrics): Koa.Middleware {
+  return async (c, next) => {
     const end = performance.now();
     try {
       await next();
@@ -89,7 +84,7 @@ export function installHttpMetrics(app: Koa<RequestState>, ctx: AppContext): voi
       const kind = c.method === 'POST' && c.status >= 200 && c.status < 300 ? (SUBMISSION_ROUTES[route] ?? (/song-request-api/.test(route) ? 'song' : null)) : null;
       if (kind && c.get('Idempotent-Replayed') !== 'true') m.requestSubmissions.inc({ kind });
     }
-  });
+  };
 }
 
 function sameToken(given: string, expected: string): boolean {
@@ -98,21 +93,17 @@ function sameToken(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** GET /metrics: 404 while off (no METRICS_TOKEN), else the text format for a bearer of the token. */
-export function metricsRoutes(ctx: AppContext): AppRouter {
-  const router = new Router<RequestState>();
-  router.get('/metrics', async (c) => {
-    const token = ctx.config.METRICS_TOKEN;
+/** GET /metrics (mounted by app.ts): 404 while off (no METRICS_TOKEN), else the text format for a bearer of the token. */
+export function metricsHandler(m: Metrics, token: string | undefined): Koa.Middleware {
+  return async (c) => {
     if (!token) throw fail.notFound('Not found');
     const given = /^Bearer (.+)$/i.exec(c.get('Authorization'))?.[1] ?? '';
     if (!sameToken(given, token)) {
       c.set('WWW-Authenticate', 'Bearer realm="metrics"');
       throw fail.unauthorized('A valid metrics token is required (Authorization: Bearer …).');
     }
-    const m = metricsFor(ctx);
     c.set('Cache-Control', 'no-store');
     c.type = m.registry.contentType;
     c.body = await m.registry.metrics();
-  });
-  return router;
+  };
 }

@@ -6,15 +6,16 @@ import type { AppContext } from './context';
 import type { Database } from './db/knex';
 import type { Logger } from './log';
 import { createLocalBus, createPgBus, type EventBus } from './realtime/bus';
-import { metricsFor } from './metrics';
+import { createMetrics } from './metrics';
+import { createFastLane } from './http/fast-lane';
 import { createHub, type Hub } from './realtime/hub';
 import { createSnapshotRegistry } from './realtime/snapshots';
 import { createRadioRuntime } from './radio/runtime';
 import { createSettingsCache } from './settings/service';
 import { createLimitStore } from './requests/limits';
-import { createAudienceCache } from './notifications/notify';
 import { createTokenService } from './auth/tokens';
 import { liveIdentity } from './auth/middleware';
+import { createNotificationRecipients } from './notifications/recipients';
 
 /** A running Airdeck server: HTTP, realtime, and the background jobs. */
 export interface RunningServer {
@@ -53,11 +54,12 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const bus = opts.bus ?? (db.engine === 'postgres' && db.url ? createPgBus(db.url, log) : createLocalBus());
   const now = opts.now ?? (() => Date.now());
   const tokens = await createTokenService(db.knex);
+  const recipients = createNotificationRecipients({ knex: db.knex, bus, log });
   const snapshots = createSnapshotRegistry();
   const settings = createSettingsCache({ knex: db.knex, config, bus, now });
   const limits = createLimitStore({ shared: db.engine === 'postgres' ? db.knex : null, log, now });
-  const audience = createAudienceCache();
   const radio = createRadioRuntime({ config, knex: db.knex, log, bus, now, snapshots });
+  const metrics = createMetrics();
   const ctx: AppContext = {
     config,
     db,
@@ -65,13 +67,18 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     log,
     bus,
     tokens,
+    recipients,
     now,
     startedAt: now(),
     snapshots,
     settings,
     limits,
-    audience,
     radio,
+    metrics,
+    fastLane: createFastLane({
+      observe: (route, status, seconds) => metrics.httpDuration.observe({ method: 'GET', route, status: String(status) }, seconds),
+      log,
+    }),
     realtime: {
       // The same live-identity check as every HTTP request (auth/middleware.ts).
       verifyToken: async (token) => {
@@ -81,7 +88,6 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     },
   };
   const built = createApp(ctx);
-  const metrics = metricsFor(ctx);
 
   const hub = createHub({
     bus,
@@ -108,7 +114,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   });
   metrics.setConnectionCounter(() => hub.connectionCount());
 
-  const httpServer = http.createServer({ requestTimeout: 60_000, headersTimeout: 20_000, keepAliveTimeout: 5_000 }, built.app.callback());
+  const httpServer = http.createServer({ requestTimeout: 60_000, headersTimeout: 20_000, keepAliveTimeout: 5_000 }, built.callback);
   httpServer.on('upgrade', (req, socket, head) => {
     const pathname = (req.url ?? '').split('?')[0];
     if (pathname !== '/api/realtime') {
@@ -163,6 +169,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       clearInterval(idle);
       clearTimeout(deadline);
       radio.close();
+      recipients.close();
       settings.close();
       await limits.close();
       await bus.close();

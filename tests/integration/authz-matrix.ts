@@ -35,6 +35,8 @@ export const DELETE_REQUESTS: readonly Role[] = ['owner', 'manager', 'admin', 'm
 export const APPLICATIONS_AND_LOGS: readonly Role[] = ['owner', 'manager', 'admin', 'moderator'];
 /** Pages: owner, manager, admin (001 §2 route table). */
 export const PAGES: readonly Role[] = ['owner', 'manager', 'admin'];
+/** Audience figures (issue 21): moderator and above see everything, presenters and probation their own shows; guest none. */
+export const AUDIENCE: readonly Role[] = ['owner', 'manager', 'admin', 'moderator', 'presenter', 'probation'];
 /** The Discord integration: owner only (001 §6). */
 export const OWNER_ONLY: readonly Role[] = ['owner'];
 
@@ -203,4 +205,15 @@ export const AUTHZ_MATRIX: Record<string, Access> = {
   'GET /api/logs/stats': APPLICATIONS_AND_LOGS,
   'GET /api/logs/export': APPLICATIONS_AND_LOGS,
   'GET /api/dashboard': ALL_STAFF,
+
+  // Audience figures (issue 21)
+  'GET /api/audience/series': AUDIENCE,
+  'GET /api/audience/heatmap': AUDIENCE,
+  'GET /api/audience/shows': AUDIENCE,
+  'GET /api/audience/shows.csv': AUDIENCE,
+  'GET /api/audience/now': ALL_STAFF,
+  'GET /api/audience/presenters': ALL_STAFF,
+  'GET /api/presenters/:id/audience': 'public',
+  'GET /api/audience/visibility': 'public',
+  'PUT /api/settings/audience': ACCESS_SETTINGS,
 };

@@ -158,6 +158,18 @@ describe.skipIf(skip)('Icecast 2.4 with a real MP3 source', () => {
       expect(rows.map((r) => `${r.artist} - ${r.title}`).filter((x) => x !== 'Portishead - Glory Box')).toEqual(['Sigur Rós - Hoppípolla', '坂本龍一 - Merry Christmas Mr. Lawrence']);
     });
 
+    it('counts the listeners of the mounts into the document and the audience figures within a poll', async () => {
+      const ears = [0, 1].map(() => http.get(`${base}/live`, (res) => res.resume()).on('error', () => undefined));
+      try {
+        await expect.poll(async () => (await request(t.url, '/api/now-playing')).body.listeners, { timeout: 10_000 }).toEqual({ current: 2, unique: null, total: 2 });
+        const knex = t.database.db.knex;
+        await expect.poll(async () => (await knex('audience_minutes').max<{ p: number | null }>({ p: 'peak' }).first())?.p, { timeout: 5_000 }).toBe(2);
+      } finally {
+        for (const e of ears) e.destroy();
+      }
+      await expect.poll(async () => (await request(t.url, '/api/now-playing')).body.listeners.current, { timeout: 10_000 }).toBe(0);
+    });
+
     it('plays the followed mount’s own stream (no STREAM_URL); off air when its source goes, stopped when Icecast stops, on air again after', async () => {
       const state = async () => (await request(t.url, '/api/now-playing')).body.station.state as string;
       const listen = `http://127.0.0.1:${port}/live`;

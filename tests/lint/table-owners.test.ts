@@ -10,6 +10,10 @@ import { migrationTables, tableReferences, tablesNamedIn } from '../../scripts/t
  */
 const TABLE_OWNERS: Readonly<Record<string, string>> = {
   admin_notifications: 'notifications',
+  audience_hours: 'audience',
+  audience_minutes: 'audience',
+  audience_settings: 'audience',
+  audience_stream_connections: 'audience',
   auth_rate_limits: 'auth',
   auth_sessions: 'auth',
   broadcast_sessions: 'radio',
@@ -20,7 +24,6 @@ const TABLE_OWNERS: Readonly<Record<string, string>> = {
   global_counters: 'radio',
   loa_requests: 'leave',
   media: 'media',
-  notification_audience: 'notifications',
   notification_preferences: 'notifications',
   page_views: 'content',
   play_history: 'radio',
@@ -64,11 +67,6 @@ const KNOWN_CROSSINGS: readonly (readonly [string, readonly string[]])[] = [
   ['server/src/auth/routes.ts', ['profiles']],
   ['server/src/auth/service.ts', ['profiles']],
   ['server/src/auth/sessions.ts', ['auth_sessions', 'profiles', 'refresh_tokens']],
-  ['server/src/content/counters.ts', ['slider_content', 'sponsored_content']],
-  ['server/src/content/pages.ts', ['custom_pages', 'page_views']],
-  ['server/src/content/routes.ts', ['slider_content', 'sponsored_content']],
-  ['server/src/content/slider.ts', ['slider_content', 'slider_settings']],
-  ['server/src/content/sponsored.ts', ['sponsored_content']],
   ['server/src/dashboard/routes.ts', ['<raw>', 'general_requests', 'presenters', 'shoutout_requests', 'song_requests', 'track_votes', 'tracks']],
   ['server/src/desktop/summary.ts', ['broadcast_sessions', 'play_history', 'presenters', 'schedule_events', 'shoutout_requests', 'song_requests', 'track_votes', 'tracks']],
   ['server/src/embed/repo.ts', ['station_settings']],
@@ -81,28 +79,20 @@ const KNOWN_CROSSINGS: readonly (readonly [string, readonly string[]])[] = [
   ['server/src/logs/service.ts', ['user_action_logs']],
   ['server/src/media/routes.ts', ['media']],
   ['server/src/media/service.ts', ['media']],
-  ['server/src/notifications/notify.ts', ['admin_notifications', 'notification_preferences', 'profiles']],
-  ['server/src/notifications/routes.ts', ['<transaction>']],
-  ['server/src/notifications/service.ts', ['admin_notifications', 'notification_preferences', 'user_notification_states']],
   ['server/src/presenters/repo.ts', ['profiles']],
   ['server/src/public/schedule-feed.ts', ['presenters', 'schedule_events']],
   ['server/src/radio/nowplaying.ts', ['station_state']],
   ['server/src/radio/poller.ts', ['presenters', 'schedule_attendance_alerts', 'station_state']],
   ['server/src/radio/routes.ts', ['presenters']],
-  ['server/src/radio/schedule.ts', ['schedule_events']],
   ['server/src/radio/service.ts', ['broadcast_sessions', 'global_counters', 'play_history', 'presenters', 'track_vote_totals', 'tracks']],
   ['server/src/radio/sources/index.ts', ['presenters']],
   ['server/src/radio/stats.ts', ['broadcast_sessions', 'play_history', 'schedule_events']],
   ['server/src/radio/votes.ts', ['track_vote_totals', 'track_votes', 'tracks']],
-  ['server/src/schedule/reminders.ts', ['presenters', 'schedule_attendance_alerts']],
   ['server/src/schedule/repo.ts', ['presenters']],
-  ['server/src/schedule/service.ts', ['loa_requests', 'presenters', 'profiles', 'schedule_events']],
-  ['server/src/schedule/version.ts', ['schedule_version']],
+  ['server/src/schedule/service.ts', ['profiles']],
   ['server/src/settings/secrets.ts', ['server_secrets']],
   ['server/src/settings/service.ts', ['discord_config', 'station_settings']],
   ['server/src/users/audit.ts', ['user_action_logs']],
-  ['server/src/users/owner.ts', ['profiles', 'user_action_logs']],
-  ['server/src/users/service.ts', ['media', 'presenters', 'profiles']],
 ];
 
 /** file → tables it names outside their owner's repo.ts (and database work in routes files). */
@@ -138,7 +128,7 @@ describe('table owners', () => {
     });
     const gone = [...known].filter((x) => !actual.has(x)).map((x) => `${x} (no longer there: delete it from KNOWN_CROSSINGS)`);
     expect({ added, gone }).toEqual({ added: [], gone: [] });
-  });
+  }, 60_000);
 
   it('sees every way a query names a table (the checker works)', () => {
     const tables = new Set(['tracks', 'presenters', 'media']);

@@ -9,7 +9,7 @@ export function nowPlayingFixture(live: string | null, history: number, showTitl
     now_playing: { song: { id: 'now', title: 'Inner City Life', artist: 'Goldie', album: 'Timeless', art: '/art/now.jpg' }, duration: 233, duration_is_estimate: false, elapsed: 10, played_at: 1000, is_request: false },
     live: { is_live: live !== null, streamer_name: live, broadcast_start: live ? 0 : null, presenter_id: null },
     presenter: live ?? 'Auto DJ',
-    listeners: { current: 3, unique: null },
+    listeners: { current: 3, unique: null, total: 3 },
     current_show: live ? show : null,
     next_show: null,
     song_history: Array.from({ length: history }, (_, i) => ({ song: song(i + 1), played_at: 900 - i * 200 })),

@@ -1,8 +1,7 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import type { ApplicationStatus, AvailabilitySlot } from '../../../shared/applications';
+import { APPLICATION_REVIEW_TEXTS, ApplicationDecisionSchema, ApplicationFilterSchema, type ApplicationList, type ApplicationStatus, type ApplicationView, type AvailabilitySlot } from '../../../shared/applications';
 import { DENIED } from '../../../shared/permissions';
-import { APPLICATION_REVIEW_TEXTS, ApplicationDecisionSchema, ApplicationFilterSchema, type ApplicationList, type ApplicationView } from '../../../shared/staff';
 import type { AppRouter } from '../http/router';
 import { authorize, currentUser } from '../auth/middleware';
 import type { AppContext, RequestState } from '../context';

@@ -4,21 +4,8 @@ import type { z } from 'zod';
 import type { Page, PageAnalytics, PageInputSchema, PublicPage } from '../../../shared/content';
 import { fail } from '../http/errors';
 import { recordAction, type AuditActor } from '../users/audit';
+import { deletePageRow, insertPage, insertPageView, pageRow, pageRows, pageViewCounts, publishedPageRow, slugTaken, updatePageRow, type PageRow } from './repo';
 import { cleanStoredContent, hasVisibleContent, sanitizePageHtml } from './sanitize';
-
-/** A custom_pages row as the database returns it. */
-interface PageRow {
-  id: string;
-  title: string;
-  slug: string;
-  content: string;
-  meta_description: string | null;
-  is_published: boolean;
-  is_featured: boolean;
-  display_order: number;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
 
 type PageValues = z.output<typeof PageInputSchema>;
 
@@ -67,7 +54,7 @@ export function duplicateSlugMessage(slug: string): string {
 
 /** Every page, by display order (spec 001 §7: ordered by display_order ascending). */
 export async function listPages(db: Knex | Knex.Transaction): Promise<Page[]> {
-  const rows = await db<PageRow>('custom_pages').select('*').orderBy([{ column: 'display_order', order: 'asc' }, { column: 'created_at', order: 'asc' }]);
+  const rows = await pageRows(db);
   return rows.map(presentPage);
 }
 
@@ -79,9 +66,7 @@ function cleanValues(input: PageValues): PageValues {
 }
 
 async function refuseDuplicate(trx: Knex.Transaction, slug: string, exceptId: string | null): Promise<void> {
-  const q = trx('custom_pages').where({ slug }).first('id');
-  if (exceptId) q.whereNot({ id: exceptId });
-  if (await q) throw fail.conflict(duplicateSlugMessage(slug));
+  if (await slugTaken(trx, slug, exceptId)) throw fail.conflict(duplicateSlugMessage(slug));
 }
 
 /** Creates a page (sanitised on save); a taken slug is refused with a clear message. */
@@ -90,11 +75,9 @@ export async function createPage(knex: Knex, input: PageValues, actor: AuditActo
   try {
     return await knex.transaction(async (trx) => {
       await refuseDuplicate(trx, values.slug, null);
-      const [row] = await trx('custom_pages')
-        .insert({ ...values, created_by: actor.id })
-        .returning<PageRow[]>('*');
-      await recordAction(trx, { actor, action: 'create', resourceType: 'custom_page', resourceId: row!.id, resourceName: row!.title, details: { slug: row!.slug, is_published: row!.is_published } });
-      return presentPage(row!);
+      const row = await insertPage(trx, values, actor.id);
+      await recordAction(trx, { actor, action: 'create', resourceType: 'custom_page', resourceId: row.id, resourceName: row.title, details: { slug: row.slug, is_published: row.is_published } });
+      return presentPage(row);
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw fail.conflict(duplicateSlugMessage(values.slug));
@@ -107,13 +90,10 @@ export async function updatePage(knex: Knex, id: string, input: PageValues, acto
   const values = cleanValues(input);
   try {
     return await knex.transaction(async (trx) => {
-      const before = await trx<PageRow>('custom_pages').where({ id }).first();
+      const before = await pageRow(trx, id);
       if (!before) throw fail.notFound('Page not found');
       await refuseDuplicate(trx, values.slug, id);
-      const [row] = await trx('custom_pages')
-        .where({ id })
-        .update({ ...values, updated_at: trx.fn.now() })
-        .returning<PageRow[]>('*');
+      const row = await updatePageRow(trx, id, values);
       const changed = (Object.keys(values) as (keyof PageValues)[]).filter((k) => before[k] !== values[k]);
       await recordAction(trx, { actor, action: 'update', resourceType: 'custom_page', resourceId: id, resourceName: row!.title, details: { slug: row!.slug, changed } });
       return presentPage(row!);
@@ -127,7 +107,7 @@ export async function updatePage(knex: Knex, id: string, input: PageValues, acto
 /** Deletes a page (its views go with it). 404 when it does not exist. */
 export async function deletePage(knex: Knex, id: string, actor: AuditActor): Promise<void> {
   await knex.transaction(async (trx) => {
-    const [row] = await trx('custom_pages').where({ id }).delete().returning<Pick<PageRow, 'title' | 'slug'>[]>(['title', 'slug']);
+    const row = await deletePageRow(trx, id);
     if (!row) throw fail.notFound('Page not found');
     await recordAction(trx, { actor, action: 'delete', resourceType: 'custom_page', resourceId: id, resourceName: row.title, details: { slug: row.slug } });
   });
@@ -135,7 +115,7 @@ export async function deletePage(knex: Knex, id: string, actor: AuditActor): Pro
 
 /** A published page by slug, or null (missing and unpublished look the same to visitors). */
 export async function getPublishedPage(db: Knex, slug: string): Promise<PublicPage | null> {
-  const row = await db<PageRow>('custom_pages').where({ slug, is_published: true }).first();
+  const row = await publishedPageRow(db, slug);
   return row ? presentPublicPage(row) : null;
 }
 
@@ -144,12 +124,7 @@ export async function getPublishedPage(db: Knex, slug: string): Promise<PublicPa
  * ignore on the primary key). Unpublished or missing pages count nothing.
  */
 export async function recordPageView(db: Knex, slug: string, sessionId: string, viewDate: string): Promise<void> {
-  await db.raw(
-    `INSERT INTO page_views (page_id, session_id, view_date)
-     SELECT id, ?, ?::date FROM custom_pages WHERE slug = ? AND is_published
-     ON CONFLICT DO NOTHING`,
-    [sessionId, viewDate, slug],
-  );
+  await insertPageView(db, slug, sessionId, viewDate);
 }
 
 /** The station day of an instant, 'yyyy-MM-dd'. */
@@ -165,20 +140,8 @@ export async function pageAnalytics(db: Knex, now: number, timezone: string): Pr
   const today = DateTime.fromMillis(now, { zone: timezone }).startOf('day');
   const weekStart = today.minus({ days: today.weekday - 1 }).toISODate()!;
   const monthStart = today.startOf('month').toISODate()!;
-  const rows = await db.raw<{ rows: Record<string, unknown>[] }>(
-    `SELECT p.id, p.title, p.slug, p.is_published,
-            count(v.page_id) AS total_views,
-            count(v.page_id) FILTER (WHERE v.view_date = ?::date) AS views_today,
-            count(v.page_id) FILTER (WHERE v.view_date >= ?::date) AS views_this_week,
-            count(v.page_id) FILTER (WHERE v.view_date >= ?::date) AS views_this_month
-       FROM custom_pages p
-       LEFT JOIN page_views v ON v.page_id = p.id
-      WHERE p.is_published
-      GROUP BY p.id
-      ORDER BY p.display_order ASC, p.created_at ASC`,
-    [today.toISODate(), weekStart, monthStart],
-  );
-  return rows.rows.map((r) => ({
+  const rows = await pageViewCounts(db, today.toISODate()!, weekStart, monthStart);
+  return rows.map((r) => ({
     page_id: String(r.id),
     page_title: String(r.title),
     page_slug: String(r.slug),

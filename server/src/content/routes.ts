@@ -13,7 +13,7 @@ import { fail } from '../http/errors';
 import { parse } from '../http/validate';
 import { cachedStationInfo } from '../settings/service';
 import type { AuditActor } from '../users/audit';
-import { bumpCounter, type CounterKind, type CounterTable } from './counters';
+import { bumpCounter, type CounterItem, type CounterKind } from './counters';
 import { createPage, deletePage, getPublishedPage, listPages, pageAnalytics, recordPageView, stationDay, updatePage } from './pages';
 import { createSlide, deleteSlide, getSliderData, getSliderSettings, listSlides, saveSliderSettings, updateSlide } from './slider';
 import { createSponsored, deleteSponsored, listSponsored, randomSponsored, updateSponsored } from './sponsored';
@@ -91,17 +91,17 @@ export function contentRoutes(ctx: AppContext): AppRouter {
     c.body = { item: await randomSponsored(ctx.knex, await today()) };
   });
 
-  const counter = (path: string, table: CounterTable, kind: CounterKind, what: string) =>
+  const counter = (path: string, item: CounterItem, kind: CounterKind, what: string) =>
     router.post(path, limitCounters, (c) => {
       const id = idParam(c.params.id, what);
-      afterResponse(c, () => bumpCounter(ctx.knex, table, id, kind));
+      afterResponse(c, () => bumpCounter(ctx.knex, item, id, kind));
       c.status = 202;
       c.body = { accepted: true };
     });
-  counter('/api/content/slides/:id/views', 'slider_content', 'view', 'Slide');
-  counter('/api/content/slides/:id/clicks', 'slider_content', 'click', 'Slide');
-  counter('/api/content/sponsored/:id/views', 'sponsored_content', 'view', 'Sponsored content');
-  counter('/api/content/sponsored/:id/clicks', 'sponsored_content', 'click', 'Sponsored content');
+  counter('/api/content/slides/:id/views', 'slide', 'view', 'Slide');
+  counter('/api/content/slides/:id/clicks', 'slide', 'click', 'Slide');
+  counter('/api/content/sponsored/:id/views', 'sponsored', 'view', 'Sponsored content');
+  counter('/api/content/sponsored/:id/clicks', 'sponsored', 'click', 'Sponsored content');
 
   /**
    * A staff collection: list (not cached), create (201), update and delete

@@ -11,19 +11,7 @@ import {
 } from '../../../shared/content';
 import { fail } from '../http/errors';
 import { recordAction, type AuditActor } from '../users/audit';
-
-interface SlideRow {
-  id: string;
-  title: string;
-  description: string;
-  image_url: string | null;
-  link_url: string | null;
-  is_active: boolean;
-  display_order: number;
-  view_count: number | string;
-  click_count: number | string;
-  created_at: Date | string;
-}
+import { deleteSlideRow, insertSlide, slideRows, sliderSettingsRow, updateSlideRow, upsertSliderSettings, type SlideRow } from './repo';
 
 type SlideValues = z.output<typeof SlideInputSchema>;
 
@@ -44,11 +32,9 @@ export function presentSlide(row: SlideRow): Slide {
   };
 }
 
-const SETTINGS_COLUMNS = ['background_type', 'background_image_url', 'background_color', 'background_overlay_opacity', 'auto_advance_interval', 'show_dots', 'show_arrows'] as const;
-
 /** The one settings row (spec: slider_settings, one row); the defaults if it is somehow missing. */
 export async function getSliderSettings(db: Knex | Knex.Transaction): Promise<SliderSettings> {
-  const row = await db('slider_settings').where({ id: 1 }).first<Record<string, unknown> | undefined>(SETTINGS_COLUMNS);
+  const row = await sliderSettingsRow(db);
   if (!row) return DEFAULT_SLIDER_SETTINGS;
   const parsed = SliderSettingsSchema.safeParse(row);
   return parsed.success ? parsed.data : DEFAULT_SLIDER_SETTINGS;
@@ -57,10 +43,7 @@ export async function getSliderSettings(db: Knex | Knex.Transaction): Promise<Sl
 /** Saves the global settings (upsert of the single row). */
 export async function saveSliderSettings(knex: Knex, input: SliderSettings, actor: AuditActor): Promise<SliderSettings> {
   return knex.transaction(async (trx) => {
-    await trx('slider_settings')
-      .insert({ id: 1, ...input, updated_at: trx.fn.now() })
-      .onConflict('id')
-      .merge();
+    await upsertSliderSettings(trx, input);
     await recordAction(trx, { actor, action: 'update', resourceType: 'slider_settings', resourceId: 1, resourceName: 'Slider settings', details: { ...input } });
     return getSliderSettings(trx);
   });
@@ -70,33 +53,30 @@ export async function saveSliderSettings(knex: Knex, input: SliderSettings, acto
 export async function getSliderData(db: Knex): Promise<SliderData> {
   const [settings, rows] = await Promise.all([
     getSliderSettings(db),
-    db('slider_content').where({ is_active: true }).orderBy([{ column: 'display_order', order: 'asc' }, { column: 'created_at', order: 'asc' }]).select<SlideRow[]>('*'),
+    slideRows(db, { activeOnly: true }),
   ]);
   return { settings, slides: rows.map(presentPublicSlide) };
 }
 
 /** Every slide for staff, by display order (spec 001 §7). */
 export async function listSlides(db: Knex): Promise<Slide[]> {
-  const rows = await db('slider_content').orderBy([{ column: 'display_order', order: 'asc' }, { column: 'created_at', order: 'asc' }]).select<SlideRow[]>('*');
+  const rows = await slideRows(db);
   return rows.map(presentSlide);
 }
 
 /** Creates a slide. */
 export async function createSlide(knex: Knex, input: SlideValues, actor: AuditActor): Promise<Slide> {
   return knex.transaction(async (trx) => {
-    const [row] = await trx('slider_content').insert(input).returning<SlideRow[]>('*');
-    await recordAction(trx, { actor, action: 'create', resourceType: 'slider_content', resourceId: row!.id, resourceName: row!.title, details: { is_active: row!.is_active } });
-    return presentSlide(row!);
+    const row = await insertSlide(trx, input);
+    await recordAction(trx, { actor, action: 'create', resourceType: 'slider_content', resourceId: row.id, resourceName: row.title, details: { is_active: row.is_active } });
+    return presentSlide(row);
   });
 }
 
 /** Replaces a slide's fields; counters are kept. 404 when it does not exist. */
 export async function updateSlide(knex: Knex, id: string, input: SlideValues, actor: AuditActor): Promise<Slide> {
   return knex.transaction(async (trx) => {
-    const [row] = await trx('slider_content')
-      .where({ id })
-      .update({ ...input, updated_at: trx.fn.now() })
-      .returning<SlideRow[]>('*');
+    const row = await updateSlideRow(trx, id, input);
     if (!row) throw fail.notFound('Slide not found');
     await recordAction(trx, { actor, action: 'update', resourceType: 'slider_content', resourceId: id, resourceName: row.title, details: { is_active: row.is_active } });
     return presentSlide(row);
@@ -106,7 +86,7 @@ export async function updateSlide(knex: Knex, id: string, input: SlideValues, ac
 /** Deletes a slide. 404 when it does not exist. */
 export async function deleteSlide(knex: Knex, id: string, actor: AuditActor): Promise<void> {
   await knex.transaction(async (trx) => {
-    const [row] = await trx('slider_content').where({ id }).delete().returning<Pick<SlideRow, 'title'>[]>(['title']);
+    const row = await deleteSlideRow(trx, id);
     if (!row) throw fail.notFound('Slide not found');
     await recordAction(trx, { actor, action: 'delete', resourceType: 'slider_content', resourceId: id, resourceName: row.title });
   });

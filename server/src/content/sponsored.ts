@@ -3,21 +3,7 @@ import type { z } from 'zod';
 import { pickWeighted, type PublicSponsored, type Sponsored, type SponsoredInputSchema } from '../../../shared/content';
 import { fail } from '../http/errors';
 import { recordAction, type AuditActor } from '../users/audit';
-
-interface SponsoredRow {
-  id: string;
-  title: string;
-  description: string;
-  image_url: string;
-  learn_more_url: string;
-  is_active: boolean;
-  priority: number;
-  start_date: string | Date | null;
-  end_date: string | Date | null;
-  view_count: number | string;
-  click_count: number | string;
-  created_at: Date | string;
-}
+import { deleteSponsoredRow, eligibleSponsoredRows, insertSponsored, sponsoredRows, updateSponsoredRow, type SponsoredRow } from './repo';
 
 type SponsoredValues = z.output<typeof SponsoredInputSchema>;
 
@@ -44,26 +30,23 @@ export function presentSponsored(row: SponsoredRow): Sponsored {
 
 /** Every item, newest first (spec 001 §7). */
 export async function listSponsored(db: Knex): Promise<Sponsored[]> {
-  const rows = await db('sponsored_content').orderBy('created_at', 'desc').select<SponsoredRow[]>('*');
+  const rows = await sponsoredRows(db);
   return rows.map(presentSponsored);
 }
 
 /** Creates an item. */
 export async function createSponsored(knex: Knex, input: SponsoredValues, actor: AuditActor): Promise<Sponsored> {
   return knex.transaction(async (trx) => {
-    const [row] = await trx('sponsored_content').insert(input).returning<SponsoredRow[]>('*');
-    await recordAction(trx, { actor, action: 'create', resourceType: 'sponsored_content', resourceId: row!.id, resourceName: row!.title, details: { priority: row!.priority, is_active: row!.is_active } });
-    return presentSponsored(row!);
+    const row = await insertSponsored(trx, input);
+    await recordAction(trx, { actor, action: 'create', resourceType: 'sponsored_content', resourceId: row.id, resourceName: row.title, details: { priority: row.priority, is_active: row.is_active } });
+    return presentSponsored(row);
   });
 }
 
 /** Replaces an item's fields; counters are kept. 404 when it does not exist. */
 export async function updateSponsored(knex: Knex, id: string, input: SponsoredValues, actor: AuditActor): Promise<Sponsored> {
   return knex.transaction(async (trx) => {
-    const [row] = await trx('sponsored_content')
-      .where({ id })
-      .update({ ...input, updated_at: trx.fn.now() })
-      .returning<SponsoredRow[]>('*');
+    const row = await updateSponsoredRow(trx, id, input);
     if (!row) throw fail.notFound('Sponsored content not found');
     await recordAction(trx, { actor, action: 'update', resourceType: 'sponsored_content', resourceId: id, resourceName: row.title, details: { priority: row.priority, is_active: row.is_active } });
     return presentSponsored(row);
@@ -73,24 +56,14 @@ export async function updateSponsored(knex: Knex, id: string, input: SponsoredVa
 /** Deletes an item. 404 when it does not exist. */
 export async function deleteSponsored(knex: Knex, id: string, actor: AuditActor): Promise<void> {
   await knex.transaction(async (trx) => {
-    const [row] = await trx('sponsored_content').where({ id }).delete().returning<Pick<SponsoredRow, 'title'>[]>(['title']);
+    const row = await deleteSponsoredRow(trx, id);
     if (!row) throw fail.notFound('Sponsored content not found');
     await recordAction(trx, { actor, action: 'delete', resourceType: 'sponsored_content', resourceId: id, resourceName: row.title });
   });
 }
 
-/** The items a visitor may see on a station day: active, and the day within their optional dates. */
-export async function eligibleSponsored(db: Knex, day: string): Promise<SponsoredRow[]> {
-  return db('sponsored_content')
-    .where({ is_active: true })
-    .andWhere((q) => q.whereNull('start_date').orWhere('start_date', '<=', day))
-    .andWhere((q) => q.whereNull('end_date').orWhere('end_date', '>=', day))
-    .orderBy('id')
-    .select<SponsoredRow[]>('*');
-}
-
 /** One eligible item, chosen at random weighted by priority; null when there is none. */
 export async function randomSponsored(db: Knex, day: string, rand: number = Math.random()): Promise<PublicSponsored | null> {
-  const picked = pickWeighted(await eligibleSponsored(db, day), rand);
+  const picked = pickWeighted(await eligibleSponsoredRows(db, day), rand);
   return picked ? presentPublicSponsored(picked) : null;
 }

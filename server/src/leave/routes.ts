@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { LoaInputSchema, QUEUE_TEXTS, statusFilterSchema, statusSchema } from '../../../shared/staff';
+import { LoaInputSchema } from '../../../shared/leave';
+import { QUEUE_TEXTS, statusFilterSchema, statusSchema } from '../../../shared/requests';
 import type { AppRouter } from '../http/router';
 import { authorize, currentUser, requireUser } from '../auth/middleware';
 import type { AppContext, RequestState } from '../context';

@@ -1,7 +1,7 @@
 import Router from '@koa/router';
 import { z } from 'zod';
 import { DENIED } from '../../../shared/permissions';
-import { DJ_TEXTS, DjInputSchema } from '../../../shared/staff';
+import { DJ_TEXTS, DjInputSchema } from '../../../shared/presenters';
 import { todayInZone } from '../../../shared/time';
 import type { AppRouter } from '../http/router';
 import { authorize, currentUser, requireUser } from '../auth/middleware';

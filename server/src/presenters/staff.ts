@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
 import type { z } from 'zod';
-import { SOCIAL_PLATFORMS } from '../../../shared/presenters';
-import { DJ_TEXTS, type DjInputSchema, type DjLeave, type StaffDj } from '../../../shared/staff';
+import { DJ_TEXTS, SOCIAL_PLATFORMS, type DjInputSchema, type DjLeave, type StaffDj } from '../../../shared/presenters';
 import type { AppContext } from '../context';
 import { fail } from '../http/errors';
 import { approvedLeaveFrom } from '../leave/repo';

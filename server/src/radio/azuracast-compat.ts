@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { isBroadcasting, stationStateOf, type NowPlaying, type NowPlayingSong } from '../../../shared/radio';
+import type { NowPlaying, NowPlayingSong } from '../../../shared/radio';
+import { isBroadcasting, stationStateOf } from '../../../shared/radio-display';
 
 /**
  * Airdeck's now-playing document in AzuraCast's format
@@ -68,14 +69,14 @@ export function toAzuraCastNowPlaying(doc: NowPlaying, opts: CompatOptions) {
       playlist_m3u_url: '',
       is_public: true,
       requests_enabled: true,
-      mounts: [{ id: 1, name: 'Live', url: listen, bitrate: 0, format: 'mp3', listeners: { total: doc.listeners.current, unique: doc.listeners.unique ?? doc.listeners.current, current: doc.listeners.current }, path: '/', is_default: true }],
+      mounts: [{ id: 1, name: 'Live', url: listen, bitrate: 0, format: 'mp3', listeners: { total: doc.listeners.total ?? doc.listeners.current, unique: doc.listeners.unique ?? doc.listeners.current, current: doc.listeners.current }, path: '/', is_default: true }],
       remotes: [],
       hls_enabled: false,
       hls_is_default: false,
       hls_url: null,
       hls_listeners: 0,
     },
-    listeners: { total: doc.listeners.current, unique: doc.listeners.unique ?? doc.listeners.current, current: doc.listeners.current },
+    listeners: { total: doc.listeners.total ?? doc.listeners.current, unique: doc.listeners.unique ?? doc.listeners.current, current: doc.listeners.current },
     live: { is_live: live, streamer_name: live ? doc.presenter : '', broadcast_start: live ? doc.live.broadcast_start : null, art: live ? absolute(doc.live.art, base) : null },
     now_playing: offline
       ? { sh_id: 0, played_at: 0, duration: 0, playlist: null, streamer: null, is_request: false, song: offlineSong, elapsed: 0, remaining: 0 }

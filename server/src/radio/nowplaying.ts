@@ -75,7 +75,7 @@ export async function buildNowPlaying(db: Db, snap: NowPlayingSnapshot, opts: Bu
       art: state === 'live' ? snap.live.artUrl : null,
     },
     presenter: state === 'live' ? display.presenter : DISPLAY_PRESENTER_AUTO,
-    listeners: { current: snap.listeners.current, unique: snap.listeners.unique },
+    listeners: { current: snap.listeners.current, unique: snap.listeners.unique, total: snap.listeners.total ?? snap.listeners.current },
     current_show: current ? presentShow(current) : null,
     next_show: next ? presentShow(next) : null,
     song_history: history,

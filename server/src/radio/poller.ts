@@ -1,11 +1,11 @@
 import type { Knex } from 'knex';
 import type { AppContext } from '../context';
-import { metricsFor } from '../metrics';
+import { createAudienceRecorder } from '../audience/service';
 import { notify } from '../notifications/notify';
 import type { BackgroundJob } from '../server';
 import { createLeadership, type Leadership } from './leader';
 import { buildNowPlaying, loadStoredNowPlaying, STOPPED_AFTER_FAILURES, stoppedDocument } from './nowplaying';
-import { stationStateOf } from '../../../shared/radio';
+import { stationStateOf } from '../../../shared/radio-display';
 import type { RadioRuntime } from './runtime';
 import { presentShow } from './schedule';
 import { recordSnapshot, type CurrentPlay, type RecordResult } from './service';
@@ -27,6 +27,8 @@ export interface PollerOptions {
   source?: StationSource;
   intervalMs?: number;
   leadership?: Leadership;
+  /** The demo station's listeners (every instance's stream connections); this instance's alone by default. */
+  listeners?: () => number | Promise<number>;
 }
 
 /** What one poll did (for tests and logs). */
@@ -63,7 +65,8 @@ function nextDelay(snap: NowPlayingSnapshot | null, intervalMs: number, nowMs: n
 /** Starts the poller of a server instance. */
 export function startPoller(ctx: AppContext, runtime: RadioRuntime, opts: PollerOptions = {}): Poller {
   const log = ctx.log.child({ job: 'radio-poller' });
-  const source = opts.source ?? createStationSource(ctx, { listeners: () => runtime.stream.listenerCount() });
+  const source = opts.source ?? createStationSource(ctx, { listeners: opts.listeners ?? (() => runtime.stream.listenerCount()) });
+  const audience = createAudienceRecorder(ctx.knex, log);
   const intervalMs = opts.intervalMs ?? ctx.config.POLL_INTERVAL_MS;
   const leadership = opts.leadership ?? createLeadership(ctx.db, log);
   const abort = new AbortController();
@@ -162,6 +165,8 @@ export function startPoller(ctx: AppContext, runtime: RadioRuntime, opts: Poller
       await ctx.knex('station_state').where({ id: 1 }).update({ payload: JSON.stringify(doc) });
       changed = await runtime.publish(doc);
     }
+    // After the push: one small upsert of this reading's listener count (audience figures).
+    await audience.record({ atMs: snap.fetchedAt, listeners: snap.listeners.current, live: snap.live.isLive }).catch((err: unknown) => log.warn({ err }, 'could not record the audience reading'));
     if (record.sessionOpened) log.info({ streamer: snap.live.streamerName }, 'live session opened');
     if (record.sessionOpened && record.session && record.wentLive) {
       // After commit, once per session: the webhooks (and any other listener) hear who went live.
@@ -189,13 +194,13 @@ export function startPoller(ctx: AppContext, runtime: RadioRuntime, opts: Poller
     running ??= (async () => {
       try {
         const { outcome, delay } = await pollOnce();
-        if (outcome.leader && outcome.error?.kind !== 'aborted') metricsFor(ctx).stationPolls.inc({ result: outcome.ok ? 'ok' : 'failed' });
+        if (outcome.leader && outcome.error?.kind !== 'aborted') ctx.metrics.stationPolls.inc({ result: outcome.ok ? 'ok' : 'failed' });
         schedule(delay);
         return outcome;
       } catch (err) {
         // The database is down or a query failed: keep the last state, try again next interval.
         log.error({ err }, 'station poll failed');
-        metricsFor(ctx).stationPolls.inc({ result: 'failed' });
+        ctx.metrics.stationPolls.inc({ result: 'failed' });
         schedule(intervalMs);
         return { leader: leadership.isLeader(), ok: false, record: null, changed: false, error: null };
       } finally {

@@ -6,12 +6,13 @@ import type { AppContext, RequestState } from '../context';
 import { can, isRole } from '../../../shared/permissions';
 import { addDays, isValidDate, todayInZone, zonedInstant } from '../../../shared/time';
 import { fail } from '../http/errors';
+import { Encoded, sendEncoded } from '../http/fast-lane';
 import { siteOrigin } from '../http/public-url';
 import { parse } from '../http/validate';
 import { toAzuraCastNowPlaying } from './azuracast-compat';
 import { getCounter, incrementCounter, mostLiked, mostPlayed, recentPlays } from './service';
 import { trackExists } from './repo';
-import { getStationInfo, stationTimezone } from '../settings/service';
+import { cachedStationInfo, getStationInfo, stationTimezone } from '../settings/service';
 import { listenUrl, OWN_STREAM_PATH } from './sources';
 import { attendanceBetween, djStats } from './stats';
 import { castVote, UnknownTrackError, voteStates } from './votes';
@@ -56,7 +57,7 @@ function emptyNowPlaying(ctx: AppContext): NowPlaying {
     },
     live: { is_live: false, streamer_name: null, broadcast_start: null, presenter_id: null, art: null },
     presenter: 'Auto DJ',
-    listeners: { current: 0, unique: null },
+    listeners: { current: 0, unique: null, total: 0 },
     current_show: null,
     next_show: null,
     song_history: [],
@@ -77,6 +78,8 @@ export function radioRoutes(ctx: AppContext): AppRouter {
   const runtime = ctx.radio;
   const router = new Router<RequestState>();
 
+  // The document's bytes and their compressed forms, made once per accepted change (not per request).
+  let encoded: { version: number; etag: string; body: Encoded } | null = null;
   router.get('/api/now-playing', async (c) => {
     await runtime.ready;
     c.set('Cache-Control', 'public, max-age=5, stale-while-revalidate=10');
@@ -84,28 +87,46 @@ export function radioRoutes(ctx: AppContext): AppRouter {
       c.body = emptyNowPlaying(ctx);
       return;
     }
-    const { body, etag } = runtime.store.serialised;
+    const version = runtime.store.version;
+    if (encoded?.version !== version) {
+      const { body, etag } = runtime.store.serialised;
+      encoded = { version, etag, body: new Encoded(Buffer.from(body)) };
+    }
+    // Replayed as sent (http/fast-lane.ts) until the document changes.
+    ctx.fastLane.mark(c, () => runtime.store.version === version);
     c.status = 200;
-    c.set('ETag', etag);
+    c.set('ETag', encoded.etag);
     if (c.fresh) {
       c.status = 304;
       return;
     }
-    c.type = 'application/json';
-    c.body = body;
+    sendEncoded(c, encoded.body, 'application/json');
   });
 
-  // AzuraCast's own paths, so existing players and bots can read Airdeck.
+  // AzuraCast's own paths, so existing players and bots can read Airdeck. The document counts seconds
+  // (elapsed, remaining), so it is made at most once a second per document and settings, and replayed
+  // as sent (http/fast-lane.ts) within that second.
+  const made: Record<'one' | 'all', { doc: NowPlaying | null; info: Promise<unknown> | undefined; second: number; body: Encoded } | undefined> = { one: undefined, all: undefined };
   const azuracast = async (c: Parameters<Parameters<typeof router.get>[1]>[0], one: boolean) => {
     const zone = await stationTimezone(ctx);
     await runtime.ready;
-    const doc = runtime.store.current ?? emptyNowPlaying(ctx);
-    const base = siteOrigin(ctx.config);
-    const info = await getStationInfo(ctx.knex, ctx.config);
-    const named = doc.station.name ? doc : { ...doc, station: { ...doc.station, name: info.name } };
-    const station = toAzuraCastNowPlaying(named, { nowMs: ctx.now(), baseUrl: base, shortcode: 'airdeck', timezone: zone });
+    const info = ctx.settings.peek();
+    const current = runtime.store.current;
+    const nowMs = ctx.now();
+    const second = Math.floor(nowMs / 1000);
+    const key = one ? 'one' : 'all';
+    let entry = made[key];
+    if (!entry || entry.doc !== current || entry.info !== info || entry.second !== second || !current) {
+      const doc = current ?? emptyNowPlaying(ctx);
+      const base = siteOrigin(ctx.config);
+      const name = (await cachedStationInfo(ctx)).name;
+      const named = doc.station.name ? doc : { ...doc, station: { ...doc.station, name } };
+      const station = toAzuraCastNowPlaying(named, { nowMs, baseUrl: base, shortcode: 'airdeck', timezone: zone });
+      entry = made[key] = { doc: current, info, second, body: new Encoded(Buffer.from(JSON.stringify(one ? station : [station]))) };
+    }
+    if (current && info) ctx.fastLane.mark(c, () => runtime.store.current === current && ctx.settings.peek() === info && Math.floor(ctx.now() / 1000) === second);
     c.set('Cache-Control', 'public, max-age=5');
-    c.body = one ? station : [station];
+    sendEncoded(c, entry.body, 'application/json');
   };
   router.get('/api/nowplaying', (c) => azuracast(c, false));
   router.get('/api/nowplaying/:station', async (c) => {

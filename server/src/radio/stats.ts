@@ -11,7 +11,7 @@ import { presentShow, showsBetween, type TimedShow } from './schedule';
 
 type Db = Knex | Knex.Transaction;
 
-interface SessionRow {
+export interface SessionRow {
   id: string;
   presenter_id: string | null;
   streamer_name: string | null;
@@ -56,8 +56,8 @@ export async function djStats(db: Db, presenterId: string, nowMs: number, zone: 
   };
 }
 
-/** Sessions overlapping [fromMs, toMs). */
-async function sessionsBetween(db: Db, fromMs: number, toMs: number): Promise<SessionRow[]> {
+/** Sessions overlapping [fromMs, toMs), oldest first, with the title of the show each was matched to. */
+export async function sessionsBetween(db: Db, fromMs: number, toMs: number): Promise<SessionRow[]> {
   return db('broadcast_sessions as s')
     .leftJoin('schedule_events as e', 'e.id', 's.schedule_event_id')
     .where('s.started_at', '<', new Date(toMs))

@@ -247,6 +247,8 @@ export interface DemoStream {
   /** Answers GET /api/stream with the endless MP3. */
   serve(c: Context): Promise<void>;
   listenerCount(): number;
+  /** Calls `fn` with the new count whenever a listener connects or leaves; returns the unsubscribe. */
+  onListenerCount(fn: (count: number) => void): () => void;
   /** Ends every listener's stream (server shutdown). */
   close(): void;
 }
@@ -255,6 +257,10 @@ export interface DemoStream {
 export function createDemoStream(opts: { cacheDir: string | null; log: Logger; now?: () => number }): DemoStream {
   const now = opts.now ?? Date.now;
   const listeners = new Set<Listener>();
+  const watchers = new Set<(count: number) => void>();
+  const counted = () => {
+    for (const fn of watchers) fn(listeners.size);
+  };
   let ticker: NodeJS.Timeout | null = null;
   let loop: DemoLoop | null = null;
 
@@ -265,7 +271,7 @@ export function createDemoStream(opts: { cacheDir: string | null; log: Logger; n
     return Buffer.concat(parts);
   };
   const drop = (li: Listener) => {
-    listeners.delete(li);
+    if (listeners.delete(li)) counted();
     if (!li.out.destroyed) li.out.destroy();
     if (listeners.size === 0 && ticker) {
       clearInterval(ticker);
@@ -304,6 +310,7 @@ export function createDemoStream(opts: { cacheDir: string | null; log: Logger; n
       const li: Listener = { out, res: c.res, next: current + 1 };
       out.write(chunk(current - Math.ceil(PRIMING_MS / l.frameMs), current, l));
       listeners.add(li);
+      counted();
       out.on('close', () => drop(li));
       c.res.on('close', () => drop(li));
       c.body = out;
@@ -311,6 +318,10 @@ export function createDemoStream(opts: { cacheDir: string | null; log: Logger; n
       ticker.unref();
     },
     listenerCount: () => listeners.size,
+    onListenerCount(fn) {
+      watchers.add(fn);
+      return () => watchers.delete(fn);
+    },
     close() {
       for (const li of [...listeners]) {
         li.out.end();

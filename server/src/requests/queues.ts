@@ -3,17 +3,7 @@ import type { Knex } from 'knex';
 import { z } from 'zod';
 import type { ChannelEvent, EventData } from '../../../shared/realtime';
 import { DENIED } from '../../../shared/permissions';
-import {
-  QUEUE_LIST_LIMIT,
-  QUEUE_TEXTS,
-  REQUEST_KINDS,
-  statusFilterSchema,
-  statusSchema,
-  type AnyRequestView,
-  type RequestDeletedEvent,
-  type RequestKind,
-  type RequestUpdatedEvent,
-} from '../../../shared/staff';
+import { QUEUE_LIST_LIMIT, QUEUE_TEXTS, REQUEST_KINDS, statusFilterSchema, statusSchema, type AnyRequestView, type RequestDeletedEvent, type RequestKind, type RequestUpdatedEvent } from '../../../shared/requests';
 import type { AppRouter } from '../http/router';
 import { authorize, currentUser } from '../auth/middleware';
 import type { AppContext, RequestState } from '../context';

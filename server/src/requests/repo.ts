@@ -90,8 +90,6 @@ export interface StatementOutcome<Row> {
   free: boolean | null;
   /** The new row (null: refused, or the key was taken meanwhile). */
   inserted: Row | null;
-  /** The notification audience's version when the row went in (notifications/notify.ts). */
-  audienceVersion: string | null;
   /** When the staff notification was stored (null: none). */
   noteAt: string | null;
 }
@@ -111,13 +109,12 @@ function limitCte(limit: SessionLimit | null, now: number, guard: string): { sql
   };
 }
 
-function parseOutcome<Row>(raw: { prior: Row | null; lim: { points: number; expire: number | string } | null; free: boolean | null; inserted: Row | null; audience: string | number | null; note_at: Date | string | null }): StatementOutcome<Row> {
+function parseOutcome<Row>(raw: { prior: Row | null; lim: { points: number; expire: number | string } | null; free: boolean | null; inserted: Row | null; note_at: Date | string | null }): StatementOutcome<Row> {
   return {
     prior: raw.prior,
     limit: raw.lim ? { points: Number(raw.lim.points), expire: Number(raw.lim.expire) } : null,
     free: raw.free,
     inserted: raw.inserted,
-    audienceVersion: raw.audience === null || raw.audience === undefined ? null : String(raw.audience),
     noteAt: raw.note_at === null || raw.note_at === undefined ? null : new Date(raw.note_at).toISOString(),
   };
 }
@@ -145,7 +142,7 @@ export interface SongInsert {
  * within its limit; a row already stored under the same key is returned
  * instead (`prior`) and nothing is counted.
  */
-export async function insertSongRequest(db: Db, row: SongInsert, opts: { limit: SessionLimit | null; repeatSince: Date | null; now: number; notification: NotificationInsert; audienceSql: string }): Promise<StatementOutcome<SongRow>> {
+export async function insertSongRequest(db: Db, row: SongInsert, opts: { limit: SessionLimit | null; repeatSince: Date | null; now: number; notification: NotificationInsert }): Promise<StatementOutcome<SongRow>> {
   const cols = SONG_REQUEST_COLUMNS.join(', ');
   const prior = row.client_key ? { sql: `prior AS (SELECT ${cols} FROM song_requests WHERE client_key = ?)`, bindings: [row.client_key] } : { sql: `prior AS (SELECT ${cols} FROM song_requests WHERE false)`, bindings: [] };
   const lim = limitCte(opts.limit, opts.now, 'WHERE NOT EXISTS (SELECT 1 FROM prior)');
@@ -170,8 +167,7 @@ export async function insertSongRequest(db: Db, row: SongInsert, opts: { limit: 
       (SELECT json_build_object('points', points, 'expire', expire) FROM lim) AS lim,
       (SELECT free FROM gate) AS free,
       (SELECT row_to_json(ins) FROM ins) AS inserted,
-      (SELECT created_at FROM note) AS note_at,
-      (${opts.audienceSql}) AS audience`;
+      (SELECT created_at FROM note) AS note_at`;
   const bindings = [
     ...prior.bindings,
     ...lim.bindings,
@@ -202,7 +198,7 @@ export async function insertListenerMessage<K extends 'shoutout' | 'general'>(
   db: Db,
   kind: K,
   values: Record<string, unknown> & { id: string; user_session: string | null; created_at: Date },
-  opts: { limit: SessionLimit | null; now: number; notification: NotificationInsert; audienceSql: string },
+  opts: { limit: SessionLimit | null; now: number; notification: NotificationInsert },
 ): Promise<StatementOutcome<K extends 'shoutout' ? ShoutoutRow : GeneralRow>> {
   const table = REQUEST_TABLES[kind];
   const cols = COLUMNS[kind].join(', ');
@@ -223,8 +219,7 @@ export async function insertListenerMessage<K extends 'shoutout' | 'general'>(
       (SELECT json_build_object('points', points, 'expire', expire) FROM lim) AS lim,
       (SELECT free FROM gate) AS free,
       (SELECT row_to_json(ins) FROM ins) AS inserted,
-      (SELECT created_at FROM note) AS note_at,
-      (${opts.audienceSql}) AS audience`;
+      (SELECT created_at FROM note) AS note_at`;
   const bindings = [...lim.bindings, opts.limit ? opts.limit.points : 0, ...names.map((n) => bind(values[n])), values.created_at.toISOString(), ...opts.notification.bindings];
   const result = await db.raw<{ rows: Parameters<typeof parseOutcome<K extends 'shoutout' ? ShoutoutRow : GeneralRow>>[0][] }>(sql, bindings as Knex.RawBinding[]);
   return parseOutcome(result.rows[0]!);

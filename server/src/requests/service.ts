@@ -15,7 +15,7 @@ import type { AppContext } from '../context';
 import { fail } from '../http/errors';
 import { limiter } from './limits';
 import { prepareNotification, publishNotification, type NotifyInput, type PendingNotification } from '../notifications/notify';
-import { AUDIENCE_VERSION_SQL, notificationInsertCte } from '../notifications/repo';
+import { notificationInsertCte } from '../notifications/repo';
 import { findTrackTitle, searchTracks } from '../radio/repo';
 import {
   GENERAL_REQUEST_COLUMNS,
@@ -139,9 +139,9 @@ function sameSubmission(row: SongRow, input: NewSongRequest): boolean {
 }
 
 /** Publishes a stored request and its notification (after the statement has committed). */
-async function announce(ctx: AppContext, event: RequestCreatedEvent, notification: PendingNotification, audienceVersion: string | null): Promise<void> {
+async function announce(ctx: AppContext, event: RequestCreatedEvent, notification: PendingNotification): Promise<void> {
   await publishRequestCreated(ctx, event);
-  await publishNotification(ctx, notification, audienceVersion);
+  await publishNotification(ctx, notification);
 }
 
 /** The notification of a new request, ready for the request's statement. */
@@ -214,12 +214,12 @@ export async function createSongRequest(ctx: AppContext, input: NewSongRequest, 
       song_key: key,
       created_at: now,
     },
-    { limit, repeatSince: repeatMinutes > 0 ? new Date(now.getTime() - repeatMinutes * 60_000) : null, now: ctx.now(), notification: note.cte, audienceSql: AUDIENCE_VERSION_SQL },
+    { limit, repeatSince: repeatMinutes > 0 ? new Date(now.getTime() - repeatMinutes * 60_000) : null, now: ctx.now(), notification: note.cte },
   );
   if (outcome.prior) return replay(outcome.prior);
   if (outcome.inserted) {
     const request = presentSongRequest(outcome.inserted);
-    await announce(ctx, { kind: 'song', request }, note.prepared.pending(outcome.noteAt ?? now), outcome.audienceVersion);
+    await announce(ctx, { kind: 'song', request }, note.prepared.pending(outcome.noteAt ?? now));
     return { request, replayed: false };
   }
   // Refused, or the key was taken meanwhile: a copy of this very request that landed first wins over any refusal.
@@ -239,10 +239,10 @@ export async function createShoutoutRequest(ctx: AppContext, input: NewShoutoutR
   const now = new Date(ctx.now());
   const limit = sessionLimit(ctx, 'shoutout', meta);
   const note = notificationFor({ type: 'shoutout_request', title: 'New Shoutout Request', message: `${input.requester_name} sent a shoutout to ${input.recipient_name}`, relatedId: id, relatedType: 'shoutout_request' });
-  const outcome = await insertListenerMessage(ctx.knex, 'shoutout', { id, ...input, user_session: meta.sessionId ?? null, created_at: now }, { limit, now: ctx.now(), notification: note.cte, audienceSql: AUDIENCE_VERSION_SQL });
+  const outcome = await insertListenerMessage(ctx.knex, 'shoutout', { id, ...input, user_session: meta.sessionId ?? null, created_at: now }, { limit, now: ctx.now(), notification: note.cte });
   if (!outcome.inserted) throw overLimit(ctx, outcome, limit) ?? new Error('shoutout insert returned nothing');
   const request = presentShoutoutRequest(outcome.inserted as ShoutoutRow);
-  await announce(ctx, { kind: 'shoutout', request }, note.prepared.pending(outcome.noteAt ?? now), outcome.audienceVersion);
+  await announce(ctx, { kind: 'shoutout', request }, note.prepared.pending(outcome.noteAt ?? now));
   return request;
 }
 
@@ -254,10 +254,10 @@ export async function createGeneralRequest(ctx: AppContext, input: NewGeneralReq
   const limit = sessionLimit(ctx, 'general', meta);
   const subjectLabel = GENERAL_SUBJECTS.find((s) => s.value === input.subject)?.label ?? input.subject;
   const note = notificationFor({ type: 'general_request', title: 'New General Request', message: `${input.name} wrote about: ${subjectLabel}`, relatedId: id, relatedType: 'general_request' });
-  const outcome = await insertListenerMessage(ctx.knex, 'general', { id, ...input, user_session: meta.sessionId ?? null, created_at: now }, { limit, now: ctx.now(), notification: note.cte, audienceSql: AUDIENCE_VERSION_SQL });
+  const outcome = await insertListenerMessage(ctx.knex, 'general', { id, ...input, user_session: meta.sessionId ?? null, created_at: now }, { limit, now: ctx.now(), notification: note.cte });
   if (!outcome.inserted) throw overLimit(ctx, outcome, limit) ?? new Error('general request insert returned nothing');
   const request = presentGeneralRequest(outcome.inserted as GeneralRow);
-  await announce(ctx, { kind: 'general', request }, note.prepared.pending(outcome.noteAt ?? now), outcome.audienceVersion);
+  await announce(ctx, { kind: 'general', request }, note.prepared.pending(outcome.noteAt ?? now));
   return request;
 }
 

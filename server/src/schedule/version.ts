@@ -1,5 +1,7 @@
-import type { Knex } from 'knex';
 import type { AppContext } from '../context';
+import { readScheduleVersion } from './repo';
+
+export { readScheduleVersion };
 
 /**
  * The schedule's version (bumped by a database trigger on every write to
@@ -37,12 +39,6 @@ function stateOf(ctx: AppContext): VersionState {
   return s;
 }
 
-/** Reads the version row (inside a transaction when given). */
-export async function readScheduleVersion(db: Knex | Knex.Transaction): Promise<number> {
-  const row = await db('schedule_version').where({ id: 1 }).first<{ version: number | string } | undefined>('version');
-  return Number(row?.version ?? 0);
-}
-
 /** The current schedule version, remembered briefly (see the module comment). */
 export async function scheduleVersion(ctx: AppContext): Promise<number> {
   const s = stateOf(ctx);
@@ -61,6 +57,12 @@ export async function scheduleVersion(ctx: AppContext): Promise<number> {
     if (s.pending === pending) s.pending = null;
   }).catch(() => undefined);
   return pending;
+}
+
+/** The remembered version while it holds (no read), else null: what the public reads' fast lane checks (http/fast-lane.ts). */
+export function peekScheduleVersion(ctx: AppContext): number | null {
+  const s = stateOf(ctx);
+  return s.value !== null && Date.now() - s.readAt < MEMO_MS ? s.value : null;
 }
 
 function forget(s: VersionState): void {

@@ -42,6 +42,8 @@ export interface SettingsCache {
   station(): Promise<StationInfo>;
   /** The station's time zone: General Settings first, else STATION_TIMEZONE. */
   timezone(): Promise<string>;
+  /** The copy while it holds (no read), else undefined; compared by identity (the public reads' fast lane, http/fast-lane.ts). */
+  peek(): Promise<StationInfo> | undefined;
   /** Drops the copy (after a save). */
   invalidate(): void;
   /** Stops listening to the bus. */
@@ -81,6 +83,7 @@ export function createSettingsCache(deps: { knex: Knex; config: Config; bus: Eve
   return {
     station,
     timezone: async () => (await station()).timezone,
+    peek: () => (hit && now() - hit.at < CACHE_MS ? hit.value : undefined),
     invalidate,
     close: unsubscribe,
   };

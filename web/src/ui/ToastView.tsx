@@ -1,7 +1,7 @@
 import CloseIcon from '@mui/icons-material/Close';
 import { Alert, AlertTitle, IconButton, Snackbar } from '@mui/material';
 import { useMemo } from 'react';
-import type { ToastInput } from './toast';
+import type { ToastInput } from './toast-types';
 
 const SEVERITY = { default: 'info', success: 'success', error: 'error', warning: 'warning', info: 'info' } as const;
 

@@ -2,18 +2,9 @@ import { Box } from '@mui/material';
 import { atom, getDefaultStore, useAtomValue, useSetAtom } from 'jotai';
 import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
 import { whenIdle } from './idle';
+import type { ToastInput } from './toast-types';
 
-/** The spec's toast variants (000 §8). */
-export type ToastVariant = 'default' | 'success' | 'error' | 'warning' | 'info';
-
-/** One toast: a title, an optional line of detail and a variant. */
-export interface ToastInput {
-  title: string;
-  description?: string;
-  variant?: ToastVariant;
-  /** How long it stays, in ms (errors stay longer by default). */
-  duration?: number;
-}
+export type { ToastInput, ToastVariant } from './toast-types';
 
 interface ShownToast extends ToastInput {
   id: number;

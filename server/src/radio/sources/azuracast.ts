@@ -286,6 +286,7 @@ export function parseAzuraCastNowPlaying(json: unknown, nowMs: number): NowPlayi
     listeners: {
       current: Math.max(0, Math.round(current)),
       unique: typeof listeners?.unique === 'number' ? Math.max(0, Math.round(listeners.unique)) : null,
+      total: Math.max(0, Math.round(listeners?.total ?? current)),
     },
     history,
     playingNext: mapNext(doc.playing_next, nowMs),

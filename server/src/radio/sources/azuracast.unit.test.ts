@@ -135,7 +135,7 @@ describe('parseAzuraCastNowPlaying: AutoDJ document', () => {
   });
 
   it('takes listener counts from the station total, not a single mount', () => {
-    expect(snap.listeners).toEqual({ current: 42, unique: 36 });
+    expect(snap.listeners).toEqual({ current: 42, unique: 36, total: 42 });
   });
 
   it('keeps all five history items newest first, including the gap left by a hidden jingle', () => {
@@ -260,7 +260,7 @@ describe('parseAzuraCastNowPlaying: offline document', () => {
     expect(snap.online).toBe(false);
     expect(snap.track).toBeNull();
     expect(snap.playingNext).toBeNull();
-    expect(snap.listeners).toEqual({ current: 0, unique: 0 });
+    expect(snap.listeners).toEqual({ current: 0, unique: 0, total: 0 });
     expect(JSON.stringify(snap)).not.toContain('Station Offline');
   });
 

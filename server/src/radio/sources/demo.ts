@@ -116,8 +116,8 @@ export interface DemoSourceOptions {
   now?: () => number;
   /** Who is live at an instant; the demo follows the schedule (a scheduled show covering now is live). */
   liveNow?: (nowMs: number) => Promise<DemoLive | null>;
-  /** How many people are connected to the demo audio stream right now. */
-  listeners?: () => number;
+  /** How many people are connected to the demo audio stream right now (every instance's connections on PostgreSQL). */
+  listeners?: () => number | Promise<number>;
   streamUrl: string;
   stationName?: string;
 }
@@ -139,6 +139,7 @@ export function createDemoSource(opts: DemoSourceOptions): StationSource {
       const at = now();
       const play = demoPlayAt(at, ts);
       const live = opts.liveNow ? await opts.liveNow(at) : null;
+      const connections = Math.max(0, Math.round((await opts.listeners?.()) ?? 0));
       const history: SnapshotHistoryItem[] = [];
       for (let i = 1; i <= HISTORY_ITEMS; i++) {
         const p = demoPlayRelative(play, -i, ts);
@@ -180,7 +181,7 @@ export function createDemoSource(opts: DemoSourceOptions): StationSource {
         live: live
           ? { isLive: true, streamerName: live.name, broadcastStart: live.startedAt, artUrl: null, streamerId: live.streamerId }
           : { isLive: false, streamerName: null, broadcastStart: null, artUrl: null, streamerId: null },
-        listeners: { current: opts.listeners?.() ?? 0, unique: null },
+        listeners: { current: connections, unique: null, total: connections },
         history,
         playingNext: {
           title: next.track.title,

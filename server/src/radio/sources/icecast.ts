@@ -295,7 +295,7 @@ export function parseIcecastStatus(json: unknown, opts: IcecastParseOptions): No
     stationName: chosen && chosen.server_name !== '' ? chosen.server_name : null,
     track,
     live: { isLive: false, streamerName: null, broadcastStart: null, artUrl: null, streamerId: null },
-    listeners: { current: listeners, unique: null },
+    listeners: { current: listeners, unique: null, total },
     history: [],
     playingNext: null,
     streamUrl: chosen && chosen.listenurl !== '' ? chosen.listenurl : null,

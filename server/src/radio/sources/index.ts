@@ -46,7 +46,7 @@ export async function liveFromSchedule(ctx: AppContext, atMs: number): Promise<D
 }
 
 /** The station source chosen by configuration (STATION_SOURCE and friends). */
-export function createStationSource(ctx: AppContext, opts: { listeners: () => number }): StationSource {
+export function createStationSource(ctx: AppContext, opts: { listeners: () => number | Promise<number> }): StationSource {
   const c = ctx.config;
   switch (c.STATION_SOURCE) {
     case 'azuracast':

@@ -119,6 +119,8 @@ export interface NowPlayingSnapshot {
     current: number;
     /** Distinct listeners; `null` when the back end cannot tell. */
     unique: number | null;
+    /** Every connection, all mounts included (AzuraCast `listeners.total`); `current` when not given. */
+    total?: number;
   };
   /** Past items, newest first. */
   history: SnapshotHistoryItem[];

@@ -23,8 +23,8 @@ import {
   Typography,
 } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
-import { AVAILABILITY_SLOTS, type ApplicationStatus } from '../../../../shared/applications';
-import { APPLICATION_REVIEW_TEXTS, formatQueueDate, type ApplicationView } from '../../../../shared/staff';
+import { APPLICATION_REVIEW_TEXTS, AVAILABILITY_SLOTS, type ApplicationStatus, type ApplicationView } from '../../../../shared/applications';
+import { formatQueueDate } from '../../../../shared/time';
 import { ApiError } from '../../app/api';
 import { LoadStates } from '../../ui/LoadStates';
 import { useIsMobile } from '../../app/media';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApplicationList, ApplicationView } from '../../../../shared/staff';
+import type { ApplicationList, ApplicationView } from '../../../../shared/applications';
 import { endpoint } from '../../app/api';
 import { useChannel, useResync } from '../../realtime/hooks';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DjInput, StaffDj } from '../../../../shared/staff';
+import type { DjInput, StaffDj } from '../../../../shared/presenters';
 import { endpoint } from '../../app/api';
 
 const list = endpoint<{ djs: StaffDj[] }>('GET', () => '/api/djs');

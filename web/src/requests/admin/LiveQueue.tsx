@@ -2,8 +2,8 @@ import CampaignIcon from '@mui/icons-material/Campaign';
 import MusicNoteIcon from '@mui/icons-material/MusicNote';
 import { Alert, Box, Button, Card, CardContent, CardHeader, Chip, List, ListItem, Skeleton, Stack, Typography } from '@mui/material';
 import { useMemo } from 'react';
-import type { ShoutoutRequestView, SongRequestView } from '../../../../shared/requests';
-import { formatQueueDate, QUEUE_TEXTS } from '../../../../shared/staff';
+import { QUEUE_TEXTS, type ShoutoutRequestView, type SongRequestView } from '../../../../shared/requests';
+import { formatQueueDate } from '../../../../shared/time';
 import { useQueue, useQueueMutations } from './api';
 import { StatusChip, useQueueRights } from './QueueTable';
 

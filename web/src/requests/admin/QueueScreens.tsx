@@ -1,6 +1,6 @@
 import { Box, Chip, Typography } from '@mui/material';
-import { GENERAL_SUBJECTS, type GeneralRequestView, type ShoutoutRequestView, type SongRequestView } from '../../../../shared/requests';
-import { LOA_REASONS, QUEUE_TEXTS, type LoaView } from '../../../../shared/staff';
+import { GENERAL_SUBJECTS, QUEUE_TEXTS, type GeneralRequestView, type ShoutoutRequestView, type SongRequestView } from '../../../../shared/requests';
+import { LOA_REASONS, type LoaView } from '../../../../shared/leave';
 import { MusicLinksButton } from '../../integrations/admin/MusicLinksButton';
 import { QueueTable } from './QueueTable';
 

@@ -29,7 +29,8 @@ import {
 } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import { can, DENIED } from '../../../../shared/permissions';
-import { formatQueueDate as formatDate, QUEUE_STATUSES, QUEUE_TEXTS, type QueueKind } from '../../../../shared/staff';
+import { QUEUE_STATUSES, QUEUE_TEXTS, type QueueKind } from '../../../../shared/requests';
+import { formatQueueDate as formatDate } from '../../../../shared/time';
 import { useIsMobile } from '../../app/media';
 import { useAuth } from '../../auth/AuthProvider';
 import { useToast } from '../../ui/toast';

@@ -3,7 +3,7 @@ import { Alert, Box, Button, Card, CardContent, CircularProgress, List, ListItem
 import CheckIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import { useMemo, useState, type FormEvent } from 'react';
 import { can, PRESENTER_ROLES, presenterRoleLabel } from '../../../../shared/permissions';
-import { LOA_REASONS, LOA_TEXTS, type LoaReason } from '../../../../shared/staff';
+import { LOA_REASONS, LOA_TEXTS, type LoaReason } from '../../../../shared/leave';
 import { ApiError } from '../../app/api';
 import { useAuth } from '../../auth/AuthProvider';
 import { useToast } from '../../ui/toast';

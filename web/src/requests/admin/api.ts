@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { LoaInput, LoaView, QueueKind, RequestViews } from '../../../../shared/staff';
-import { QUEUE_TEXTS } from '../../../../shared/staff';
+import type { LoaInput, LoaView } from '../../../../shared/leave';
+import { QUEUE_TEXTS, type QueueKind, type RequestViews } from '../../../../shared/requests';
 import { ApiError, endpoint } from '../../app/api';
 import { useChannel, useResync } from '../../realtime/hooks';
 import { useToast } from '../../ui/toast';

@@ -12,11 +12,6 @@ import { runSql } from './sql';
  * two listeners asking for one song at once cannot both get in, even though
  * the check and the insert run inside one statement.
  *
- * The notification audience's version (one row): statement triggers on
- * profiles (created, deleted, new role, (de)activated) and on
- * notification_preferences move it, so a request's statement can tell, by
- * reading it, whether the staff it notifies are still those resolved before.
- *
  * Indexes for the staff queues, newest first with the id as tie-breaker
  * (the queue's order), all and by status; on song_requests they replace
  * the two without the tie-breaker, and the (lower(artist), lower(title))
@@ -32,34 +27,19 @@ export async function up(knex: Knex): Promise<void> {
     END
     $fn$
   `);
-  await knex.raw(`
-    CREATE FUNCTION notification_audience_changed() RETURNS trigger
-    LANGUAGE plpgsql AS $fn$
-    BEGIN
-      UPDATE notification_audience SET version = version + 1 WHERE id = 1;
-      RETURN NULL;
-    END
-    $fn$
-  `);
   await runSql(knex, `
-    CREATE TABLE notification_audience (id integer PRIMARY KEY CHECK (id = 1), version bigint NOT NULL);
-    INSERT INTO notification_audience (id, version) VALUES (1, 1);
-    CREATE TRIGGER profiles_notification_audience AFTER INSERT OR DELETE OR TRUNCATE OR UPDATE OF role, is_active ON profiles FOR EACH STATEMENT EXECUTE FUNCTION notification_audience_changed();
-    CREATE TRIGGER preferences_notification_audience AFTER INSERT OR DELETE OR TRUNCATE OR UPDATE ON notification_preferences FOR EACH STATEMENT EXECUTE FUNCTION notification_audience_changed();
     CREATE INDEX song_requests_queue_idx ON song_requests (created_at DESC, id DESC);
     CREATE INDEX song_requests_status_queue_idx ON song_requests (status, created_at DESC, id DESC);
     DROP INDEX song_requests_created_idx;
     DROP INDEX song_requests_status_idx;
     DROP INDEX song_requests_song_idx;
     CREATE INDEX shoutout_requests_queue_idx ON shoutout_requests (created_at DESC, id DESC);
-    CREATE INDEX general_requests_queue_idx ON general_requests (created_at DESC, id DESC);
-    CREATE INDEX request_rate_limits_expire_idx ON request_rate_limits (expire)
+    CREATE INDEX general_requests_queue_idx ON general_requests (created_at DESC, id DESC)
   `);
 }
 
 export async function down(knex: Knex): Promise<void> {
   await runSql(knex, `
-    DROP INDEX request_rate_limits_expire_idx;
     DROP INDEX general_requests_queue_idx;
     DROP INDEX shoutout_requests_queue_idx;
     CREATE INDEX song_requests_song_idx ON song_requests (lower(artist), lower(title), created_at DESC);
@@ -67,10 +47,6 @@ export async function down(knex: Knex): Promise<void> {
     CREATE INDEX song_requests_created_idx ON song_requests (created_at DESC);
     DROP INDEX song_requests_status_queue_idx;
     DROP INDEX song_requests_queue_idx;
-    DROP FUNCTION song_request_may_enter(text, timestamptz);
-    DROP TRIGGER preferences_notification_audience ON notification_preferences;
-    DROP TRIGGER profiles_notification_audience ON profiles;
-    DROP TABLE notification_audience;
-    DROP FUNCTION notification_audience_changed()
+    DROP FUNCTION song_request_may_enter(text, timestamptz)
   `);
 }

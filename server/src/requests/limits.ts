@@ -1,6 +1,5 @@
 import type { Knex } from 'knex';
 import { REQUEST_RULE_MESSAGES } from '../../../shared/song-request-api';
-import type { AppContext } from '../context';
 import type { Logger } from '../log';
 import { fail } from '../http/errors';
 import { flushLimitCounts, purgeExpiredLimits, readLimitCounts } from './repo';
@@ -215,6 +214,6 @@ export function createLimitStore(deps: { shared: Knex | null; log: Logger; now: 
 }
 
 /** The limiter named `name` for this server (the same name shares its counters). */
-export function limiter(ctx: Pick<AppContext, 'limits'>, name: string, spec: LimitSpec): Limiter {
+export function limiter(ctx: { limits: LimitStore }, name: string, spec: LimitSpec): Limiter {
   return ctx.limits.limiter(name, spec);
 }

@@ -36,6 +36,8 @@ export interface AppContext {
   settings: SettingsCache;
   /** This instance's rate-limit counters, shared with the other instances on PostgreSQL (requests/limits.ts). */
   limits: LimitStore;
+  /** The image origins of the content in use, for the pages' content security policy (http/csp.ts): kept until a bus event changes them. */
+  imageOrigins: import('./http/image-origins').ImageOrigins;
   /** The radio domain's state in this instance: the now-playing copy and the demo stream. */
   radio: RadioRuntime;
   /** Who staff notifications reach: the accounts and their preferences, read once per change (notifications/recipients.ts). */

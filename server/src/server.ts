@@ -13,6 +13,7 @@ import { createSnapshotRegistry } from './realtime/snapshots';
 import { createRadioRuntime } from './radio/runtime';
 import { createSettingsCache } from './settings/service';
 import { createLimitStore } from './requests/limits';
+import { createImageOrigins, imageOriginSources } from './http/image-origins';
 import { createTokenService } from './auth/tokens';
 import { liveIdentity } from './auth/middleware';
 import { createNotificationRecipients } from './notifications/recipients';
@@ -58,6 +59,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const snapshots = createSnapshotRegistry();
   const settings = createSettingsCache({ knex: db.knex, config, bus, now });
   const limits = createLimitStore({ shared: db.engine === 'postgres' ? db.knex : null, log, now });
+  const imageOrigins = createImageOrigins({ bus, sources: imageOriginSources(db.knex), now });
   const radio = createRadioRuntime({ config, knex: db.knex, log, bus, now, snapshots });
   const metrics = createMetrics();
   const ctx: AppContext = {
@@ -73,6 +75,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     snapshots,
     settings,
     limits,
+    imageOrigins,
     radio,
     metrics,
     fastLane: createFastLane({
@@ -172,6 +175,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       recipients.close();
       settings.close();
       await limits.close();
+      imageOrigins.close();
       await bus.close();
       if (opts.closeDatabase !== false) await db.close();
     })();

@@ -3,7 +3,7 @@ import { SCHEDULE_EVENT_SCHEMAS } from './bookings';
 import { CONTENT_EVENT_SCHEMAS } from './content';
 import { NOTIFICATION_EVENT_SCHEMAS } from './notifications';
 import { RADIO_EVENT_SCHEMAS } from './radio';
-import { SESSION_CHANGED_EVENT, type Channel, type ChannelEventSchemas, type ChannelKey } from './realtime';
+import { SESSION_CHANGED_EVENT, STAFF_CHANGED_EVENT, type Channel, type ChannelEventSchemas, type ChannelKey } from './realtime';
 import { REQUEST_EVENT_SCHEMAS } from './requests';
 
 /**
@@ -23,6 +23,8 @@ export const EVENT_SCHEMAS: ChannelEventSchemas = {
     ...NOTIFICATION_EVENT_SCHEMAS.notifications,
     // Bus-only (auth → every instance's hub): a user's sessions changed.
     [SESSION_CHANGED_EVENT]: z.object({ userId: z.string(), reason: z.string() }),
+    // Bus-only (users, notifications → every instance's recipients directory): staff or preferences changed.
+    [STAFF_CHANGED_EVENT]: z.object({ userId: z.string(), reason: z.string() }),
   },
   ...REQUEST_EVENT_SCHEMAS,
 };

@@ -69,6 +69,21 @@ export interface SessionChangedData {
   reason: string;
 }
 
+/**
+ * Bus-only event: staff or their notification preferences changed (an
+ * account created, edited or deleted; preferences saved). Every instance
+ * forgets its notification recipients directory (server
+ * `notifications/recipients.ts`); the hub drops it, it never reaches a client.
+ */
+export const STAFF_CHANGED_EVENT = 'staff.changed' as const;
+/** The data of {@link STAFF_CHANGED_EVENT}. */
+export interface StaffChangedData {
+  /** The account concerned. */
+  userId: string;
+  /** Why, for the logs: created, updated, deleted, preferences. */
+  reason: string;
+}
+
 /** Channels anyone may join. */
 export const PUBLIC_CHANNELS = ['now-playing', 'counters', 'schedule', 'votes', 'content'] as const;
 /** Channels that need a valid staff access token. */
@@ -122,8 +137,8 @@ export interface ChannelEvents {
   schedule: ScheduleChannelEvents;
   content: ContentChannelEvents;
   session: SessionChannelEvents;
-  /** Plus the bus-only `session.changed` (auth), which the hub consumes and never relays. */
-  notifications: NotificationsChannelEvents & { [SESSION_CHANGED_EVENT]: SessionChangedData };
+  /** Plus the bus-only `session.changed` (auth) and `staff.changed` (users, notifications), which the hub never relays. */
+  notifications: NotificationsChannelEvents & { [SESSION_CHANGED_EVENT]: SessionChangedData; [STAFF_CHANGED_EVENT]: StaffChangedData };
   requests: RequestsChannelEvents;
   bookings: BookingsChannelEvents;
 }

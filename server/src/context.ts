@@ -8,14 +8,15 @@ import type { EventBus } from './realtime/bus';
 import type { TokenService } from './auth/tokens';
 import type { RadioRuntime } from './radio/runtime';
 import type { SnapshotRegistry } from './realtime/snapshots';
+import type { NotificationRecipients } from './notifications/recipients';
 import type { SettingsCache } from './settings/service';
 
 /**
  * What every domain gets: configuration, the database, the logger, the event
  * bus and the instance's long-lived parts. Plain values, no container, no
  * module-level singletons: `startServer` (server.ts) builds each part once, in
- * order (database → bus → tokens → snapshots → radio runtime → app → hub →
- * jobs), and passes them down in this object.
+ * order (database → bus → tokens → notification recipients → snapshots →
+ * settings → radio runtime → app → hub → jobs), and passes them down in this object.
  */
 export interface AppContext {
   config: Config;
@@ -34,6 +35,8 @@ export interface AppContext {
   settings: SettingsCache;
   /** The radio domain's state in this instance: the now-playing copy and the demo stream. */
   radio: RadioRuntime;
+  /** Who staff notifications reach: the accounts and their preferences, read once per change (notifications/recipients.ts). */
+  recipients: NotificationRecipients;
   /** This instance's Prometheus metrics (GET /metrics). */
   metrics: Metrics;
   /** Answers of the public reads kept as sent, replayed before the middleware chain (http/fast-lane.ts). */

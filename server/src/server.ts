@@ -14,6 +14,7 @@ import { createRadioRuntime } from './radio/runtime';
 import { createSettingsCache } from './settings/service';
 import { createTokenService } from './auth/tokens';
 import { liveIdentity } from './auth/middleware';
+import { createNotificationRecipients } from './notifications/recipients';
 
 /** A running Airdeck server: HTTP, realtime, and the background jobs. */
 export interface RunningServer {
@@ -52,6 +53,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const bus = opts.bus ?? (db.engine === 'postgres' && db.url ? createPgBus(db.url, log) : createLocalBus());
   const now = opts.now ?? (() => Date.now());
   const tokens = await createTokenService(db.knex);
+  const recipients = createNotificationRecipients({ knex: db.knex, bus, log });
   const snapshots = createSnapshotRegistry();
   const settings = createSettingsCache({ knex: db.knex, config, bus, now });
   const radio = createRadioRuntime({ config, knex: db.knex, log, bus, now, snapshots });
@@ -63,6 +65,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     log,
     bus,
     tokens,
+    recipients,
     now,
     startedAt: now(),
     snapshots,
@@ -163,6 +166,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       clearInterval(idle);
       clearTimeout(deadline);
       radio.close();
+      recipients.close();
       settings.close();
       await bus.close();
       if (opts.closeDatabase !== false) await db.close();

@@ -169,6 +169,50 @@ describe('preferences', () => {
   });
 });
 
+describe('recipients', () => {
+  it('reads staff and preferences once per change, not per notification, and follows a change at once', async () => {
+    // Every read of the preferences table the server makes, while listeners send requests.
+    const reads: string[] = [];
+    const onQuery = (q: { sql: string }) => {
+      if (q.sql.startsWith('select') && q.sql.includes('"notification_preferences"')) reads.push(q.sql);
+    };
+    t.server.ctx.knex.on('query', onQuery);
+    try {
+      const mod = await listen(moderator);
+      for (let i = 0; i < 5; i++) expect((await songRequest()).status).toBe(201);
+      await expect.poll(() => mod.created().length).toBe(5);
+      expect(reads.length).toBeLessThanOrEqual(1);
+
+      // A saved preference applies to the very next notification: one fresh read, then none again.
+      reads.length = 0;
+      expect((await request(t.url, '/api/notifications/preferences', { method: 'PUT', token: moderator.token, body: { song_request: false } })).status).toBe(200);
+      // (The preferences screen's own read of this user's row has a where clause; the directory reads them all.)
+      const directoryReads = () => reads.filter((sql) => !sql.includes('where')).length;
+      const shout = () => request(t.url, '/api/requests/shoutout', { method: 'POST', body: { requester_name: 'Jo', recipient_name: 'Mum', message: 'Hi mum', user_session: session() } });
+      expect((await songRequest()).status).toBe(201);
+      expect((await shout()).status).toBe(201);
+      await expect.poll(() => mod.created().map((f) => f.data?.type).slice(5)).toEqual(['shoutout_request']);
+      expect((await songRequest()).status).toBe(201);
+      expect((await shout()).status).toBe(201);
+      await expect.poll(() => mod.created().length).toBe(7);
+      expect(directoryReads()).toBe(1);
+
+      // A new staff account created through the API is reached at once.
+      const made = await request(t.url, '/api/users', { method: 'POST', token: owner.token, body: { email: `mod-${randomBytes(3).toString('hex')}@test.airdeck`, username: 'New Mod', password: 'correct horse battery', role: 'moderator' } });
+      expect(made.status).toBe(201);
+      const signedIn = await request(t.url, '/api/auth/token', { method: 'POST', body: { email: made.body.email, password: 'correct horse battery', client: 'desktop' } });
+      const newcomer = await listen({ ...moderator, id: made.body.id, token: signedIn.body.access_token });
+      expect((await shout()).status).toBe(201);
+      await expect.poll(() => newcomer.created().map((f) => f.data?.type)).toEqual(['shoutout_request']);
+      mod.close();
+      newcomer.close();
+    } finally {
+      t.server.ctx.knex.off('query', onQuery);
+      await request(t.url, '/api/notifications/preferences', { method: 'PUT', token: moderator.token, body: { song_request: true } });
+    }
+  });
+});
+
 describe('per-user state', () => {
   it('keeps read and dismissed per user, and mark all read for one user only', async () => {
     const mine = await list(moderator);

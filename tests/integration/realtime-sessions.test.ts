@@ -31,14 +31,23 @@ interface Staff {
 
 let passwordHash: string;
 
-async function makeStaff(knex: Knex, base: string, role: Role): Promise<Staff> {
-  passwordHash ??= await hashPassword(PASSWORD);
+/** A staff account: the first straight in the database, the others created by `by` through the staff API (as the owner would). */
+async function makeStaff(knex: Knex, base: string, role: Role, by?: Staff): Promise<Staff> {
   const email = `${role}-${randomBytes(4).toString('hex')}@test.airdeck`;
-  const [row] = await knex('profiles').insert({ email, username: email.split('@')[0], role, password_hash: passwordHash, is_active: true }).returning<{ id: string }[]>('id');
+  let id: string;
+  if (by) {
+    const made = await request(base, '/api/users', { method: 'POST', token: by.token, body: { email, username: email.split('@')[0], password: PASSWORD, role } });
+    if (made.status !== 201) throw new Error(`account not created: ${made.status}`);
+    id = made.body.id as string;
+  } else {
+    passwordHash ??= await hashPassword(PASSWORD);
+    const [row] = await knex('profiles').insert({ email, username: email.split('@')[0], role, password_hash: passwordHash, is_active: true }).returning<{ id: string }[]>('id');
+    id = row!.id;
+  }
   // The real sign-in, as the studio does it.
   const res = await request(base, '/api/auth/token', { method: 'POST', body: { email, password: PASSWORD, client: 'desktop' } });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status}`);
-  return { id: row!.id, email, token: res.body.access_token as string };
+  return { id, email, token: res.body.access_token as string };
 }
 
 /** A socket signed in as `who`, on the staff channels, once the server confirmed each subscription. */
@@ -115,7 +124,7 @@ function sessionEndScenarios(where: () => Instances): void {
    */
   const endsEverything = async (role: Role, end: (victim: Staff) => Promise<{ status: number }>, expectStatus: number) => {
     const { act, watch, knex } = where();
-    const victim = await makeStaff(knex(), act, role);
+    const victim = await makeStaff(knex(), act, role, owner);
     const socket = await staffSocket(watch, victim);
     sockets.push(socket);
     const before = created(witness);
@@ -159,7 +168,7 @@ function sessionEndScenarios(where: () => Instances): void {
 
   it("the user's own new password ends their other sessions' feeds, not the one that changed it", async () => {
     const { act, watch } = where();
-    const victim = await makeStaff(where().knex(), act, 'moderator');
+    const victim = await makeStaff(where().knex(), act, 'moderator', owner);
     const stolen = await staffSocket(watch, victim);
     const second = await request(act, '/api/auth/token', { method: 'POST', body: { email: victim.email, password: PASSWORD, client: 'desktop' } });
     const mine = await staffSocket(watch, { ...victim, token: second.body.access_token as string });
@@ -175,7 +184,7 @@ function sessionEndScenarios(where: () => Instances): void {
 
   it('a demotion stops what the new role may not see, and keeps the rest', async () => {
     const { act, watch, knex } = where();
-    const victim = await makeStaff(knex(), act, 'moderator');
+    const victim = await makeStaff(knex(), act, 'moderator', owner);
     const socket = await staffSocket(watch, victim);
     sockets.push(socket);
     const before = applications(witness);

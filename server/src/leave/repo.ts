@@ -100,3 +100,15 @@ export async function approvedLeaveOn(db: Db, presenterIds: string[], day: strin
     .andWhere('end_date', '>=', day)
     .select<Array<{ presenter_id: string; end_date: string }>>('presenter_id', db.raw("to_char(end_date, 'YYYY-MM-DD') as end_date"));
 }
+
+/** Which of these presenters have approved leave overlapping [from, to]. */
+export async function onApprovedLeave(db: Db, presenterIds: readonly string[], from: string, to: string): Promise<Set<string>> {
+  if (presenterIds.length === 0) return new Set();
+  const rows = await db('loa_requests')
+    .distinct('presenter_id')
+    .whereIn('presenter_id', [...presenterIds])
+    .andWhere({ status: 'approved' })
+    .andWhere('start_date', '<=', to)
+    .andWhere('end_date', '>=', from);
+  return new Set((rows as Array<{ presenter_id: string }>).map((r) => r.presenter_id));
+}

@@ -1,7 +1,9 @@
 import type { Knex } from 'knex';
 import { CAPABILITIES, ROLES, type Capability, type Role } from '../../../shared/permissions';
 import { NOTIFICATION_TYPES, type NotificationPriority, type NotificationType, type NotificationView } from '../../../shared/notifications';
+import { STAFF_CHANGED_EVENT, type StaffChangedData } from '../../../shared/realtime';
 import type { AppContext } from '../context';
+import { insertNotificationRow } from './repo';
 
 /**
  * The one way any part of the server notifies staff (spec 001 §3, §4, §7).
@@ -100,37 +102,21 @@ function audienceOf(input: NotifyInput): { roles: Role[]; userIds: string[] } {
   return { roles: ROLES.filter((r) => roles.has(r)), userIds };
 }
 
-interface Row {
-  id: string;
-  title: string;
-  message: string;
-  type: NotificationType;
-  priority: NotificationPriority;
-  related_id: string | null;
-  related_type: string | null;
-  created_at: Date | string;
-}
-
 /** Stores a notification with the caller's connection or transaction; publish the result after commit. */
 export async function insertNotification(db: Knex | Knex.Transaction, input: NotifyInput): Promise<PendingNotification> {
   if (!(NOTIFICATION_TYPES as readonly string[]).includes(input.type)) throw new Error(`unknown notification type ${input.type}`);
   const { roles, userIds } = audienceOf(input);
-  const [row] = await db('admin_notifications')
-    .insert({
-      title: input.title.slice(0, 200),
-      message: input.message.slice(0, 2000),
-      type: input.type,
-      priority: input.priority ?? PRIORITY[input.type],
-      related_id: input.relatedId ?? null,
-      related_type: input.relatedType ?? null,
-      target_roles: roles,
-      target_user_ids: userIds,
-      created_by: input.createdBy ?? null,
-      // The real time, not the transaction's start: two notifications of one write keep their order.
-      created_at: db.raw('clock_timestamp()'),
-    })
-    .returning<Row[]>(['id', 'title', 'message', 'type', 'priority', 'related_id', 'related_type', 'created_at']);
-  const r = row!;
+  const r = await insertNotificationRow(db, {
+    title: input.title.slice(0, 200),
+    message: input.message.slice(0, 2000),
+    type: input.type,
+    priority: input.priority ?? PRIORITY[input.type],
+    relatedId: input.relatedId ?? null,
+    relatedType: input.relatedType ?? null,
+    roles,
+    userIds,
+    createdBy: input.createdBy ?? null,
+  });
   return {
     roles,
     userIds,
@@ -153,26 +139,18 @@ export async function insertNotification(db: Knex | Knex.Transaction, input: Not
 
 /**
  * The users a notification reaches now: active accounts whose role or id is
- * targeted and who have not turned its type off.
+ * targeted and who have not turned its type off. Read from the instance's
+ * recipients directory (`ctx.recipients`, notifications/recipients.ts), kept
+ * until staff or preferences change: no query per notification.
  */
-export async function recipientsOf(db: Knex | Knex.Transaction, type: NotificationType, roles: readonly string[], userIds: readonly string[]): Promise<string[]> {
-  if (roles.length === 0 && userIds.length === 0) return [];
-  const rows = await db('profiles as p')
-    .leftJoin('notification_preferences as np', 'np.user_id', 'p.id')
-    .where('p.is_active', true)
-    .where((w) => {
-      if (roles.length > 0) w.orWhereIn('p.role', [...roles]);
-      if (userIds.length > 0) w.orWhereIn('p.id', [...userIds]);
-    })
-    .where((w) => w.whereNull(`np.${type}`).orWhere(`np.${type}`, true))
-    .select<{ id: string }[]>('p.id');
-  return rows.map((r) => r.id);
+export function recipientsOf(ctx: Pick<AppContext, 'recipients'>, type: NotificationType, roles: readonly string[], userIds: readonly string[]): Promise<string[]> {
+  return ctx.recipients.resolve(type, roles, userIds);
 }
 
 /** Publishes a committed notification to exactly the users it reaches. Never throws. */
 export async function publishNotification(ctx: AppContext, n: PendingNotification): Promise<string[]> {
   try {
-    const userIds = await recipientsOf(ctx.knex, n.view.type, n.roles, n.userIds);
+    const userIds = await recipientsOf(ctx, n.view.type, n.roles, n.userIds);
     if (userIds.length === 0) return [];
     await ctx.bus.publish({ channel: 'notifications', name: 'notification.created', data: { ...n.view, created_by: n.createdBy ?? null }, userIds });
     return userIds;
@@ -180,6 +158,17 @@ export async function publishNotification(ctx: AppContext, n: PendingNotificatio
     ctx.log.warn({ err }, 'could not publish a staff notification');
     return [];
   }
+}
+
+/**
+ * Says, after the change has committed, that staff or a user's preferences
+ * changed (an account created, edited or deleted; preferences saved): this
+ * instance's recipients directory is forgotten at once, and every other
+ * instance's when the bus brings `staff.changed`. Never throws.
+ */
+export async function announceStaffChange(ctx: Pick<AppContext, 'recipients' | 'bus' | 'log'>, userId: string, reason: StaffChangedData['reason']): Promise<void> {
+  ctx.recipients.invalidate();
+  await ctx.bus.publish({ channel: 'notifications', name: STAFF_CHANGED_EVENT, data: { userId, reason } }).catch((err: unknown) => ctx.log.warn({ err, userId }, 'could not announce a staff change'));
 }
 
 /** Stores and publishes a notification (call it outside, or after, your own transaction). */

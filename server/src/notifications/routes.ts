@@ -5,9 +5,7 @@ import type { AppRouter } from '../http/router';
 import { authorize, currentUser, requireUser } from '../auth/middleware';
 import type { AppContext, RequestState } from '../context';
 import { parse } from '../http/validate';
-import { recordAction } from '../users/audit';
-import { insertNotification, publishNotification } from './notify';
-import { dismiss, getPreferences, listNotifications, markAllRead, markRead, savePreferences, unreadCount } from './service';
+import { dismiss, getPreferences, listNotifications, markAllRead, markRead, postAnnouncement, unreadCount, updatePreferences } from './service';
 
 const IdParam = z.object({ id: z.uuid('Notification not found') });
 
@@ -53,25 +51,14 @@ export function notificationsRoutes(ctx: AppContext): AppRouter {
 
   router.put('/api/notifications/preferences', signedIn, async (c) => {
     const flags = parse(PreferencesSchema, c.request.body ?? {});
-    const user = currentUser(c);
-    await ctx.knex.transaction(async (trx) => {
-      await savePreferences(trx, user.id, flags, ctx.now());
-      await recordAction(trx, { actor: user, action: 'update', resourceType: 'notification_preferences', resourceId: user.id, resourceName: user.email, details: flags, ip: c.ip || null });
-    });
-    c.body = { preferences: await getPreferences(ctx.knex, user.id) };
+    c.body = { preferences: await updatePreferences(ctx, currentUser(c), flags, c.ip || null) };
   });
 
   router.post('/api/notifications/announcements', announce, async (c) => {
     const input = parse(AnnouncementSchema, c.request.body ?? {});
-    const user = currentUser(c);
-    const pending = await ctx.knex.transaction(async (trx) => {
-      const p = await insertNotification(trx, { type: 'announcement', title: input.title, message: input.message, priority: input.priority, relatedType: 'announcement', createdBy: user.id });
-      await recordAction(trx, { actor: user, action: 'create', resourceType: 'announcement', resourceId: p.view.id, resourceName: input.title, details: { priority: input.priority }, ip: c.ip || null });
-      return p;
-    });
-    await publishNotification(ctx, pending);
+    const notification = await postAnnouncement(ctx, currentUser(c), input, c.ip || null);
     c.status = 201;
-    c.body = { notification: pending.view };
+    c.body = { notification };
   });
 
   return router;

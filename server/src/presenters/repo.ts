@@ -22,6 +22,18 @@ export async function presenterWithEmail(db: Db, id: string): Promise<{ id: stri
     .first<{ id: string; name: string; email: string | null } | undefined>('p.id', 'p.name', 'u.email');
 }
 
+/** The presenter record linked to an account with its raw social links (My Profile); `lock` takes the row for the transaction. */
+export async function linkedPresenterLinks(db: Db, userId: string, lock = false): Promise<{ id: string; name: string; social_links: unknown } | undefined> {
+  const q = db('presenters').where({ user_id: userId }).first<{ id: string; name: string; social_links: unknown } | undefined>('id', 'name', 'social_links');
+  if (lock) q.forUpdate();
+  return q;
+}
+
+/** Saves a presenter record's social links (platform → URL, only those set). */
+export async function setPresenterSocialLinks(db: Db, presenterId: string, links: Record<string, string>, at: Date): Promise<void> {
+  await db('presenters').where({ id: presenterId }).update({ social_links: JSON.stringify(links), updated_at: at });
+}
+
 /** A presenter row as the directories show it, with the linked account's avatar. */
 export interface PresenterDirectoryRow {
   id: string;
@@ -84,4 +96,53 @@ export async function presenterName(db: Db, id: string): Promise<string | undefi
 
 export async function deletePresenter(db: Db, id: string): Promise<void> {
   await db('presenters').where({ id }).del();
+}
+
+/** A presenter as a booking uses it. */
+export interface BookingPresenter {
+  id: string;
+  name: string;
+  bio: string | null;
+  image_url: string | null;
+  role: string;
+  user_id: string | null;
+}
+
+const BOOKING_COLUMNS = ['id', 'name', 'bio', 'image_url', 'role', 'user_id'] as const;
+
+/** The presenter record linked to an account, as a booking uses it. */
+export async function bookingPresenterOfUser(db: Db, userId: string): Promise<BookingPresenter | undefined> {
+  return (await db('presenters').where({ user_id: userId }).first(...BOOKING_COLUMNS)) as BookingPresenter | undefined;
+}
+
+/** Presenters of these roles by name (case-insensitive). */
+export async function bookingPresentersWithRoles(db: Db, roles: readonly string[]): Promise<BookingPresenter[]> {
+  return (await db('presenters').whereIn('role', [...roles]).orderByRaw('lower(name)').select(...BOOKING_COLUMNS)) as BookingPresenter[];
+}
+
+/** One presenter if it has one of these roles. */
+export async function bookingPresenterWithRole(db: Db, id: string, roles: readonly string[]): Promise<BookingPresenter | undefined> {
+  return (await db('presenters').where({ id }).whereIn('role', [...roles]).first(...BOOKING_COLUMNS)) as BookingPresenter | undefined;
+}
+
+/** Presenters' id, role and account: these ids, else every presenter of these roles. */
+export async function presenterRoles(db: Db, which: { ids: readonly string[] } | { roles: readonly string[] }): Promise<Array<{ id: string; role: string; user_id: string | null }>> {
+  const q = db('presenters').select('id', 'role', 'user_id');
+  if ('ids' in which) void q.whereIn('id', [...which.ids]);
+  else void q.whereIn('role', [...which.roles]);
+  return (await q) as Array<{ id: string; role: string; user_id: string | null }>;
+}
+
+/** Presenters' cards (name, role, image, the account's avatar). */
+export async function presenterCards(db: Db, ids: readonly string[]): Promise<Array<{ id: string; name: string; role: string; image_url: string | null; avatar_url: string | null; user_id: string | null }>> {
+  return (await db('presenters as p')
+    .leftJoin('profiles as u', 'u.id', 'p.user_id')
+    .whereIn('p.id', [...ids])
+    .select('p.id', 'p.name', 'p.role', 'p.image_url', 'u.avatar_url', 'p.user_id')) as Array<{ id: string; name: string; role: string; image_url: string | null; avatar_url: string | null; user_id: string | null }>;
+}
+
+/** The account linked to a presenter record, or null. */
+export async function presenterUserId(db: Db, presenterId: string): Promise<string | null> {
+  const row = await db('presenters').where({ id: presenterId }).first<{ user_id: string | null } | undefined>('user_id');
+  return row?.user_id ?? null;
 }

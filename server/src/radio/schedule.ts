@@ -1,7 +1,9 @@
 import type { Knex } from 'knex';
 import { addDays, eventInterval, localDateTime, todayInZone } from '../../../shared/schedule';
-import { upcomingShows } from '../schedule/repo';
+import { showRowsBetween, upcomingShows, type ShowRow } from '../schedule/repo';
 import type { NowPlayingShow } from '../../../shared/radio';
+
+export type { ShowRow };
 
 /**
  * The radio domain's read of the schedule: which show covers an instant,
@@ -10,26 +12,11 @@ import type { NowPlayingShow } from '../../../shared/radio';
  * wall clock (STATION_TIMEZONE).
  */
 
-/** The columns of schedule_events the radio domain reads. */
-export interface ShowRow {
-  id: string;
-  title: string;
-  event_date: string;
-  start_time: string;
-  end_time: string;
-  status: string;
-  presenter_id: string | null;
-  presenter_name: string | null;
-  host: string | null;
-}
-
 /** A show with its real instants. */
 export interface TimedShow extends ShowRow {
   startMs: number;
   endMs: number;
 }
-
-const COLUMNS = ['id', 'title', 'event_date', 'start_time', 'end_time', 'status', 'presenter_id', 'presenter_name', 'host'] as const;
 
 /** The public shape of a show in the now-playing document and the attendance report. */
 export function presentShow(show: TimedShow): NowPlayingShow {
@@ -66,11 +53,7 @@ export async function showsBetween(
 ): Promise<TimedShow[]> {
   const from = addDays(todayInZone(fromMs, zone), -1);
   const to = todayInZone(toMs, zone);
-  const rows = await db('schedule_events')
-    .select<ShowRow[]>(COLUMNS)
-    .where({ type: 'show' })
-    .whereIn('status', statuses)
-    .whereBetween('event_date', [from, to]);
+  const rows = await showRowsBetween(db, from, to, statuses);
   return timed(rows, zone).filter((s) => s.startMs < toMs && s.endMs > fromMs);
 }
 

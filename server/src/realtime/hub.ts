@@ -6,6 +6,7 @@ import {
   CLOSE_CODES,
   MAX_CLIENT_FRAME_BYTES,
   SESSION_CHANGED_EVENT,
+  STAFF_CHANGED_EVENT,
   canJoinStaffChannel,
   isChannel,
   isStaffChannel,
@@ -121,6 +122,8 @@ export function createHub(opts: HubOptions): Hub {
       sessionChanged(event.data as SessionChangedData);
       return;
     }
+    // Bus-only: for each instance's notification recipients directory, never for clients.
+    if (event.name === STAFF_CHANGED_EVENT) return;
     deliver(event);
   });
 

@@ -3,6 +3,8 @@ import { notify } from '../notifications/notify';
 import { showsBetween, type TimedShow } from '../radio/schedule';
 import { showsWithoutPresenter } from '../radio/stats';
 import type { BackgroundJob } from '../server';
+import { presenterUserId as accountOfPresenter } from '../presenters/repo';
+import { claimAttendanceAlert } from './repo';
 
 /**
  * Presenter reminders, raised by the server so the browser and the desktop
@@ -28,15 +30,12 @@ export const REMINDER_TEXTS = {
 type Kind = 'starts_soon' | 'not_live';
 
 /** Claims a reminder for a show; false when it was already sent. */
-async function claim(ctx: AppContext, showId: string, kind: Kind): Promise<boolean> {
-  const rows = await ctx.knex('schedule_attendance_alerts').insert({ schedule_event_id: showId, kind }).onConflict(['schedule_event_id', 'kind']).ignore().returning('schedule_event_id');
-  return rows.length > 0;
+function claim(ctx: AppContext, showId: string, kind: Kind): Promise<boolean> {
+  return claimAttendanceAlert(ctx.knex, showId, kind);
 }
 
 async function presenterUserId(ctx: AppContext, show: TimedShow): Promise<string | null> {
-  if (!show.presenter_id) return null;
-  const row = await ctx.knex('presenters').where({ id: show.presenter_id }).first<{ user_id: string | null } | undefined>('user_id');
-  return row?.user_id ?? null;
+  return show.presenter_id ? accountOfPresenter(ctx.knex, show.presenter_id) : null;
 }
 
 /** One pass: sends the reminders due at `nowMs`; answers how many of each went out. */

@@ -2,10 +2,13 @@ import type { Knex } from 'knex';
 import type { EventRow } from './presenter';
 
 /**
- * The schedule domain's table, `schedule_events`: the reads other domains
- * need go through here (the radio domain's next show, the dashboard's
- * upcoming shows). Imports nothing of the server but the row shape, so any
- * domain can call it without pulling in the schedule's services.
+ * The schedule domain's tables, `schedule_events`, `schedule_version` and
+ * `schedule_attendance_alerts`: every read and write of them goes through
+ * here (the schedule's services, the radio domain's on-air and next show, the
+ * dashboard's upcoming shows, the reminders). Imports nothing of the server
+ * but the row shape, so any domain can call it without pulling in the
+ * schedule's services. Events are joined with `presenters` for the
+ * presenter's account (`presenter_user_id`).
  */
 
 type Db = Knex | Knex.Transaction;
@@ -44,3 +47,186 @@ export async function upcomingShows(db: Db, now: { date: string; time: string },
     .limit(limit)) as EventRow[];
 }
 
+
+/** One event row, or undefined. */
+export async function eventRow(db: Db, id: string): Promise<EventRow | undefined> {
+  return (await events(db).where('e.id', id).first()) as EventRow | undefined;
+}
+
+/** The staff list's query: by date (asc or desc), then start time ascending, then id. */
+export async function listEventRows(
+  db: Db,
+  f: { from?: string | undefined; to?: string | undefined; type?: string | undefined; status?: string | undefined; series_id?: string | undefined; order: 'asc' | 'desc'; limit: number },
+): Promise<EventRow[]> {
+  const q = events(db);
+  if (f.from) q.where('e.event_date', '>=', f.from);
+  if (f.to) q.where('e.event_date', '<=', f.to);
+  if (f.type) q.where('e.type', f.type);
+  if (f.status) q.where('e.status', f.status);
+  if (f.series_id) q.where('e.series_id', f.series_id);
+  return (await q.orderBy('e.event_date', f.order).orderBy('e.start_time', 'asc').orderBy('e.id').limit(f.limit)) as EventRow[];
+}
+
+/** Listener-visible events (scheduled and pending) dated from `from` to `to`, by date and start time. */
+export async function listenerEventsBetween(db: Db, from: string, to: string): Promise<EventRow[]> {
+  return (await events(db).whereBetween('e.event_date', [from, to]).whereIn('e.status', LISTENER_STATUSES).orderBy('e.event_date').orderBy('e.start_time')) as EventRow[];
+}
+
+/** Scheduled shows on a date, by start time. */
+export async function scheduledShowsOn(db: Db, date: string, limit: number): Promise<EventRow[]> {
+  return (await events(db).where({ 'e.event_date': date, 'e.type': 'show', 'e.status': 'scheduled' }).orderBy('e.start_time').limit(limit)) as EventRow[];
+}
+
+/** A presenter's scheduled shows from `from` on, earliest first. */
+export async function scheduledShowsOf(db: Db, presenterId: string, from: string, limit: number): Promise<EventRow[]> {
+  return (await events(db)
+    .where({ 'e.presenter_id': presenterId, 'e.type': 'show', 'e.status': 'scheduled' })
+    .where('e.event_date', '>=', from)
+    .orderBy('e.event_date')
+    .orderBy('e.start_time')
+    .limit(limit)) as EventRow[];
+}
+
+/** Events not cancelled on any of these dates (minus `excludeIds`), by date and start time: the conflict check's candidates. */
+export async function activeEventsOn(db: Db, dates: readonly string[], excludeIds: readonly string[] = []): Promise<EventRow[]> {
+  const q = events(db).whereIn('e.event_date', [...dates]).whereNot('e.status', 'cancelled');
+  if (excludeIds.length > 0) q.whereNotIn('e.id', excludeIds);
+  return (await q.orderBy('e.event_date').orderBy('e.start_time')) as EventRow[];
+}
+
+/** Serialises schedule writes (pg_advisory_xact_lock key), so two bookings cannot both miss each other's conflict. */
+const SCHEDULE_LOCK_KEY = 0x5343_4845_44;
+
+/** Takes the schedule's write lock until the transaction ends. */
+export async function lockSchedule(trx: Knex.Transaction): Promise<void> {
+  await trx.raw('select pg_advisory_xact_lock(?)', [SCHEDULE_LOCK_KEY]);
+}
+
+/** The stored columns of an event a write sets. */
+export type EventFields = Record<string, unknown>;
+
+/** Inserts a booking's events (the first alone, for its id, then the rest in batches of 100); answers the first id. */
+export async function insertBookingEvents(trx: Db, base: EventFields, dates: readonly string[]): Promise<string> {
+  const [first] = await trx('schedule_events').insert({ ...base, event_date: dates[0] }).returning<{ id: string }[]>('id');
+  const rest = dates.slice(1).map((d) => ({ ...base, event_date: d }));
+  for (let i = 0; i < rest.length; i += 100) await trx('schedule_events').insert(rest.slice(i, i + 100));
+  return first!.id;
+}
+
+/** The events of a series (or the one event when there is no series), by date. */
+export async function seriesRows(db: Db, seriesId: string | null, firstId: string): Promise<EventRow[]> {
+  return (await events(db)
+    .where((w) => (seriesId ? w.where('e.series_id', seriesId) : w.where('e.id', firstId)))
+    .orderBy('e.event_date')) as EventRow[];
+}
+
+/** Inserts one event; answers its id. */
+export async function insertEvent(db: Db, fields: EventFields): Promise<string> {
+  const [row] = await db('schedule_events').insert(fields).returning<{ id: string }[]>('id');
+  return row!.id;
+}
+
+/** Updates an event, stamping updated_at; `fromStatuses` makes it conditional. Answers the rows changed. */
+export async function updateEvent(db: Db, id: string, fields: EventFields, fromStatuses?: readonly string[]): Promise<number> {
+  const q = db('schedule_events').where({ id });
+  if (fromStatuses) q.whereIn('status', [...fromStatuses]);
+  return q.update({ ...fields, updated_at: db.fn.now() });
+}
+
+export async function deleteEventRow(db: Db, id: string): Promise<void> {
+  await db('schedule_events').where({ id }).delete();
+}
+
+/** Events not cancelled dated in [from, to] presented by `presenterIds` or created by `userIds`: what the weekly rule counts. */
+export async function countedEventTimes(db: Db, from: string, to: string, presenterIds: readonly string[], userIds: readonly string[]): Promise<Array<{ id: string; event_date: string; start_time: string; end_time: string; presenter_id: string | null; created_by: string | null }>> {
+  return (await db('schedule_events')
+    .whereBetween('event_date', [from, to])
+    .whereNot('status', 'cancelled')
+    .where((w) => {
+      w.whereIn('presenter_id', [...presenterIds]);
+      if (userIds.length > 0) w.orWhereIn('created_by', [...userIds]);
+    })
+    .select('id', 'event_date', 'start_time', 'end_time', 'presenter_id', 'created_by')) as Array<{ id: string; event_date: string; start_time: string; end_time: string; presenter_id: string | null; created_by: string | null }>;
+}
+
+/** The columns of a show the radio domain reads (its on-air and attendance checks). */
+export interface ShowRow {
+  id: string;
+  title: string;
+  event_date: string;
+  start_time: string;
+  end_time: string;
+  status: string;
+  presenter_id: string | null;
+  presenter_name: string | null;
+  host: string | null;
+}
+
+/** Shows (type show) of these statuses dated from `from` to `to`. */
+export async function showRowsBetween(db: Db, from: string, to: string, statuses: readonly string[]): Promise<ShowRow[]> {
+  return db('schedule_events')
+    .select<ShowRow[]>('id', 'title', 'event_date', 'start_time', 'end_time', 'status', 'presenter_id', 'presenter_name', 'host')
+    .where({ type: 'show' })
+    .whereIn('status', [...statuses])
+    .whereBetween('event_date', [from, to]);
+}
+
+/**
+ * Claims one attendance alert of a show (`starts_soon`, `not_live`, `no_show`): true the first time,
+ * false when any server instance already claimed it (schedule_attendance_alerts remembers it across restarts).
+ */
+export async function claimAttendanceAlert(db: Db, showId: string, kind: 'starts_soon' | 'not_live' | 'no_show'): Promise<boolean> {
+  const rows = await db('schedule_attendance_alerts').insert({ schedule_event_id: showId, kind }).onConflict(['schedule_event_id', 'kind']).ignore().returning('schedule_event_id');
+  return rows.length > 0;
+}
+
+/** Reads the schedule's version row (bumped by a trigger on every write to schedule_events), inside a transaction when given. */
+export async function readScheduleVersion(db: Db): Promise<number> {
+  const row = await db('schedule_version').where({ id: 1 }).first<{ version: number | string } | undefined>('version');
+  return Number(row?.version ?? 0);
+}
+
+/** A row of the public schedule API and feeds. */
+export interface PublicRow {
+  id: string;
+  title: string;
+  description: string | null;
+  type: string;
+  event_date: string;
+  start_time: string;
+  end_time: string;
+  status: string;
+  presenter_name: string | null;
+  presenter_bio: string | null;
+  presenter_image: string | null;
+  host: string | null;
+  image_url: string | null;
+  updated_at: Date | string;
+}
+
+/**
+ * The events of a public schedule query, by date then start time: dated in [start, end], of one status
+ * (or 'all'), optionally whose presenter name or host contains `presenter` (literally, case-insensitive).
+ */
+export async function publicEventRows(db: Db, q: { start: string; end: string; status: string; presenter: string | null; limit: number }): Promise<PublicRow[]> {
+  const query = db('schedule_events as e')
+    .leftJoin('presenters as p', 'p.id', 'e.presenter_id')
+    .whereBetween('e.event_date', [q.start, q.end])
+    .select(
+      'e.id', 'e.title', 'e.description', 'e.type', 'e.event_date', 'e.start_time', 'e.end_time', 'e.status',
+      'e.presenter_name', 'e.presenter_bio', db.raw('coalesce(e.presenter_image_url, p.image_url) as presenter_image'),
+      'e.host', 'e.image_url', 'e.updated_at',
+    );
+  if (q.status !== 'all') query.where('e.status', q.status);
+  if (q.presenter) {
+    // position() rather than LIKE: the listener's text is matched literally, % and _ included.
+    query.whereRaw("(position(lower(?) in lower(coalesce(e.presenter_name, ''))) > 0 or position(lower(?) in lower(coalesce(e.host, ''))) > 0)", [q.presenter, q.presenter]);
+  }
+  return (await query.orderBy('e.event_date').orderBy('e.start_time').orderBy('e.id').limit(q.limit)) as PublicRow[];
+}
+
+/** An event's title, or null (a live session's show). */
+export async function eventTitle(db: Db, id: string): Promise<string | null> {
+  const row = await db('schedule_events').where({ id }).first<{ title: string } | undefined>('title');
+  return row?.title ?? null;
+}

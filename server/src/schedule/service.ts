@@ -47,7 +47,9 @@ import { HttpError, fail } from '../http/errors';
 import { recordAction } from '../users/audit';
 import { recordShowNotification } from './notifications';
 import { presentConflict, presentEvent, presentListenerEvent, type EventRow } from './presenter';
-import { events, LISTENER_STATUSES, upcomingShows } from './repo';
+import { activeEventsOn, countedEventTimes, deleteEventRow, eventRow, insertBookingEvents, insertEvent, listenerEventsBetween, listEventRows, lockSchedule, scheduledShowsOf, scheduledShowsOn, seriesRows, updateEvent, upcomingShows } from './repo';
+import { bookingPresenterOfUser, bookingPresenterWithRole, bookingPresentersWithRoles, presenterCards, presenterRoles, type BookingPresenter } from '../presenters/repo';
+import { onApprovedLeave } from '../leave/repo';
 
 export { upcomingShows };
 import { invalidateScheduleVersion, readScheduleVersion } from './version';
@@ -62,9 +64,6 @@ export interface ScheduleActor {
   email: string;
 }
 
-/** Serialises schedule writes (pg_advisory_xact_lock key), so two bookings cannot both miss each other's conflict. */
-const SCHEDULE_LOCK_KEY = 0x5343_4845_44;
-
 
 /** The station's local date and time now (in the time zone of General Settings). */
 export async function stationNow(ctx: AppContext): Promise<{ date: string; time: string }> {
@@ -77,8 +76,7 @@ export async function stationNow(ctx: AppContext): Promise<{ date: string; time:
 
 /** One event row, or null. */
 export async function getEventRow(db: Db, id: string): Promise<EventRow | null> {
-  const row = (await events(db).where('e.id', id).first()) as EventRow | undefined;
-  return row ?? null;
+  return (await eventRow(db, id)) ?? null;
 }
 
 /** Filters of the staff list. */
@@ -94,24 +92,13 @@ export interface EventListFilter {
 
 /** The staff list: by date (asc or desc), then start time ascending, as the spec orders both screens. */
 export async function listEvents(db: Db, f: EventListFilter): Promise<ScheduleEventView[]> {
-  const q = events(db);
-  if (f.from) q.where('e.event_date', '>=', f.from);
-  if (f.to) q.where('e.event_date', '<=', f.to);
-  if (f.type) q.where('e.type', f.type);
-  if (f.status) q.where('e.status', f.status);
-  if (f.series_id) q.where('e.series_id', f.series_id);
-  const rows = (await q.orderBy('e.event_date', f.order).orderBy('e.start_time', 'asc').orderBy('e.id').limit(f.limit)) as EventRow[];
-  return rows.map(presentEvent);
+  return (await listEventRows(db, f)).map(presentEvent);
 }
 
 /** The listener week: Monday to Sunday (scheduled and pending), plus Sunday-night shows running into Monday. */
 export async function weekView(db: Db, anyDate: string, timezone: string): Promise<WeekResponse> {
   const { start, end } = weekBounds(anyDate);
-  const rows = (await events(db)
-    .whereBetween('e.event_date', [addDays(start, -1), end])
-    .whereIn('e.status', LISTENER_STATUSES)
-    .orderBy('e.event_date')
-    .orderBy('e.start_time')) as EventRow[];
+  const rows = await listenerEventsBetween(db, addDays(start, -1), end);
   const inWeek = rows.filter((r) => r.event_date >= start).map(presentListenerEvent);
   const carryover = rows.filter((r) => r.event_date < start && crossesMidnight(r.start_time, r.end_time)).map(presentListenerEvent);
   return { weekStart: start, weekEnd: end, timezone, events: inWeek, carryover };
@@ -119,8 +106,7 @@ export async function weekView(db: Db, anyDate: string, timezone: string): Promi
 
 /** Today's featured shows: type show, scheduled, by start time, at most 6 (spec 000 §7, §9). */
 export async function todayShows(db: Db, today: string): Promise<ListenerEventView[]> {
-  const rows = (await events(db).where({ 'e.event_date': today, 'e.type': 'show', 'e.status': 'scheduled' }).orderBy('e.start_time').limit(6)) as EventRow[];
-  return rows.map(presentListenerEvent);
+  return (await scheduledShowsOn(db, today, 6)).map(presentListenerEvent);
 }
 
 /** The next show for listeners ({@link upcomingShows}). */
@@ -131,13 +117,7 @@ export async function nextShow(db: Db, now: { date: string; time: string }): Pro
 
 /** A presenter's approved shows (type show, scheduled) from today on, for their profile. */
 export async function presenterShows(db: Db, presenterId: string, today: string, limit = 20): Promise<ListenerEventView[]> {
-  const rows = (await events(db)
-    .where({ 'e.presenter_id': presenterId, 'e.type': 'show', 'e.status': 'scheduled' })
-    .where('e.event_date', '>=', today)
-    .orderBy('e.event_date')
-    .orderBy('e.start_time')
-    .limit(limit)) as EventRow[];
-  return rows.map(presentListenerEvent);
+  return (await scheduledShowsOf(db, presenterId, today, limit)).map(presentListenerEvent);
 }
 
 // ---------------------------------------------------------------------------
@@ -158,9 +138,7 @@ export async function findBookingConflicts(db: Db, candidates: readonly EventTim
     const w = conflictWindow(c);
     for (let d = w.from; d <= w.to; d = addDays(d, 1)) dates.add(d);
   }
-  const q = events(db).whereIn('e.event_date', [...dates]).whereNot('e.status', 'cancelled');
-  if (excludeIds.length > 0) q.whereNotIn('e.id', excludeIds);
-  const rows = (await q.orderBy('e.event_date').orderBy('e.start_time')) as EventRow[];
+  const rows = await activeEventsOn(db, [...dates], excludeIds);
   const byDate = new Map<string, EventRow[]>();
   for (const r of rows) {
     const list = byDate.get(r.event_date);
@@ -191,20 +169,12 @@ function conflictError(conflicts: ConflictView[]): HttpError {
 // Presenters a booking may use
 // ---------------------------------------------------------------------------
 
-interface PresenterRecord {
-  id: string;
-  name: string;
-  bio: string | null;
-  image_url: string | null;
-  role: string;
-  user_id: string | null;
-}
+type PresenterRecord = BookingPresenter;
 
 const presenterOption = (p: PresenterRecord): PresenterOption => ({ id: p.id, name: p.name, bio: p.bio, image_url: p.image_url, role: p.role });
 
 async function ownPresenter(db: Db, userId: string): Promise<PresenterRecord | null> {
-  const row = (await db('presenters').where({ user_id: userId }).first('id', 'name', 'bio', 'image_url', 'role', 'user_id')) as PresenterRecord | undefined;
-  return row ?? null;
+  return (await bookingPresenterOfUser(db, userId)) ?? null;
 }
 
 /** Who is booking and which presenters they may pick (spec 001 §6). */
@@ -212,7 +182,7 @@ export async function bookingActor(db: Db, actor: ScheduleActor): Promise<Bookin
   const own = await ownPresenter(db, actor.id);
   const canPickAny = can(actor.role, 'shows.pickAnyPresenter');
   const options = canPickAny
-    ? ((await db('presenters').whereIn('role', PRESENTER_ROLES).orderByRaw('lower(name)').select('id', 'name', 'bio', 'image_url', 'role', 'user_id')) as PresenterRecord[]).map(presenterOption)
+    ? (await bookingPresentersWithRoles(db, PRESENTER_ROLES)).map(presenterOption)
     : own
       ? [presenterOption(own)]
       : [];
@@ -239,7 +209,7 @@ export async function bookingActor(db: Db, actor: ScheduleActor): Promise<Bookin
 async function resolveBookingPresenter(db: Db, actor: ScheduleActor, requested: string | null | undefined): Promise<PresenterRecord | null> {
   if (can(actor.role, 'shows.pickAnyPresenter')) {
     if (!requested) return null;
-    const p = (await db('presenters').where({ id: requested }).whereIn('role', PRESENTER_ROLES).first('id', 'name', 'bio', 'image_url', 'role', 'user_id')) as PresenterRecord | undefined;
+    const p = await bookingPresenterWithRole(db, requested, PRESENTER_ROLES);
     if (!p) throw fail.badRequest('Choose a presenter from the list', [{ path: 'presenter_id', message: 'Choose a presenter from the list' }]);
     return p;
   }
@@ -268,10 +238,6 @@ function scheduleChanged(ctx: AppContext, action: 'created' | 'updated' | 'delet
   const ids = rows.map((r) => r.id).slice(0, 50);
   const dates = [...new Set(rows.map((r) => r.event_date))].slice(0, 50);
   return () => ctx.bus.publish({ channel: 'schedule', name: `schedule.${action}`, data: { action, ids, dates, version } });
-}
-
-async function lockSchedule(trx: Knex.Transaction): Promise<void> {
-  await trx.raw('select pg_advisory_xact_lock(?)', [SCHEDULE_LOCK_KEY]);
 }
 
 /** Who did it, as the panel names people: their username, else their email. */
@@ -353,15 +319,11 @@ export async function createBooking(ctx: AppContext, actor: ScheduleActor, input
       booking_type: series ? 'series' : 'single',
     };
     // The base event first, then its occurrences (the spec's generate_recurring_events), all in this transaction.
-    const [first] = await trx('schedule_events').insert({ ...base, event_date: dates[0] }).returning<{ id: string }[]>('id');
-    const rest = dates.slice(1).map((d) => ({ ...base, event_date: d }));
-    for (let i = 0; i < rest.length; i += 100) await trx('schedule_events').insert(rest.slice(i, i + 100));
-    const rows = (await events(trx)
-      .where((w) => (seriesId ? w.where('e.series_id', seriesId) : w.where('e.id', first!.id)))
-      .orderBy('e.event_date')) as EventRow[];
+    const firstId = await insertBookingEvents(trx, base, dates);
+    const rows = await seriesRows(trx, seriesId, firstId);
 
     await recordAction(trx, { actor, resourceType: 'schedule_event', action: 'create',
-      resourceId: first!.id,
+      resourceId: firstId,
       resourceName: input.title,
       details: { mode: input.mode, count: rows.length, status, series_id: seriesId, first_date: dates[0], last_date: dates[dates.length - 1], start_time: input.start_time, end_time: input.end_time, presenter: presenter?.name ?? null, conflicts: conflicts.length },
     });
@@ -371,7 +333,7 @@ export async function createBooking(ctx: AppContext, actor: ScheduleActor, input
         type: 'show_added',
         title: status === 'pending' ? 'New booking awaiting approval' : 'New show booked',
         message: `${await displayName(trx, actor)} booked "${input.title}" (${rows.length} event(s), first ${when}).`,
-        relatedId: first!.id,
+        relatedId: firstId,
         presenterUserId: presenter?.user_id ?? null,
         createdBy: actor.id,
         shows: rows,
@@ -383,7 +345,7 @@ export async function createBooking(ctx: AppContext, actor: ScheduleActor, input
           type: 'show_conflicts',
           title: 'Booking conflict needs review',
           message: `"${input.title}" (${when}) overlaps ${conflicts.length} existing event(s): ${conflicts.slice(0, 3).map((c) => `"${c.title}" on ${longDate(c.event_date)}`).join(', ')}.`,
-          relatedId: first!.id,
+          relatedId: firstId,
           presenterUserId: null,
           createdBy: actor.id,
         shows: rows,
@@ -438,7 +400,7 @@ export async function updateShow(ctx: AppContext, actor: ScheduleActor, id: stri
     const conflicts = checks ? await findBookingConflicts(trx, [times], [id]) : [];
     if (conflicts.length > 0 && !input.proceed) throw conflictError(conflicts);
     const status = conflicts.length > 0 ? 'needs_review' : fresh.status;
-    await trx('schedule_events').where({ id }).update({
+    await updateEvent(trx, id, {
       title: input.title,
       description: input.description,
       start_time: input.start_time,
@@ -448,7 +410,6 @@ export async function updateShow(ctx: AppContext, actor: ScheduleActor, id: stri
       presenter_image_url: input.presenter_image_url,
       image_url: input.image_url,
       status,
-      updated_at: trx.fn.now(),
     });
     const updated = (await getEventRow(trx, id))!;
     await recordAction(trx, { actor, resourceType: 'schedule_event', action: 'update', resourceId: id, resourceName: input.title, details: { changes: diff(fresh, updated), conflicts: conflicts.length } });
@@ -497,8 +458,7 @@ export async function createOverviewEvent(ctx: AppContext, actor: ScheduleActor,
       const conflicts = await findBookingConflicts(trx, [times]);
       if (conflicts.length > 0) throw conflictError(conflicts);
     }
-    const [ins] = await trx('schedule_events')
-      .insert({
+    const insId = await insertEvent(trx, {
         title: input.title,
         description: input.description,
         type: input.type,
@@ -510,9 +470,8 @@ export async function createOverviewEvent(ctx: AppContext, actor: ScheduleActor,
         created_by: actor.id,
         recurrence_type: 'once',
         booking_type: 'single',
-      })
-      .returning<{ id: string }[]>('id');
-    const created = (await getEventRow(trx, ins!.id))!;
+      });
+    const created = (await getEventRow(trx, insId))!;
     await recordAction(trx, { actor, resourceType: 'schedule_event', action: 'create', resourceId: created.id, resourceName: input.title, details: { source: 'overview', type: input.type, event_date: input.event_date, start_time: input.start_time, end_time: input.end_time, status: input.status } });
     after.push(
       await recordShowNotification(ctx, trx, {
@@ -549,7 +508,7 @@ export async function updateOverviewEvent(ctx: AppContext, actor: ScheduleActor,
       const conflicts = await findBookingConflicts(trx, [times], [id]);
       if (conflicts.length > 0) throw conflictError(conflicts);
     }
-    await trx('schedule_events').where({ id }).update({
+    await updateEvent(trx, id, {
       event_date: input.event_date,
       start_time: input.start_time,
       end_time: input.end_time,
@@ -560,7 +519,6 @@ export async function updateOverviewEvent(ctx: AppContext, actor: ScheduleActor,
       status: input.status,
       // A moved single event no longer matches its series' end date rule.
       recurrence_end_date: before.recurrence_end_date && before.recurrence_end_date < input.event_date ? null : before.recurrence_end_date,
-      updated_at: trx.fn.now(),
     });
     const updated = (await getEventRow(trx, id))!;
     await recordAction(trx, { actor, resourceType: 'schedule_event', action: 'update', resourceId: id, resourceName: input.title, details: { source: 'overview', changes: diff(before, updated) } });
@@ -611,7 +569,7 @@ export async function transitionEvent(ctx: AppContext, actor: ScheduleActor, id:
   const after: AfterCommit[] = [];
   const row = await ctx.knex.transaction(async (trx) => {
     const before = await loadOr404(trx, id, 'Event');
-    const n = await trx('schedule_events').where({ id }).whereIn('status', t.from).update({ status: t.to, updated_at: trx.fn.now() });
+    const n = await updateEvent(trx, id, { status: t.to }, t.from);
     if (n === 0) throw fail.conflict(t.refused);
     const updated = (await getEventRow(trx, id))!;
     await recordAction(trx, { actor, resourceType: 'schedule_event', action: 'update', resourceId: id, resourceName: updated.title, details: { transition: name, from: before.status, to: t.to } });
@@ -639,7 +597,7 @@ export async function deleteEvent(ctx: AppContext, actor: ScheduleActor, id: str
   await ctx.knex.transaction(async (trx) => {
     const row = await loadOr404(trx, id);
     assertCanManage(actor, row, DENIED.deleteShow);
-    await trx('schedule_events').where({ id }).delete();
+    await deleteEventRow(trx, id);
     await recordAction(trx, { actor, resourceType: 'schedule_event', action: 'delete', resourceId: id, resourceName: row.title, details: { event_date: row.event_date, start_time: row.start_time, end_time: row.end_time, status: row.status, series_id: row.series_id } });
     after.push(
       await recordShowNotification(ctx, trx, {
@@ -663,7 +621,7 @@ export async function setEventImage(ctx: AppContext, actor: ScheduleActor, id: s
   const row = await ctx.knex.transaction(async (trx) => {
     const before = await loadOr404(trx, id);
     assertCanManage(actor, before, DENIED.editShow);
-    await trx('schedule_events').where({ id }).update({ image_url: url, updated_at: trx.fn.now() });
+    await updateEvent(trx, id, { image_url: url });
     const updated = (await getEventRow(trx, id))!;
     await recordAction(trx, { actor, resourceType: 'schedule_event', action: 'update', resourceId: id, resourceName: updated.title, details: { changes: { image_url: { from: before.image_url, to: url } } } });
     after.push(scheduleChanged(ctx, 'updated', [updated], await readScheduleVersion(trx)));
@@ -716,28 +674,16 @@ export interface PresenterWeekHours {
 export async function weekHours(db: Db, anyDate: string, timezone: string, presenterIds?: readonly string[]): Promise<{ week: { start: string; end: string }; presenters: PresenterWeekHours[] }> {
   const week = weekBounds(anyDate);
   const range = weekQueryRange(anyDate);
-  const q = db('presenters as p').select('p.id', 'p.role', 'p.user_id', db.raw(
-    `exists (select 1 from loa_requests l where l.presenter_id = p.id and l.status = 'approved' and l.start_date <= ? and l.end_date >= ?) as on_leave`,
-    [week.end, week.start],
-  ));
-  if (presenterIds) void q.whereIn('p.id', presenterIds);
-  else void q.whereIn('p.role', ['presenter', 'probation']);
-  const people = (await q) as { id: string; role: string; user_id: string | null; on_leave: boolean }[];
+  const people = await presenterRoles(db, presenterIds ? { ids: presenterIds } : { roles: ['presenter', 'probation'] });
   if (people.length === 0) return { week, presenters: [] };
   const ids = people.map((p) => p.id);
+  const onLeave = await onApprovedLeave(db, ids, week.start, week.end);
   const userIds = people.map((p) => p.user_id).filter((u): u is string => u !== null);
-  const rows = (await db('schedule_events')
-    .whereBetween('event_date', [range.from, range.to])
-    .whereNot('status', 'cancelled')
-    .where((w) => {
-      w.whereIn('presenter_id', ids);
-      if (userIds.length > 0) w.orWhereIn('created_by', userIds);
-    })
-    .select('id', 'event_date', 'start_time', 'end_time', 'presenter_id', 'created_by')) as Array<EventTimes & { id: string; presenter_id: string | null; created_by: string | null }>;
+  const rows = await countedEventTimes(db, range.from, range.to, ids, userIds);
   const presenters = people.map((p): PresenterWeekHours => {
     const mine = rows.filter((r) => r.presenter_id === p.id || (p.user_id !== null && r.created_by === p.user_id));
     const scheduled = round2(scheduledHoursInWeek(mine, week.start, timezone));
-    const covered = ['presenter', 'probation'].includes(p.role) && !p.on_leave;
+    const covered = ['presenter', 'probation'].includes(p.role) && !onLeave.has(p.id);
     return { presenterId: p.id, scheduled, required: WEEKLY_REQUIRED_HOURS, remaining: covered ? round2(outstanding({ scheduledHours: scheduled })) : 0, covered };
   });
   return { week, presenters };
@@ -751,10 +697,7 @@ export async function outstandingBookings(db: Db, anyDate: string, timezone: str
   const { week, presenters: hours } = await weekHours(db, anyDate, timezone);
   const short = hours.filter((h) => h.covered && h.remaining > 0);
   if (short.length === 0) return { weekStart: week.start, weekEnd: week.end, totalOutstanding: 0, outstandingBookings: [] };
-  const people = (await db('presenters as p')
-    .leftJoin('profiles as u', 'u.id', 'p.user_id')
-    .whereIn('p.id', short.map((h) => h.presenterId))
-    .select('p.id', 'p.name', 'p.role', 'p.image_url', 'u.avatar_url', 'p.user_id')) as OutstandingPresenter[];
+  const people: OutstandingPresenter[] = await presenterCards(db, short.map((h) => h.presenterId));
   const byId = new Map(people.map((p) => [p.id, p]));
   const entries: OutstandingEntry[] = [];
   for (const h of short) {

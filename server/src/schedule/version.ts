@@ -1,5 +1,7 @@
-import type { Knex } from 'knex';
 import type { AppContext } from '../context';
+import { readScheduleVersion } from './repo';
+
+export { readScheduleVersion };
 
 /**
  * The schedule's version (bumped by a database trigger on every write to
@@ -35,12 +37,6 @@ function stateOf(ctx: AppContext): VersionState {
     s = state;
   }
   return s;
-}
-
-/** Reads the version row (inside a transaction when given). */
-export async function readScheduleVersion(db: Knex | Knex.Transaction): Promise<number> {
-  const row = await db('schedule_version').where({ id: 1 }).first<{ version: number | string } | undefined>('version');
-  return Number(row?.version ?? 0);
 }
 
 /** The current schedule version, remembered briefly (see the module comment). */

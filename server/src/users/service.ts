@@ -13,14 +13,25 @@ import {
   type UserView,
 } from '../../../shared/accounts';
 import { canAssignRole, canCreateUser, canDeleteUser, canEditUser, DENIED, isRole, ROLE_LABELS, type Role } from '../../../shared/permissions';
-import { insertNotification, publishNotification } from '../notifications/notify';
+import { announceStaffChange, insertNotification, publishNotification } from '../notifications/notify';
 import { hashPassword, MAX_PASSWORD_BYTES } from '../auth/passwords';
 import { announceSessionChange } from '../auth/session-events';
 import { revokeUserSessions } from '../auth/sessions';
 import type { AppContext } from '../context';
 import { fail, HttpError } from '../http/errors';
 import { removeMediaByUrl, storeImage } from '../media/service';
+import { linkedPresenterLinks, setPresenterSocialLinks } from '../presenters/repo';
 import { recordAction } from './audit';
+import {
+  countOtherActiveOwners,
+  deleteProfile,
+  emailTaken,
+  findProfile,
+  insertProfile,
+  listProfiles,
+  updateProfile,
+  type ProfileRow,
+} from './repo';
 
 /** The signed-in actor of a staff call. */
 export interface Actor {
@@ -30,24 +41,7 @@ export interface Actor {
   sessionId: string;
 }
 
-/** A profiles row as the service reads it (the hash stays inside the service). */
-interface ProfileRow {
-  id: string;
-  email: string;
-  username: string;
-  avatar_url: string | null;
-  role: string;
-  is_admin: boolean;
-  is_active: boolean;
-  password_reset_required: boolean;
-  last_sign_in_at: Date | string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
-
-const PROFILE_COLUMNS = ['id', 'email', 'username', 'avatar_url', 'role', 'is_admin', 'is_active', 'password_reset_required', 'last_sign_in_at', 'created_at', 'updated_at'] as const;
 const iso = (v: Date | string) => new Date(v).toISOString();
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The one shape a user leaves the server in: never the password hash. */
 export function presentUser(row: ProfileRow): UserView {
@@ -71,28 +65,22 @@ const isAdminRole = (role: Role) => role === 'owner' || role === 'manager' || ro
 
 const tooLongPassword = (password: string | undefined) => password !== undefined && Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES;
 
-async function loadProfile(db: Knex | Knex.Transaction, id: string, lock = false): Promise<ProfileRow | undefined> {
-  if (!UUID_RE.test(id)) return undefined;
-  const q = db('profiles').where({ id }).first<ProfileRow | undefined>(...PROFILE_COLUMNS);
-  if (lock) q.forUpdate();
-  return q;
-}
-
 function isUniqueViolation(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
 }
 
 /** All accounts, newest first (001 §7), with the screen's search, role and status filters. */
 export async function listUsers(db: Knex, filters: z.output<typeof ListUsersQuerySchema>): Promise<UserView[]> {
-  const q = db('profiles').select<ProfileRow[]>(...PROFILE_COLUMNS).orderBy('created_at', 'desc').orderBy('id').limit(2000);
-  if (filters.q) {
-    const like = `%${filters.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    q.where((w) => w.whereILike('username', like).orWhereILike('email', like));
-  }
-  if (filters.role && filters.role !== 'all') q.where({ role: filters.role });
-  if (filters.status === 'active') q.where({ is_active: true });
-  if (filters.status === 'inactive') q.where({ is_active: false });
-  return (await q).map(presentUser);
+  const rows = await listProfiles(
+    db,
+    {
+      q: filters.q,
+      role: filters.role && filters.role !== 'all' ? filters.role : undefined,
+      active: filters.status === 'active' ? true : filters.status === 'inactive' ? false : undefined,
+    },
+    2000,
+  );
+  return rows.map(presentUser);
 }
 
 /**
@@ -105,22 +93,21 @@ export async function createAccount(ctx: AppContext, actor: Actor, input: z.outp
   const passwordHash = await hashPassword(input.password);
   try {
     const { user, pending } = await ctx.knex.transaction(async (trx) => {
-      const taken = await trx('profiles').whereRaw('lower(email) = ?', [input.email]).first('id');
-      if (taken) throw fail.conflict(ACCOUNT_TEXT.emailTaken);
-      const [row] = await trx('profiles')
-        .insert({ email: input.email, username: input.username, role: input.role, is_admin: isAdminRole(input.role), password_hash: passwordHash })
-        .returning<ProfileRow[]>([...PROFILE_COLUMNS]);
-      await recordAction(trx, { actor, action: 'create', resourceType: 'user', resourceId: row!.id, resourceName: row!.email, details: { username: row!.username, role: row!.role }, ip });
+      if (await emailTaken(trx, input.email)) throw fail.conflict(ACCOUNT_TEXT.emailTaken);
+      const row = await insertProfile(trx, { email: input.email, username: input.username, role: input.role, is_admin: isAdminRole(input.role), password_hash: passwordHash });
+      await recordAction(trx, { actor, action: 'create', resourceType: 'user', resourceId: row.id, resourceName: row.email, details: { username: row.username, role: row.role }, ip });
       const note = await insertNotification(trx, {
         type: 'user_added',
         title: 'New User Added',
-        message: `${row!.username ?? row!.email} was added as ${ROLE_LABELS[input.role]}`,
-        relatedId: row!.id,
+        message: `${row.username ?? row.email} was added as ${ROLE_LABELS[input.role]}`,
+        relatedId: row.id,
         relatedType: 'user',
         createdBy: actor.id,
       });
-      return { user: presentUser(row!), pending: note };
+      return { user: presentUser(row), pending: note };
     });
+    // The new account may be one this notification (and every later one) reaches.
+    await announceStaffChange(ctx, user.id, 'created');
     await publishNotification(ctx, pending);
     return user;
   } catch (err) {
@@ -141,9 +128,10 @@ export async function updateAccount(ctx: AppContext, actor: Actor, id: string, i
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const nowMs = ctx.now();
   let sessionChange: string | null = null;
+  let staffChange = false;
   try {
     const view = await ctx.knex.transaction(async (trx) => {
-      const target = await loadProfile(trx, id, true);
+      const target = await findProfile(trx, id, true);
       if (!target) throw fail.notFound('User not found');
       const targetRole: Role = isRole(target.role) ? target.role : 'guest';
       if (!canEditUser(actor.role, targetRole)) throw fail.forbidden(ACCOUNT_TEXT.cannotEditUser);
@@ -155,12 +143,10 @@ export async function updateAccount(ctx: AppContext, actor: Actor, id: string, i
       if (input.is_active === false && target.is_active && self) throw fail.forbidden(ACCOUNT_TEXT.cannotDeactivateSelf);
       const losesOwner = targetRole === 'owner' && target.is_active && ((input.role !== undefined && input.role !== 'owner') || input.is_active === false);
       if (losesOwner) {
-        const others = await trx('profiles').where({ role: 'owner', is_active: true }).whereNot({ id: target.id }).count<{ n: number | string }[]>({ n: '*' }).first();
-        if (Number(others?.n ?? 0) === 0) throw fail.conflict(ACCOUNT_TEXT.lastOwner);
+        if ((await countOtherActiveOwners(trx, target.id)) === 0) throw fail.conflict(ACCOUNT_TEXT.lastOwner);
       }
       if (input.email !== undefined && input.email !== target.email.toLowerCase()) {
-        const taken = await trx('profiles').whereRaw('lower(email) = ?', [input.email]).whereNot({ id: target.id }).first('id');
-        if (taken) throw fail.conflict(ACCOUNT_TEXT.emailTaken);
+        if (await emailTaken(trx, input.email, target.id)) throw fail.conflict(ACCOUNT_TEXT.emailTaken);
       }
 
       const patch: Record<string, unknown> = {};
@@ -188,14 +174,17 @@ export async function updateAccount(ctx: AppContext, actor: Actor, id: string, i
       }
       if (Object.keys(patch).length === 0) return presentUser(target);
       patch.updated_at = new Date(nowMs);
-      const [row] = await trx('profiles').where({ id: target.id }).update(patch).returning<ProfileRow[]>([...PROFILE_COLUMNS]);
+      const row = await updateProfile(trx, target.id, patch);
       if (input.is_active === false && target.is_active) await revokeUserSessions(trx, target.id, 'deactivated', nowMs);
       else if (passwordHash) await revokeUserSessions(trx, target.id, 'password_changed', nowMs);
       await recordAction(trx, { actor, action: 'update', resourceType: 'user', resourceId: target.id, resourceName: row!.email, details: changed, ip });
       sessionChange = 'is_active' in patch && patch.is_active === false ? 'deactivated' : passwordHash ? 'password_changed' : 'role' in patch ? 'role_changed' : null;
+      staffChange = 'role' in patch || 'is_active' in patch;
       return presentUser(row!);
     });
-    // After the commit: every instance's realtime hub re-checks this user's staff sockets.
+    // After the commit: every instance's notification recipients follow a new role or active state…
+    if (staffChange) await announceStaffChange(ctx, id, 'updated');
+    // …and every instance's realtime hub re-checks this user's staff sockets.
     if (sessionChange) await announceSessionChange(ctx, id, sessionChange);
     return view;
   } catch (err) {
@@ -207,12 +196,12 @@ export async function updateAccount(ctx: AppContext, actor: Actor, id: string, i
 /** Deletes an account: the actor must rank strictly higher than the target (000 §6). */
 export async function deleteAccount(ctx: AppContext, actor: Actor, id: string, ip: string | null): Promise<void> {
   const pending = await ctx.knex.transaction(async (trx) => {
-    const target = await loadProfile(trx, id, true);
+    const target = await findProfile(trx, id, true);
     if (!target) throw fail.notFound('User not found');
     const targetRole: Role = isRole(target.role) ? target.role : 'guest';
     if (!canDeleteUser(actor.role, targetRole)) throw fail.forbidden(DENIED.deleteUser);
     await removeMediaByUrl(trx, target.avatar_url);
-    await trx('profiles').where({ id: target.id }).delete();
+    await deleteProfile(trx, target.id);
     await recordAction(trx, { actor, action: 'delete', resourceType: 'user', resourceId: target.id, resourceName: target.email, details: { username: target.username, role: targetRole }, ip });
     return insertNotification(trx, {
       type: 'user_removed',
@@ -223,27 +212,28 @@ export async function deleteAccount(ctx: AppContext, actor: Actor, id: string, i
       createdBy: actor.id,
     });
   });
+  await announceStaffChange(ctx, id, 'deleted');
   await announceSessionChange(ctx, id, 'deleted');
   await publishNotification(ctx, pending);
 }
 
 /** Sets a user's avatar from uploaded bytes, removing the old file. `target` is the actor for My Profile. */
 export async function setAvatar(ctx: AppContext, actor: Actor, targetId: string, bytes: Buffer, ip: string | null): Promise<UserView> {
-  const existing = await loadProfile(ctx.knex, targetId);
+  const existing = await findProfile(ctx.knex, targetId);
   if (!existing) throw fail.notFound('User not found');
   if (existing.id !== actor.id && !canEditUser(actor.role, isRole(existing.role) ? existing.role : 'guest')) throw fail.forbidden(ACCOUNT_TEXT.cannotEditUser);
   const stored = await storeImage(ctx, { bucket: 'avatars', bytes, owner: existing.id });
   try {
     return await ctx.knex.transaction(async (trx) => {
-      const target = await loadProfile(trx, targetId, true);
+      const target = await findProfile(trx, targetId, true);
       if (!target) throw fail.notFound('User not found');
-      const [row] = await trx('profiles').where({ id: target.id }).update({ avatar_url: stored.url, updated_at: new Date(ctx.now()) }).returning<ProfileRow[]>([...PROFILE_COLUMNS]);
+      const row = await updateProfile(trx, target.id, { avatar_url: stored.url, updated_at: new Date(ctx.now()) });
       await removeMediaByUrl(trx, target.avatar_url);
       await recordAction(trx, { actor, action: 'update', resourceType: 'user', resourceId: target.id, resourceName: target.email, details: { avatar_url: { from: target.avatar_url, to: stored.url } }, ip });
       return presentUser(row!);
     });
   } catch (err) {
-    await ctx.knex('media').where({ id: stored.id }).delete().catch(() => undefined);
+    await removeMediaByUrl(ctx.knex, stored.url).catch(() => undefined);
     throw err;
   }
 }
@@ -268,17 +258,17 @@ function presentLinkedPresenter(row: PresenterRow): LinkedPresenter {
 
 /** The signed-in user, their profile and their presenter record (My Profile, the navigation menu). */
 export async function getMe(db: Knex, userId: string): Promise<MeResponse> {
-  const row = await loadProfile(db, userId);
+  const row = await findProfile(db, userId);
   if (!row) throw fail.unauthorized(ACCOUNT_TEXT.sessionEnded);
   const profile = presentUser(row);
-  const presenter = await db('presenters').where({ user_id: userId }).first<PresenterRow | undefined>('id', 'name', 'social_links');
+  const presenter = await linkedPresenterLinks(db, userId);
   return { user: { id: profile.id, email: profile.email, role: profile.role }, profile, presenter: presenter ? presentLinkedPresenter(presenter) : null };
 }
 
 /** Updates the signed-in user's own username (email is read-only) or removes their avatar. */
 export async function updateOwnProfile(ctx: AppContext, actor: Actor, input: z.output<typeof UpdateMeSchema>, ip: string | null): Promise<MeResponse> {
   await ctx.knex.transaction(async (trx) => {
-    const target = await loadProfile(trx, actor.id, true);
+    const target = await findProfile(trx, actor.id, true);
     if (!target) throw fail.unauthorized(ACCOUNT_TEXT.sessionEnded);
     const patch: Record<string, unknown> = {};
     const changed: Record<string, unknown> = {};
@@ -292,7 +282,7 @@ export async function updateOwnProfile(ctx: AppContext, actor: Actor, input: z.o
       await removeMediaByUrl(trx, target.avatar_url);
     }
     if (Object.keys(patch).length === 0) return;
-    await trx('profiles').where({ id: target.id }).update({ ...patch, updated_at: new Date(ctx.now()) });
+    await updateProfile(trx, target.id, { ...patch, updated_at: new Date(ctx.now()) });
     await recordAction(trx, { actor, action: 'update', resourceType: 'profile', resourceId: target.id, resourceName: target.email, details: changed, ip });
   });
   return getMe(ctx.knex, actor.id);
@@ -308,8 +298,8 @@ export async function changeOwnPassword(ctx: AppContext, actor: Actor, password:
   const hash = await hashPassword(password);
   const nowMs = ctx.now();
   await ctx.knex.transaction(async (trx) => {
-    const n = await trx('profiles').where({ id: actor.id }).update({ password_hash: hash, password_changed_at: new Date(nowMs), password_reset_required: false, updated_at: new Date(nowMs) });
-    if (n === 0) throw fail.unauthorized(ACCOUNT_TEXT.sessionEnded);
+    const updated = await updateProfile(trx, actor.id, { password_hash: hash, password_changed_at: new Date(nowMs), password_reset_required: false, updated_at: new Date(nowMs) });
+    if (!updated) throw fail.unauthorized(ACCOUNT_TEXT.sessionEnded);
     const ended = await revokeUserSessions(trx, actor.id, 'password_changed', nowMs, actor.sessionId);
     await recordAction(trx, { actor, action: 'update', resourceType: 'profile', resourceId: actor.id, resourceName: actor.email, details: { password: 'changed', other_sessions_ended: ended }, ip });
   });
@@ -319,11 +309,11 @@ export async function changeOwnPassword(ctx: AppContext, actor: Actor, password:
 /** Saves the social links of the presenter record linked to the signed-in user ('Social media updated'). */
 export async function updateOwnSocialLinks(ctx: AppContext, actor: Actor, input: z.output<typeof SocialLinksSchema>, ip: string | null): Promise<MeResponse> {
   await ctx.knex.transaction(async (trx) => {
-    const presenter = await trx('presenters').where({ user_id: actor.id }).forUpdate().first<PresenterRow | undefined>('id', 'name', 'social_links');
+    const presenter = await linkedPresenterLinks(trx, actor.id, true);
     if (!presenter) throw new HttpError('not_found', 'No presenter profile is linked to your account.');
     // Only the links that are set are kept, the same map of platform to URL the directory reads.
     const links = Object.fromEntries(SOCIAL_PLATFORMS.flatMap((p) => (input.social_links[p] ? [[p, input.social_links[p]]] : [])));
-    await trx('presenters').where({ id: presenter.id }).update({ social_links: JSON.stringify(links), updated_at: new Date(ctx.now()) });
+    await setPresenterSocialLinks(trx, presenter.id, links, new Date(ctx.now()));
     await recordAction(trx, { actor, action: 'update', resourceType: 'presenter', resourceId: presenter.id, resourceName: presenter.name, details: { social_links: links }, ip });
   });
   return getMe(ctx.knex, actor.id);

@@ -1,0 +1,123 @@
+import type { Knex } from 'knex';
+import type { Role } from '../../../shared/permissions';
+
+/**
+ * The users domain's table, `profiles` (one row per staff account, with its
+ * password hash). Other domains read accounts through these functions or the
+ * users service, never the table. Known crossings, joins kept where one query
+ * is the point: the live-session check and refresh rotation (`auth/repo.ts`)
+ * and the presenters' avatars and emails (see tests/lint/table-owners.test.ts).
+ */
+
+type Db = Knex | Knex.Transaction;
+
+/** A profiles row as the users service reads it (never the hash). */
+export interface ProfileRow {
+  id: string;
+  email: string;
+  username: string;
+  avatar_url: string | null;
+  role: string;
+  is_admin: boolean;
+  is_active: boolean;
+  password_reset_required: boolean;
+  last_sign_in_at: Date | string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+/** What sign-in needs of an account, the hash included (it never leaves the auth service). */
+export interface CredentialRow {
+  id: string;
+  email: string;
+  role: string;
+  is_active: boolean;
+  password_hash: string;
+}
+
+const PROFILE_COLUMNS = ['id', 'email', 'username', 'avatar_url', 'role', 'is_admin', 'is_active', 'password_reset_required', 'last_sign_in_at', 'created_at', 'updated_at'] as const;
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** One account by id (undefined for a malformed id); `lock` takes the row for the transaction. */
+export async function findProfile(db: Db, id: string, lock = false): Promise<ProfileRow | undefined> {
+  if (!UUID_RE.test(id)) return undefined;
+  const q = db('profiles').where({ id }).first<ProfileRow | undefined>(...PROFILE_COLUMNS);
+  if (lock) q.forUpdate();
+  return q;
+}
+
+/** All accounts, newest first, filtered by a search text (username or email), a role and active state. */
+export async function listProfiles(db: Db, filters: { q?: string | undefined; role?: string | undefined; active?: boolean | undefined }, limit: number): Promise<ProfileRow[]> {
+  const q = db('profiles').select<ProfileRow[]>(...PROFILE_COLUMNS).orderBy('created_at', 'desc').orderBy('id').limit(limit);
+  if (filters.q) {
+    const like = `%${filters.q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+    q.where((w) => w.whereILike('username', like).orWhereILike('email', like));
+  }
+  if (filters.role) q.where({ role: filters.role });
+  if (filters.active !== undefined) q.where({ is_active: filters.active });
+  return q;
+}
+
+/** Whether an account other than `exceptId` has this email (case-insensitively). */
+export async function emailTaken(db: Db, email: string, exceptId?: string): Promise<boolean> {
+  const q = db('profiles').whereRaw('lower(email) = lower(?)', [email]);
+  if (exceptId) q.whereNot({ id: exceptId });
+  return Boolean(await q.first('id'));
+}
+
+/** Creates an account; answers its row. */
+export async function insertProfile(db: Db, row: { email: string; username: string; role: Role; is_admin: boolean; password_hash: string }): Promise<ProfileRow> {
+  const [inserted] = await db('profiles').insert(row).returning<ProfileRow[]>([...PROFILE_COLUMNS]);
+  return inserted!;
+}
+
+/** Changes an account's columns; answers the new row, or undefined when there is no such account. */
+export async function updateProfile(db: Db, id: string, patch: Record<string, unknown>): Promise<ProfileRow | undefined> {
+  const [row] = await db('profiles').where({ id }).update(patch).returning<ProfileRow[]>([...PROFILE_COLUMNS]);
+  return row;
+}
+
+/** Deletes an account (its sessions, states and preferences go with it). */
+export async function deleteProfile(db: Db, id: string): Promise<void> {
+  await db('profiles').where({ id }).delete();
+}
+
+/** How many active owners there are besides `exceptId`. */
+export async function countOtherActiveOwners(db: Db, exceptId: string): Promise<number> {
+  const row = await db('profiles').where({ role: 'owner', is_active: true }).whereNot({ id: exceptId }).count<{ n: number | string }[]>({ n: '*' }).first();
+  return Number(row?.n ?? 0);
+}
+
+/** Whether a real (not demo) owner account exists. */
+export async function realOwnerExists(db: Db): Promise<boolean> {
+  return Boolean(await db('profiles').where({ role: 'owner', is_demo: false }).first('id'));
+}
+
+/** The account an email signs in to (case-insensitively), with its password hash. */
+export async function findCredentials(db: Db, email: string): Promise<CredentialRow | undefined> {
+  return db('profiles').whereRaw('lower(email) = lower(?)', [email]).first<CredentialRow | undefined>('id', 'email', 'role', 'is_active', 'password_hash');
+}
+
+/** Records a sign-in (and the upgraded hash, when the old one was weaker). */
+export async function recordSignIn(db: Db, id: string, at: Date, rehash: string | null): Promise<void> {
+  await db('profiles').where({ id }).update({ last_sign_in_at: at, ...(rehash ? { password_hash: rehash } : {}) });
+}
+
+/** An account's email (for the audit trail of a sign-out), or null. */
+export async function emailOf(db: Db, id: string): Promise<string | null> {
+  if (!UUID_RE.test(id)) return null;
+  const row = await db('profiles').where({ id }).first<{ email: string } | undefined>('email');
+  return row?.email ?? null;
+}
+
+/** An account's username, or null. */
+export async function usernameOf(db: Db, id: string): Promise<string | null> {
+  if (!UUID_RE.test(id)) return null;
+  const row = await db('profiles').where({ id }).first<{ username: string | null } | undefined>('username');
+  return row?.username ?? null;
+}
+
+/** Every account's id, role and active flag: the notifications recipients directory's half of the data. */
+export async function accountDirectory(db: Db): Promise<{ id: string; role: string; is_active: boolean }[]> {
+  return db('profiles').select<{ id: string; role: string; is_active: boolean }[]>('id', 'role', 'is_active');
+}

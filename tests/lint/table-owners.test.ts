@@ -71,7 +71,6 @@ const KNOWN_CROSSINGS: readonly (readonly [string, readonly string[]])[] = [
   ['server/src/desktop/summary.ts', ['broadcast_sessions', 'play_history', 'shoutout_requests', 'song_requests', 'track_votes', 'tracks']],
   ['server/src/embed/repo.ts', ['station_settings']],
   ['server/src/health/routes.ts', ['station_state']],
-  ['server/src/http/csp.ts', ['custom_pages', 'presenters', 'profiles', 'schedule_events', 'slider_content', 'slider_settings', 'sponsored_content', 'tracks']],
   ['server/src/http/page-meta.ts', ['custom_pages', 'presenters', 'profiles']],
   ['server/src/logs/service.ts', ['user_action_logs']],
   ['server/src/presenters/repo.ts', ['profiles']],

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { urlOrigins } from '../db/origins';
 import type { EventRow } from './presenter';
 
 /**
@@ -229,4 +230,10 @@ export async function publicEventRows(db: Db, q: { start: string; end: string; s
 export async function eventTitle(db: Db, id: string): Promise<string | null> {
   const row = await db('schedule_events').where({ id }).first<{ title: string } | undefined>('title');
   return row?.title ?? null;
+}
+
+/** The origins of shows' external images, the show's and its presenter's (the content security policy's img-src). */
+export async function showImageOrigins(db: Knex | Knex.Transaction): Promise<string[]> {
+  const [shows, presenters] = await Promise.all([urlOrigins(db, 'schedule_events', 'image_url'), urlOrigins(db, 'schedule_events', 'presenter_image_url')]);
+  return [...shows, ...presenters];
 }

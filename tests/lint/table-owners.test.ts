@@ -82,7 +82,6 @@ const KNOWN_CROSSINGS: readonly (readonly [string, readonly string[]])[] = [
   ['server/src/radio/stats.ts', ['broadcast_sessions', 'play_history', 'schedule_events']],
   ['server/src/radio/votes.ts', ['track_vote_totals', 'track_votes', 'tracks']],
   ['server/src/schedule/repo.ts', ['presenters']],
-  ['server/src/schedule/service.ts', ['profiles']],
   ['server/src/settings/secrets.ts', ['server_secrets']],
   ['server/src/settings/service.ts', ['discord_config', 'station_settings']],
   ['server/src/users/audit.ts', ['user_action_logs']],

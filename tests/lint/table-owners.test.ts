@@ -85,7 +85,6 @@ const KNOWN_CROSSINGS: readonly (readonly [string, readonly string[]])[] = [
   ['server/src/requests/queues.ts', ['general_requests', 'shoutout_requests', 'song_requests']],
   ['server/src/requests/service.ts', ['general_requests', 'shoutout_requests', 'song_requests', 'tracks']],
   ['server/src/schedule/repo.ts', ['presenters']],
-  ['server/src/schedule/service.ts', ['profiles']],
   ['server/src/settings/secrets.ts', ['server_secrets']],
   ['server/src/settings/service.ts', ['discord_config', 'station_settings']],
   ['server/src/users/audit.ts', ['user_action_logs']],

@@ -19,6 +19,7 @@ const benches: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   home: () => import('./home'),
   embeds: () => import('./embeds'),
   audience: () => import('./audience'),
+  pages: () => import('./pages'),
 };
 for (const [name, load] of Object.entries(benches)) {
   if (only && only !== name) continue;

@@ -13,6 +13,7 @@ import { createSnapshotRegistry } from './realtime/snapshots';
 import { createRadioRuntime } from './radio/runtime';
 import { createSettingsCache } from './settings/service';
 import { createTokenService } from './auth/tokens';
+import { createSignInGuard } from './auth/limits';
 import { liveIdentity } from './auth/middleware';
 import { createNotificationRecipients } from './notifications/recipients';
 
@@ -53,6 +54,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const bus = opts.bus ?? (db.engine === 'postgres' && db.url ? createPgBus(db.url, log) : createLocalBus());
   const now = opts.now ?? (() => Date.now());
   const tokens = await createTokenService(db.knex);
+  const signIn = createSignInGuard(db, config);
   const recipients = createNotificationRecipients({ knex: db.knex, bus, log });
   const snapshots = createSnapshotRegistry();
   const settings = createSettingsCache({ knex: db.knex, config, bus, now });
@@ -65,6 +67,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     log,
     bus,
     tokens,
+    signIn,
     recipients,
     now,
     startedAt: now(),

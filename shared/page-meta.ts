@@ -18,7 +18,7 @@ export function documentTitle(title: string, stationName: string): string {
 }
 
 /** Meta of the fixed listener pages, by path. */
-export function staticPageMeta(pathname: string, station: { name: string; tagline: string | null }): PageMeta | null {
+export function staticPageMeta(pathname: string, station: { name: string; tagline: string | null; googlePlayUrl?: string | null }): PageMeta | null {
   const name = station.name;
   const table: Record<string, PageMeta> = {
     '/': { title: '', description: station.tagline || `Listen to ${name} live.` },
@@ -30,7 +30,7 @@ export function staticPageMeta(pathname: string, station: { name: string; taglin
     '/general-request': { title: 'Contact Us', description: 'Questions, feedback or general inquiries: send the station a message.' },
     '/become-a-dj': { title: 'Become a DJ', description: `Apply to present your own show on ${name}.` },
     '/presenter-application': { title: 'Become a DJ', description: `Apply to present your own show on ${name}.` },
-    '/mobile-app': { title: 'Mobile App', description: `Listen to ${name} on the go with our Android app.` },
+    '/mobile-app': { title: 'Mobile App', description: station.googlePlayUrl === null ? `Listen to ${name} on your phone, right in the browser.` : `Listen to ${name} on the go with our Android app.` },
     '/donate': { title: 'Donate', description: `Support ${name}: donations keep community radio on air.` },
     '/terms-of-service': { title: 'Terms of Service', description: `The terms for using ${name}'s website, player and apps.` },
     '/privacy-policy': { title: 'Privacy Policy', description: `What ${name} collects about you, why, and your rights.` },

@@ -1,23 +1,28 @@
+/** The neutral name a station has until its owner gives it one (first-run setup or General Settings). */
+export const DEFAULT_STATION_NAME = 'Airdeck';
+
+const none = null as string | null;
+
 /**
- * What a fresh install shows until General Settings are saved. Zod-free and typed by its value (shared/station.ts
- * re-exports it as a `StationInfo`, which checks it): the listener's first load needs it, not the schema.
+ * What a fresh install has before its owner sets it up: a neutral name, this
+ * server's stream and nothing else. No tagline, contact address, social link,
+ * app, chat invite or donation account: an empty setting hides its part of the
+ * listener site, so nothing made up is ever shown to listeners. The demo
+ * station's details are seeded by the demo seed alone (server/src/db/seed/demo-station.ts).
+ *
+ * Zod-free and typed by its value (shared/station.ts re-exports it as a `StationInfo`, which checks it): the
+ * listener's first load needs it, not the schema.
  */
 export const DEFAULT_STATION = {
-  name: 'Airdeck Radio',
-  tagline: 'Community radio from the UK to the world',
+  name: DEFAULT_STATION_NAME,
+  tagline: '',
   logoUrl: '/favicon.svg',
   streamUrl: '/api/stream',
-  contactEmail: 'hello@airdeck.example',
+  contactEmail: '',
   timezone: 'Europe/London',
-  social: {
-    chat: 'https://discord.gg/airdeck-demo',
-    streaming: 'https://www.mixcloud.com/airdeck-demo/',
-    instagram: 'https://instagram.com/airdeck.demo',
-    facebook: 'https://facebook.com/airdeck.demo',
-    x: 'https://x.com/airdeck_demo',
-  },
-  googlePlayUrl: 'https://play.google.com/store/apps/details?id=example.airdeck.radio',
-  chatInviteUrl: 'https://discord.gg/airdeck-demo',
-  donation: { providerUrl: 'https://www.paypal.com/donate', account: 'donations@airdeck.example', currency: 'GBP' as const },
+  social: { chat: none, streaming: none, instagram: none, facebook: none, x: none },
+  googlePlayUrl: none,
+  chatInviteUrl: none,
+  donation: { providerUrl: none, account: none, currency: 'GBP' as const },
   requestsOpen: true,
 };

@@ -23,7 +23,12 @@ export const StationInfoSchema = z.object({
   tagline: safeText(160),
   logoUrl: webUrl('Logo URL must be a valid URL (https://… or /path)'),
   streamUrl: webUrl('Stream URL must be a valid URL (https://… or /path)'),
-  contactEmail: z.email('Please enter a valid email address').max(200, 'Must be at most 200 characters'),
+  /** Empty: no contact address yet (the pages that would show it point to the contact form instead). */
+  contactEmail: z
+    .string({ error: 'Please enter a valid email address' })
+    .trim()
+    .refine((v) => v === '' || z.email().safeParse(v).success, 'Please enter a valid email address')
+    .refine((v) => v.length <= 200, 'Must be at most 200 characters'),
   timezone: z.string().max(64).refine(isTimeZone, 'Time zone must be an IANA name such as Europe/London'),
   social: z.object({
     chat: optionalWebUrl('Chat community link must be a valid URL'),
@@ -43,5 +48,5 @@ export const StationInfoSchema = z.object({
 });
 export type StationInfo = z.output<typeof StationInfoSchema>;
 
-/** What a fresh install shows (kept in a zod-free module: the listener's first load needs it, not the schema). */
+/** What a fresh install has before its owner sets it up (kept in a zod-free module: the listener's first load needs it, not the schema). */
 export const DEFAULT_STATION: StationInfo = STATION_DEFAULTS;

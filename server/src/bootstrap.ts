@@ -4,6 +4,7 @@ import { lockDataDir } from './db/data-dir-lock';
 import { openDatabase, type Database } from './db/knex';
 import { migrateLatest } from './db/migrate';
 import { seedDemo } from './db/seed/demo';
+import { upgradeDemoSettings } from './db/seed/demo-station';
 import type { Logger } from './log';
 import { ensureOwner } from './users/owner';
 
@@ -27,6 +28,7 @@ export async function prepareDatabase(db: Database, config: Config, log: Logger)
   const applied = await migrateLatest(db.knex);
   changed ||= applied.length > 0;
   if (applied.length) log.info({ applied }, 'migrations applied');
+  await upgradeDemoSettings(db.knex);
   if (config.SEED_DEMO) {
     const seeded = await seedDemo(db.knex, { timezone: config.STATION_TIMEZONE, ...(config.DEMO_TRACK_SECONDS ? { demoTrackSeconds: config.DEMO_TRACK_SECONDS } : {}) });
     if (seeded) log.info('demo station seeded (accounts listed in the README)');

@@ -36,6 +36,8 @@ export interface AppContext {
   snapshots: SnapshotRegistry;
   /** This instance's copy of the station's settings, dropped on every save (settings/service.ts). */
   settings: SettingsCache;
+  /** The image origins of the content in use, for the pages' content security policy (http/csp.ts): kept until a bus event changes them. */
+  imageOrigins: import('./http/image-origins').ImageOrigins;
   /** The radio domain's state in this instance: the now-playing copy and the demo stream. */
   radio: RadioRuntime;
   /** Who staff notifications reach: the accounts and their preferences, read once per change (notifications/recipients.ts). */

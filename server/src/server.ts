@@ -12,6 +12,7 @@ import { createHub, type Hub } from './realtime/hub';
 import { createSnapshotRegistry } from './realtime/snapshots';
 import { createRadioRuntime } from './radio/runtime';
 import { createSettingsCache } from './settings/service';
+import { createImageOrigins, imageOriginSources } from './http/image-origins';
 import { createTokenService } from './auth/tokens';
 import { createSignInGuard } from './auth/limits';
 import { liveIdentity } from './auth/middleware';
@@ -58,6 +59,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const recipients = createNotificationRecipients({ knex: db.knex, bus, log });
   const snapshots = createSnapshotRegistry();
   const settings = createSettingsCache({ knex: db.knex, config, bus, now });
+  const imageOrigins = createImageOrigins({ bus, sources: imageOriginSources(db.knex), now });
   const radio = createRadioRuntime({ config, knex: db.knex, log, bus, now, snapshots });
   const metrics = createMetrics();
   const ctx: AppContext = {
@@ -73,6 +75,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     startedAt: now(),
     snapshots,
     settings,
+    imageOrigins,
     radio,
     metrics,
     fastLane: createFastLane({
@@ -171,6 +174,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       radio.close();
       recipients.close();
       settings.close();
+      imageOrigins.close();
       await bus.close();
       if (opts.closeDatabase !== false) await db.close();
     })();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_STATION } from '../../shared/station';
+import { DEMO_STATION } from '../../server/src/db/seed/demo-station';
 import { startBrowserHarness, skipBrowser, type BrowserHarness } from '../support/browser';
 
 /** The home page's composition (spec 000 §4), on a desktop and a phone. */
@@ -13,9 +13,9 @@ describe.skipIf(skipBrowser())('the home page', () => {
   it('on a desktop: hero with Join Community, Featured Shows, DJ Spotlight and the sidebar, in that order', async () => {
     const { page, context, errors } = await h.newPage({ width: 1280, height: 900 });
     await page.goto(h.url + '/');
-    await page.getByRole('heading', { level: 1, name: DEFAULT_STATION.name }).waitFor();
+    await page.getByRole('heading', { level: 1, name: DEMO_STATION.name }).waitFor();
     const join = page.getByRole('link', { name: 'Join Community' });
-    expect(await join.getAttribute('href')).toBe(DEFAULT_STATION.chatInviteUrl);
+    expect(await join.getAttribute('href')).toBe(DEMO_STATION.chatInviteUrl);
     expect(await join.getAttribute('target')).toBe('_blank');
     expect(await join.getAttribute('rel')).toBe('noopener noreferrer');
     const spotlight = page.getByRole('region', { name: 'DJ Spotlight' });
@@ -44,7 +44,7 @@ describe.skipIf(skipBrowser())('the home page', () => {
   it('on a phone: no sidebar, and the bubbles button floats top-right', async () => {
     const { page, context } = await h.newPage({ width: 390, height: 844 });
     await page.goto(h.url + '/');
-    await page.getByRole('heading', { level: 1, name: DEFAULT_STATION.name }).waitFor();
+    await page.getByRole('heading', { level: 1, name: DEMO_STATION.name }).waitFor();
     await page.getByRole('region', { name: 'DJ Spotlight' }).waitFor();
     expect(await page.getByRole('complementary', { name: 'Sidebar' }).count()).toBe(0);
     const bubbles = page.getByRole('button', { name: /release bubbles/i });

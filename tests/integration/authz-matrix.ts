@@ -117,6 +117,9 @@ export const AUTHZ_MATRIX: Record<string, Access> = {
   'GET /api/settings/access': ACCESS_SETTINGS,
   'GET /api/settings/station': ACCESS_SETTINGS,
   'PUT /api/settings/station': ACCESS_SETTINGS,
+  // First-run setup (issue 17): part of Settings; saving it is PUT /api/settings/station.
+  'GET /api/settings/setup': ACCESS_SETTINGS,
+  'POST /api/settings/setup/skip': ACCESS_SETTINGS,
   'GET /api/settings/discord': OWNER_ONLY,
   'PUT /api/settings/discord': OWNER_ONLY,
   'PATCH /api/settings/discord': OWNER_ONLY,

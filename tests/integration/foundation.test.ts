@@ -68,7 +68,7 @@ describe('headers', () => {
     const res = await fetch(`${t.url}/api/station`, { headers: { 'Accept-Encoding': 'gzip' } });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { name: string };
-    expect(body.name).toBe('Airdeck Radio');
+    expect(body.name).toBe('Airdeck');
   });
   it('never reflects an unknown origin in CORS', async () => {
     const res = await fetch(`${t.url}/api/station`, { headers: { Origin: 'https://evil.example' } });

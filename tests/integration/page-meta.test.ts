@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_STATION } from '../../shared/station';
+import { DEMO_STATION, demoStationSettings } from '../../server/src/db/seed/demo-station';
 import { createUser } from '../support/auth';
 import { request, startTestServer, type TestServer } from '../support/server';
 
@@ -23,6 +23,8 @@ beforeAll(async () => {
   );
   t = await startTestServer({ env: { WEB_DIST_DIR: dist, PUBLIC_URL: 'https://radio.example' } });
   const knex = t.server.ctx.knex;
+  // The demo station's details, as the demo seed stores them (a clean install has none: first-run.test.ts).
+  await knex('station_settings').where({ id: 1 }).update({ settings: JSON.stringify(demoStationSettings()) });
   const [p] = await knex('presenters').insert({ name: 'DJ <Nova>', bio: 'Late-night "deep" house & soul from the harbour.', image_url: '/media/nova.jpg' }).returning<{ id: string }[]>('id');
   presenterId = p!.id;
   await knex('custom_pages').insert([
@@ -46,7 +48,7 @@ describe('server-rendered page meta', () => {
   it('gives each fixed page its own title and description, once', async () => {
     const home = await html('/');
     expect(title(home.text)).toBe('Airdeck Radio');
-    expect(meta(home.text, 'description')).toBe(DEFAULT_STATION.tagline);
+    expect(meta(home.text, 'description')).toBe(DEMO_STATION.tagline);
     expect(home.text.match(/<title>/g)).toHaveLength(1);
     expect(home.text).not.toContain('build default');
     const shows = await html('/shows');
@@ -85,7 +87,7 @@ describe('server-rendered page meta', () => {
     expect(manifest.headers.get('content-type')).toContain('application/manifest+json');
     expect(manifest.body).toMatchObject({ name: 'Airdeck Radio', start_url: '/', display: 'standalone' });
     const owner = await createUser(t, { role: 'owner' });
-    const saved = await request(t.url, '/api/settings/station', { method: 'PUT', token: owner.token, body: { ...DEFAULT_STATION, name: 'Harbour FM', tagline: 'Waves from the quay' } });
+    const saved = await request(t.url, '/api/settings/station', { method: 'PUT', token: owner.token, body: { ...DEMO_STATION, name: 'Harbour FM', tagline: 'Waves from the quay' } });
     expect(saved.status).toBe(200);
     const home = await html('/');
     expect(title(home.text)).toBe('Harbour FM');
@@ -134,7 +136,7 @@ describe('the first screen in the HTML', () => {
   it('keeps data that looks like markup inert inside the page', async () => {
     const owner = await createUser(t, { role: 'owner' });
     const evil = 'Evil</script><script>alert(1)</script>';
-    const saved = await request(t.url, '/api/settings/station', { method: 'PUT', token: owner.token, body: { ...DEFAULT_STATION, name: evil } });
+    const saved = await request(t.url, '/api/settings/station', { method: 'PUT', token: owner.token, body: { ...DEMO_STATION, name: evil } });
     expect(saved.status).toBe(200);
     const home = await html('/');
     // Only the one data element: the name can neither close it nor open a script.
@@ -142,7 +144,7 @@ describe('the first screen in the HTML', () => {
     expect(home.text).not.toContain('<script>alert(1)');
     expect(bootData(home.text)!.station.name).toBe(evil);
     expect(home.text).toContain('<span>Evil&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;</span>');
-    await request(t.url, '/api/settings/station', { method: 'PUT', token: owner.token, body: DEFAULT_STATION });
+    await request(t.url, '/api/settings/station', { method: 'PUT', token: owner.token, body: DEMO_STATION });
   });
 
   it('leaves the staff panel alone', async () => {

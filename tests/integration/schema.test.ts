@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import { createTestDatabase, type TestDatabase } from '../support/db';
 import { seedDemo, isEmptyDatabase, DEMO_PEOPLE } from '../../server/src/db/seed/demo';
+import { DEMO_STATION, upgradeDemoSettings } from '../../server/src/db/seed/demo-station';
+import { loadConfig } from '../../server/src/config';
+import { getStationInfo, isSetupNeeded } from '../../server/src/settings/service';
 
 let t: TestDatabase;
 let knex: Knex;
@@ -61,6 +64,18 @@ describe('demo data', () => {
     expect(midnight).toBeTruthy();
     expect(await seedDemo(knex, { timezone: 'Europe/London' })).toBe(false);
     expect(await count('tracks')).toBe(40);
+  });
+
+  it("stores the demo station's details in the settings, set up, with the stream and time zone left to configuration", async () => {
+    const config = loadConfig({ STATION_TIMEZONE: 'Asia/Tokyo', STREAM_URL: 'https://stream.example/live.mp3' });
+    const info = await getStationInfo(knex, config);
+    expect(info).toMatchObject({ name: 'Airdeck Radio', chatInviteUrl: 'https://discord.gg/airdeck-demo', googlePlayUrl: DEMO_STATION.googlePlayUrl, contactEmail: 'hello@airdeck.example' });
+    expect(info).toMatchObject({ timezone: 'Asia/Tokyo', streamUrl: 'https://stream.example/live.mp3' });
+    expect(await isSetupNeeded(knex)).toBe(false);
+    // A demo database seeded before the details moved out of the defaults gets them back.
+    await knex('station_settings').where({ id: 1 }).update({ settings: JSON.stringify({ demo: true }) });
+    await upgradeDemoSettings(knex);
+    expect((await getStationInfo(knex, config)).social.instagram).toBe('https://instagram.com/airdeck.demo');
   });
 
   it('credits each demo show to the presenter its title and bio name, on the right days', async () => {

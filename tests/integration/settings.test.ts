@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DENIED, type Role } from '../../shared/permissions';
-import { DEFAULT_STATION } from '../../shared/station';
+import { DEMO_STATION } from '../../server/src/db/seed/demo-station';
 import { DISCORD_DENIED } from '../../server/src/settings/routes';
 import { createUser, type TestUser } from '../support/auth';
 import { request, startTestServer, type TestServer } from '../support/server';
@@ -20,7 +20,7 @@ describe('General Settings', () => {
   it('is refused without sign-in and below manager, with the spec text', async () => {
     expect((await request(t.url, '/api/settings/station')).status).toBe(401);
     for (const role of ['admin', 'moderator', 'presenter', 'guest'] as const) {
-      const res = await request(t.url, '/api/settings/station', { method: 'PUT', token: users[role].token, body: DEFAULT_STATION });
+      const res = await request(t.url, '/api/settings/station', { method: 'PUT', token: users[role].token, body: DEMO_STATION });
       expect(res.status).toBe(403);
       expect(res.body.error.message).toBe(DENIED.settings);
       expect((await request(t.url, '/api/settings/access', { token: users[role].token })).status).toBe(403);
@@ -33,17 +33,17 @@ describe('General Settings', () => {
   });
 
   it('validates each field with a clear message', async () => {
-    const put = (over: Record<string, unknown>) => request(t.url, '/api/settings/station', { method: 'PUT', token: users.manager.token, body: { ...DEFAULT_STATION, ...over } });
+    const put = (over: Record<string, unknown>) => request(t.url, '/api/settings/station', { method: 'PUT', token: users.manager.token, body: { ...DEMO_STATION, ...over } });
     expect((await put({ name: '  ' })).body.error.message).toBe('Station name is required');
     expect((await put({ contactEmail: 'not-an-email' })).body.error.message).toBe('Please enter a valid email address');
     expect((await put({ streamUrl: 'javascript:alert(1)' })).body.error.message).toBe('Stream URL must be a valid URL (https://… or /path)');
     expect((await put({ timezone: 'Mars/Olympus' })).body.error.message).toBe('Time zone must be an IANA name such as Europe/London');
-    expect((await put({ social: { ...DEFAULT_STATION.social, instagram: 'data:text/html,hi' } })).body.error.message).toBe('Instagram link must be a valid URL');
+    expect((await put({ social: { ...DEMO_STATION.social, instagram: 'data:text/html,hi' } })).body.error.message).toBe('Instagram link must be a valid URL');
     expect((await put({ name: 'a\u0000b' })).status).toBe(400);
   });
 
   it('saves, applies at once to the public station info, and records the change', async () => {
-    const body = { ...DEFAULT_STATION, name: 'Harbour FM', contactEmail: 'studio@harbour.example', timezone: 'America/New_York', googlePlayUrl: '', social: { ...DEFAULT_STATION.social, x: null } };
+    const body = { ...DEMO_STATION, name: 'Harbour FM', contactEmail: 'studio@harbour.example', timezone: 'America/New_York', googlePlayUrl: '', social: { ...DEMO_STATION.social, x: null } };
     const res = await request(t.url, '/api/settings/station', { method: 'PUT', token: users.manager.token, body });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: 'Harbour FM', contactEmail: 'studio@harbour.example', timezone: 'America/New_York', googlePlayUrl: null });
@@ -53,7 +53,7 @@ describe('General Settings', () => {
     expect(pub.headers.get('cache-control')).toBe('no-cache');
     const log = await lastLog();
     expect(log).toMatchObject({ action_type: 'update', resource_type: 'station_settings', resource_name: 'Harbour FM', user_email: users.manager.email });
-    expect(log.details.changed).toEqual(expect.arrayContaining(['name', 'contactEmail', 'timezone', 'googlePlayUrl', 'social']));
+    expect(log.details.changed).toEqual(expect.arrayContaining(['name', 'contactEmail', 'timezone', 'chatInviteUrl', 'social']));
   });
 });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_STATION } from '../../shared/station';
+import { DEMO_STATION } from '../../server/src/db/seed/demo-station';
 import { createUser, type TestUser } from '../support/auth';
 import { request, startTestServer, type TestServer } from '../support/server';
 
@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const setZone = (timezone: string) => request(t.url, '/api/settings/station', { method: 'PUT', token: manager.token, body: { ...DEFAULT_STATION, timezone } });
+const setZone = (timezone: string) => request(t.url, '/api/settings/station', { method: 'PUT', token: manager.token, body: { ...DEMO_STATION, timezone } });
 
 describe('the station time zone', () => {
   it('comes from the environment default until General Settings set one', async () => {

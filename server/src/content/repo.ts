@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { urlOrigins } from '../db/origins';
 
 /**
  * The content domain's tables, and the only file that names them: custom_pages, page_views, slider_settings,
@@ -253,15 +254,8 @@ export async function incrementCounter(db: Db, item: CounterItem, id: string, ki
  * each one's origin and keeps only a well-formed one.
  */
 export async function contentImageOrigins(db: Db): Promise<string[]> {
-  const origins = async (table: string, column: string): Promise<string[]> => {
-    // The patterns are bindings: a literal '?' in raw SQL would be taken for one.
-    const rows = (await db(table)
-      .whereRaw('?? ~* ?', [column, '^https?://'])
-      .distinct(db.raw('substring(?? from ?) AS o', [column, '^[A-Za-z]+://[^/?#]+']))) as { o: string | null }[];
-    return rows.flatMap((r) => (r.o ? [r.o] : []));
-  };
   const pages = (await db('custom_pages').where({ is_published: true }).whereRaw('content ~* ?', ['src=.https?://']).select('content')) as { content: string }[];
   const inPages = pages.flatMap((r) => [...r.content.matchAll(/src=["'](https?:\/\/[^"'\s]+)/gi)].map((m) => m[1]!));
-  const lists = await Promise.all([origins('slider_content', 'image_url'), origins('slider_settings', 'background_image_url'), origins('sponsored_content', 'image_url')]);
+  const lists = await Promise.all([urlOrigins(db, 'slider_content', 'image_url'), urlOrigins(db, 'slider_settings', 'background_image_url'), urlOrigins(db, 'sponsored_content', 'image_url')]);
   return [...lists.flat(), ...inPages];
 }

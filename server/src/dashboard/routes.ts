@@ -1,14 +1,10 @@
 import Router from '@koa/router';
-import type { Knex } from 'knex';
-import { DASHBOARD_LIMITS, type DashboardData } from '../../../shared/notifications';
 import { DENIED } from '../../../shared/permissions';
-import { localDateTime, zonedInstant } from '../../../shared/schedule';
-import { upcomingShows } from '../schedule/repo';
-import { weekHours } from '../schedule/service';
 import { stationTimezone } from '../settings/service';
 import type { AppRouter } from '../http/router';
 import { authorize, currentUser } from '../auth/middleware';
 import type { AppContext, RequestState } from '../context';
+import { dashboardData } from './service';
 
 /**
  * The staff dashboard's data (001 §2 Dashboard, §7 Dashboard data, §9) that
@@ -25,68 +21,4 @@ export function dashboardRoutes(ctx: AppContext): AppRouter {
     c.body = await dashboardData(ctx.knex, currentUser(c).id, ctx.now(), await stationTimezone(ctx));
   });
   return router;
-}
-
-const round2 = (n: number): number => Math.round(n * 100) / 100;
-const iso = (d: Date | string): string => new Date(d).toISOString();
-
-/** Every part of the dashboard for one user at one instant. */
-export async function dashboardData(db: Knex, userId: string, nowMs: number, zone: string): Promise<DashboardData> {
-  const now = localDateTime(nowMs, zone);
-  const n = DASHBOARD_LIMITS.lists;
-  const [hours, topSong, song, shoutout, general, upcoming] = await Promise.all([
-    hoursRemaining(db, userId, now.date, zone),
-    topRatedSong(db, nowMs, zone),
-    db('song_requests').where({ status: 'pending', request_type: 'song' }).orderBy('created_at', 'desc').limit(n).select('id', 'title', 'artist', 'requester', 'created_at'),
-    db('shoutout_requests').where({ status: 'pending' }).orderBy('created_at', 'desc').limit(n).select('id', 'requester_name', 'recipient_name', 'created_at'),
-    db('general_requests').where({ status: 'pending' }).orderBy('created_at', 'desc').limit(n).select('id', 'name', 'subject', 'created_at'),
-    upcomingShows(db, now, n),
-  ]);
-  return {
-    hours,
-    top_song: topSong,
-    pending: {
-      song: song.map((r: { created_at: Date }) => ({ ...r, created_at: iso(r.created_at) })),
-      shoutout: shoutout.map((r: { created_at: Date }) => ({ ...r, created_at: iso(r.created_at) })),
-      general: general.map((r: { created_at: Date }) => ({ ...r, created_at: iso(r.created_at) })),
-    } as DashboardData['pending'],
-    upcoming: upcoming.map((r) => ({ id: r.id, title: r.title, event_date: String(r.event_date).slice(0, 10), start_time: r.start_time, end_time: r.end_time, presenter_name: r.presenter_name, status: r.status })),
-  };
-}
-
-/**
- * The 2-hour weekly rule for the signed-in user's own presenter record (001
- * §9), from the schedule's one implementation ({@link weekHours}): a presenter
- * on approved leave that week, or of a role the rule does not cover, has
- * nothing remaining.
- */
-async function hoursRemaining(db: Knex, userId: string, today: string, zone: string): Promise<DashboardData['hours']> {
-  const presenter = await db('presenters').where({ user_id: userId }).first<{ id: string } | undefined>('id');
-  if (!presenter) return null;
-  const { week, presenters } = await weekHours(db, today, zone, [presenter.id]);
-  const mine = presenters[0];
-  if (!mine) return null;
-  return { remaining: mine.remaining, scheduled: mine.scheduled, required: mine.required, week_start: week.start, week_end: week.end };
-}
-
-/** Net up minus down votes since the first of this month (station time); only songs with votes; ties by more votes, then title. */
-async function topRatedSong(db: Knex, nowMs: number, zone: string): Promise<DashboardData['top_song']> {
-  const today = localDateTime(nowMs, zone).date;
-  const monthStart = new Date(zonedInstant(`${today.slice(0, 8)}01`, '00:00:00', zone));
-  const row = (await db('track_votes as v')
-    .join('tracks as t', 't.id', 'v.track_id')
-    .where('v.created_at', '>=', monthStart)
-    .groupBy('t.id', 't.title', 't.artist', 't.album')
-    .select(
-      't.id',
-      't.title',
-      't.artist',
-      't.album',
-      db.raw("sum(CASE WHEN v.vote_type = 'up' THEN 1 ELSE 0 END)::int AS up"),
-      db.raw("sum(CASE WHEN v.vote_type = 'down' THEN 1 ELSE 0 END)::int AS down"),
-    )
-    .orderByRaw("sum(CASE WHEN v.vote_type = 'up' THEN 1 ELSE -1 END) DESC, count(*) DESC, t.title")
-    .first()) as { id: string; title: string; artist: string; album: string | null; up: number; down: number } | undefined;
-  if (!row) return null;
-  return { id: row.id, title: row.title, artist: row.artist, album: row.album, up: Number(row.up), down: Number(row.down), net: Number(row.up) - Number(row.down) };
 }

@@ -1,5 +1,8 @@
 import type { Knex } from 'knex';
 import type { ShowSummary } from '../../../shared/studio';
+import { spanFigures } from '../audience/service';
+import { presenterOfUser } from '../presenters/repo';
+import { eventTitle } from '../schedule/repo';
 
 /** How long after a session ends votes and handled requests still count for it (the last track plays out). */
 const AFTER_MS = 10 * 60_000;
@@ -12,15 +15,15 @@ const secs = (d: Date) => Math.floor(d.getTime() / 1000);
  * it, the song requests they handled and the shoutouts they read meanwhile.
  */
 export async function showSummary(db: Knex, userId: string, nowMs: number): Promise<ShowSummary> {
-  const presenter = await db('presenters').where({ user_id: userId }).first<{ id: string } | undefined>('id');
+  const presenter = await presenterOfUser(db, userId);
   const empty: ShowSummary = { session: null, tracks: [], requests_handled: 0, shoutouts_read: 0 };
   if (!presenter) return empty;
   const session = await db('broadcast_sessions as s')
-    .leftJoin('schedule_events as e', 'e.id', 's.schedule_event_id')
     .where('s.presenter_id', presenter.id)
     .orderBy('s.started_at', 'desc')
-    .first<{ id: string; started_at: Date; ended_at: Date | null; title: string | null } | undefined>('s.id', 's.started_at', 's.ended_at', 'e.title');
+    .first<{ id: string; started_at: Date; ended_at: Date | null; schedule_event_id: string | null } | undefined>('s.id', 's.started_at', 's.ended_at', 's.schedule_event_id');
   if (!session) return empty;
+  const title = session.schedule_event_id ? await eventTitle(db, session.schedule_event_id) : null;
   const from = session.started_at;
   const to = new Date(session.ended_at ? Math.min(nowMs, session.ended_at.getTime() + AFTER_MS) : nowMs);
   const plays = await db('play_history as p')
@@ -53,9 +56,10 @@ export async function showSummary(db: Knex, userId: string, nowMs: number): Prom
     .count<{ count: string | number }[]>({ count: '*' })
     .first();
   return {
-    session: { id: session.id, show_title: session.title, started_at: secs(session.started_at), ended_at: session.ended_at ? secs(session.ended_at) : null },
+    session: { id: session.id, show_title: title, started_at: secs(session.started_at), ended_at: session.ended_at ? secs(session.ended_at) : null },
     tracks: plays.map((p) => ({ played_at: secs(p.played_at), title: p.title, artist: p.artist, up_votes: byTrack.get(p.track_id)?.up ?? 0, down_votes: byTrack.get(p.track_id)?.down ?? 0 })),
     requests_handled: Number(handled?.count ?? 0),
     shoutouts_read: Number(read?.count ?? 0),
+    audience: await spanFigures(db, from.getTime(), session.ended_at ? session.ended_at.getTime() : nowMs),
   };
 }

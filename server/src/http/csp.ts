@@ -1,7 +1,9 @@
 import type Koa from 'koa';
 import type { NowPlaying } from '../../../shared/radio';
 import type { AppContext, RequestState } from '../context';
-import { getStationInfo } from '../settings/service';
+import { originOf, uniq } from './image-origins';
+
+export { originOf } from './image-origins';
 
 /**
  * The Content Security Policy of the website, built in one place (issue 18).
@@ -11,8 +13,10 @@ import { getStationInfo } from '../settings/service';
  * station source and the listen URL it reports), the station's settings
  * (logo, donation provider), the images staff put in content (slider,
  * sponsored, pages, presenters, avatars, shows) and track artwork (library,
- * now playing, Spotify when configured). Those origins are read from the
- * database at most once a second; other answers get the policy without them. A route may widen `frame-ancestors` (the embeddable widgets of a later
+ * now playing, Spotify when configured). The content's origins are answered
+ * by the repos of the domains that own them and kept by the app context
+ * (`ctx.imageOrigins`) until a bus event of that domain says they changed;
+ * other answers get the policy without them. A route may widen `frame-ancestors` (the embeddable widgets of a later
  * issue) by passing `frameAncestors` to {@link buildCsp}.
  */
 export interface CspSources {
@@ -26,20 +30,6 @@ export interface CspOptions {
   /** Who may frame the page; none by default. */
   frameAncestors?: string[];
 }
-
-/** The origin (scheme://host[:port]) of an http(s) URL, or null. */
-export function originOf(url: unknown): string | null {
-  if (typeof url !== 'string' || !/^https?:\/\//i.test(url)) return null;
-  try {
-    const u = new URL(url);
-    // Only an origin: no path, no quotes or spaces that could add a directive.
-    return /^https?:\/\/[A-Za-z0-9.:[\]-]+$/.test(u.origin) ? u.origin : null;
-  } catch {
-    return null;
-  }
-}
-
-const uniq = (xs: (string | null)[]): string[] => [...new Set(xs.filter((x): x is string => !!x))].sort();
 
 /** The policy text for a web page. */
 export function buildCsp(sources: CspSources, opts: CspOptions = {}): string {
@@ -68,34 +58,9 @@ export const API_CSP = buildCsp({ img: [], media: [], form: [] });
 /** Spotify's image host: search results show its album art. */
 const SPOTIFY_IMAGES = 'https://i.scdn.co';
 
-/** Reads the origins in use now. */
-export async function collectCspSources(ctx: AppContext, nowPlaying: () => NowPlaying | null): Promise<CspSources> {
-  const knex = ctx.knex;
-  const origins = async (table: string, column: string): Promise<(string | null)[]> => {
-    // The patterns are bindings: a literal '?' in raw SQL would be taken for one.
-    const rows = (await knex(table)
-      .whereRaw('?? ~* ?', [column, '^https?://'])
-      .distinct(knex.raw('substring(?? from ?) AS o', [column, '^[A-Za-z]+://[^/?#]+']))) as { o: string | null }[];
-    return rows.map((r) => originOf(r.o));
-  };
-  const pageImages = async (): Promise<string[]> => {
-    const rows = (await knex('custom_pages').where({ is_published: true }).whereRaw('content ~* ?', ['src=.https?://']).select('content')) as { content: string }[];
-    const out: string[] = [];
-    for (const r of rows) for (const m of r.content.matchAll(/src=["'](https?:\/\/[^"'\s]+)/gi)) out.push(m[1]!);
-    return out.map(originOf).filter((o): o is string => !!o);
-  };
-  const [station, ...lists] = await Promise.all([
-    getStationInfo(knex, ctx.config),
-    origins('slider_content', 'image_url'),
-    origins('slider_settings', 'background_image_url'),
-    origins('sponsored_content', 'image_url'),
-    origins('presenters', 'image_url'),
-    origins('profiles', 'avatar_url'),
-    origins('schedule_events', 'image_url'),
-    origins('schedule_events', 'presenter_image_url'),
-    origins('tracks', 'artwork_url'),
-    pageImages(),
-  ]);
+/** The origins in use now: the content's (kept by `ctx.imageOrigins`), the station's settings, now playing and the configuration. */
+export async function collectCspSources(ctx: Pick<AppContext, 'config' | 'settings' | 'imageOrigins'>, nowPlaying: () => NowPlaying | null): Promise<CspSources> {
+  const [station, images] = await Promise.all([ctx.settings.station(), ctx.imageOrigins.get()]);
   const np = nowPlaying();
   // The station's logo is an image and its stream URL audio; its social links are only navigated to.
   const logo = originOf(station.logoUrl);
@@ -103,7 +68,7 @@ export async function collectCspSources(ctx: AppContext, nowPlaying: () => NowPl
   const art = np ? [np.now_playing.song.art, ...np.song_history.map((h) => h.song.art)].map(originOf) : [];
   const stream = [originOf(ctx.config.STREAM_URL), originOf(ctx.config.STATION_URL), originOf(np?.station.listen_url)];
   return {
-    img: uniq([...lists.flat(), logo, ...art, ...(ctx.config.SPOTIFY_CLIENT_ID ? [SPOTIFY_IMAGES] : []), originOf(ctx.config.STATION_URL)]),
+    img: uniq([...images, logo, ...art, ...(ctx.config.SPOTIFY_CLIENT_ID ? [SPOTIFY_IMAGES] : []), originOf(ctx.config.STATION_URL)]),
     media: uniq([...stream, streamSetting]),
     form: uniq([originOf(station.donation.providerUrl)]),
   };
@@ -111,25 +76,10 @@ export async function collectCspSources(ctx: AppContext, nowPlaying: () => NowPl
 
 /**
  * Sets the policy on every response: pages get {@link buildCsp} with the
- * origins in use (read at most once a second), everything else
- * {@link API_CSP} (no origin but this site's). Replaces helmet's static policy.
+ * origins in use (kept by the app context until an event changes them),
+ * everything else {@link API_CSP} (no origin but this site's). Replaces helmet's static policy.
  */
 export function contentSecurityPolicy(ctx: AppContext, nowPlaying: () => NowPlaying | null): Koa.Middleware<RequestState> {
-  let cached: { at: number; csp: string } | null = null;
-  let pending: Promise<string> | null = null;
-  const pagePolicy = async (): Promise<string> => {
-    const now = Date.now();
-    if (cached && now - cached.at < 1000) return cached.csp;
-    pending ??= collectCspSources(ctx, nowPlaying)
-      .then((sources) => {
-        cached = { at: Date.now(), csp: buildCsp(sources) };
-        return cached.csp;
-      })
-      .finally(() => {
-        pending = null;
-      });
-    return pending;
-  };
   return async (c, next) => {
     try {
       await next();
@@ -140,7 +90,7 @@ export function contentSecurityPolicy(ctx: AppContext, nowPlaying: () => NowPlay
   async function setPolicy(c: Koa.ParameterizedContext<RequestState>): Promise<void> {
     if (c.response.is('html')) {
       try {
-        c.set('Content-Security-Policy', await pagePolicy());
+        c.set('Content-Security-Policy', buildCsp(await collectCspSources(ctx, nowPlaying)));
       } catch (err) {
         // The database did not answer: the strictest page policy, never none.
         c.state.log?.warn?.({ err }, 'content policy sources unavailable');

@@ -5,6 +5,7 @@ import { fail, HttpError } from '../http/errors';
 import { describeUpstream, integrations } from './clients';
 import { getDiscordConfig } from './discord-config';
 import { UpstreamError } from './http';
+import { clearDiscordLink, consumeOAuthState, deleteOAuthStates, discordLinkRow, insertOAuthState, parkDiscordLink } from './repo';
 
 /**
  * Discord sign-in for presenter applicants (OAuth2 authorization code, scope
@@ -62,7 +63,7 @@ export async function startDiscordSignIn(ctx: AppContext, input: { browserNonce:
   const cfg = await getDiscordConfig(ctx);
   if (!cfg.clientId || !cfg.clientSecret) throw fail.notConfigured(OAUTH_MESSAGES.notConfigured);
   const state = randomToken();
-  await ctx.knex('discord_oauth_states').insert({
+  await insertOAuthState(ctx.knex, {
     state_hash: hashToken(state),
     browser_hash: hashToken(input.browserNonce),
     redirect_uri: input.redirectUri,
@@ -85,12 +86,7 @@ export async function completeDiscordSignIn(
   if (!cfg.clientId || !cfg.clientSecret) throw fail.notConfigured(OAUTH_MESSAGES.notConfigured);
   const now = new Date(ctx.now());
   // Consume first, atomically: a replay finds used_at set and gets nothing back.
-  const [row] = await ctx.knex('discord_oauth_states')
-    .where({ state_hash: hashToken(input.state) })
-    .whereNull('used_at')
-    .andWhere('expires_at', '>', now)
-    .update({ used_at: now })
-    .returning<{ id: string; browser_hash: string; redirect_uri: string }[]>(['id', 'browser_hash', 'redirect_uri']);
+  const row = await consumeOAuthState(ctx.knex, hashToken(input.state), now);
   if (!row) throw new HttpError('bad_request', OAUTH_MESSAGES.badState);
   if (!isToken(input.browserNonce) || !sameHash(row.browser_hash, hashToken(input.browserNonce))) {
     throw new HttpError('forbidden', OAUTH_MESSAGES.otherBrowser);
@@ -108,33 +104,25 @@ export async function completeDiscordSignIn(
   }
 
   const linkToken = randomToken();
-  await ctx.knex('discord_oauth_states')
-    .where({ id: row.id })
-    .update({ discord_user_id: user.id, discord_username: user.username.slice(0, 100), link_hash: hashToken(linkToken), link_expires_at: new Date(ctx.now() + LINK_TTL_MS) });
+  await parkDiscordLink(ctx.knex, row.id, { discord_user_id: user.id, discord_username: user.username.slice(0, 100), link_hash: hashToken(linkToken), link_expires_at: new Date(ctx.now() + LINK_TTL_MS) });
   return { user: { id: user.id, username: user.username }, linkToken };
 }
 
 /** The Discord account a link cookie points to, while it is valid. */
 export async function readDiscordLink(db: Knex | Knex.Transaction, linkToken: string | undefined, now: number): Promise<{ id: string; username: string } | null> {
   if (!isToken(linkToken)) return null;
-  const row = await db('discord_oauth_states')
-    .where({ link_hash: hashToken(linkToken) })
-    .andWhere('link_expires_at', '>', new Date(now))
-    .first<{ discord_user_id: string | null; discord_username: string | null } | undefined>('discord_user_id', 'discord_username');
+  const row = await discordLinkRow(db, hashToken(linkToken), new Date(now));
   if (!row?.discord_user_id || !row.discord_username) return null;
   return { id: row.discord_user_id, username: row.discord_username };
 }
 
 /** Uses up a link once its application is saved. */
 export async function consumeDiscordLink(db: Knex | Knex.Transaction, linkToken: string): Promise<void> {
-  await db('discord_oauth_states').where({ link_hash: hashToken(linkToken) }).update({ link_hash: null, link_expires_at: null });
+  await clearDiscordLink(db, hashToken(linkToken));
 }
 
 /** Deletes states and links that can no longer be used (run by the background job). */
 export async function pruneDiscordStates(db: Knex, now: number): Promise<number> {
   const cutoff = new Date(now - 24 * 60 * 60_000);
-  return db('discord_oauth_states')
-    .where('expires_at', '<', cutoff)
-    .andWhere((w) => w.whereNull('link_expires_at').orWhere('link_expires_at', '<', new Date(now)))
-    .del();
+  return deleteOAuthStates(db, cutoff, new Date(now));
 }

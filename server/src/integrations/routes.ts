@@ -1,6 +1,4 @@
-import { recordAction } from '../users/audit';
 import Router from '@koa/router';
-import type { Knex } from 'knex';
 import type Koa from 'koa';
 import { z } from 'zod';
 import { DiscordCallbackInputSchema, MusicLinksQuerySchema, WebhookCreateSchema, WebhookUpdateSchema, type DiscordAuthorizeResponse, type DiscordCallbackResponse } from '../../../shared/integrations';
@@ -16,7 +14,7 @@ import { limiter } from '../requests/limits';
 import { getStationInfo } from '../settings/service';
 import { integrations, SPOTIFY_FAILED, SPOTIFY_NOT_CONFIGURED, upstreamToHttp } from './clients';
 import { completeDiscordSignIn, isToken, OAUTH_MESSAGES, LINK_COOKIE, LINK_TTL_MS, randomToken, startDiscordSignIn, STATE_COOKIE, STATE_TTL_MS } from './discord-oauth';
-import { createEndpoint, deleteEndpoint, emitWebhookEvent, listDeliveries, listEndpoints, testMessage, updateEndpoint } from './webhooks';
+import { addWebhook, changeWebhook, listDeliveries, listEndpoints, removeWebhook, testWebhook, type WebhookActor } from './webhooks';
 
 type Ctx = Koa.ParameterizedContext<RequestState>;
 
@@ -39,10 +37,9 @@ function redirectUri(ctx: AppContext, c: Ctx): string {
   return `${origin}/discord-callback`;
 }
 
-/** Writes one audit row for a staff change. */
-async function audit(db: Knex | Knex.Transaction, c: Ctx, entry: { action: 'create' | 'update' | 'delete' | 'other'; id: string; name: string; details?: Record<string, unknown> }): Promise<void> {
-  const user = currentUser(c);
-  await recordAction(db, { actor: user, action: entry.action, resourceType: 'webhook', resourceId: entry.id, resourceName: entry.name, details: entry.details ?? null, ip: c.ip || null });
+/** Who is making a staff change, for the audit log. */
+function who(c: Ctx): WebhookActor {
+  return { actor: currentUser(c), ip: c.ip || null };
 }
 
 /**
@@ -114,11 +111,7 @@ export function integrationsRoutes(ctx: AppContext): AppRouter {
 
   router.post('/api/webhooks', staff, async (c) => {
     const input = parse(WebhookCreateSchema, c.request.body);
-    const webhook = await ctx.knex.transaction(async (trx) => {
-      const created = await createEndpoint(trx, input, currentUser(c).id);
-      await audit(trx, c, { action: 'create', id: created.id, name: created.name, details: { events: created.events } });
-      return created;
-    });
+    const webhook = await addWebhook(ctx.knex, input, who(c));
     c.status = 201;
     c.body = { webhook };
   });
@@ -126,30 +119,20 @@ export function integrationsRoutes(ctx: AppContext): AppRouter {
   router.patch('/api/webhooks/:id', staff, async (c) => {
     const { id } = parse(IdSchema, c.params);
     const patch = parse(WebhookUpdateSchema, c.request.body);
-    const webhook = await ctx.knex.transaction(async (trx) => {
-      const updated = await updateEndpoint(trx, id, patch);
-      await audit(trx, c, { action: 'update', id, name: updated.name, details: patch });
-      return updated;
-    });
+    const webhook = await changeWebhook(ctx.knex, id, patch, who(c));
     c.body = { webhook };
   });
 
   router.delete('/api/webhooks/:id', staff, async (c) => {
     const { id } = parse(IdSchema, c.params);
-    await ctx.knex.transaction(async (trx) => {
-      const name = await deleteEndpoint(trx, id);
-      await audit(trx, c, { action: 'delete', id, name });
-    });
+    await removeWebhook(ctx.knex, id, who(c));
     c.status = 204;
   });
 
   router.post('/api/webhooks/:id/test', staff, async (c) => {
     const { id } = parse(IdSchema, c.params);
-    const found = await ctx.knex('webhook_endpoints').where({ id }).first<{ id: string; name: string } | undefined>('id', 'name');
-    if (!found) throw fail.notFound('Webhook not found');
-    await audit(ctx.knex, c, { action: 'other', id, name: found.name, details: { test: true } });
     const station = await getStationInfo(ctx.knex, ctx.config);
-    const queued = await emitWebhookEvent(ctx, 'test', `test:${ctx.now()}:${randomToken().slice(0, 8)}`, testMessage(station.name), id);
+    const queued = await testWebhook(ctx, id, station.name, `test:${ctx.now()}:${randomToken().slice(0, 8)}`, who(c));
     c.status = 202;
     c.body = { queued };
   });

@@ -6,6 +6,22 @@ import { fail } from '../http/errors';
 import { describeUpstream, integrations } from './clients';
 import type { DiscordWebhookBody } from './discord';
 import { UpstreamError } from './http';
+import { recordAction, type AuditActor } from '../users/audit';
+import {
+  claimDueDeliveries,
+  deleteDeliveriesBefore,
+  deleteEndpointRow,
+  deliveryRows,
+  endpointIdsFor,
+  endpointRow,
+  endpointRows,
+  finishDelivery,
+  insertDeliveries,
+  insertEndpoint,
+  updateEndpointRow,
+  type DeliveryRow,
+  type EndpointRow,
+} from './repo';
 
 /**
  * Outgoing Discord webhooks: staff point a channel webhook at station events
@@ -16,31 +32,6 @@ import { UpstreamError } from './http';
  * with growing delays, honours Discord's 429 Retry-After and keeps the log
  * the staff screen shows.
  */
-
-interface EndpointRow {
-  id: string;
-  name: string;
-  webhook_id: string;
-  webhook_token: string;
-  events: WebhookEvent[];
-  is_active: boolean;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
-
-interface DeliveryRow {
-  id: string;
-  endpoint_id: string;
-  event: WebhookEvent | 'test';
-  payload: DiscordWebhookBody;
-  status: 'pending' | 'succeeded' | 'failed';
-  attempts: number;
-  next_attempt_at: Date | string | null;
-  last_status_code: number | null;
-  last_error: string | null;
-  created_at: Date | string;
-  delivered_at: Date | string | null;
-}
 
 const iso = (v: Date | string) => new Date(v).toISOString();
 
@@ -73,55 +64,83 @@ function presentDelivery(row: DeliveryRow & { endpoint_name: string }): WebhookD
   };
 }
 
-const ENDPOINT_COLUMNS = ['id', 'name', 'webhook_id', 'webhook_token', 'events', 'is_active', 'created_at', 'updated_at'];
-
 /** Every webhook, oldest first. */
 export async function listEndpoints(db: Knex): Promise<WebhookEndpointView[]> {
-  const rows = await db('webhook_endpoints').select<EndpointRow[]>(ENDPOINT_COLUMNS).orderBy('created_at', 'asc');
-  return rows.map(presentEndpoint);
+  return (await endpointRows(db)).map(presentEndpoint);
 }
 
 /** Adds a webhook from a Discord webhook URL (id and token are kept; the URL's host is never used to send). */
 export async function createEndpoint(db: Knex | Knex.Transaction, input: { name: string; url: string; events: WebhookEvent[]; active: boolean }, userId: string): Promise<WebhookEndpointView> {
   const m = DISCORD_WEBHOOK_URL_RE.exec(input.url);
   if (!m) throw fail.badRequest('Enter a Discord webhook URL (https://discord.com/api/webhooks/…).');
-  const [row] = await db('webhook_endpoints')
-    .insert({ name: input.name, webhook_id: m[1], webhook_token: m[2], events: input.events, is_active: input.active, created_by: userId })
-    .returning<EndpointRow[]>(ENDPOINT_COLUMNS);
-  return presentEndpoint(row!);
+  return presentEndpoint(await insertEndpoint(db, { name: input.name, webhook_id: m[1]!, webhook_token: m[2]!, events: input.events, is_active: input.active, created_by: userId }));
 }
 
 /** Renames a webhook, changes its events or switches it on or off. */
 export async function updateEndpoint(db: Knex | Knex.Transaction, id: string, patch: { name?: string | undefined; events?: WebhookEvent[] | undefined; active?: boolean | undefined }): Promise<WebhookEndpointView> {
-  const [row] = await db('webhook_endpoints')
-    .where({ id })
-    .update({
-      ...(patch.name !== undefined ? { name: patch.name } : {}),
-      ...(patch.events !== undefined ? { events: patch.events } : {}),
-      ...(patch.active !== undefined ? { is_active: patch.active } : {}),
-      updated_at: db.fn.now(),
-    })
-    .returning<EndpointRow[]>(ENDPOINT_COLUMNS);
+  const row = await updateEndpointRow(db, id, {
+    ...(patch.name !== undefined ? { name: patch.name } : {}),
+    ...(patch.events !== undefined ? { events: patch.events } : {}),
+    ...(patch.active !== undefined ? { is_active: patch.active } : {}),
+  });
   if (!row) throw fail.notFound('Webhook not found');
   return presentEndpoint(row);
 }
 
 /** Deletes a webhook and its delivery log; returns its name for the audit log. */
 export async function deleteEndpoint(db: Knex | Knex.Transaction, id: string): Promise<string> {
-  const [row] = await db('webhook_endpoints').where({ id }).del().returning<{ name: string }[]>(['name']);
-  if (!row) throw fail.notFound('Webhook not found');
-  return row.name;
+  const name = await deleteEndpointRow(db, id);
+  if (name === undefined) throw fail.notFound('Webhook not found');
+  return name;
 }
 
 /** The most recent deliveries, optionally for one webhook. */
 export async function listDeliveries(db: Knex, opts: { endpointId?: string | undefined; limit: number }): Promise<WebhookDeliveryView[]> {
-  const q = db('webhook_deliveries as d')
-    .join('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
-    .select<(DeliveryRow & { endpoint_name: string })[]>('d.id', 'd.endpoint_id', 'e.name as endpoint_name', 'd.event', 'd.payload', 'd.status', 'd.attempts', 'd.next_attempt_at', 'd.last_status_code', 'd.last_error', 'd.created_at', 'd.delivered_at')
-    .orderBy('d.created_at', 'desc')
-    .limit(opts.limit);
-  if (opts.endpointId) void q.where('d.endpoint_id', opts.endpointId);
-  return (await q).map(presentDelivery);
+  return (await deliveryRows(db, opts)).map(presentDelivery);
+}
+
+/** Who made a staff change, for the audit log. */
+export interface WebhookActor {
+  actor: AuditActor;
+  ip: string | null;
+}
+
+async function audit(db: Knex | Knex.Transaction, who: WebhookActor, entry: { action: 'create' | 'update' | 'delete' | 'other'; id: string; name: string; details?: Record<string, unknown> }): Promise<void> {
+  await recordAction(db, { actor: who.actor, action: entry.action, resourceType: 'webhook', resourceId: entry.id, resourceName: entry.name, details: entry.details ?? null, ip: who.ip });
+}
+
+/** Adds a webhook and audits it, in one transaction. */
+export async function addWebhook(knex: Knex, input: Parameters<typeof createEndpoint>[1], who: WebhookActor): Promise<WebhookEndpointView> {
+  return knex.transaction(async (trx) => {
+    const created = await createEndpoint(trx, input, who.actor.id);
+    await audit(trx, who, { action: 'create', id: created.id, name: created.name, details: { events: created.events } });
+    return created;
+  });
+}
+
+/** Changes a webhook and audits it, in one transaction. */
+export async function changeWebhook(knex: Knex, id: string, patch: Parameters<typeof updateEndpoint>[2], who: WebhookActor): Promise<WebhookEndpointView> {
+  return knex.transaction(async (trx) => {
+    const updated = await updateEndpoint(trx, id, patch);
+    await audit(trx, who, { action: 'update', id, name: updated.name, details: patch });
+    return updated;
+  });
+}
+
+/** Deletes a webhook and audits it, in one transaction. */
+export async function removeWebhook(knex: Knex, id: string, who: WebhookActor): Promise<void> {
+  await knex.transaction(async (trx) => {
+    const name = await deleteEndpoint(trx, id);
+    await audit(trx, who, { action: 'delete', id, name });
+  });
+}
+
+/** "Send test": queues the test message for one webhook (audited); how many deliveries were queued. 404 when it does not exist. */
+export async function testWebhook(ctx: AppContext, id: string, stationName: string, key: string, who: WebhookActor): Promise<number> {
+  const found = await endpointRow(ctx.knex, id);
+  if (!found) throw fail.notFound('Webhook not found');
+  await audit(ctx.knex, who, { action: 'other', id, name: found.name, details: { test: true } });
+  return emitWebhookEvent(ctx, 'test', key, testMessage(stationName), id);
 }
 
 type Kick = () => void;
@@ -140,19 +159,12 @@ export function setWebhookKick(ctx: AppContext, kick: Kick | null): void {
  */
 export async function emitWebhookEvent(ctx: AppContext, event: WebhookEvent | 'test', key: string, body: DiscordWebhookBody, onlyEndpointId?: string): Promise<number> {
   try {
-    const q = ctx.knex('webhook_endpoints').select<{ id: string }[]>('id');
-    if (onlyEndpointId) void q.where({ id: onlyEndpointId });
-    else void q.where({ is_active: true }).whereRaw('? = ANY(events)', [event]);
-    const endpoints = await q;
+    const endpoints = await endpointIdsFor(ctx.knex, event, onlyEndpointId);
     if (endpoints.length === 0) return 0;
-    const now = new Date(ctx.now());
-    const inserted = await ctx.knex('webhook_deliveries')
-      .insert(endpoints.map((e) => ({ endpoint_id: e.id, event, dedupe_key: `${event}:${key}`.slice(0, 200), payload: JSON.stringify(body), next_attempt_at: now, created_at: now })))
-      .onConflict(['endpoint_id', 'dedupe_key'])
-      .ignore()
-      .returning('id');
-    if (inserted.length) kicks.get(ctx)?.();
-    return inserted.length;
+    const at = new Date(ctx.now());
+    const queued = await insertDeliveries(ctx.knex, endpoints.map((id) => ({ endpoint_id: id, event, dedupe_key: `${event}:${key}`.slice(0, 200), payload: body, at })));
+    if (queued) kicks.get(ctx)?.();
+    return queued;
   } catch (err) {
     ctx.log.error({ err, event }, 'could not queue webhook deliveries');
     return 0;
@@ -171,30 +183,15 @@ export function backoffMs(failedAttempts: number): number {
  */
 export async function deliverDueWebhooks(ctx: AppContext, batch = 10): Promise<number> {
   const now = new Date(ctx.now());
-  const claimed = await ctx.knex.transaction(async (trx) => {
-    const due = await trx('webhook_deliveries')
-      .select('id')
-      .where({ status: 'pending' })
-      .andWhere('next_attempt_at', '<=', now)
-      .andWhere((w) => w.whereNull('locked_until').orWhere('locked_until', '<', now))
-      .orderBy('next_attempt_at', 'asc')
-      .limit(batch)
-      .forUpdate()
-      .skipLocked();
-    if (due.length === 0) return [];
-    return trx('webhook_deliveries')
-      .whereIn('id', due.map((d: { id: string }) => d.id))
-      .update({ locked_until: new Date(now.getTime() + 60_000), attempts: trx.raw('attempts + 1') })
-      .returning<(DeliveryRow & { endpoint_id: string })[]>(['id', 'endpoint_id', 'event', 'payload', 'attempts']);
-  });
+  const claimed = await claimDueDeliveries(ctx.knex, now, batch);
   const discord = integrations(ctx).discord;
   const maxAttempts = ctx.config.WEBHOOK_MAX_ATTEMPTS;
   for (const d of claimed) {
-    const endpoint = await ctx.knex('webhook_endpoints').where({ id: d.endpoint_id }).first<{ webhook_id: string; webhook_token: string } | undefined>('webhook_id', 'webhook_token');
+    const endpoint = await endpointRow(ctx.knex, d.endpoint_id);
     if (!endpoint) continue;
     try {
       const res = await discord.executeWebhook(endpoint.webhook_id, endpoint.webhook_token, d.payload);
-      await ctx.knex('webhook_deliveries').where({ id: d.id }).update({ status: 'succeeded', last_status_code: res.status, last_error: null, locked_until: null, delivered_at: new Date(ctx.now()) });
+      await finishDelivery(ctx.knex, d.id, { status: 'succeeded', last_status_code: res.status, last_error: null, delivered_at: new Date(ctx.now()) });
     } catch (err) {
       const u = err instanceof UpstreamError ? err : null;
       // A webhook Discord does not know (404) or refuses (401/403), or a body it rejects (400), will never work: stop.
@@ -203,9 +200,7 @@ export async function deliverDueWebhooks(ctx: AppContext, batch = 10): Promise<n
       const wait = u?.kind === 'rate_limited' ? Math.max(1000, u.retryAfterMs ?? 5000) : backoffMs(d.attempts);
       const message = (err instanceof Error ? err.message : String(err)).slice(0, 500);
       ctx.log.warn({ err: describeUpstream(err), delivery: d.id, attempt: d.attempts, giveUp }, 'webhook delivery failed');
-      await ctx.knex('webhook_deliveries')
-        .where({ id: d.id })
-        .update({ status: giveUp ? 'failed' : 'pending', last_status_code: u?.status ?? null, last_error: message, locked_until: null, next_attempt_at: new Date(ctx.now() + wait) });
+      await finishDelivery(ctx.knex, d.id, { status: giveUp ? 'failed' : 'pending', last_status_code: u?.status ?? null, last_error: message, next_attempt_at: new Date(ctx.now() + wait) });
     }
   }
   return claimed.length;
@@ -298,5 +293,5 @@ export async function webhookFromBusEvent(ctx: AppContext, e: RealtimeEvent, sta
 
 /** Deletes delivery log entries older than 30 days (run by the background job). */
 export async function pruneDeliveries(db: Knex, now: number): Promise<number> {
-  return db('webhook_deliveries').where('created_at', '<', new Date(now - 30 * 86_400_000)).whereNot({ status: 'pending' }).del();
+  return deleteDeliveriesBefore(db, new Date(now - 30 * 86_400_000));
 }

@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import type { AppRouter } from '../http/router';
 import type { AppContext, RequestState } from '../context';
 import { fail } from '../http/errors';
+import { readMediaFile } from './service';
 
 const BUCKETS = new Set(['avatars', 'show-images', 'content']);
 
@@ -17,7 +18,7 @@ export function mediaRoutes(ctx: AppContext): AppRouter {
     const raw = c.params.path;
     const path = Array.isArray(raw) ? raw.join('/') : (raw ?? '');
     if (!BUCKETS.has(bucket) || !path || path.length > 300 || path.includes('\u0000')) throw fail.notFound('File not found');
-    const row = await ctx.knex('media').where({ bucket, path }).first<{ content_type: string; byte_size: number; sha256: string; data: Buffer | Uint8Array; created_at: Date } | undefined>('content_type', 'byte_size', 'sha256', 'data', 'created_at');
+    const row = await readMediaFile(ctx.knex, { bucket, path });
     if (!row) throw fail.notFound('File not found');
     c.set('Cache-Control', 'public, max-age=31536000, immutable');
     c.set('X-Content-Type-Options', 'nosniff');

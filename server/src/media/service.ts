@@ -6,6 +6,7 @@ import sharp, { type OutputInfo } from 'sharp';
 import { ACCOUNT_TEXT } from '../../../shared/accounts';
 import type { AppContext } from '../context';
 import { HttpError } from '../http/errors';
+import { deleteMedia, deleteMediaById, insertMedia, mediaFile, type MediaFile, type MediaKey } from './repo';
 
 /** Largest upload accepted (001 §9: image maximum 5MB). */
 export const MEDIA_MAX_BYTES = 5 * 1024 * 1024;
@@ -130,29 +131,35 @@ export async function storeImage(
   const name = input.bucket === 'avatars' ? `avatar_${stamp}.${image.ext}` : `image_${stamp}.${image.ext}`;
   const path = `${safeFolder}/${name}`;
   const db = input.db ?? ctx.knex;
-  const [row] = await db('media')
-    .insert({
-      bucket: input.bucket,
-      path,
-      content_type: image.contentType,
-      byte_size: image.bytes.length,
-      width: image.width,
-      height: image.height,
-      sha256: createHash('sha256').update(image.bytes).digest('hex'),
-      data: image.bytes,
-      created_by: input.owner,
-    })
-    .returning<{ id: string }[]>('id');
-  return { id: row!.id, bucket: input.bucket, path, url: mediaUrl(input.bucket, path), contentType: image.contentType, width: image.width, height: image.height, byteSize: image.bytes.length };
+  const id = await insertMedia(db, {
+    bucket: input.bucket,
+    path,
+    content_type: image.contentType,
+    byte_size: image.bytes.length,
+    width: image.width,
+    height: image.height,
+    sha256: createHash('sha256').update(image.bytes).digest('hex'),
+    data: image.bytes,
+    created_by: input.owner,
+  });
+  return { id, bucket: input.bucket, path, url: mediaUrl(input.bucket, path), contentType: image.contentType, width: image.width, height: image.height, byteSize: image.bytes.length };
 }
 
 /** Deletes a stored file by its URL (the old avatar or show image); URLs outside /media are left alone. */
 export async function removeMediaByUrl(db: Knex | Knex.Transaction, url: string | null | undefined): Promise<boolean> {
   const key = parseMediaUrl(url);
   if (!key) return false;
-  // returning() rather than the bare count: knex-pglite answers delete() with a result object, not a number.
-  const rows = await db('media').where(key).delete().returning<{ id: string }[]>('id');
-  return rows.length > 0;
+  return deleteMedia(db, key);
+}
+
+/** Deletes a stored file by id (an upload whose owner's save then failed). */
+export async function removeMediaById(db: Knex | Knex.Transaction, id: string): Promise<boolean> {
+  return deleteMediaById(db, id);
+}
+
+/** A stored file by bucket and path, as the media route serves it. */
+export async function readMediaFile(db: Knex | Knex.Transaction, key: MediaKey): Promise<MediaFile | undefined> {
+  return mediaFile(db, key);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { urlOrigins } from '../db/origins';
 
 /**
  * The presenters domain's table, `presenters` (the DJ records, optionally
@@ -145,4 +146,9 @@ export async function presenterCards(db: Db, ids: readonly string[]): Promise<Ar
 export async function presenterUserId(db: Db, presenterId: string): Promise<string | null> {
   const row = await db('presenters').where({ id: presenterId }).first<{ user_id: string | null } | undefined>('user_id');
   return row?.user_id ?? null;
+}
+
+/** The origins of presenters' external images (the content security policy's img-src). */
+export async function presenterImageOrigins(db: Knex | Knex.Transaction): Promise<string[]> {
+  return urlOrigins(db, 'presenters', 'image_url');
 }

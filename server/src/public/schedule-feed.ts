@@ -17,6 +17,7 @@ import {
   weekBounds,
   type ScheduleEventStatus,
 } from '../../../shared/schedule';
+import { publicEventRows, type PublicRow } from '../schedule/repo';
 
 /** Default and largest `limit` of the public API (spec 001 §9: default 50). */
 export const PUBLIC_LIMIT = { default: 50, max: 500 } as const;
@@ -111,40 +112,11 @@ export function parsePublicQuery(query: RawQuery, today: string, defaults: Query
   return { start, end, status, presenter, limit };
 }
 
-/** A row of the public query. */
-export interface PublicRow {
-  id: string;
-  title: string;
-  description: string | null;
-  type: string;
-  event_date: string;
-  start_time: string;
-  end_time: string;
-  status: string;
-  presenter_name: string | null;
-  presenter_bio: string | null;
-  presenter_image: string | null;
-  host: string | null;
-  image_url: string | null;
-  updated_at: Date | string;
-}
+export type { PublicRow };
 
 /** The events a public query selects, by date then start time. */
 export async function fetchPublicShows(db: Knex, q: PublicScheduleQuery): Promise<PublicRow[]> {
-  const query = db('schedule_events as e')
-    .leftJoin('presenters as p', 'p.id', 'e.presenter_id')
-    .whereBetween('e.event_date', [q.start, q.end])
-    .select(
-      'e.id', 'e.title', 'e.description', 'e.type', 'e.event_date', 'e.start_time', 'e.end_time', 'e.status',
-      'e.presenter_name', 'e.presenter_bio', db.raw('coalesce(e.presenter_image_url, p.image_url) as presenter_image'),
-      'e.host', 'e.image_url', 'e.updated_at',
-    );
-  if (q.status !== 'all') query.where('e.status', q.status);
-  if (q.presenter) {
-    // position() rather than LIKE: the listener's text is matched literally, % and _ included.
-    query.whereRaw("(position(lower(?) in lower(coalesce(e.presenter_name, ''))) > 0 or position(lower(?) in lower(coalesce(e.host, ''))) > 0)", [q.presenter, q.presenter]);
-  }
-  return (await query.orderBy('e.event_date').orderBy('e.start_time').orderBy('e.id').limit(q.limit)) as PublicRow[];
+  return publicEventRows(db, q);
 }
 
 /** Makes a stored image path absolute for other sites; a missing image is the placeholder. */

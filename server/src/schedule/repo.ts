@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { urlOrigins } from '../db/origins';
 import type { EventRow } from './presenter';
 
 /**
@@ -184,4 +185,55 @@ export async function claimAttendanceAlert(db: Db, showId: string, kind: 'starts
 export async function readScheduleVersion(db: Db): Promise<number> {
   const row = await db('schedule_version').where({ id: 1 }).first<{ version: number | string } | undefined>('version');
   return Number(row?.version ?? 0);
+}
+
+/** A row of the public schedule API and feeds. */
+export interface PublicRow {
+  id: string;
+  title: string;
+  description: string | null;
+  type: string;
+  event_date: string;
+  start_time: string;
+  end_time: string;
+  status: string;
+  presenter_name: string | null;
+  presenter_bio: string | null;
+  presenter_image: string | null;
+  host: string | null;
+  image_url: string | null;
+  updated_at: Date | string;
+}
+
+/**
+ * The events of a public schedule query, by date then start time: dated in [start, end], of one status
+ * (or 'all'), optionally whose presenter name or host contains `presenter` (literally, case-insensitive).
+ */
+export async function publicEventRows(db: Db, q: { start: string; end: string; status: string; presenter: string | null; limit: number }): Promise<PublicRow[]> {
+  const query = db('schedule_events as e')
+    .leftJoin('presenters as p', 'p.id', 'e.presenter_id')
+    .whereBetween('e.event_date', [q.start, q.end])
+    .select(
+      'e.id', 'e.title', 'e.description', 'e.type', 'e.event_date', 'e.start_time', 'e.end_time', 'e.status',
+      'e.presenter_name', 'e.presenter_bio', db.raw('coalesce(e.presenter_image_url, p.image_url) as presenter_image'),
+      'e.host', 'e.image_url', 'e.updated_at',
+    );
+  if (q.status !== 'all') query.where('e.status', q.status);
+  if (q.presenter) {
+    // position() rather than LIKE: the listener's text is matched literally, % and _ included.
+    query.whereRaw("(position(lower(?) in lower(coalesce(e.presenter_name, ''))) > 0 or position(lower(?) in lower(coalesce(e.host, ''))) > 0)", [q.presenter, q.presenter]);
+  }
+  return (await query.orderBy('e.event_date').orderBy('e.start_time').orderBy('e.id').limit(q.limit)) as PublicRow[];
+}
+
+/** An event's title, or null (a live session's show). */
+export async function eventTitle(db: Db, id: string): Promise<string | null> {
+  const row = await db('schedule_events').where({ id }).first<{ title: string } | undefined>('title');
+  return row?.title ?? null;
+}
+
+/** The origins of shows' external images, the show's and its presenter's (the content security policy's img-src). */
+export async function showImageOrigins(db: Knex | Knex.Transaction): Promise<string[]> {
+  const [shows, presenters] = await Promise.all([urlOrigins(db, 'schedule_events', 'image_url'), urlOrigins(db, 'schedule_events', 'presenter_image_url')]);
+  return [...shows, ...presenters];
 }

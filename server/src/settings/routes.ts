@@ -2,12 +2,13 @@ import Router from '@koa/router';
 import { CONTENT_EVENTS, DiscordConfigInputSchema, DiscordConfigUpdateSchema } from '../../../shared/content';
 import { can, DENIED } from '../../../shared/permissions';
 import { StationInfoSchema } from '../../../shared/station';
+import type { SetupState } from '../../../shared/station-setup';
 import type { AppRouter } from '../http/router';
 import { authorize, currentUser } from '../auth/middleware';
 import type { AppContext, RequestState } from '../context';
 import { parse } from '../http/validate';
 import { getSecretBox } from './secrets';
-import { getDiscordView, getStationInfo, saveDiscordConfig, saveStationInfo, updateDiscordConfig } from './service';
+import { getDiscordView, getStationInfo, isSetupNeeded, saveDiscordConfig, saveStationInfo, skipSetup, updateDiscordConfig } from './service';
 
 /** The refusal for anyone but the owner on the Discord integration (001 §6: owner only). */
 export const DISCORD_DENIED = 'Only the station owner can manage the Discord integration.';
@@ -46,6 +47,24 @@ export function settingsRoutes(ctx: AppContext): AppRouter {
     ctx.settings.invalidate();
     await ctx.bus.publish({ channel: 'content', name: CONTENT_EVENTS.stationUpdated, data: {} });
     c.body = saved;
+  });
+
+  // First-run setup (issue 17): its state for the setup screen; saving is PUT /api/settings/station.
+  router.get('/api/settings/setup', settingsAccess, async (c) => {
+    c.set('Cache-Control', 'no-store');
+    const cfg = ctx.config;
+    const state: SetupState = {
+      needed: await isSetupNeeded(ctx.knex),
+      source: { kind: cfg.STATION_SOURCE, url: cfg.STATION_SOURCE === 'demo' ? null : (cfg.STATION_URL ?? null) },
+      streamUrlFromConfig: cfg.STREAM_URL ?? null,
+      serverTimezone: cfg.STATION_TIMEZONE,
+    };
+    c.body = state;
+  });
+
+  router.post('/api/settings/setup/skip', settingsAccess, async (c) => {
+    await skipSetup(ctx.knex, currentUser(c));
+    c.status = 204;
   });
 
   router.get('/api/settings/discord', ownerOnly, async (c) => {

@@ -8,7 +8,7 @@ import type { SecretBox } from './secrets';
 import type { EventBus } from '../realtime/bus';
 import { CONTENT_EVENTS } from '../../../shared/content';
 
-/** Reads the station's identity: saved settings over the defaults, with the configured stream and time zone. */
+/** Reads the station's identity: saved settings over the blank defaults, with the configured stream and time zone. */
 export async function getStationInfo(knex: Knex | Knex.Transaction, config: Config): Promise<StationInfo> {
   const row = await knex('station_settings').where({ id: 1 }).first<{ settings: Record<string, unknown> } | undefined>('settings');
   return mergeStation(row?.settings ?? {}, config);
@@ -103,12 +103,41 @@ export async function stationTimezone(ctx: { settings: SettingsCache }): Promise
 export async function saveStationInfo(knex: Knex, config: Config, input: StationInfo, actor: AuditActor): Promise<StationInfo> {
   const saved = await knex.transaction(async (trx) => {
     const before = await getStationInfo(trx, config);
-    await trx('station_settings').where({ id: 1 }).update({ settings: JSON.stringify(input), updated_by: actor.id, updated_at: trx.fn.now() });
+    // Saving is also finishing the first-run setup; the store's own keys (demo, setupCompleted) stay.
+    const raw = await rawSettings(trx);
+    await trx('station_settings').where({ id: 1 }).update({ settings: JSON.stringify({ ...raw, ...input, setupCompleted: true }), updated_by: actor.id, updated_at: trx.fn.now() });
     const changed = (Object.keys(input) as (keyof StationInfo)[]).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(input[k]));
     await recordAction(trx, { actor, action: 'update', resourceType: 'station_settings', resourceId: 1, resourceName: input.name, details: { changed } });
     return getStationInfo(trx, config);
   });
   return saved;
+}
+
+// ------------------------------------------------------------------ First-run setup
+
+async function rawSettings(knex: Knex | Knex.Transaction): Promise<Record<string, unknown>> {
+  const row = await knex('station_settings').where({ id: 1 }).first<{ settings: Record<string, unknown> } | undefined>('settings');
+  return row?.settings ?? {};
+}
+
+/**
+ * Whether the station still waits for its first-run setup: nothing saved yet.
+ * Done once General Settings (or the setup) are saved or the setup is skipped;
+ * the demo seed marks it done, and an install that saved its settings before
+ * the flag existed counts as set up.
+ */
+export async function isSetupNeeded(knex: Knex): Promise<boolean> {
+  const raw = await rawSettings(knex);
+  return !(raw.setupCompleted === true || raw.demo === true || typeof raw.name === 'string');
+}
+
+/** Skips the first-run setup: the settings stay as they are; recorded in the audit log. */
+export async function skipSetup(knex: Knex, actor: AuditActor): Promise<void> {
+  await knex.transaction(async (trx) => {
+    const raw = await rawSettings(trx);
+    await trx('station_settings').where({ id: 1 }).update({ settings: JSON.stringify({ ...raw, setupCompleted: true }), updated_by: actor.id, updated_at: trx.fn.now() });
+    await recordAction(trx, { actor, action: 'update', resourceType: 'station_settings', resourceId: 1, resourceName: 'First-run setup', details: { skipped: true } });
+  });
 }
 
 // ------------------------------------------------------------------ Discord

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { urlOrigins } from '../db/origins';
 import type { Role } from '../../../shared/permissions';
 
 /**
@@ -120,4 +121,9 @@ export async function usernameOf(db: Db, id: string): Promise<string | null> {
 /** Every account's id, role and active flag: the notifications recipients directory's half of the data. */
 export async function accountDirectory(db: Db): Promise<{ id: string; role: string; is_active: boolean }[]> {
   return db('profiles').select<{ id: string; role: string; is_active: boolean }[]>('id', 'role', 'is_active');
+}
+
+/** The origins of accounts' external avatars (the content security policy's img-src). */
+export async function avatarOrigins(db: Knex | Knex.Transaction): Promise<string[]> {
+  return urlOrigins(db, 'profiles', 'avatar_url');
 }

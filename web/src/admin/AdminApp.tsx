@@ -6,6 +6,10 @@ import { usePageMeta } from '../app/meta';
 import { ProtectedRoute } from '../auth/ProtectedRoute';
 import { AdminLayout } from './AdminLayout';
 import { ADMIN_SCREENS, screenRoles, type AdminScreen } from './screens';
+import { FirstRunRedirect } from '../settings/admin/FirstRunRedirect';
+
+/** The owner's first-run setup (issue 17): owner only, reached by FirstRunRedirect on a station not set up yet. */
+const FirstRunSetup = lazy(() => import('../settings/admin/FirstRunSetup'));
 
 /** A screen that is not built yet: a clear card, never a blank page. */
 function ComingSoon({ title }: { title: string }) {
@@ -61,8 +65,17 @@ export default function AdminApp() {
   const components = useMemo(() => new Map(ADMIN_SCREENS.map((s) => [s.path, s.load ? lazy(s.load) : null])), []);
   return (
     <ProtectedRoute>
+      <FirstRunRedirect />
       <Routes>
         <Route element={<AdminLayout />}>
+          <Route
+            path="setup"
+            element={
+              <ProtectedRoute requiredRoles={['owner']}>
+                <FirstRunSetup />
+              </ProtectedRoute>
+            }
+          />
           {ADMIN_SCREENS.map((s) => {
             const element = <ScreenRoute screen={s} Component={components.get(s.path) ?? null} />;
             return s.path === '/admin' ? <Route key={s.path} index element={element} /> : <Route key={s.path} path={s.path.replace(/^\/admin\//, '')} element={element} />;

@@ -2,7 +2,7 @@ import { Box, Container, Link, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { useStation } from './station';
 
-/** The site footer: legal pages and the station's social links. */
+/** The site footer: legal pages and the station's social links (only those set; none, no Social list). */
 export function Footer() {
   const station = useStation();
   const social = [
@@ -27,13 +27,15 @@ export function Footer() {
               Privacy Policy
             </Link>
           </Stack>
-          <Stack direction="row" useFlexGap spacing={2} component="nav" aria-label="Social" sx={{ flexWrap: 'wrap' }}>
-            {social.map((s) => (
-              <Link key={s.label} href={s.href} target="_blank" rel="noopener noreferrer" underline="always">
-                {s.label}
-              </Link>
-            ))}
-          </Stack>
+          {social.length > 0 && (
+            <Stack direction="row" useFlexGap spacing={2} component="nav" aria-label="Social" sx={{ flexWrap: 'wrap' }}>
+              {social.map((s) => (
+                <Link key={s.label} href={s.href} target="_blank" rel="noopener noreferrer" underline="always">
+                  {s.label}
+                </Link>
+              ))}
+            </Stack>
+          )}
         </Stack>
       </Container>
     </Box>

@@ -8,7 +8,7 @@ import { documentTitle } from '../../../shared/page-meta';
  */
 export function usePageMeta(meta: { title: string; description?: string; image?: string; type?: string }): void {
   useEffect(() => {
-    const station = document.querySelector('meta[name="application-name"]')?.getAttribute('content') ?? 'Airdeck Radio';
+    const station = document.querySelector('meta[name="application-name"]')?.getAttribute('content') ?? 'Airdeck';
     document.title = documentTitle(meta.title, station);
     setMeta('name', 'description', meta.description);
     setMeta('property', 'og:title', meta.title);

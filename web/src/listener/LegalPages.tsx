@@ -55,13 +55,29 @@ function LegalPage({ title, intro, sections }: { title: string; intro: ReactNode
   );
 }
 
-/** The contact address as a mail link inside running text. */
+/**
+ * How to reach the station inside running text ("write to us …"): at the
+ * contact address as a mail link, or through the contact form while General
+ * Settings have no address.
+ */
 function Contact() {
   const { contactEmail } = useStation();
+  if (!contactEmail)
+    return (
+      <>
+        through our{' '}
+        <Link component={RouterLink} to="/general-request" underline="always">
+          contact form
+        </Link>
+      </>
+    );
   return (
-    <Link href={`mailto:${contactEmail}`} underline="always">
-      {contactEmail}
-    </Link>
+    <>
+      at{' '}
+      <Link href={`mailto:${contactEmail}`} underline="always">
+        {contactEmail}
+      </Link>
+    </>
   );
 }
 
@@ -132,7 +148,7 @@ export function TermsPage() {
           title: 'Contact',
           body: (
             <p>
-              Questions about these terms? Write to us at <Contact />.
+              Questions about these terms? Write to us <Contact />.
             </p>
           ),
         },
@@ -197,7 +213,7 @@ export function PrivacyPage() {
           title: 'Your rights: access and correction',
           body: (
             <p>
-              You may ask for a copy of the information we hold about you, or ask us to correct anything that is wrong, by writing to <Contact />.
+              You may ask for a copy of the information we hold about you, or ask us to correct anything that is wrong, by writing to us <Contact />.
             </p>
           ),
         },

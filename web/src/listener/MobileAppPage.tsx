@@ -1,8 +1,10 @@
-import { Alert, Box, Button, Card, CardContent, Container, List, ListItem, ListItemIcon, ListItemText, Skeleton, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Container, List, ListItem, ListItemIcon, ListItemText, Skeleton, Typography } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import PhoneIphoneIcon from '@mui/icons-material/PhoneIphone';
 import ShopIcon from '@mui/icons-material/Shop';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { usePageMeta } from '../app/meta';
 import { useStation } from '../app/station';
 
@@ -38,8 +40,9 @@ function useQrDataUrl(text: string | null): { url: string | null; failed: boolea
 export function MobileAppPage() {
   const station = useStation();
   const playUrl = station.googlePlayUrl || null;
-  usePageMeta({ title: 'Mobile App', description: `Listen to ${station.name} on the go with our Android app.` });
+  usePageMeta({ title: 'Mobile App', description: playUrl ? `Listen to ${station.name} on the go with our Android app.` : `Listen to ${station.name} on your phone, right in the browser.` });
   const qr = useQrDataUrl(playUrl);
+  if (!playUrl) return <NoApp name={station.name} />;
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
       <Typography variant="h3" component="h1" sx={{ fontWeight: 800, mb: 1, fontSize: { xs: '2rem', md: '3rem' } }}>
@@ -71,26 +74,48 @@ export function MobileAppPage() {
             <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
               Get it on Google Play
             </Typography>
-            {playUrl ? (
-              <>
-                {qr.url ? (
-                  <Box component="img" src={qr.url} width={240} height={240} alt="QR code linking to the app on Google Play" sx={{ borderRadius: 2, bgcolor: '#fff', maxWidth: '100%', height: 'auto' }} />
-                ) : qr.failed ? null : (
-                  <Skeleton variant="rounded" width={240} height={240} />
-                )}
-                <Typography variant="body2" color="text.secondary">
-                  Scan with your phone's camera, or use the button.
-                </Typography>
-                <Button variant="contained" size="large" href={playUrl} target="_blank" rel="noopener noreferrer" startIcon={<ShopIcon />}>
-                  Download on Google Play
-                </Button>
-              </>
-            ) : (
-              <Alert severity="info">The app link is not available yet. Check back soon!</Alert>
+            {qr.url ? (
+              <Box component="img" src={qr.url} width={240} height={240} alt="QR code linking to the app on Google Play" sx={{ borderRadius: 2, bgcolor: '#fff', maxWidth: '100%', height: 'auto' }} />
+            ) : qr.failed ? null : (
+              <Skeleton variant="rounded" width={240} height={240} />
             )}
+            <Typography variant="body2" color="text.secondary">
+              Scan with your phone's camera, or use the button.
+            </Typography>
+            <Button variant="contained" size="large" href={playUrl} target="_blank" rel="noopener noreferrer" startIcon={<ShopIcon />}>
+              Download on Google Play
+            </Button>
           </CardContent>
         </Card>
       </Box>
+    </Container>
+  );
+}
+
+/**
+ * /mobile-app while General Settings have no Google Play link: no feature list
+ * of an app that does not exist, just where to listen instead.
+ */
+function NoApp({ name }: { name: string }) {
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
+      <Typography variant="h3" component="h1" sx={{ fontWeight: 800, mb: 3, fontSize: { xs: '2rem', md: '3rem' } }}>
+        Mobile App
+      </Typography>
+      <Card sx={{ borderRadius: 3 }}>
+        <CardContent sx={{ p: { xs: 3, md: 4 }, display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 2 }}>
+          <PhoneIphoneIcon color="primary" aria-hidden sx={{ fontSize: 40 }} />
+          <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
+            No app yet
+          </Typography>
+          <Typography color="text.secondary">
+            {name} doesn't have a mobile app at the moment. You can listen on your phone right here: the player at the bottom of every page keeps playing while you browse.
+          </Typography>
+          <Button variant="contained" component={RouterLink} to="/">
+            Listen live
+          </Button>
+        </CardContent>
+      </Card>
     </Container>
   );
 }

@@ -43,7 +43,7 @@ export const Home = () => {
   const mobile = useIsMobile();
   // The sidebar's 300 px leave the cards too narrow below 1024 px: there it goes under the main column.
   const sidebarBeside = useMediaQuery('(min-width: 1024px)', { noSsr: true });
-  usePageMeta({ title: '', description: station.tagline });
+  usePageMeta({ title: '', description: station.tagline || `Listen to ${station.name} live.` });
   const community = station.chatInviteUrl || station.social.chat;
   return (
     <Container maxWidth="lg" sx={{ pt: { xs: 3, md: 5 }, pb: 6 }}>

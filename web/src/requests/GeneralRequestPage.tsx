@@ -99,13 +99,15 @@ export function GeneralRequestPage() {
             <Typography color="text.secondary" sx={{ mb: 1 }}>
               We aim to respond to every message within 48 hours on business days.
             </Typography>
-            <Typography color="text.secondary">
-              For urgent matters, email us at{' '}
-              <Link href={`mailto:${station.contactEmail}`} underline="always" color="primary">
-                {station.contactEmail}
-              </Link>
-              .
-            </Typography>
+            {station.contactEmail && (
+              <Typography color="text.secondary">
+                For urgent matters, email us at{' '}
+                <Link href={`mailto:${station.contactEmail}`} underline="always" color="primary">
+                  {station.contactEmail}
+                </Link>
+                .
+              </Typography>
+            )}
           </SideCard>
         </Stack>
       </Box>

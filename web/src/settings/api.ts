@@ -9,14 +9,15 @@ import type { EmbedSettings, EmbedSettingsSchema } from '../../../shared/embeds'
 import { CONTENT_EVENTS } from '../../../shared/content-events';
 import { DEFAULT_STATION } from '../../../shared/station-defaults';
 import type { StationInfo } from '../../../shared/station';
+import type { SetupState } from '../../../shared/station-setup';
 import { endpoint, PUBLIC } from '../app/api';
 import { useRefetchOn } from '../realtime/hooks';
 
 const station = endpoint<StationInfo>('GET', () => '/api/station', PUBLIC);
 
 /**
- * The station's identity from General Settings; the defaults show while it
- * loads. Follows changes live: a save in General Settings reaches every open
+ * The station's identity from General Settings; the blank defaults (a
+ * neutral name, no links) show while it loads. Follows changes live: a save in General Settings reaches every open
  * page through the `station.updated` event.
  */
 export function useStation(): StationInfo {
@@ -39,3 +40,7 @@ export const updateDiscordConfig = endpoint<DiscordConfigView, [body: z.input<ty
 /** Which other sites may frame the station's widgets (Settings → Widgets). */
 export const fetchWidgetSettings = endpoint<EmbedSettings, [signal?: AbortSignal]>('GET', (signal) => ({ path: '/api/settings/widgets', signal }));
 export const saveWidgetSettings = endpoint<EmbedSettings, [body: z.input<typeof EmbedSettingsSchema>]>('PUT', (body) => ({ path: '/api/settings/widgets', body }));
+/** The first-run setup's state (owner and manager may read it; only the owner is led to the screen). */
+export const fetchSetupState = endpoint<SetupState, [signal?: AbortSignal]>('GET', (signal) => ({ path: '/api/settings/setup', signal }));
+/** Skips the first-run setup, leaving the settings as they are. */
+export const skipSetup = endpoint<null>('POST', () => '/api/settings/setup/skip');

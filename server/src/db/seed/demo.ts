@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { hashPassword } from '../../auth/passwords';
 import type { Role } from '../../../../shared/permissions';
 import { DEMO_TRACKS } from './demo-tracks';
+import { demoStationSettings } from './demo-station';
 import { eventInterval } from '../../../../shared/schedule';
 import { demoPlaysBetween } from '../../radio/sources/demo';
 import { trackKey } from '../../radio/sources/normalise';
@@ -262,7 +263,7 @@ export async function seedDemo(knex: Knex, opts: { timezone: string; now?: numbe
     await trx('loa_requests').insert([
       { presenter_id: presenterIds[7], presenter_name: byId.get(presenterIds[7]!)!.name, start_date: now.plus({ days: 20 }).toISODate(), end_date: now.plus({ days: 27 }).toISODate(), reason: 'vacation', status: 'pending', submitted_by: userIds.owner },
     ]);
-    await trx('station_settings').where({ id: 1 }).update({ settings: JSON.stringify({ demo: true }) });
+    await trx('station_settings').where({ id: 1 }).update({ settings: JSON.stringify(demoStationSettings()) });
   });
   return true;
 }

@@ -158,7 +158,7 @@ export function GeneralSettingsTab() {
         {text('tagline', 'Tagline', { help: 'One line under the name on the home page and in the footer.' })}
         {text('logoUrl', 'Logo URL', { required: true, placeholder: 'https://… or /logo.svg' })}
         {text('streamUrl', 'Stream URL', { required: true, help: 'The audio stream listeners play (mp3).', placeholder: 'https://stream.example/radio.mp3' })}
-        {text('contactEmail', 'Contact email', { required: true, type: 'email', help: 'Shown on the contact pages for urgent matters.' })}
+        {text('contactEmail', 'Contact email', { type: 'email', help: 'Shown on the contact and legal pages; empty, they point to the contact form instead.' })}
         <Autocomplete
           options={zones}
           value={values.timezone}

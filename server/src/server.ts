@@ -13,6 +13,7 @@ import { createSnapshotRegistry } from './realtime/snapshots';
 import { createRadioRuntime } from './radio/runtime';
 import { createSettingsCache } from './settings/service';
 import { createImageOrigins, imageOriginSources } from './http/image-origins';
+import { createIntegrations } from './integrations/clients';
 import { createTokenService } from './auth/tokens';
 import { liveIdentity } from './auth/middleware';
 import { createNotificationRecipients } from './notifications/recipients';
@@ -73,6 +74,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     snapshots,
     settings,
     imageOrigins,
+    integrations: createIntegrations({ config, now, log }),
     radio,
     metrics,
     fastLane: createFastLane({

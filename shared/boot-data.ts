@@ -27,4 +27,15 @@ export interface BootData {
   nowPlaying?: NowPlaying;
   /** The server's clock as the page was written (epoch ms): elapsed times are computed against it. */
   serverTime: number;
+  /**
+   * The API answers a server-drawn page was rendered from (react-query's dehydrated cache,
+   * web/src/app/ssr.tsx): the app's first render starts with them and draws the same page.
+   */
+  queries?: unknown;
 }
+
+/**
+ * Cookie holding the listener's colour theme (the theme key of `airdeck.theme` in browser storage), so the
+ * server draws a page in the theme the browser will show it in. Only a theme key; read by the page renderer.
+ */
+export const THEME_COOKIE = 'airdeck_theme';

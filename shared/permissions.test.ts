@@ -114,6 +114,10 @@ describe('sidebar', () => {
     expect(ROLES.filter((r) => keys(r).includes('settings'))).toEqual(['owner', 'manager']);
     expect(ROLES.filter((r) => keys(r).includes('pages'))).toEqual(['owner', 'manager', 'admin']);
   });
+  it('shows Audience to every role but guest (issue 21), and the whole station from moderator up', () => {
+    expect(ROLES.filter((r) => keys(r).includes('audience'))).toEqual(['owner', 'manager', 'admin', 'moderator', 'presenter', 'probation']);
+    expect(ROLES.filter((r) => can(r, 'audience.viewAll'))).toEqual(['owner', 'manager', 'admin', 'moderator']);
+  });
   it('shows a presenter no staff-only items', () => {
     expect(keys('presenter')).not.toEqual(expect.arrayContaining(['applications']));
     expect(keys('presenter')).not.toContain('users');

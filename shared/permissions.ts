@@ -164,7 +164,7 @@ export interface NavItem {
   key: string;
   label: string;
   path: string;
-  icon: 'dashboard' | 'disc' | 'users' | 'calendar' | 'music' | 'user-plus' | 'file' | 'settings' | 'radio' | 'bell';
+  icon: 'dashboard' | 'disc' | 'users' | 'calendar' | 'music' | 'user-plus' | 'file' | 'settings' | 'radio' | 'bell' | 'chart';
   exact?: boolean;
 }
 
@@ -180,6 +180,7 @@ export function sidebarItems(role: Role): NavItem[] {
     { key: 'shows', label: 'Shows', path: '/admin/shows', icon: 'calendar' },
     { key: 'djs', label: 'DJs & Staff', path: '/admin/djs', icon: 'disc' },
   ];
+  if (can(role, 'audience.view')) items.push({ key: 'audience', label: 'Audience', path: '/admin/audience', icon: 'chart' });
   if (can(role, 'schedule.overview')) items.push({ key: 'schedule', label: 'Schedule Overview', path: '/admin/schedule', icon: 'calendar' });
   if (can(role, 'applications.manage')) items.push({ key: 'applications', label: 'Applications', path: '/admin/applications', icon: 'user-plus' });
   if (can(role, 'users.manage')) items.push({ key: 'users', label: 'User Management', path: '/admin/users', icon: 'users' });

@@ -15,6 +15,8 @@ export interface ShowSummary {
   requests_handled: number;
   /** Shoutouts the presenter read (marked completed) during the session. */
   shoutouts_read: number;
+  /** Listeners during the session: peak, average and listening hours (issue 21); absent with no session. */
+  audience?: { peak: number | null; average: number | null; listening_hours: number };
 }
 
 /** Texts of the summary card. */

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 import { bootPlugin } from './boot-plugin.ts';
 import { embedPlugin } from './embed-plugin.ts';
 
@@ -10,18 +10,52 @@ import { embedPlugin } from './embed-plugin.ts';
  * bundle through the `app://` protocol). Only the output folder and the
  * platform flag differ.
  */
-export default defineConfig(({ mode, command }) => {
+const configFile = path.resolve(import.meta.dirname, 'vite.config.ts');
+const SSR_ENTRY = path.resolve(import.meta.dirname, 'src/app/ssr.tsx');
+const alias = (command: string) =>
+  // react-router's package exports point every bundler condition at its development build (warnings, 213 kB);
+  // a production bundle takes the production one.
+  command === 'build' ? [{ find: /^react-router$/, replacement: path.resolve(import.meta.dirname, '../node_modules/react-router/dist/production/index.mjs') }] : [];
+
+/**
+ * The website build also builds the server's render of the listener pages (web/src/app/ssr.tsx, into
+ * web/dist-ssr/ssr.mjs; server/src/http/page-meta.ts loads it): the same components, for Node.
+ */
+function ssrPlugin(mode: string): Plugin {
+  return {
+    name: 'airdeck-ssr',
+    apply: 'build',
+    async closeBundle() {
+      await build({ configFile, mode, logLevel: 'warn', build: { ssr: SSR_ENTRY } });
+    },
+  };
+}
+
+export default defineConfig(({ mode, command, isSsrBuild }) => {
   const studio = mode === 'studio';
+  if (isSsrBuild) {
+    return {
+      root: path.resolve(import.meta.dirname),
+      base: '/',
+      plugins: [react()],
+      publicDir: false,
+      resolve: { alias: alias(command) },
+      build: {
+        ssr: SSR_ENTRY,
+        outDir: path.resolve(import.meta.dirname, 'dist-ssr'),
+        emptyOutDir: true,
+        sourcemap: false,
+        target: 'node20',
+        rollupOptions: { output: { format: 'es', entryFileNames: 'ssr.mjs', chunkFileNames: 'chunks/[name]-[hash].mjs' } },
+      },
+    };
+  }
   return {
     root: path.resolve(import.meta.dirname),
     base: '/',
     // The website build also builds the station widgets (/embed/…, /embed.js): web/embed-plugin.ts.
-    plugins: studio ? [react()] : [react(), bootPlugin(), embedPlugin()],
-    resolve: {
-      // react-router's package exports point every bundler condition at its development build (warnings, 213 kB);
-      // a production bundle takes the production one.
-      alias: command === 'build' ? [{ find: /^react-router$/, replacement: path.resolve(import.meta.dirname, '../node_modules/react-router/dist/production/index.mjs') }] : [],
-    },
+    plugins: studio ? [react()] : [react(), bootPlugin(), embedPlugin(), ssrPlugin(mode)],
+    resolve: { alias: alias(command) },
     build: {
       outDir: path.resolve(import.meta.dirname, studio ? 'dist-studio' : 'dist'),
       emptyOutDir: true,

@@ -169,7 +169,8 @@ export function createApp(ctx: AppContext): BuiltApp {
     return next();
   });
 
-  app.use(serveWeb(ctx.config.WEB_DIST_DIR ?? path.join(ctx.config.rootDir, 'web', 'dist'), isKnownClientRoute, { renderer: pageHeadRenderer(ctx.knex, ctx.settings, { nowPlaying: () => nowPlayingForPage(ctx) }), publicUrl: ctx.config.PUBLIC_URL }));
+  const webDist = ctx.config.WEB_DIST_DIR ?? path.join(ctx.config.rootDir, 'web', 'dist');
+  app.use(serveWeb(webDist, isKnownClientRoute, { renderer: pageHeadRenderer(ctx.knex, ctx.settings, { nowPlaying: () => nowPlayingForPage(ctx) }, { distDir: webDist, log: ctx.log }), publicUrl: ctx.config.PUBLIC_URL }));
   return { app, routers, callback: ctx.fastLane.wrap(app.callback()) };
 }
 

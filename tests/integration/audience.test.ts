@@ -254,6 +254,11 @@ describe('figures of shows, live sessions and presenters', () => {
     expect((await csv.text()).split('\r\n')[0]).toBe('kind,title,presenter,starts_at,ends_at,peak,average,listening_hours,previous_average,change_vs_previous_percent,autodj_average,change_vs_autodj_percent');
   });
 
+  it("adds the session's peak, average and listening hours to the presenter's end-of-show summary", async () => {
+    const res = await request(t.url, '/api/on-air/summary', { token: presenterUser.token });
+    expect(res.body.audience).toEqual({ peak: 20, average: 15, listening_hours: 30 });
+  });
+
   it('keeps average listeners off the public DJ profile until General Settings allow it', async () => {
     expect((await request(t.url, `/api/presenters/${presenterId}/audience`)).status).toBe(404);
     expect((await request(t.url, '/api/audience/visibility')).body).toEqual({ profiles: false, player: false });

@@ -200,6 +200,8 @@ describe('the end-of-show summary (GET /api/on-air/summary)', () => {
       ],
       requests_handled: 2,
       shoutouts_read: 1,
+      // No listener readings during this session: no peak or average, no listening hours.
+      audience: { peak: null, average: null, listening_hours: 0 },
     });
     // Someone who has never been live gets the empty summary; anonymous callers are refused.
     expect((await request(t.url, '/api/on-air/summary', { token: other.token })).body).toEqual({ session: null, tracks: [], requests_handled: 0, shoutouts_read: 0 });

@@ -275,6 +275,13 @@ export async function audienceFigures(db: Db, o: ReportOptions): Promise<Omit<Au
   return { from: o.fromMs, to: o.toMs, shows: showFigures, sessions: sessionFigures, presenters };
 }
 
+/** The figures of one span of air time (a live session in the end-of-show summary). */
+export async function spanFigures(db: Db, startMs: number, endMs: number): Promise<{ peak: number | null; average: number | null; listening_hours: number }> {
+  const totals = await repo.windowTotals(db, [{ id: 'span', startMs, endMs: Math.max(startMs, endMs) }]);
+  const f = figures(totals.get('span'));
+  return { peak: f.peak, average: f.average, listening_hours: f.listening_hours };
+}
+
 /** The scope a filter gives. */
 const scopeOf = (f: AudienceFilter) => (f.kind === 'all' ? 'all' : 'own');
 

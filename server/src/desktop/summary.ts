@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { ShowSummary } from '../../../shared/studio';
+import { spanFigures } from '../audience/service';
 import { presenterOfUser } from '../presenters/repo';
 import { eventTitle } from '../schedule/repo';
 
@@ -59,5 +60,6 @@ export async function showSummary(db: Knex, userId: string, nowMs: number): Prom
     tracks: plays.map((p) => ({ played_at: secs(p.played_at), title: p.title, artist: p.artist, up_votes: byTrack.get(p.track_id)?.up ?? 0, down_votes: byTrack.get(p.track_id)?.down ?? 0 })),
     requests_handled: Number(handled?.count ?? 0),
     shoutouts_read: Number(read?.count ?? 0),
+    audience: await spanFigures(db, from.getTime(), session.ended_at ? session.ended_at.getTime() : nowMs),
   };
 }

@@ -24,6 +24,8 @@ import { escapeHtml } from './escape';
 export interface BootShell {
   html: string;
   data: BootData;
+  /** What the page needs in its head (a server-drawn page's styles). */
+  head?: string;
 }
 
 const isLocal = (href: string) => href.startsWith('/') && !href.startsWith('//');
@@ -91,7 +93,8 @@ export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
-/** Puts the shell inside the page's root element and the data after it. */
+/** Puts the shell inside the page's root element and the data after it (and its styles at the end of the head). */
 export function fillRoot(html: string, shell: BootShell): string {
-  return html.replace('<div id="root"></div>', () => `<div id="root">${shell.html}</div><script type="application/json" id="${BOOT_DATA_ID}">${scriptJson(shell.data)}</script>`);
+  const withHead = shell.head ? html.replace(/<\/head>/i, () => `${shell.head}</head>`) : html;
+  return withHead.replace('<div id="root"></div>', () => `<div id="root">${shell.html}</div><script type="application/json" id="${BOOT_DATA_ID}">${scriptJson(shell.data)}</script>`);
 }

@@ -1,9 +1,13 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Knex } from 'knex';
 import { z } from 'zod';
+import type { BootData } from '../../../shared/boot-data';
+import { resolveThemeKey } from '../../../shared/themes';
 import { documentTitle, NOT_FOUND_META, staticPageMeta, type PageMeta } from '../../../shared/page-meta';
 import type { NowPlaying } from '../../../shared/radio';
 import type { StationInfo } from '../../../shared/station';
-import type { Config } from '../config';
 import { getSliderData } from '../content/slider';
 import type { SettingsCache } from '../settings/service';
 import { escapeHtml } from './escape';
@@ -116,11 +120,60 @@ export interface HeadRenderer {
   head(pathname: string, known: boolean, base: string): Promise<{ tags: string; missing: boolean }>;
   manifest(): Promise<Record<string, unknown>>;
   /** The first screen painted before any script, and the data the app starts with. */
-  shell?(pathname: string): Promise<BootShell>;
+  shell?(pathname: string, page?: PageRequest): Promise<BootShell>;
+}
+
+/** What the server's render of a page needs to know of the request. */
+export interface PageRequest {
+  /** The query string, with its `?` (or empty). */
+  search: string;
+  /** The listener's theme (the theme cookie), if any. */
+  theme: string | undefined;
+  /** Whether the browser says it is a phone (User-Agent): the page is drawn in its phone layout. */
+  mobile: boolean;
+  /** Where this server answers itself: the render's API calls go there (http://address:port). */
+  self: string;
+}
+
+/** The listener pages the server draws whole with the app's own components (web/src/app/ssr.tsx). */
+const RENDERED_PAGES = /^\/(shows|djs|djs\/[^/]+|mobile-app|request|song-request|shoutout-request|general-request|donate|terms-of-service|privacy-policy|page\/[^/]+)\/?$/;
+
+/** Whether the server draws the page at `pathname` with the app's components (when the build has them). */
+export function isRenderedPage(pathname: string): boolean {
+  return RENDERED_PAGES.test(pathname);
+}
+
+/** The module `vite build` writes for the server (web/dist-ssr/ssr.mjs): the listener pages' render. */
+interface PageRenderModule {
+  renderPage(input: { url: string; boot: BootData; themeKey: string; fetch: typeof fetch; mobile?: boolean; budgetMs?: number }): Promise<{ html: string; styles: string; queries: unknown } | null>;
+}
+
+/** Loads the page render of the web build next to `distDir`, once; null while the build has none. */
+function pageRenderLoader(distDir: string): () => Promise<PageRenderModule | null> {
+  const file = path.join(`${path.resolve(distDir)}-ssr`, 'ssr.mjs');
+  let loaded: Promise<PageRenderModule | null> | null = null;
+  return () => {
+    loaded ??= fs.promises.access(file).then(
+      () => import(pathToFileURL(file).href) as Promise<PageRenderModule>,
+      () => {
+        // Not built (yet): asked again on the next page.
+        loaded = null;
+        return null;
+      },
+    );
+    return loaded;
+  };
 }
 
 /** The renderer backed by the database and General Settings. */
-export function pageHeadRenderer(knex: Knex, settings: SettingsCache, live?: { nowPlaying(): Promise<NowPlaying | null> }): HeadRenderer {
+export function pageHeadRenderer(
+  knex: Knex,
+  settings: SettingsCache,
+  live?: { nowPlaying(): Promise<NowPlaying | null> },
+  opts: { distDir?: string; log?: { warn(obj: object, msg: string): void } } = {},
+): HeadRenderer {
+  const pageRender = opts.distDir ? pageRenderLoader(opts.distDir) : async () => null;
+  const log = opts.log;
   return {
     async head(pathname, known, base) {
       const station = await settings.station();
@@ -130,10 +183,28 @@ export function pageHeadRenderer(knex: Knex, settings: SettingsCache, live?: { n
     async manifest() {
       return webManifest(await settings.station());
     },
-    async shell(pathname) {
+    async shell(pathname, page) {
       const station = await settings.station();
       const [slider, nowPlaying] = await Promise.all([pathname === '/' ? getSliderData(knex) : null, live?.nowPlaying().catch(() => null) ?? null]);
-      return renderBootShell(pathname, station, slider, nowPlaying);
+      const shell = renderBootShell(pathname, station, slider, nowPlaying);
+      if (!page || !isRenderedPage(pathname)) return shell;
+      // The whole page, drawn by the app's own components from the same data the browser then starts with.
+      const render = await pageRender();
+      if (!render) return shell;
+      try {
+        const drawn = await render.renderPage({
+          url: pathname + page.search,
+          boot: shell.data,
+          themeKey: resolveThemeKey(page.theme),
+          mobile: page.mobile,
+          fetch: (input, init) => fetch(`${page.self}${typeof input === 'string' ? input : input instanceof URL ? input.pathname + input.search : input.url}`, init),
+        });
+        if (!drawn) return shell;
+        return { html: drawn.html, head: drawn.styles, data: { ...shell.data, queries: drawn.queries } };
+      } catch (err) {
+        log?.warn({ err, pathname }, 'page render failed; serving the first screen only');
+        return shell;
+      }
     },
   };
 }

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type Koa from 'koa';
 import { fillRoot } from './boot-shell';
-import { injectHead, type HeadRenderer } from './page-meta';
+import { THEME_COOKIE } from '../../../shared/boot-data';
+import { injectHead, type HeadRenderer, type PageRequest } from './page-meta';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -23,6 +24,14 @@ const TYPES: Record<string, string> = {
   '.mp3': 'audio/mpeg',
   '.map': 'application/json; charset=utf-8',
 };
+
+/** What the server's render of a page needs of the request: its query, the theme cookie, this server's own address. */
+function pageRequest(ctx: Koa.Context): PageRequest {
+  const socket = ctx.req.socket;
+  const address = (socket.localAddress ?? '127.0.0.1').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
+  const host = address.includes(':') ? `[${address}]` : address;
+  return { search: ctx.search, theme: ctx.cookies.get(THEME_COOKIE), mobile: /Mobi|Android|iPhone/i.test(ctx.get('User-Agent')), self: `http://${host}:${socket.localPort}` };
+}
 
 /**
  * Serves the built web app: hashed files under /assets/ are cached for a year,
@@ -83,7 +92,7 @@ export function serveWeb(distDir: string, isKnownClientRoute: (pathname: string)
         if (head.missing) ctx.status = 404;
         let html = injectHead(index.toString('utf8'), head.tags);
         // The first screen from the HTML itself, before any script (a build without the boot plugin has no shell slot).
-        if (pages.renderer.shell) html = fillRoot(html, await pages.renderer.shell(ctx.path));
+        if (pages.renderer.shell) html = fillRoot(html, await pages.renderer.shell(ctx.path, pageRequest(ctx)));
         ctx.body = html;
         return;
       } catch (err) {

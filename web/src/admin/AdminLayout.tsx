@@ -12,6 +12,7 @@ import NotificationsIcon from '@mui/icons-material/NotificationsOutlined';
 import PeopleIcon from '@mui/icons-material/People';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import RadioIcon from '@mui/icons-material/Radio';
+import InsightsIcon from '@mui/icons-material/Insights';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { Alert, AppBar, Box, Button, Collapse, Drawer, IconButton, List, ListItemButton, ListItemIcon, ListItemText, Toolbar, Typography } from '@mui/material';
 import { Suspense, useEffect, useId, useState, type ReactNode } from 'react';
@@ -37,6 +38,7 @@ const ICONS: Record<NavItem['icon'], ReactNode> = {
   file: <DescriptionIcon />,
   settings: <SettingsIcon />,
   radio: <RadioIcon />,
+  chart: <InsightsIcon />,
   bell: <NotificationsIcon />,
 };
 

@@ -13,6 +13,7 @@ import { useAuth } from '../auth/AuthProvider';
 import { useNowPlaying } from '../radio/hooks';
 import { isBroadcasting, offAirText, stationStateOf } from '../../../shared/radio-display';
 import { useDashboard } from '../dashboard/api';
+import { ListeningNowTile } from '../audience/ListeningNow';
 
 const dayFmt = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
 const hoursText = (n: number) => `${Number.isInteger(n) ? n : n.toFixed(2).replace(/0$/, '')}h`;
@@ -103,7 +104,7 @@ export default function DashboardScreen() {
         </Alert>
       )}
 
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(4, 1fr)' }, mb: 3 }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(5, 1fr)' }, mb: 3 }}>
         <Tile icon={<HourglassIcon fontSize="small" />} label="Hours Remaining This Week">
           {dash.isPending ? (
             <Skeleton width={80} height={36} />
@@ -174,6 +175,7 @@ export default function DashboardScreen() {
             <Typography color="text.secondary">No votes yet this month</Typography>
           )}
         </Tile>
+        <ListeningNowTile />
       </Box>
 
       <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>

@@ -25,6 +25,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: '/admin/shows/new', title: 'Create Show Booking', load: () => import('../schedule/admin/CreateBooking').then((m) => ({ default: m.CreateBooking })) },
   { path: '/admin/shows/:id/edit', title: 'Edit show', load: () => import('../schedule/admin/EditShow').then((m) => ({ default: m.EditShow })) },
   { path: '/admin/djs', title: 'DJs & Staff', load: () => import('../presenters/admin/DjsStaff') },
+  { path: '/admin/audience', title: 'Audience', load: () => import('../audience/AudienceScreen') },
   { path: '/admin/schedule', title: 'Schedule Overview', load: () => import('../schedule/admin/ScheduleOverview').then((m) => ({ default: m.ScheduleOverview })) },
   { path: '/admin/song-requests', title: 'Song Requests', load: () => import('../requests/admin/QueueScreens').then((m) => ({ default: m.SongRequests })) },
   { path: '/admin/shoutout-requests', title: 'Shoutout Requests', load: () => import('../requests/admin/QueueScreens').then((m) => ({ default: m.ShoutoutRequests })) },

@@ -1,15 +1,16 @@
 import { CssBaseline, ThemeProvider } from '@mui/material';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, hydrate, type DehydratedState } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { Suspense, lazy, useEffect, useMemo } from 'react';
+import { Suspense, lazy, useEffect, useMemo, type ReactNode } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AuthProvider, sessionAtom } from '../auth/AuthProvider';
-import { themeCssVars } from '../../../shared/themes';
+import { themeCssVars, type ThemeKey } from '../../../shared/themes';
 import { buildMuiTheme } from '../ui/theme';
 import { Toaster } from '../ui/toast';
 import { isStudio } from '../platform';
 import { themeKeyAtom } from './atoms';
 import { readBootData } from './boot-data';
+import { THEME_COOKIE } from '../../../shared/boot-data';
 import { learnServerClock, radioKeys } from '../radio/api';
 import { routes } from './routes';
 
@@ -17,38 +18,51 @@ import { routes } from './routes';
 // loaded in the studio or once someone signs in, never for an anonymous listener.
 const StudioServices = lazy(async () => ({ default: (await import('../studio/StudioServices')).StudioServices }));
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 15_000 } },
-});
+/** The server-state cache of one visit (the server renders each page with one of its own: web/src/app/ssr.tsx). */
+export function newQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 15_000 } } });
+}
+const queryClient = newQueryClient();
 
 // The server wrote General Settings (and the home page's slider) into the page: the first render starts with them.
 const boot = readBootData();
 if (boot?.station) queryClient.setQueryData(['station'], boot.station);
 if (boot?.slider) queryClient.setQueryData(['slider'], boot.slider);
 if (boot?.nowPlaying) queryClient.setQueryData(radioKeys.nowPlaying, boot.nowPlaying);
+// The answers the server drew the page from (web/src/app/ssr.tsx): the first render shows the same page.
+if (boot?.queries) hydrate(queryClient, boot.queries as DehydratedState);
 // The page was written a moment ago (navigation start → now): close enough for a clock offset beyond 1.5 s.
 if (boot?.serverTime) learnServerClock(boot.serverTime, typeof performance !== 'undefined' ? performance.now() : 0);
 
 /** The root: theme, server-state cache, session, the one toast outlet and the router. */
 export function App() {
   const themeKey = useAtomValue(themeKeyAtom);
-  const theme = useMemo(() => buildMuiTheme(themeKey), [themeKey]);
   // The page around the app (its background, the browser's bar colour) follows a theme picked in the app, as the
   // boot script set it from the saved theme before the first paint.
   useEffect(() => {
     const vars = themeCssVars(themeKey);
     for (const [name, value] of Object.entries(vars)) document.documentElement.style.setProperty(name, value);
     document.querySelector('meta[name="theme-color"]')?.setAttribute('content', vars['--bd-bar']!);
+    // The server draws the next page in this theme too (server/src/http/page-meta.ts).
+    document.cookie = `${THEME_COOKIE}=${themeKey}; path=/; max-age=31536000; SameSite=Lax`;
   }, [themeKey]);
   const router = useMemo(() => createBrowserRouter(routes), []);
   return (
-    <QueryClientProvider client={queryClient}>
+    <AppFrame client={queryClient} themeKey={themeKey}>
+      <RouterProvider router={router} />
+      <PlatformServices navigate={(route) => void router.navigate(route)} />
+    </AppFrame>
+  );
+}
+
+/** What is around the router, in the browser and in the server's render alike: cache, theme, session, toasts. */
+export function AppFrame({ client, themeKey, children }: { client: QueryClient; themeKey: ThemeKey; children: ReactNode }) {
+  const theme = useMemo(() => buildMuiTheme(themeKey), [themeKey]);
+  return (
+    <QueryClientProvider client={client}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
-        <AuthProvider>
-          <RouterProvider router={router} />
-          <PlatformServices navigate={(route) => void router.navigate(route)} />
-        </AuthProvider>
+        <AuthProvider>{children}</AuthProvider>
         <Toaster />
       </ThemeProvider>
     </QueryClientProvider>

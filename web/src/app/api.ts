@@ -52,6 +52,15 @@ export async function renewSession(): Promise<string | null> {
   return unauthorizedHandler ? unauthorizedHandler().catch(() => null) : null;
 }
 
+let fetcher: typeof fetch = (input, init) => fetch(input, init);
+/**
+ * How calls reach the station: the browser's fetch, or in the server's own render of a page
+ * (web/src/app/ssr.tsx) a fetch that asks the server itself.
+ */
+export function setFetcher(fn: typeof fetch): void {
+  fetcher = fn;
+}
+
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** What one call sends besides its method: the path (with its query), a JSON body or raw bytes, extra headers. */
@@ -103,7 +112,7 @@ async function send(method: Method, opts: Call, auth: boolean): Promise<unknown>
   }
   const attempt = async (): Promise<Response> => {
     try {
-      return await fetch(`${getApiBase()}${path}`, {
+      return await fetcher(`${getApiBase()}${path}`, {
         method,
         headers,
         body: opts.rawBody ?? (opts.body !== undefined ? JSON.stringify(opts.body) : null),

@@ -3,7 +3,16 @@ import { useMediaQuery } from '@mui/material';
 /** The spec's mobile breakpoint: below 768 px the layout collapses. */
 export const MOBILE_QUERY = '(max-width: 767.95px)';
 
+let serverGuess = false;
+/**
+ * The server's render of a page (web/src/app/ssr.tsx) has no screen to measure: it draws the phone layout when
+ * the browser said it is a phone (User-Agent), set just before each synchronous render.
+ */
+export function setServerMobileGuess(mobile: boolean): void {
+  serverGuess = mobile;
+}
+
 /** True below the 768 px breakpoint. */
 export function useIsMobile(): boolean {
-  return useMediaQuery(MOBILE_QUERY, { noSsr: true });
+  return useMediaQuery(MOBILE_QUERY, { noSsr: true, defaultMatches: serverGuess });
 }

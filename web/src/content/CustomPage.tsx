@@ -2,7 +2,7 @@ import { Box, Breadcrumbs, Chip, Container, Link, Typography } from '@mui/materi
 import { useEffect } from 'react';
 import { Navigate, Link as RouterLink, useParams } from 'react-router';
 import { PageLoading } from '../app/ListenerLayout';
-import { useIsMobile } from '../app/media';
+import { MOBILE_QUERY, useIsMobile } from '../app/media';
 import { usePageMeta } from '../app/meta';
 import { SponsoredSidebar } from './components/SponsoredSidebar';
 import { countPageView, usePublicPage } from './api';
@@ -38,7 +38,7 @@ export default function CustomPage() {
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 6 } }}>
-      <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: mobile ? '1fr' : 'minmax(0, 1fr) 300px', alignItems: 'start' }}>
+      <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: mobile ? '1fr' : 'minmax(0, 1fr) 300px', alignItems: 'start', [`@media ${MOBILE_QUERY}`]: { gridTemplateColumns: '1fr' } }}>
         <Box component="article">
           <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 2, fontSize: '0.8rem', letterSpacing: '0.12em', textTransform: 'uppercase' }}>
             <Link component={RouterLink} to="/" underline="always" color="inherit">
@@ -65,7 +65,8 @@ export default function CustomPage() {
           <PageProse html={page.content} />
         </Box>
         {!mobile && (
-          <Box component="aside" aria-label="Sidebar" sx={{ position: 'sticky', top: 88 }}>
+          // Hidden by the stylesheet too: the server's render cannot measure the screen.
+          <Box component="aside" aria-label="Sidebar" sx={{ position: 'sticky', top: 88, [`@media ${MOBILE_QUERY}`]: { display: 'none' } }}>
             <SponsoredSidebar />
           </Box>
         )}

@@ -17,6 +17,7 @@ import { PageLoading } from '../app/ListenerLayout';
 import { usePageMeta } from '../app/meta';
 import { useStation } from '../app/station';
 import { useDjStats, useNowPlaying } from '../radio/hooks';
+import { PublicAverageListeners } from '../audience/AverageListeners';
 import { PresenterShows } from '../schedule/components/PresenterShows';
 import { initialOf, shortBio, usePresenter } from './presenters';
 import { returnsInText } from './leave';
@@ -98,6 +99,9 @@ function DjStatsPanel({ presenterId }: { presenterId: string }) {
             <Stat label="Total plays" value={stats.data.total_plays.toLocaleString('en-GB')} />
             <Stat label="Avg. session" value={`${stats.data.avg_session_duration} min`} />
             <Stat label="Hours streamed" value={formatHoursMinutes(stats.data.total_hours_streamed * 60)} />
+          </Box>
+          <Box sx={{ mb: 2 }}>
+            <PublicAverageListeners presenterId={presenterId} />
           </Box>
           <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700 }}>
             Recent shows

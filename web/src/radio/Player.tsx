@@ -16,6 +16,7 @@ import { formatClock, TrackArt } from './components/TrackArt';
 import { useElapsed, useNowPlaying } from './hooks';
 import { PLAYER_HEIGHT } from './player-size';
 import { LIVE_BADGE_COLORS } from '../ui/theme';
+import { PlayerListenerCount } from '../audience/ListeningNow';
 
 type Status = 'paused' | 'loading' | 'playing' | 'error';
 
@@ -265,6 +266,7 @@ export function Player() {
             </Typography>
           </Box>
         )}
+        <PlayerListenerCount />
         {clock && (
           <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0, fontVariantNumeric: 'tabular-nums', display: { xs: 'none', md: 'block' } }} data-testid="player-elapsed">
             {clock}

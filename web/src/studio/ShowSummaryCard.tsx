@@ -14,7 +14,7 @@ const day = (s: number) => {
 /** Tracks listed before "Show all". */
 const SHOWN = 10;
 
-function Figure({ label, value }: { label: string; value: number }) {
+function Figure({ label, value }: { label: string; value: number | string }) {
   return (
     <Box>
       <Typography variant="overline" color="text.secondary" component="p" sx={{ lineHeight: 1.6 }}>
@@ -62,6 +62,13 @@ export function ShowSummaryCard() {
               <Figure label="Requests handled" value={s.requests_handled} />
               <Figure label="Shoutouts read" value={s.shoutouts_read} />
             </Stack>
+            {s.audience && (
+              <Stack direction="row" spacing={4} sx={{ mb: 2 }} data-testid="show-summary-audience">
+                <Figure label="Peak listeners" value={s.audience.peak ?? '—'} />
+                <Figure label="Average listeners" value={s.audience.average ?? '—'} />
+                <Figure label="Listening hours" value={s.audience.listening_hours} />
+              </Stack>
+            )}
             {s.tracks.length === 0 ? (
               <Typography color="text.secondary">{SUMMARY_TEXTS.noTracks}</Typography>
             ) : (

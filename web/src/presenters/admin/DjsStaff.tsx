@@ -17,6 +17,7 @@ import { useDjMutations, useDjs } from './api';
 import { ConfirmDeleteDialog } from '../../requests/admin/QueueTable';
 import { FilterCard, SearchField } from '../../ui/Filters';
 import { CardsOrTable, StaffScreenHeader } from '../../ui/StaffList';
+import { AverageListeners } from '../../audience/AverageListeners';
 
 const dateFmt = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 const dayFmt = (d: string) => new Date(`${d}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
@@ -229,6 +230,7 @@ export default function DjsStaff() {
                   <Typography variant="body2" color="text.secondary">
                     {presenterRoleLabel(d.role)} · joined {dateFmt.format(new Date(d.created_at))}
                   </Typography>
+                  <AverageListeners presenterId={d.id} />
                 </Box>
                 {actions(d)}
               </Stack>
@@ -249,6 +251,7 @@ export default function DjsStaff() {
                   <DjAvatar dj={d} size={32} />
                   <Box sx={{ minWidth: 0 }}>
                     <Typography sx={{ fontWeight: 600 }}>{d.name}</Typography>
+                    <AverageListeners presenterId={d.id} />
                     <LeaveChip dj={d} />
                   </Box>
                 </Stack>

@@ -9,6 +9,7 @@ import { AccessDenied } from '../../content/admin/AccessDenied';
 import { errorMessage } from '../../content/admin/form';
 import { DiscordTab } from './DiscordTab';
 import { GeneralSettingsTab } from './GeneralSettingsTab';
+import { AudienceSettingsCard } from '../../audience/AudienceSettingsCard';
 import { SliderTab } from './SliderTab';
 import { SponsoredTab } from './SponsoredTab';
 import { WidgetsTab } from './WidgetsTab';
@@ -73,7 +74,12 @@ export function SettingsPage() {
           {current === t.key && t.key === 'sponsored' && <SponsoredTab />}
           {current === t.key && t.key === 'slider' && <SliderTab />}
           {current === t.key && t.key === 'discord' && <DiscordTab />}
-          {current === t.key && t.key === 'general' && <GeneralSettingsTab />}
+          {current === t.key && t.key === 'general' && (
+            <>
+              <GeneralSettingsTab />
+              <AudienceSettingsCard />
+            </>
+          )}
           {current === t.key && t.key === 'webhooks' && <WebhooksPanel />}
           {current === t.key && t.key === 'widgets' && <WidgetsTab />}
         </Box>

@@ -1,0 +1,103 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startBrowserHarness, skipBrowser, type BrowserHarness } from '../support/browser';
+
+/**
+ * Issue 20 item 2: every listener page is drawn by the server, so its main content is in the HTML
+ * itself (seen here with JavaScript off), and the app then takes the page over without an error.
+ */
+let h: BrowserHarness;
+let noJs: BrowserContext;
+let page: Page;
+beforeAll(async () => {
+  if (skipBrowser()) return;
+  h = await startBrowserHarness();
+  noJs = await h.browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+  page = await noJs.newPage();
+});
+afterAll(async () => {
+  await noJs?.close();
+  await h?.close();
+});
+
+const api = async <T>(path: string): Promise<T> => (await (await fetch(h.url + path)).json()) as T;
+
+/** The Monday (YYYY-MM-DD) of the current week in a time zone. */
+function mondayIn(zone: string): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const d = new Date(`${today}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
+  return d.toISOString().slice(0, 10);
+}
+
+const main = () => page.locator('main');
+
+describe.skipIf(skipBrowser())('listener pages drawn by the server (JavaScript off)', () => {
+  it('/shows: the week with its shows', async () => {
+    const station = await api<{ timezone: string }>('/api/station').catch(() => ({ timezone: 'Europe/London' }));
+    const week = await api<{ events: { title: string }[] }>(`/api/schedule/week?start=${mondayIn(station.timezone || 'Europe/London')}`);
+    expect(week.events.length).toBeGreaterThan(0);
+    const res = await page.goto(h.url + '/shows');
+    expect(res?.status()).toBe(200);
+    await expect.soft(main().getByRole('heading', { level: 1, name: 'Shows' }).count()).resolves.toBe(1);
+    const text = await main().innerText();
+    for (const title of new Set(week.events.map((e) => e.title))) expect(text).toContain(title);
+    expect(text).not.toContain('Loading shows...');
+  });
+
+  it("/djs and a presenter's page: the presenters by name", async () => {
+    const { presenters } = await api<{ presenters: { id: string; name: string; bio: string | null }[] }>('/api/presenters');
+    expect(presenters.length).toBeGreaterThan(0);
+    await page.goto(h.url + '/djs');
+    const text = await main().innerText();
+    for (const p of presenters) expect(text).toContain(p.name);
+    const one = presenters.find((p) => p.bio) ?? presenters[0]!;
+    await page.goto(h.url + `/djs/${one.id}`);
+    expect(await main().getByRole('heading', { level: 1 }).innerText()).toBe(one.name);
+    if (one.bio) expect(await main().innerText()).toContain(one.bio);
+  });
+
+  it('the request pages: their form fields, waiting (disabled) for the app', async () => {
+    await page.goto(h.url + '/song-request');
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toContain('Request a Song');
+    await expect.soft(page.getByLabel('Search for a song').isDisabled()).resolves.toBe(true);
+    expect(await page.getByLabel(/Your Name/).count()).toBe(1);
+    await page.goto(h.url + '/shoutout-request');
+    expect(await page.getByLabel(/Your Name/).count()).toBe(1);
+    expect(await page.getByLabel(/Recipient/).count()).toBe(1);
+    await page.goto(h.url + '/general-request');
+    for (const label of [/^Name/, /^Email/, /^Message/]) expect(await page.getByLabel(label).count(), String(label)).toBe(1);
+    await page.goto(h.url + '/request');
+    for (const href of ['/song-request', '/shoutout-request', '/general-request']) expect(await main().locator(`a[href="${href}"]`).count()).toBeGreaterThan(0);
+  });
+
+  it('the other pages: their own text', async () => {
+    const about = await api<{ title: string }>('/api/content/pages/about');
+    const cases: [string, string][] = [
+      ['/mobile-app', 'Mobile App'],
+      ['/donate', 'Support the Station'],
+      ['/terms-of-service', 'Terms of Service'],
+      ['/privacy-policy', 'Privacy Policy'],
+      ['/page/about', about.title],
+    ];
+    for (const [path, heading] of cases) {
+      const res = await page.goto(h.url + path);
+      expect(res?.status(), path).toBe(200);
+      expect(await main().getByRole('heading', { level: 1 }).first().innerText(), path).toContain(heading);
+    }
+  });
+});
+
+describe.skipIf(skipBrowser())('listener pages drawn by the server (JavaScript on)', () => {
+  it('the app takes each page over without an error in the console', async () => {
+    const { page: live, context, errors } = await h.newPage({ width: 390, height: 844 });
+    for (const path of ['/shows', '/djs', '/song-request', '/donate', '/page/about']) {
+      await live.goto(h.url + path);
+      // The app's own navigation bar (the server draws a placeholder of it).
+      await live.getByRole('button', { name: /menu/i }).first().waitFor();
+      expect(await live.locator('main h1').count(), path).toBe(1);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

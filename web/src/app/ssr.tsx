@@ -1,0 +1,119 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { JSDOM } from 'jsdom';
+import { dehydrate, type DehydratedState, type Query } from '@tanstack/react-query';
+import { Provider as AtomProvider, createStore } from 'jotai';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import type { BootData } from '../../../shared/boot-data';
+import type { ThemeKey } from '../../../shared/themes';
+import { setSanitizerWindow } from '../content/sanitize';
+import { radioKeys } from '../radio/api';
+import { setFetcher } from './api';
+import { AppFrame, newQueryClient } from './App';
+import { themeKeyAtom } from './atoms';
+import { setServerMobileGuess } from './media';
+import { preloadRoute, routes } from './routes';
+
+/*
+ * The server's render of a listener page (built by `vite build --ssr` into web/dist-ssr/, loaded by
+ * server/src/http/page-meta.ts): the same components as the browser's, with the same data, to HTML,
+ * so a page's main content paints before any script has run. The browser then renders the same page
+ * from the same answers (BootData.queries) in place of this HTML.
+ */
+
+// Custom pages' HTML is sanitised for display as in the browser, in a DOM of jsdom's.
+setSanitizerWindow(new JSDOM('').window as unknown as Parameters<typeof setSanitizerWindow>[0]);
+
+/** The API calls of the render in progress: each page asks the server that is rendering it. */
+const calls = new AsyncLocalStorage<typeof fetch>();
+setFetcher((input, init) => {
+  const ask = calls.getStore();
+  return ask ? ask(input, init) : Promise.reject(new Error('An API call outside a page render'));
+});
+
+export interface RenderInput {
+  /** The page's path (and query). */
+  url: string;
+  /** What the page starts with anyway (General Settings, what is on air). */
+  boot: BootData;
+  themeKey: ThemeKey;
+  /** How the render's API calls (site-relative, e.g. /api/schedule/…) reach the station. */
+  fetch: typeof fetch;
+  /** Whether the browser said it is a phone (the phone layout is drawn). */
+  mobile?: boolean;
+  /** How long the render waits for the page's data before drawing what it has (ms). */
+  budgetMs?: number;
+}
+
+export interface RenderOutput {
+  html: string;
+  /**
+   * The page's styles (emotion's `<style data-emotion>` elements, in order), for the head: left where React
+   * writes them, between elements, they would break MUI's sibling selectors (a label's `+` input).
+   */
+  styles: string;
+  /** The answers the page was drawn from, for the browser's first render. */
+  queries: DehydratedState;
+}
+
+/** Rounds of "render, fetch what the render asked for": a query that waits for another one's answer needs a second. */
+const MAX_ROUNDS = 3;
+
+function wanted(q: Query): boolean {
+  if (q.state.status !== 'pending') return false;
+  const enabled = (q.options as { enabled?: boolean | ((q: Query) => boolean) }).enabled;
+  return typeof enabled === 'function' ? enabled(q) : enabled !== false;
+}
+
+/** The page at `url` as HTML, or null when the route table has no page there (a redirect). */
+export async function renderPage(input: RenderInput): Promise<RenderOutput | null> {
+  return calls.run(input.fetch, async () => {
+    const url = new URL(input.url, 'http://localhost');
+    const client = newQueryClient();
+    client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
+    client.setQueryData(['station'], input.boot.station);
+    if (input.boot.nowPlaying) client.setQueryData(radioKeys.nowPlaying, input.boot.nowPlaying);
+    const store = createStore();
+    store.set(themeKeyAtom, input.themeKey);
+    await preloadRoute(url.pathname);
+    const handler = createStaticHandler(routes);
+    const context = await handler.query(new Request(url));
+    if (context instanceof Response) return null;
+    const router = createStaticRouter(handler.dataRoutes, context);
+    const draw = () => {
+      // Read by useIsMobile during this (synchronous) render only.
+      setServerMobileGuess(input.mobile === true);
+      return renderToString(
+        <AtomProvider store={store}>
+          <AppFrame client={client} themeKey={input.themeKey}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </AppFrame>
+        </AtomProvider>,
+      );
+    };
+    let html = draw();
+    const deadline = Date.now() + (input.budgetMs ?? 2000);
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      const asked = client.getQueryCache().findAll().filter(wanted);
+      if (asked.length === 0) break;
+      const left = deadline - Date.now();
+      if (left <= 0) break;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([
+        Promise.all(asked.map((q) => q.fetch({ ...q.options, retry: false }).catch(() => undefined))),
+        new Promise((resolve) => (timer = setTimeout(resolve, left))),
+      ]);
+      clearTimeout(timer);
+      html = draw();
+    }
+    // The page's controls wait for the app: what someone typed or picked in the server's HTML would be lost
+    // when the app draws the page in its place a moment later (the browser keeps them disabled until then).
+    html = html.replace(/<(input|textarea|select|button)(?=[\s/>])/g, '<$1 disabled=""');
+    const styles: string[] = [];
+    html = html.replace(/<style data-emotion="[^"]*">[^<]*<\/style>/g, (tag) => {
+      styles.push(tag);
+      return '';
+    });
+    return { html, styles: styles.join(''), queries: dehydrate(client) };
+  });
+}

@@ -12,8 +12,8 @@ import type { NowPlayingSnapshot } from '../server/src/radio/sources/types';
 import { startServer } from '../server/src/server';
 
 /**
- * Now-playing fan-out: N WebSocket listeners on loopback (default 5,000;
- * BENCH_CLIENTS=10000 or `--clients=10000`), the time from a station change
+ * Now-playing fan-out: N WebSocket listeners on loopback (default 10,000;
+ * BENCH_CLIENTS=5000 or `--clients=5000`), the time from a station change
  * (the poller reading a new track) to the moment the last client has it, the
  * server's memory per connection, and the same payload broadcast by a bare
  * `ws` server in the same run as the reference.
@@ -30,7 +30,7 @@ const mib = (b: number) => `${(b / 1048576).toFixed(1)} MiB`;
 
 function clientCount(): number {
   const arg = process.argv.find((a) => a.startsWith('--clients='));
-  const n = Number(arg?.split('=')[1] ?? process.env.BENCH_CLIENTS ?? 5000);
+  const n = Number(arg?.split('=')[1] ?? process.env.BENCH_CLIENTS ?? 10_000);
   return Number.isFinite(n) && n > 0 ? Math.min(20_000, Math.floor(n)) : 5000;
 }
 

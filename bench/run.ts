@@ -10,6 +10,7 @@ const benches: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   signin: () => import('./signin'),
   fanout: () => import('./fanout'),
   'schedule-api': () => import('./schedule-api'),
+  'public-reads': () => import('./public-reads'),
   'song-requests': () => import('./song-requests'),
   content: () => import('./content'),
   'staff-queues': () => import('./staff-queues'),

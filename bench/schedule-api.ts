@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Knex } from 'knex';
 import { addDays, todayInZone, weekBounds } from '../shared/schedule';
 import { loadConfig } from '../server/src/config';
 import { openDatabase } from '../server/src/db/knex';
@@ -8,6 +9,32 @@ import { createLogger } from '../server/src/log';
 import { startServer } from '../server/src/server';
 
 const CONCURRENCY = 32;
+
+/** 200 shows in this week (the station's zone), spread over its seven days, as the benchmarks read them. */
+export async function insertBenchShows(knex: Knex, zone: string): Promise<void> {
+  const monday = weekBounds(todayInZone(Date.now(), zone)).start;
+  const rows = Array.from({ length: 200 }, (_, i) => {
+    const day = i % 7;
+    const slot = Math.floor(i / 7);
+    const minutes = slot * 45;
+    const t = (m: number) => `${String(Math.floor(m / 60) % 24).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}:00`;
+    return {
+      title: `Bench Show ${i + 1}`,
+      description: 'A show inserted for the benchmark, with a description of a realistic length for a listing.',
+      type: 'show',
+      event_date: addDays(monday, day),
+      start_time: t(minutes),
+      end_time: t(minutes + 40),
+      status: 'scheduled',
+      presenter_name: `Presenter ${i % 12}`,
+      presenter_bio: 'Plays records, talks a little.',
+      host: `Presenter ${i % 12}`,
+      image_url: i % 3 === 0 ? `/media/show-images/bench/image_${i}.png` : null,
+    };
+  });
+  await knex.batchInsert('schedule_events', rows, 100);
+}
+
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 
@@ -57,28 +84,8 @@ export async function run(): Promise<void> {
   await migrateLatest(db.knex);
   const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SEED_DEMO: 'false' });
   const server = await startServer({ config, db, log: createLogger({ level: 'silent', pretty: false }) });
-  const zone = config.STATION_TIMEZONE;
-  const monday = weekBounds(todayInZone(Date.now(), zone)).start;
-  const rows = Array.from({ length: 200 }, (_, i) => {
-    const day = i % 7;
-    const slot = Math.floor(i / 7);
-    const minutes = slot * 45;
-    const t = (m: number) => `${String(Math.floor(m / 60) % 24).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}:00`;
-    return {
-      title: `Bench Show ${i + 1}`,
-      description: 'A show inserted for the benchmark, with a description of a realistic length for a listing.',
-      type: 'show',
-      event_date: addDays(monday, day),
-      start_time: t(minutes),
-      end_time: t(minutes + 40),
-      status: 'scheduled',
-      presenter_name: `Presenter ${i % 12}`,
-      presenter_bio: 'Plays records, talks a little.',
-      host: `Presenter ${i % 12}`,
-      image_url: i % 3 === 0 ? `/media/show-images/bench/image_${i}.png` : null,
-    };
-  });
-  await db.knex.batchInsert('schedule_events', rows, 100);
+  await insertBenchShows(db.knex, config.STATION_TIMEZONE);
+  const monday = weekBounds(todayInZone(Date.now(), config.STATION_TIMEZONE)).start;
 
   const cases = [
     { label: 'GET /schedule-api?week=current (default limit 50)', path: '/schedule-api?week=current' },

@@ -19,6 +19,7 @@ import * as m072 from './072_request_fairness';
 import * as m090 from './090_show_reminders';
 import * as m095 from './095_embed_settings';
 import * as m100 from './100_audience';
+import * as m101 from './101_request_fast_path';
 
 /** One migration: its name as recorded in knex_migrations, and its steps. */
 export interface NamedMigration extends Knex.Migration {
@@ -50,4 +51,5 @@ export const migrations: NamedMigration[] = [
   { name: '090_show_reminders', ...m090 },
   { name: '095_embed_settings', ...m095 },
   { name: '100_audience', ...m100 },
+  { name: '101_request_fast_path', ...m101 },
 ];

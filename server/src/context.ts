@@ -10,6 +10,7 @@ import type { RadioRuntime } from './radio/runtime';
 import type { SnapshotRegistry } from './realtime/snapshots';
 import type { NotificationRecipients } from './notifications/recipients';
 import type { SettingsCache } from './settings/service';
+import type { LimitStore } from './requests/limits';
 
 /**
  * What every domain gets: configuration, the database, the logger, the event
@@ -33,6 +34,8 @@ export interface AppContext {
   snapshots: SnapshotRegistry;
   /** This instance's copy of the station's settings, dropped on every save (settings/service.ts). */
   settings: SettingsCache;
+  /** This instance's rate-limit counters, shared with the other instances on PostgreSQL (requests/limits.ts). */
+  limits: LimitStore;
   /** The image origins of the content in use, for the pages' content security policy (http/csp.ts): kept until a bus event changes them. */
   imageOrigins: import('./http/image-origins').ImageOrigins;
   /** The outside-service clients (Spotify, Discord, music links) and the webhook job's wake-up (integrations/clients.ts). */

@@ -12,6 +12,7 @@ import { createHub, type Hub } from './realtime/hub';
 import { createSnapshotRegistry } from './realtime/snapshots';
 import { createRadioRuntime } from './radio/runtime';
 import { createSettingsCache } from './settings/service';
+import { createLimitStore } from './requests/limits';
 import { createImageOrigins, imageOriginSources } from './http/image-origins';
 import { createIntegrations } from './integrations/clients';
 import { createTokenService } from './auth/tokens';
@@ -58,6 +59,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const recipients = createNotificationRecipients({ knex: db.knex, bus, log });
   const snapshots = createSnapshotRegistry();
   const settings = createSettingsCache({ knex: db.knex, config, bus, now });
+  const limits = createLimitStore({ shared: db.engine === 'postgres' ? db.knex : null, log, now });
   const imageOrigins = createImageOrigins({ bus, sources: imageOriginSources(db.knex), now });
   const radio = createRadioRuntime({ config, knex: db.knex, log, bus, now, snapshots });
   const metrics = createMetrics();
@@ -73,6 +75,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     startedAt: now(),
     snapshots,
     settings,
+    limits,
     imageOrigins,
     integrations: createIntegrations({ config, now, log }),
     radio,
@@ -173,6 +176,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       radio.close();
       recipients.close();
       settings.close();
+      await limits.close();
       imageOrigins.close();
       await bus.close();
       if (opts.closeDatabase !== false) await db.close();

@@ -3,7 +3,8 @@ import { CAPABILITIES, ROLES, type Capability, type Role } from '../../../shared
 import { NOTIFICATION_TYPES, type NotificationPriority, type NotificationType, type NotificationView } from '../../../shared/notifications';
 import { STAFF_CHANGED_EVENT, type StaffChangedData } from '../../../shared/realtime';
 import type { AppContext } from '../context';
-import { insertNotificationRow } from './repo';
+import { randomUUID } from 'node:crypto';
+import { insertNotificationRow, type NotificationValues } from './repo';
 
 /**
  * The one way any part of the server notifies staff (spec 001 §3, §4, §7).
@@ -134,6 +135,48 @@ export async function insertNotification(db: Knex | Knex.Transaction, input: Not
       read_at: null,
       dismissed_at: null,
     },
+  };
+}
+
+/**
+ * A notification to store inside another domain's statement (notifications/repo.ts `notificationInsertCte`; the
+ * song request's one statement): its values, and the pending notification to publish once it is stored at `createdAt`.
+ */
+export function prepareNotification(input: NotifyInput): { values: NotificationValues; pending(createdAt: Date | string): PendingNotification } {
+  if (!(NOTIFICATION_TYPES as readonly string[]).includes(input.type)) throw new Error(`unknown notification type ${input.type}`);
+  const { roles, userIds } = audienceOf(input);
+  const values: NotificationValues = {
+    id: randomUUID(),
+    title: input.title.slice(0, 200),
+    message: input.message.slice(0, 2000),
+    type: input.type,
+    priority: input.priority ?? PRIORITY[input.type],
+    related_id: input.relatedId ?? null,
+    related_type: input.relatedType ?? null,
+    target_roles: roles,
+    target_user_ids: userIds,
+    created_by: input.createdBy ?? null,
+  };
+  return {
+    values,
+    pending: (createdAt) => ({
+      roles,
+      userIds,
+      createdBy: values.created_by,
+      view: {
+        id: values.id,
+        title: values.title,
+        message: values.message,
+        type: input.type,
+        priority: values.priority,
+        related_id: values.related_id,
+        related_type: values.related_type,
+        created_at: new Date(createdAt).toISOString(),
+        user_is_read: false,
+        read_at: null,
+        dismissed_at: null,
+      },
+    }),
   };
 }
 

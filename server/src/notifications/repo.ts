@@ -145,3 +145,37 @@ export async function typesTurnedOff(db: Db): Promise<Map<string, Set<Notificati
   }
   return off;
 }
+
+/** The stored values of one notification (already checked and trimmed by notify.ts `prepareNotification`). */
+export interface NotificationValues {
+  id: string;
+  title: string;
+  message: string;
+  type: NotificationType;
+  priority: NotificationPriority;
+  related_id: string | null;
+  related_type: string | null;
+  target_roles: readonly string[];
+  target_user_ids: readonly string[];
+  created_by: string | null;
+}
+
+/**
+ * For another domain's one-statement write (requests/repo.ts): `INSERT INTO admin_notifications … SELECT … FROM
+ * <source>`, a data-modifying CTE storing one notification per row of the CTE `source` (none when the caller's insert
+ * did nothing), returning its id and time (the real time, so notifications of one write keep their order).
+ */
+export function notificationInsertCte(v: NotificationValues, source: string): { sql: string; bindings: unknown[] } {
+  if (!/^[a-z_]+$/.test(source)) throw new Error('bad CTE name');
+  return {
+    sql: `INSERT INTO admin_notifications (id, title, message, type, priority, related_id, related_type, target_roles, target_user_ids, created_by, created_at)
+      SELECT ?::uuid, ?::text, ?::text, ?::text, ?::text, ?::text, ?::text, ?::text[], ?::uuid[], ?::uuid, clock_timestamp() FROM ${source}
+      RETURNING id, created_at`,
+    bindings: [v.id, v.title, v.message, v.type, v.priority, v.related_id, v.related_type, pgArray(v.target_roles), pgArray(v.target_user_ids), v.created_by],
+  };
+}
+
+/** A PostgreSQL array literal, each value quoted. */
+function pgArray(values: readonly string[]): string {
+  return `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+}

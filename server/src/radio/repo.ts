@@ -1,13 +1,42 @@
 import type { Knex } from 'knex';
+import type { LibraryTrack } from '../../../shared/requests';
 import { urlOrigins } from '../db/origins';
 
 /**
  * The radio domain's tables (tracks, play_history, track_votes, track_vote_totals, broadcast_sessions,
  * station_state, global_counters). Most of the radio's SQL is still in service.ts, votes.ts, stats.ts and the
- * poller (listed crossings in tests/lint/table-owners.test.ts); it moves here.
+ * poller (listed crossings in tests/lint/table-owners.test.ts); it moves here. Other domains read tracks here.
  */
 
 /** The origins of tracks' external artwork (the content security policy's img-src). */
 export async function trackArtworkOrigins(db: Knex | Knex.Transaction): Promise<string[]> {
   return urlOrigins(db, 'tracks', 'artwork_url');
+}
+
+type Db = Knex | Knex.Transaction;
+
+/** A library track's title and artist (a song request for a picked track), or undefined. */
+export async function findTrackTitle(db: Db, id: string): Promise<{ title: string; artist: string } | undefined> {
+  return db('tracks').where({ id }).first<{ title: string; artist: string } | undefined>('title', 'artist');
+}
+
+/** Whether a track exists. */
+export async function trackExists(db: Db, id: string): Promise<boolean> {
+  return Boolean(await db('tracks').where({ id }).first('id'));
+}
+
+/** Escapes LIKE wildcards so a listener's `%` or `_` is matched literally. */
+function likeEscape(q: string): string {
+  return q.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** The station's library: case-insensitive contains on title, album or artist (spec 000 §7), best matches first. */
+export async function searchTracks(db: Db, q: string, limit: number): Promise<LibraryTrack[]> {
+  const pattern = `%${likeEscape(q)}%`;
+  const rows = await db('tracks')
+    .select<LibraryTrack[]>('id', 'title', 'artist', 'album', 'artwork_url')
+    .where((w) => w.whereILike('title', pattern).orWhereILike('artist', pattern).orWhereILike('album', pattern))
+    .orderByRaw('(lower(title) = lower(?)) DESC, (lower(title) LIKE lower(?)) DESC, lower(title) ASC, lower(artist) ASC', [q, `${likeEscape(q)}%`])
+    .limit(limit);
+  return rows.map((r) => ({ id: r.id, title: r.title, artist: r.artist, album: r.album, artwork_url: r.artwork_url }));
 }

@@ -11,6 +11,7 @@ import { siteOrigin } from '../http/public-url';
 import { parse } from '../http/validate';
 import { toAzuraCastNowPlaying } from './azuracast-compat';
 import { getCounter, incrementCounter, mostLiked, mostPlayed, recentPlays } from './service';
+import { trackExists } from './repo';
 import { cachedStationInfo, getStationInfo, stationTimezone } from '../settings/service';
 import { listenUrl, OWN_STREAM_PATH } from './sources';
 import { attendanceBetween, djStats } from './stats';
@@ -187,8 +188,7 @@ export function radioRoutes(ctx: AppContext): AppRouter {
   router.get('/api/tracks/:id/votes', async (c) => {
     const id = parse(UuidSchema, c.params.id);
     const session = c.query.user_session === undefined ? null : parse(SessionIdSchema, c.query.user_session);
-    const track = await ctx.knex('tracks').where({ id }).first('id');
-    if (!track) throw fail.notFound('Track not found');
+    if (!(await trackExists(ctx.knex, id))) throw fail.notFound('Track not found');
     c.set('Cache-Control', 'no-store');
     c.body = (await voteStates(ctx.knex, [id], session))[0];
   });

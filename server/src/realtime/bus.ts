@@ -131,18 +131,43 @@ export function createPgBus(url: string, log: Logger): EventBus {
   };
   void connect();
 
+  // Events published while a NOTIFY is on its way go out together in the next one: one statement (one commit)
+  // for a burst of events instead of one each, in publishing order. Each publish resolves once its batch is sent.
+  let queued: { payload: string; done: () => void }[] = [];
+  let published = 0;
+  let sending = false;
+  const sendQueued = async (): Promise<void> => {
+    sending = true;
+    while (queued.length > 0 && !closed) {
+      const batch = queued.slice(0, 200);
+      queued = queued.slice(batch.length);
+      try {
+        await pool.query('SELECT pg_notify($1, p) FROM unnest($2::text[]) WITH ORDINALITY AS t(p, n) ORDER BY n', [CHANNEL, batch.map((b) => b.payload)]);
+      } catch (err) {
+        log.warn({ err, events: batch.length }, 'event bus publish failed; delivered locally only');
+      }
+      for (const b of batch) b.done();
+    }
+    for (const b of queued) b.done();
+    queued = [];
+    sending = false;
+  };
+  const send = (payload: string): Promise<void> =>
+    new Promise<void>((resolve) => {
+      queued.push({ payload, done: resolve });
+      if (!sending) void sendQueued();
+    });
+
   return {
     async publish(event) {
       await local.publish(event);
-      let payload = JSON.stringify({ from: instance, event });
+      // A sequence number keeps two equal events apart: PostgreSQL folds equal notifications of one transaction into one.
+      const seq = ++published;
+      let payload = JSON.stringify({ from: instance, seq, event });
       if (Buffer.byteLength(payload) > MAX_NOTIFY_BYTES) {
-        payload = JSON.stringify({ from: instance, event: { channel: event.channel, name: `${event.name}.too-big`, data: null } });
+        payload = JSON.stringify({ from: instance, seq, event: { channel: event.channel, name: `${event.name}.too-big`, data: null } });
       }
-      try {
-        await pool.query('SELECT pg_notify($1, $2)', [CHANNEL, payload]);
-      } catch (err) {
-        log.warn({ err }, 'event bus publish failed; delivered locally only');
-      }
+      await send(payload);
     },
     subscribe: local.subscribe,
     async close() {

@@ -11,7 +11,8 @@ import { fail } from '../http/errors';
 import { parse } from '../http/validate';
 import { announceRequestHandled } from '../radio/requests';
 import { recordAction } from '../users/audit';
-import { GENERAL_REQUEST_COLUMNS, SHOUTOUT_REQUEST_COLUMNS, SONG_REQUEST_COLUMNS, presentGeneralRequest, presentShoutoutRequest, presentSongRequest } from './service';
+import { presentGeneralRequest, presentShoutoutRequest, presentSongRequest } from './service';
+import { REQUEST_TABLES, deleteQueueRow, listQueue, updateQueueStatus } from './repo';
 
 /**
  * The staff request queues (song, shoutout, general): listing with a status
@@ -24,9 +25,9 @@ type Db = Knex | Knex.Transaction;
 
 /** Where each listener queue lives and how it is presented. */
 const QUEUES = {
-  song: { table: 'song_requests', columns: SONG_REQUEST_COLUMNS, present: presentSongRequest as (row: never) => AnyRequestView, label: 'song request', name: (r: Record<string, unknown>) => `${r.title} by ${r.artist}` },
-  shoutout: { table: 'shoutout_requests', columns: SHOUTOUT_REQUEST_COLUMNS, present: presentShoutoutRequest as (row: never) => AnyRequestView, label: 'shoutout request', name: (r: Record<string, unknown>) => `Shoutout for ${r.recipient_name}` },
-  general: { table: 'general_requests', columns: GENERAL_REQUEST_COLUMNS, present: presentGeneralRequest as (row: never) => AnyRequestView, label: 'general request', name: (r: Record<string, unknown>) => `${r.name}: ${r.subject}` },
+  song: { table: REQUEST_TABLES.song, present: presentSongRequest as (row: never) => AnyRequestView, label: 'song request', name: (r: Record<string, unknown>) => `${r.title} by ${r.artist}` },
+  shoutout: { table: REQUEST_TABLES.shoutout, present: presentShoutoutRequest as (row: never) => AnyRequestView, label: 'shoutout request', name: (r: Record<string, unknown>) => `Shoutout for ${r.recipient_name}` },
+  general: { table: REQUEST_TABLES.general, present: presentGeneralRequest as (row: never) => AnyRequestView, label: 'general request', name: (r: Record<string, unknown>) => `${r.name}: ${r.subject}` },
 } as const;
 
 const IdSchema = z.uuid(QUEUE_TEXTS.updateNotFound);
@@ -47,9 +48,7 @@ async function publish<N extends 'request.updated' | 'request.deleted'>(ctx: App
  */
 export async function listRequests(db: Db, kind: RequestKind, status: string | undefined, limit: number = QUEUE_LIST_LIMIT): Promise<AnyRequestView[]> {
   const q = QUEUES[kind];
-  const query = db(q.table).select(q.columns).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit);
-  if (status) query.where({ status });
-  const rows = (await query) as never[];
+  const rows = (await listQueue(db, kind, status, limit)) as never[];
   return rows.map((r) => q.present(r));
 }
 
@@ -59,11 +58,12 @@ export async function setRequestStatus(ctx: AppContext, kind: RequestKind, id: s
   const now = new Date(ctx.now());
   const result = await ctx.knex.transaction(async (trx) => {
     // Locked, so two presenters pressing Played at once tell the listener once.
-    const before = await trx(q.table).where({ id }).forUpdate().first<Record<string, unknown> | undefined>(['user_session', ...q.columns]);
-    if (!before) return null;
-    const [row] = (await trx(q.table).where({ id }).update({ status, updated_at: now, handled_by: actor.id }).returning(q.columns)) as never[];
+    const changed = await updateQueueStatus(trx, kind, id, { status, updated_at: now, handled_by: actor.id });
+    if (!changed) return null;
+    const { before } = changed;
+    const row = changed.row as never;
     await recordAction(trx, { actor, action: 'update', resourceType: q.table, resourceId: id, resourceName: q.name(before), details: { from: before.status, to: status }, ip });
-    return { request: q.present(row!), before };
+    return { request: q.present(row), before };
   });
   if (!result) throw fail.notFound(QUEUE_TEXTS.updateNotFound);
   await publish(ctx, 'request.updated', { kind, request: result.request } as RequestUpdatedEvent);
@@ -80,9 +80,8 @@ export async function setRequestStatus(ctx: AppContext, kind: RequestKind, id: s
 export async function deleteRequest(ctx: AppContext, kind: RequestKind, id: string, actor: { id: string; email: string }, ip: string): Promise<void> {
   const q = QUEUES[kind];
   const deleted = await ctx.knex.transaction(async (trx) => {
-    const before = await trx(q.table).where({ id }).first<Record<string, unknown> | undefined>(q.columns);
+    const before = await deleteQueueRow(trx, kind, id);
     if (!before) return false;
-    await trx(q.table).where({ id }).del();
     await recordAction(trx, { actor, action: 'delete', resourceType: q.table, resourceId: id, resourceName: q.name(before), details: { status: before.status }, ip });
     return true;
   });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { REQUEST_RULE_MESSAGES } from '../../../shared/song-request-api';
 import {
@@ -13,7 +14,22 @@ import {
 import type { AppContext } from '../context';
 import { fail } from '../http/errors';
 import { limiter } from './limits';
-import { insertNotification, publishNotification } from '../notifications/notify';
+import { prepareNotification, publishNotification, type NotifyInput, type PendingNotification } from '../notifications/notify';
+import { notificationInsertCte } from '../notifications/repo';
+import { findTrackTitle, searchTracks } from '../radio/repo';
+import {
+  GENERAL_REQUEST_COLUMNS,
+  SHOUTOUT_REQUEST_COLUMNS,
+  SONG_REQUEST_COLUMNS,
+  findSongByClientKey,
+  insertListenerMessage,
+  insertSongRequest,
+  type GeneralRow,
+  type SessionLimit,
+  type ShoutoutRow,
+  type SongRow,
+  type StatementOutcome,
+} from './repo';
 
 /**
  * Listener requests: creation of song, shoutout and general requests with the
@@ -58,51 +74,9 @@ export interface NewGeneralRequest {
   message: string;
 }
 
-interface SongRow {
-  id: string;
-  title: string;
-  artist: string;
-  requester: string;
-  message: string | null;
-  status: SongRequestView['status'];
-  request_type: 'song' | 'custom';
-  source: 'website' | 'api';
-  track_id: string | null;
-  external_url: string | null;
-  client_key: string | null;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
-
-interface ShoutoutRow {
-  id: string;
-  requester_name: string;
-  recipient_name: string;
-  message: string;
-  status: ShoutoutRequestView['status'];
-  created_at: Date | string;
-  updated_at: Date | string;
-}
-
-interface GeneralRow {
-  id: string;
-  name: string;
-  email: string;
-  subject: GeneralSubject;
-  message: string;
-  status: GeneralRequestView['status'];
-  created_at: Date | string;
-  updated_at: Date | string;
-}
-
 const iso = (v: Date | string) => new Date(v).toISOString();
 
-/** The columns every song-request read should select for {@link presentSongRequest}. */
-export const SONG_REQUEST_COLUMNS = ['id', 'title', 'artist', 'requester', 'message', 'status', 'request_type', 'source', 'track_id', 'external_url', 'client_key', 'created_at', 'updated_at'] as const;
-/** The columns for {@link presentShoutoutRequest}. */
-export const SHOUTOUT_REQUEST_COLUMNS = ['id', 'requester_name', 'recipient_name', 'message', 'status', 'created_at', 'updated_at'] as const;
-/** The columns for {@link presentGeneralRequest}. */
-export const GENERAL_REQUEST_COLUMNS = ['id', 'name', 'email', 'subject', 'message', 'status', 'created_at', 'updated_at'] as const;
+export { SONG_REQUEST_COLUMNS, SHOUTOUT_REQUEST_COLUMNS, GENERAL_REQUEST_COLUMNS };
 
 /** A song request as the API and realtime pushes show it (the session id and idempotency key stay inside). */
 export function presentSongRequest(row: SongRow): SongRequestView {
@@ -138,11 +112,25 @@ export async function assertRequestsOpen(ctx: AppContext): Promise<void> {
   if (!station.requestsOpen) throw fail.forbidden(REQUEST_RULE_MESSAGES.closed);
 }
 
-/** The per-session and per-address limits of one kind of request. */
-async function consumeRequestLimits(ctx: AppContext, kind: string, meta: RequestMeta): Promise<void> {
-  const window = ctx.config.REQUEST_LIMIT_WINDOW_SECONDS;
-  await limiter(ctx, `${kind}_session`, { points: ctx.config.REQUEST_LIMIT_SESSION, durationSec: window }).consume(meta.sessionId ? `s:${meta.sessionId}` : null);
-  await limiter(ctx, `${kind}_ip`, { points: ctx.config.REQUEST_LIMIT_IP, durationSec: window }).consume(`ip:${meta.ip}`);
+/**
+ * The per-address limit of one kind of request, counted in this instance's memory (limits.ts); the per-session
+ * limit is counted by the request's own statement (exact across instances).
+ */
+async function consumeAddressLimit(ctx: AppContext, kind: string, meta: RequestMeta): Promise<void> {
+  await limiter(ctx, `${kind}_ip`, { points: ctx.config.REQUEST_LIMIT_IP, durationSec: ctx.config.REQUEST_LIMIT_WINDOW_SECONDS }).consume(`ip:${meta.ip}`);
+}
+
+/** The session's limit for the request's statement (the same key and table the limiter used before). */
+function sessionLimit(ctx: AppContext, kind: string, meta: RequestMeta): SessionLimit | null {
+  if (!meta.sessionId) return null;
+  return { key: `ad_${kind}_session:s:${meta.sessionId}`, points: ctx.config.REQUEST_LIMIT_SESSION, durationMs: ctx.config.REQUEST_LIMIT_WINDOW_SECONDS * 1000 };
+}
+
+/** 429 with Retry-After when the statement found the session over its limit. */
+function overLimit(ctx: AppContext, outcome: StatementOutcome<unknown>, limit: SessionLimit | null): ReturnType<typeof fail.tooMany> | null {
+  if (!limit || !outcome.limit || outcome.limit.points <= limit.points) return null;
+  const seconds = Math.max(1, Math.ceil((outcome.limit.expire - ctx.now()) / 1000));
+  return fail.tooMany(REQUEST_RULE_MESSAGES.tooMany(seconds), seconds);
 }
 
 /** Whether a stored request is the same submission as a retried one (same song and requester). */
@@ -150,153 +138,126 @@ function sameSubmission(row: SongRow, input: NewSongRequest): boolean {
   return songKey(row.artist, row.title) === songKey(input.artist, input.title) && row.requester === input.requester;
 }
 
-async function findByClientKey(db: Knex | Knex.Transaction, clientKey: string): Promise<SongRow | undefined> {
-  return db('song_requests').where({ client_key: clientKey }).first<SongRow | undefined>(SONG_REQUEST_COLUMNS);
+/** Publishes a stored request and its notification (after the statement has committed). */
+async function announce(ctx: AppContext, event: RequestCreatedEvent, notification: PendingNotification): Promise<void> {
+  await publishRequestCreated(ctx, event);
+  await publishNotification(ctx, notification);
+}
+
+/** The notification of a new request, ready for the request's statement. */
+function notificationFor(input: NotifyInput) {
+  const prepared = prepareNotification(input);
+  return { prepared, cte: notificationInsertCte(prepared.values, 'ins') };
 }
 
 /**
- * Creates a pending song request under every fairness rule. With an
- * idempotency key, a retry of an acknowledged request returns the original
- * (`replayed: true`) and creates nothing; a key reused for a different song
- * is refused with 409.
+ * Creates a pending song request under every fairness rule, in one statement
+ * (repo.ts `insertSongRequest`). With an idempotency key, a retry of an
+ * acknowledged request returns the original (`replayed: true`) and creates
+ * nothing; a key reused for a different song is refused with 409.
  */
 export async function createSongRequest(ctx: AppContext, input: NewSongRequest, meta: RequestMeta): Promise<{ request: SongRequestView; replayed: boolean }> {
   await assertRequestsOpen(ctx);
-  if (meta.clientKey) {
-    const existing = await findByClientKey(ctx.knex, meta.clientKey);
-    if (existing) {
-      if (!sameSubmission(existing, input)) throw fail.conflict(REQUEST_RULE_MESSAGES.idempotencyMismatch);
-      return { request: presentSongRequest(existing), replayed: true };
-    }
-  }
-  try {
-    await consumeRequestLimits(ctx, 'song', meta);
-  } catch (err) {
-    // A retry that raced its own original past the pre-check: answer the original if it has landed.
-    const landed = meta.clientKey ? await findByClientKey(ctx.knex, meta.clientKey) : undefined;
-    if (landed && sameSubmission(landed, input)) return { request: presentSongRequest(landed), replayed: true };
-    throw err;
-  }
-
   let title = input.title;
   let artist = input.artist;
   if (input.track_id) {
-    const track = await ctx.knex('tracks').where({ id: input.track_id }).first<{ title: string; artist: string } | undefined>('title', 'artist');
+    const track = await findTrackTitle(ctx.knex, input.track_id);
     if (!track) throw fail.badRequest('The chosen track is no longer in our library. Please search again.');
     title = track.title.slice(0, 200) || title;
     artist = track.artist.slice(0, 200) || artist;
   }
+  const resolved = { ...input, title, artist };
+  /** The original of a retried key: replayed when it is the same song, 409 when the key was used for another. */
+  const replay = (row: SongRow) => {
+    if (!sameSubmission(row, resolved)) throw fail.conflict(REQUEST_RULE_MESSAGES.idempotencyMismatch);
+    return { request: presentSongRequest(row), replayed: true };
+  };
+  /** A retry that raced its own original: answer the original if it has landed by now. */
+  const landed = async () => (meta.clientKey ? findSongByClientKey(ctx.knex, meta.clientKey) : undefined);
+
+  try {
+    await consumeAddressLimit(ctx, 'song', meta);
+  } catch (err) {
+    const row = await landed();
+    if (row) return replay(row);
+    throw err;
+  }
+
   const key = songKey(artist, title);
   let message = input.message ?? null;
   if (input.spotify_url) message = `${message ? `${message}\n\n` : ''}Spotify: ${input.spotify_url}`;
   const now = new Date(ctx.now());
   const repeatMinutes = ctx.config.REQUEST_REPEAT_MINUTES;
-
-  const outcome = await ctx.knex.transaction(async (trx) => {
-    // One writer per song at a time, so two listeners asking for the same song at once cannot both get in.
-    await trx.raw('SELECT pg_advisory_xact_lock(70001, hashtext(?))', [key]);
-    if (meta.clientKey) {
-      const existing = await findByClientKey(trx, meta.clientKey);
-      if (existing) return { row: existing, replayed: true, notification: null };
-    }
-    if (repeatMinutes > 0) {
-      const since = new Date(now.getTime() - repeatMinutes * 60_000);
-      const recent = await trx('song_requests').where({ song_key: key }).andWhere('created_at', '>', since).first('id');
-      if (recent) throw fail.conflict(REQUEST_RULE_MESSAGES.repeat(repeatMinutes));
-    }
-    const inserted = await trx('song_requests')
-      .insert({
-        title,
-        artist,
-        requester: input.requester,
-        message,
-        user_session: meta.sessionId ?? null,
-        status: 'pending',
-        request_type: input.request_type,
-        source: meta.source,
-        track_id: input.track_id ?? null,
-        external_url: input.spotify_url ?? null,
-        client_key: meta.clientKey ?? null,
-        song_key: key,
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict('client_key')
-      .ignore()
-      .returning<SongRow[]>(SONG_REQUEST_COLUMNS);
-    const row = inserted[0];
-    if (!row) {
-      // The same key was committed by a concurrent request for another song.
-      const existing = meta.clientKey ? await findByClientKey(trx, meta.clientKey) : undefined;
-      if (existing) return { row: existing, replayed: true, notification: null };
-      throw new Error('song request insert returned nothing');
-    }
-    const notification = await insertNotification(trx, {
-      type: 'song_request',
-      title: 'New Song Request',
-      message: `${row.requester} requested "${row.title}" by ${row.artist}`,
-      relatedId: row.id,
-      relatedType: 'song_request',
-    });
-    return { row, replayed: false, notification };
+  const id = randomUUID();
+  const limit = sessionLimit(ctx, 'song', meta);
+  const note = notificationFor({
+    type: 'song_request',
+    title: 'New Song Request',
+    message: `${input.requester} requested "${title}" by ${artist}`,
+    relatedId: id,
+    relatedType: 'song_request',
   });
-
-  if (outcome.replayed && !sameSubmission(outcome.row, { ...input, title, artist })) throw fail.conflict(REQUEST_RULE_MESSAGES.idempotencyMismatch);
-  const request = presentSongRequest(outcome.row);
-  if (outcome.notification) {
-    await publishRequestCreated(ctx, { kind: 'song', request });
-    await publishNotification(ctx, outcome.notification);
+  const outcome = await insertSongRequest(
+    ctx.knex,
+    {
+      id,
+      title,
+      artist,
+      requester: input.requester,
+      message,
+      user_session: meta.sessionId ?? null,
+      request_type: input.request_type,
+      source: meta.source,
+      track_id: input.track_id ?? null,
+      external_url: input.spotify_url ?? null,
+      client_key: meta.clientKey ?? null,
+      song_key: key,
+      created_at: now,
+    },
+    { limit, repeatSince: repeatMinutes > 0 ? new Date(now.getTime() - repeatMinutes * 60_000) : null, now: ctx.now(), notification: note.cte },
+  );
+  if (outcome.prior) return replay(outcome.prior);
+  if (outcome.inserted) {
+    const request = presentSongRequest(outcome.inserted);
+    await announce(ctx, { kind: 'song', request }, note.prepared.pending(outcome.noteAt ?? now));
+    return { request, replayed: false };
   }
-  return { request, replayed: outcome.replayed };
+  // Refused, or the key was taken meanwhile: a copy of this very request that landed first wins over any refusal.
+  const row = await landed();
+  if (row) return replay(row);
+  const tooMany = overLimit(ctx, outcome, limit);
+  if (tooMany) throw tooMany;
+  if (outcome.free === false) throw fail.conflict(REQUEST_RULE_MESSAGES.repeat(repeatMinutes));
+  throw new Error('song request insert returned nothing');
 }
 
 /** Creates a pending shoutout request (requests must be open; per-session and per-address limits). */
 export async function createShoutoutRequest(ctx: AppContext, input: NewShoutoutRequest, meta: RequestMeta): Promise<ShoutoutRequestView> {
   await assertRequestsOpen(ctx);
-  await consumeRequestLimits(ctx, 'shoutout', meta);
+  await consumeAddressLimit(ctx, 'shoutout', meta);
+  const id = randomUUID();
   const now = new Date(ctx.now());
-  const { row, notification } = await ctx.knex.transaction(async (trx) => {
-    const [inserted] = await trx('shoutout_requests')
-      .insert({ ...input, user_session: meta.sessionId ?? null, status: 'pending', created_at: now, updated_at: now })
-      .returning<ShoutoutRow[]>(SHOUTOUT_REQUEST_COLUMNS);
-    const r = inserted!;
-    const n = await insertNotification(trx, {
-      type: 'shoutout_request',
-      title: 'New Shoutout Request',
-      message: `${r.requester_name} sent a shoutout to ${r.recipient_name}`,
-      relatedId: r.id,
-      relatedType: 'shoutout_request',
-    });
-    return { row: r, notification: n };
-  });
-  const request = presentShoutoutRequest(row);
-  await publishRequestCreated(ctx, { kind: 'shoutout', request });
-  await publishNotification(ctx, notification);
+  const limit = sessionLimit(ctx, 'shoutout', meta);
+  const note = notificationFor({ type: 'shoutout_request', title: 'New Shoutout Request', message: `${input.requester_name} sent a shoutout to ${input.recipient_name}`, relatedId: id, relatedType: 'shoutout_request' });
+  const outcome = await insertListenerMessage(ctx.knex, 'shoutout', { id, ...input, user_session: meta.sessionId ?? null, created_at: now }, { limit, now: ctx.now(), notification: note.cte });
+  if (!outcome.inserted) throw overLimit(ctx, outcome, limit) ?? new Error('shoutout insert returned nothing');
+  const request = presentShoutoutRequest(outcome.inserted as ShoutoutRow);
+  await announce(ctx, { kind: 'shoutout', request }, note.prepared.pending(outcome.noteAt ?? now));
   return request;
 }
 
 /** Creates a pending general inquiry. Contact stays open when song requests are closed. */
 export async function createGeneralRequest(ctx: AppContext, input: NewGeneralRequest, meta: RequestMeta): Promise<GeneralRequestView> {
-  await consumeRequestLimits(ctx, 'general', meta);
+  await consumeAddressLimit(ctx, 'general', meta);
+  const id = randomUUID();
   const now = new Date(ctx.now());
+  const limit = sessionLimit(ctx, 'general', meta);
   const subjectLabel = GENERAL_SUBJECTS.find((s) => s.value === input.subject)?.label ?? input.subject;
-  const { row, notification } = await ctx.knex.transaction(async (trx) => {
-    const [inserted] = await trx('general_requests')
-      .insert({ ...input, user_session: meta.sessionId ?? null, status: 'pending', created_at: now, updated_at: now })
-      .returning<GeneralRow[]>(GENERAL_REQUEST_COLUMNS);
-    const r = inserted!;
-    const n = await insertNotification(trx, {
-      type: 'general_request',
-      title: 'New General Request',
-      message: `${r.name} wrote about: ${subjectLabel}`,
-      relatedId: r.id,
-      relatedType: 'general_request',
-    });
-    return { row: r, notification: n };
-  });
-  const request = presentGeneralRequest(row);
-  await publishRequestCreated(ctx, { kind: 'general', request });
-  await publishNotification(ctx, notification);
+  const note = notificationFor({ type: 'general_request', title: 'New General Request', message: `${input.name} wrote about: ${subjectLabel}`, relatedId: id, relatedType: 'general_request' });
+  const outcome = await insertListenerMessage(ctx.knex, 'general', { id, ...input, user_session: meta.sessionId ?? null, created_at: now }, { limit, now: ctx.now(), notification: note.cte });
+  if (!outcome.inserted) throw overLimit(ctx, outcome, limit) ?? new Error('general request insert returned nothing');
+  const request = presentGeneralRequest(outcome.inserted as GeneralRow);
+  await announce(ctx, { kind: 'general', request }, note.prepared.pending(outcome.noteAt ?? now));
   return request;
 }
 
@@ -309,18 +270,7 @@ async function publishRequestCreated(ctx: AppContext, data: RequestCreatedEvent)
   }
 }
 
-/** Escapes LIKE wildcards so a listener's `%` or `_` is matched literally. */
-function likeContains(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** The station's library: case-insensitive contains on title, album or artist (spec 000 §7), best matches first. */
 export async function searchLibrary(db: Knex | Knex.Transaction, q: string, limit: number): Promise<LibraryTrack[]> {
-  const pattern = likeContains(q);
-  const rows = await db('tracks')
-    .select<LibraryTrack[]>('id', 'title', 'artist', 'album', 'artwork_url')
-    .where((w) => w.whereILike('title', pattern).orWhereILike('artist', pattern).orWhereILike('album', pattern))
-    .orderByRaw('(lower(title) = lower(?)) DESC, (lower(title) LIKE lower(?)) DESC, lower(title) ASC, lower(artist) ASC', [q, `${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`])
-    .limit(limit);
-  return rows.map((r) => ({ id: r.id, title: r.title, artist: r.artist, album: r.album, artwork_url: r.artwork_url }));
+  return searchTracks(db, q, limit);
 }

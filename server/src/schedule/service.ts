@@ -50,6 +50,7 @@ import { presentConflict, presentEvent, presentListenerEvent, type EventRow } fr
 import { activeEventsOn, countedEventTimes, deleteEventRow, eventRow, insertBookingEvents, insertEvent, listenerEventsBetween, listEventRows, lockSchedule, scheduledShowsOf, scheduledShowsOn, seriesRows, updateEvent, upcomingShows } from './repo';
 import { bookingPresenterOfUser, bookingPresenterWithRole, bookingPresentersWithRoles, presenterCards, presenterRoles, type BookingPresenter } from '../presenters/repo';
 import { onApprovedLeave } from '../leave/repo';
+import { usernameOf } from '../users/repo';
 
 export { upcomingShows };
 import { invalidateScheduleVersion, readScheduleVersion } from './version';
@@ -242,8 +243,7 @@ function scheduleChanged(ctx: AppContext, action: 'created' | 'updated' | 'delet
 
 /** Who did it, as the panel names people: their username, else their email. */
 async function displayName(db: Db, actor: ScheduleActor): Promise<string> {
-  const row = await db('profiles').where({ id: actor.id }).first<{ username: string | null } | undefined>('username');
-  return row?.username?.trim() || actor.email;
+  return (await usernameOf(db, actor.id))?.trim() || actor.email;
 }
 
 /** A date and times as the panel shows them: 'Thursday 26 November 2026, 20:30–21:30'. */

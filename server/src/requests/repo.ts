@@ -1,0 +1,282 @@
+import type { Knex } from 'knex';
+import type { GeneralRequestView, GeneralSubject, ShoutoutRequestView, SongRequestView } from '../../../shared/requests';
+
+/**
+ * The requests domain's tables: song_requests, shoutout_requests,
+ * general_requests and request_rate_limits. Only this file names them; the
+ * service, the staff queues and other domains call these functions.
+ *
+ * A listener's request is one statement (one round trip, one implicit
+ * transaction): look up the Idempotency-Key, count the session's limit,
+ * check the same song was not asked for lately (song_request_may_enter,
+ * migration 096), insert the request and its staff notification, and read
+ * the notification audience's version, all at once.
+ */
+
+type Db = Knex | Knex.Transaction;
+
+export interface SongRow {
+  id: string;
+  title: string;
+  artist: string;
+  requester: string;
+  message: string | null;
+  status: SongRequestView['status'];
+  request_type: 'song' | 'custom';
+  source: 'website' | 'api';
+  track_id: string | null;
+  external_url: string | null;
+  client_key: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+export interface ShoutoutRow {
+  id: string;
+  requester_name: string;
+  recipient_name: string;
+  message: string;
+  status: ShoutoutRequestView['status'];
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+export interface GeneralRow {
+  id: string;
+  name: string;
+  email: string;
+  subject: GeneralSubject;
+  message: string;
+  status: GeneralRequestView['status'];
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+/** The columns every song-request read selects. */
+export const SONG_REQUEST_COLUMNS = ['id', 'title', 'artist', 'requester', 'message', 'status', 'request_type', 'source', 'track_id', 'external_url', 'client_key', 'created_at', 'updated_at'] as const;
+export const SHOUTOUT_REQUEST_COLUMNS = ['id', 'requester_name', 'recipient_name', 'message', 'status', 'created_at', 'updated_at'] as const;
+export const GENERAL_REQUEST_COLUMNS = ['id', 'name', 'email', 'subject', 'message', 'status', 'created_at', 'updated_at'] as const;
+
+/** The three listener queues' tables. */
+export const REQUEST_TABLES = { song: 'song_requests', shoutout: 'shoutout_requests', general: 'general_requests' } as const;
+const COLUMNS = { song: SONG_REQUEST_COLUMNS, shoutout: SHOUTOUT_REQUEST_COLUMNS, general: GENERAL_REQUEST_COLUMNS } as const;
+export type QueueTable = keyof typeof REQUEST_TABLES;
+
+/** A song request by its Idempotency-Key. */
+export async function findSongByClientKey(db: Db, clientKey: string): Promise<SongRow | undefined> {
+  return db('song_requests').where({ client_key: clientKey }).first<SongRow | undefined>(SONG_REQUEST_COLUMNS);
+}
+
+/** The per-session limit a request's statement counts (rate-limiter style: the window starts at the first hit). */
+export interface SessionLimit {
+  key: string;
+  points: number;
+  durationMs: number;
+}
+
+/** A staff notification to insert with the request (built by notifications/notify.ts `notificationInsertSql`). */
+export interface NotificationInsert {
+  sql: string;
+  bindings: unknown[];
+}
+
+/** What one request statement found and did. */
+export interface StatementOutcome<Row> {
+  /** The request stored under the same Idempotency-Key before this one (nothing was done). */
+  prior: Row | null;
+  /** The session's count and window end after this hit (null: no session or a replay). */
+  limit: { points: number; expire: number } | null;
+  /** Whether the song was free to request (null: not checked: over the limit, or a replay). */
+  free: boolean | null;
+  /** The new row (null: refused, or the key was taken meanwhile). */
+  inserted: Row | null;
+  /** When the staff notification was stored (null: none). */
+  noteAt: string | null;
+}
+
+function limitCte(limit: SessionLimit | null, now: number, guard: string): { sql: string; bindings: unknown[] } {
+  if (!limit) return { sql: 'lim AS (SELECT NULL::int AS points, NULL::bigint AS expire WHERE false)', bindings: [] };
+  return {
+    sql: `lim AS (
+      INSERT INTO request_rate_limits AS r (key, points, expire)
+      SELECT ?::text, 1, ?::bigint ${guard}
+      ON CONFLICT (key) DO UPDATE SET
+        points = CASE WHEN r.expire IS NULL OR r.expire > ?::bigint THEN r.points + 1 ELSE 1 END,
+        expire = CASE WHEN r.expire IS NULL OR r.expire > ?::bigint THEN r.expire ELSE EXCLUDED.expire END
+      RETURNING points, expire
+    )`,
+    bindings: [limit.key, now + limit.durationMs, now, now],
+  };
+}
+
+function parseOutcome<Row>(raw: { prior: Row | null; lim: { points: number; expire: number | string } | null; free: boolean | null; inserted: Row | null; note_at: Date | string | null }): StatementOutcome<Row> {
+  return {
+    prior: raw.prior,
+    limit: raw.lim ? { points: Number(raw.lim.points), expire: Number(raw.lim.expire) } : null,
+    free: raw.free,
+    inserted: raw.inserted,
+    noteAt: raw.note_at === null || raw.note_at === undefined ? null : new Date(raw.note_at).toISOString(),
+  };
+}
+
+/** A new song request's values (already resolved: title and artist of a library track, the song key, the message). */
+export interface SongInsert {
+  id: string;
+  title: string;
+  artist: string;
+  requester: string;
+  message: string | null;
+  user_session: string | null;
+  request_type: 'song' | 'custom';
+  source: 'website' | 'api';
+  track_id: string | null;
+  external_url: string | null;
+  client_key: string | null;
+  song_key: string;
+  created_at: Date;
+}
+
+/**
+ * Creates a song request in one statement under the fairness rules. The song
+ * must be free since `repeatSince` (null: no repeat rule) and the session
+ * within its limit; a row already stored under the same key is returned
+ * instead (`prior`) and nothing is counted.
+ */
+export async function insertSongRequest(db: Db, row: SongInsert, opts: { limit: SessionLimit | null; repeatSince: Date | null; now: number; notification: NotificationInsert }): Promise<StatementOutcome<SongRow>> {
+  const cols = SONG_REQUEST_COLUMNS.join(', ');
+  const prior = row.client_key ? { sql: `prior AS (SELECT ${cols} FROM song_requests WHERE client_key = ?)`, bindings: [row.client_key] } : { sql: `prior AS (SELECT ${cols} FROM song_requests WHERE false)`, bindings: [] };
+  const lim = limitCte(opts.limit, opts.now, 'WHERE NOT EXISTS (SELECT 1 FROM prior)');
+  const gateCheck = opts.repeatSince ? 'song_request_may_enter(?, ?::timestamptz)' : 'true';
+  const gateBindings = opts.repeatSince ? [row.song_key, opts.repeatSince] : [];
+  const limitBindings = opts.limit ? [opts.limit.points] : [0];
+  const sql = `WITH ${prior.sql},
+    ${lim.sql},
+    gate AS (
+      SELECT ${gateCheck} AS free
+      WHERE NOT EXISTS (SELECT 1 FROM prior) AND NOT EXISTS (SELECT 1 FROM lim WHERE lim.points > ?)
+    ),
+    ins AS (
+      INSERT INTO song_requests (id, title, artist, requester, message, user_session, status, request_type, source, track_id, external_url, client_key, song_key, created_at, updated_at)
+      SELECT ?::uuid, ?::text, ?::text, ?::text, ?::text, ?::text, 'pending', ?::text, ?::text, ?::uuid, ?::text, ?::text, ?::text, ?::timestamptz, ?::timestamptz FROM gate WHERE gate.free
+      ON CONFLICT (client_key) DO NOTHING
+      RETURNING ${cols}
+    ),
+    note AS (${opts.notification.sql})
+    SELECT
+      (SELECT row_to_json(prior) FROM prior) AS prior,
+      (SELECT json_build_object('points', points, 'expire', expire) FROM lim) AS lim,
+      (SELECT free FROM gate) AS free,
+      (SELECT row_to_json(ins) FROM ins) AS inserted,
+      (SELECT created_at FROM note) AS note_at`;
+  const bindings = [
+    ...prior.bindings,
+    ...lim.bindings,
+    ...gateBindings,
+    ...limitBindings,
+    row.id,
+    row.title,
+    row.artist,
+    row.requester,
+    row.message,
+    row.user_session,
+    row.request_type,
+    row.source,
+    row.track_id,
+    row.external_url,
+    row.client_key,
+    row.song_key,
+    row.created_at.toISOString(),
+    row.created_at.toISOString(),
+    ...opts.notification.bindings,
+  ];
+  const result = await db.raw<{ rows: Parameters<typeof parseOutcome<SongRow>>[0][] }>(sql, bindings as Knex.RawBinding[]);
+  return parseOutcome(result.rows[0]!);
+}
+
+/** Creates a shoutout (`table` 'shoutout_requests') or general inquiry (`general_requests`) in one statement, within the session's limit. */
+export async function insertListenerMessage<K extends 'shoutout' | 'general'>(
+  db: Db,
+  kind: K,
+  values: Record<string, unknown> & { id: string; user_session: string | null; created_at: Date },
+  opts: { limit: SessionLimit | null; now: number; notification: NotificationInsert },
+): Promise<StatementOutcome<K extends 'shoutout' ? ShoutoutRow : GeneralRow>> {
+  const table = REQUEST_TABLES[kind];
+  const cols = COLUMNS[kind].join(', ');
+  const lim = limitCte(opts.limit, opts.now, '');
+  const names = Object.keys(values);
+  const casts: Record<string, string> = { id: '::uuid', created_at: '::timestamptz' };
+  const bind = (v: unknown) => (v instanceof Date ? v.toISOString() : v);
+  const sql = `WITH ${lim.sql},
+    gate AS (SELECT true AS free WHERE NOT EXISTS (SELECT 1 FROM lim WHERE lim.points > ?)),
+    ins AS (
+      INSERT INTO ${table} (${names.join(', ')}, status, updated_at)
+      SELECT ${names.map((n) => `?${casts[n] ?? '::text'}`).join(', ')}, 'pending', ?::timestamptz FROM gate
+      RETURNING ${cols}
+    ),
+    note AS (${opts.notification.sql})
+    SELECT
+      NULL::json AS prior,
+      (SELECT json_build_object('points', points, 'expire', expire) FROM lim) AS lim,
+      (SELECT free FROM gate) AS free,
+      (SELECT row_to_json(ins) FROM ins) AS inserted,
+      (SELECT created_at FROM note) AS note_at`;
+  const bindings = [...lim.bindings, opts.limit ? opts.limit.points : 0, ...names.map((n) => bind(values[n])), values.created_at.toISOString(), ...opts.notification.bindings];
+  const result = await db.raw<{ rows: Parameters<typeof parseOutcome<K extends 'shoutout' ? ShoutoutRow : GeneralRow>>[0][] }>(sql, bindings as Knex.RawBinding[]);
+  return parseOutcome(result.rows[0]!);
+}
+
+// ------------------------------------------------------------------ staff queues
+
+/** One listener queue, newest first (id breaks ties), optionally of one status. */
+export async function listQueue(db: Db, kind: QueueTable, status: string | undefined, limit: number): Promise<Record<string, unknown>[]> {
+  const query = db(REQUEST_TABLES[kind]).select(COLUMNS[kind]).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit);
+  if (status) query.where({ status });
+  return (await query) as Record<string, unknown>[];
+}
+
+/** Sets a request's status under a row lock; null when there is no such request. `before` carries the session id too. */
+export async function updateQueueStatus(trx: Knex.Transaction, kind: QueueTable, id: string, patch: { status: string; updated_at: Date; handled_by: string }): Promise<{ before: Record<string, unknown>; row: Record<string, unknown> } | null> {
+  const table = REQUEST_TABLES[kind];
+  const before = await trx(table).where({ id }).forUpdate().first<Record<string, unknown> | undefined>(['user_session', ...COLUMNS[kind]]);
+  if (!before) return null;
+  const [row] = (await trx(table).where({ id }).update(patch).returning(COLUMNS[kind])) as Record<string, unknown>[];
+  return { before, row: row! };
+}
+
+/** Deletes a request; the deleted row, or null when there was none. */
+export async function deleteQueueRow(trx: Knex.Transaction, kind: QueueTable, id: string): Promise<Record<string, unknown> | null> {
+  const rows = (await trx(REQUEST_TABLES[kind]).where({ id }).del().returning(COLUMNS[kind])) as Record<string, unknown>[];
+  return rows[0] ?? null;
+}
+
+// ------------------------------------------------------------------ rate limits (limits.ts)
+
+/** Adds each key's hits to its shared count (fixed windows ending at `expire`) and returns the totals. */
+export async function flushLimitCounts(db: Db, batch: readonly { key: string; points: number; expire: number }[]): Promise<Map<string, { points: number; expire: number }>> {
+  const result = await db.raw<{ rows: { key: string; points: number; expire: number | string }[] }>(
+    `INSERT INTO request_rate_limits AS r (key, points, expire)
+     SELECT * FROM unnest(?::text[], ?::int[], ?::bigint[])
+     ON CONFLICT (key) DO UPDATE SET
+       points = CASE WHEN r.expire = EXCLUDED.expire THEN r.points + EXCLUDED.points WHEN r.expire > EXCLUDED.expire THEN r.points ELSE EXCLUDED.points END,
+       expire = GREATEST(r.expire, EXCLUDED.expire)
+     RETURNING key, points, expire`,
+    [pgArray(batch.map((b) => b.key)), pgArray(batch.map((b) => String(b.points))), pgArray(batch.map((b) => String(b.expire)))],
+  );
+  return new Map(result.rows.map((r) => [r.key, { points: Number(r.points), expire: Number(r.expire) }]));
+}
+
+/** The shared counts of some keys (a read). */
+export async function readLimitCounts(db: Db, keys: readonly string[]): Promise<Map<string, { points: number; expire: number }>> {
+  const rows = await db('request_rate_limits').whereIn('key', [...keys]).select<{ key: string; points: number; expire: number | string }[]>('key', 'points', 'expire');
+  return new Map(rows.map((r) => [r.key, { points: Number(r.points), expire: Number(r.expire) }]));
+}
+
+/** Drops counts whose window ended over a minute ago. */
+export async function purgeExpiredLimits(db: Db, now: number): Promise<void> {
+  await db('request_rate_limits').where('expire', '<', now - 60_000).del();
+}
+
+/** A PostgreSQL array literal of text values (quoted, so commas and quotes inside are safe). */
+function pgArray(values: readonly string[]): string {
+  return `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+}

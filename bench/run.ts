@@ -18,6 +18,7 @@ const benches: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   load: () => import('./load-mix'),
   home: () => import('./home'),
   embeds: () => import('./embeds'),
+  pages: () => import('./pages'),
 };
 for (const [name, load] of Object.entries(benches)) {
   if (only && only !== name) continue;

@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { prepareDatabase } from '../server/src/bootstrap';
+import { loadConfig } from '../server/src/config';
+import { openDatabase } from '../server/src/db/knex';
+import { createLogger } from '../server/src/log';
+import { startServer } from '../server/src/server';
+
+/**
+ * `npm run bench -- pages`: Lighthouse (mobile, its default config, the machine's Chromium) over every
+ * listener page the server draws (issue 20 item 2), beside a bare static page as the machine's own
+ * reference: performance / accessibility / best practices / SEO, LCP, TBT, and the initial JavaScript
+ * (gzip). LIGHTHOUSE_RUNS (default 1) runs per page, the median printed. Needs a web build.
+ */
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const KB = (n: number) => `${Math.round(n / 102.4) / 10} KB`;
+const GOALS = { performance: 0.95, accessibility: 1, 'best-practices': 1, seo: 1, lcpMs: 1500, tbtMs: 150, initialKb: 200 };
+
+interface Lhr {
+  runtimeError?: { code: string; message: string };
+  categories: Record<string, { score: number | null }>;
+  audits: Record<string, { numericValue?: number; score: number | null; title: string; displayValue?: string }>;
+}
+type LighthouseFn = (url: string, flags: Record<string, unknown>) => Promise<{ lhr: Lhr } | undefined>;
+
+/** The JavaScript every listener page loads to start the app (the boot script's files), gzip. */
+function initialJavaScript(dist: string): number | null {
+  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const boot = /<script src="\/(assets\/boot-[^"]+\.js)"><\/script>/.exec(html)?.[1];
+  if (!boot) return null;
+  const bootJs = fs.readFileSync(path.join(dist, boot), 'utf8');
+  const files = [boot, ...new Set([...bootJs.matchAll(/"\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!))];
+  return files.reduce((sum, f) => sum + zlib.gzipSync(fs.readFileSync(path.join(dist, f)), { level: 6 }).length, 0);
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+export async function run(): Promise<void> {
+  const dist = path.resolve(process.env.WEB_DIST_DIR ?? 'web/dist');
+  if (!fs.existsSync(path.join(dist, 'index.html'))) {
+    console.log(`pages: no web build in ${dist}; run npm run build:web first.`);
+    return;
+  }
+  let lighthouse: LighthouseFn;
+  let launcher: { launch(opts: { chromePath: string; chromeFlags: string[] }): Promise<{ port: number; kill(): Promise<void> | void }> };
+  try {
+    // Imported by name at run time: the bench still runs without them.
+    const names = ['lighthouse', 'chrome-launcher'];
+    lighthouse = ((await import(names[0]!)) as { default: LighthouseFn }).default;
+    launcher = (await import(names[1]!)) as typeof launcher;
+  } catch (err) {
+    console.log(`pages: Lighthouse not available (${(err as Error).message.split('\n')[0]}).`);
+    return;
+  }
+  const db = await openDatabase({ kind: 'pglite', dataDir: null });
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SEED_DEMO: 'true', WEB_DIST_DIR: dist, NODE_ENV: 'production' });
+  const log = createLogger({ level: 'silent', pretty: false });
+  await prepareDatabase(db, config, log);
+  const server = await startServer({ config, db, log });
+  // The machine's reference: a bare static page (a heading and a paragraph), no script.
+  const bare = http.createServer((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end('<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="description" content="A bare page"><title>Bare</title></head><body><main><h1>A bare static page</h1><p>The reference: no script, no style sheet.</p></main></body></html>');
+  });
+  await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+  const bareUrl = `http://127.0.0.1:${(bare.address() as { port: number }).port}/`;
+  const chrome = await launcher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  try {
+    const initial = initialJavaScript(dist);
+    if (initial !== null) console.log(`initial JavaScript (every listener page): ${KB(initial)} gzip (goal ≤ ${GOALS.initialKb} KB) ${initial <= GOALS.initialKb * 1024 ? 'ok' : 'ABOVE GOAL'}`);
+    const presenters = ((await (await fetch(server.url + '/api/presenters')).json()) as { presenters: { id: string }[] }).presenters;
+    const only = process.env.PAGES?.split(',');
+    const paths = [
+      '/shows', '/djs', ...(presenters[0] ? [`/djs/${presenters[0].id}`] : []), '/request', '/song-request', '/shoutout-request', '/general-request',
+      '/mobile-app', '/donate', '/terms-of-service', '/privacy-policy', '/page/about',
+    ].filter((p) => !only || only.includes(p));
+    const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
+    console.log(`Lighthouse mobile, median of ${RUNS} run(s) per page; goals: perf ≥ ${GOALS.performance}, a11y/bp/SEO ${GOALS.accessibility}, LCP ≤ ${GOALS.lcpMs} ms, TBT ≤ ${GOALS.tbtMs} ms`);
+    console.log('page                     perf  a11y  bp    seo   LCP ms  TBT ms');
+    for (const [label, url] of [['(bare static page)', bareUrl] as const, ...paths.map((p) => [p, server.url + p] as const)]) {
+      // Warm: the first page loads the server's render module (a cold start is not what a listener meets).
+      await fetch(url).then((r) => r.text()).catch(() => undefined);
+      const got: Record<string, number[]> = {};
+      const below = new Map<string, string>();
+      for (let i = 0; i < RUNS; i++) {
+        const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
+        if (!result || result.lhr.runtimeError) {
+          console.log(`${label}: run failed ${result?.lhr.runtimeError?.code ?? ''}`);
+          continue;
+        }
+        const { lhr } = result;
+        for (const [k, c] of Object.entries(lhr.categories)) (got[k] ??= []).push(c.score ?? 0);
+        (got.lcp ??= []).push(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN);
+        (got.tbt ??= []).push(lhr.audits['total-blocking-time']?.numericValue ?? NaN);
+        for (const [id, a] of Object.entries(lhr.audits)) if (a.score !== null && a.score < 0.9) below.set(id, `${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`);
+      }
+      if (!got.performance) continue;
+      const f = (k: string) => median(got[k]!).toFixed(2).padEnd(6);
+      const ms = (k: string) => String(Math.round(median(got[k]!))).padEnd(8);
+      const ok =
+        median(got.performance) >= GOALS.performance &&
+        median(got.accessibility!) >= GOALS.accessibility &&
+        median(got['best-practices']!) >= GOALS['best-practices'] &&
+        median(got.seo!) >= GOALS.seo &&
+        median(got.lcp!) <= GOALS.lcpMs &&
+        median(got.tbt!) <= GOALS.tbtMs;
+      console.log(`${label.padEnd(25)}${f('performance')}${f('accessibility')}${f('best-practices')}${f('seo')}${ms('lcp')}${ms('tbt')}${ok ? 'ok' : 'BELOW GOAL'}`);
+      if (!ok && process.env.PAGES_DETAIL) for (const [id, t] of below) console.log(`    ${id}: ${t}`);
+    }
+  } finally {
+    await chrome.kill();
+    bare.close();
+    await server.close();
+  }
+}

@@ -210,7 +210,9 @@ describe.skipIf(skipBrowser())('station widgets on another website', () => {
     for (const path of ['/embed/player', '/embed/now-playing?show=art,presenter,elapsed,request', '/embed/schedule?range=week', '/embed/recent?show=art,time,votes', '/embed/request', '/embed/now-playing?theme=ocean-wave&mode=light', '/embed/recent?theme=forest&accent=ffee00&show=votes', '/embed/request?mode=light&theme=neon']) {
       await page.goto(h.url + path);
       await page.locator('#w section, #w form').first().waitFor();
-      await page.waitForTimeout(300);
+      // Its data has arrived (nothing loading) and finite transitions have finished.
+      await page.waitForFunction(() => !document.querySelector('[aria-busy="true"], .MuiSkeleton-root, .MuiCircularProgress-root, [data-loading]'));
+      await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))));
       await page.evaluate(AXE);
       const violations = await page.evaluate(async () => {
         const axe = (window as unknown as { axe: { run(ctx: Document, opts: unknown): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;

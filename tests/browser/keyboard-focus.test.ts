@@ -21,15 +21,28 @@ interface Stop {
   outside: boolean;
 }
 
-async function focusedStop(page: Page): Promise<Stop | null> {
-  return page.evaluate(() => {
+/**
+ * After a Tab: two frames (smooth scrolling is off under reduced motion, the theme; a frame lets the scroll
+ * land), then where the focused control is and what is drawn at its centre, with a key naming the control
+ * (to stop after one round of the page). One round trip to the page per Tab.
+ */
+async function focusedStop(page: Page): Promise<(Stop & { key: number }) | null> {
+  return page.evaluate(async () => {
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
     const el = document.activeElement as HTMLElement | null;
     if (!el || el === document.body || el === document.documentElement) return null;
+    const w = window as unknown as { __stopKeys?: WeakMap<Element, number>; __stopNext?: number };
+    w.__stopKeys ??= new WeakMap();
+    let key = w.__stopKeys.get(el);
+    if (key === undefined) {
+      key = w.__stopNext = (w.__stopNext ?? 0) + 1;
+      w.__stopKeys.set(el, key);
+    }
     const name = `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`;
     // An inline link wrapping onto two lines: its first line's box (the bounding box's centre may be between them).
     const r = el.getClientRects()[0] ?? el.getBoundingClientRect();
     // The slider's off-screen slides and visually hidden skip targets are not drawn: nothing to see.
-    if (r.width === 0 || r.height === 0) return { name, covered: null, outside: false };
+    if (r.width === 0 || r.height === 0) return { name, covered: null, outside: false, key };
     const outside = r.bottom <= 0 || r.top >= innerHeight || r.right <= 0 || r.left >= innerWidth;
     const x = Math.min(Math.max(r.left + r.width / 2, 0), innerWidth - 1);
     const y = Math.min(Math.max(r.top + r.height / 2, 0), innerHeight - 1);
@@ -40,7 +53,7 @@ async function focusedStop(page: Page): Promise<Stop | null> {
       const landmark = n.closest('[aria-label], header, footer, nav');
       return `${n.tagName.toLowerCase()}${landmark && landmark !== n ? ` in ${landmark.tagName.toLowerCase()}[${landmark.getAttribute('aria-label') ?? ''}]` : ''} ${(n.getAttribute('aria-label') ?? '').slice(0, 30)}`;
     };
-    return { name, covered: mine || !hit ? null : describe(hit), outside };
+    return { name, covered: mine || !hit ? null : describe(hit), outside, key };
   });
 }
 
@@ -48,20 +61,13 @@ async function focusedStop(page: Page): Promise<Stop | null> {
 async function hiddenStops(page: Page, max: number): Promise<{ stops: number; hidden: string[] }> {
   const hidden: string[] = [];
   let stops = 0;
-  let first: string | null = null;
+  let first: number | null = null;
   for (let i = 0; i < max; i++) {
     await page.keyboard.press('Tab');
-    // Smooth scrolling is off under reduced motion (the theme); a frame lets the scroll land.
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     const stop = await focusedStop(page);
     if (!stop) continue;
-    const key = await page.evaluate(() => {
-      const el = document.activeElement!;
-      const all = [...document.querySelectorAll('*')];
-      return String(all.indexOf(el));
-    });
-    if (first === key) break; // round the page once
-    first ??= key;
+    if (first === stop.key) break; // round the page once
+    first ??= stop.key;
     stops++;
     if (stop.outside) hidden.push(`${stop.name}: outside the window`);
     else if (stop.covered) hidden.push(`${stop.name}: under ${stop.covered}`);

@@ -6,6 +6,7 @@ import type { Metrics } from './metrics';
 import type { FastLane } from './http/fast-lane';
 import type { EventBus } from './realtime/bus';
 import type { TokenService } from './auth/tokens';
+import type { SignInGuard } from './auth/limits';
 import type { RadioRuntime } from './radio/runtime';
 import type { SnapshotRegistry } from './realtime/snapshots';
 import type { NotificationRecipients } from './notifications/recipients';
@@ -16,7 +17,7 @@ import type { LimitStore } from './requests/limits';
  * What every domain gets: configuration, the database, the logger, the event
  * bus and the instance's long-lived parts. Plain values, no container, no
  * module-level singletons: `startServer` (server.ts) builds each part once, in
- * order (database → bus → tokens → notification recipients → snapshots →
+ * order (database → bus → tokens → sign-in guard → notification recipients → snapshots →
  * settings → radio runtime → app → hub → jobs), and passes them down in this object.
  */
 export interface AppContext {
@@ -27,6 +28,8 @@ export interface AppContext {
   bus: EventBus;
   /** Access-token signing and verification (keys kept in the database). */
   tokens: TokenService;
+  /** Sign-in throttling and the unknown-email timing equaliser (auth/limits.ts). */
+  signIn: SignInGuard;
   /** The clock, replaceable in tests. Epoch ms. */
   now: () => number;
   startedAt: number;

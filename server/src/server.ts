@@ -16,6 +16,7 @@ import { createLimitStore } from './requests/limits';
 import { createImageOrigins, imageOriginSources } from './http/image-origins';
 import { createIntegrations } from './integrations/clients';
 import { createTokenService } from './auth/tokens';
+import { createSignInGuard } from './auth/limits';
 import { liveIdentity } from './auth/middleware';
 import { createNotificationRecipients } from './notifications/recipients';
 
@@ -56,6 +57,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const bus = opts.bus ?? (db.engine === 'postgres' && db.url ? createPgBus(db.url, log) : createLocalBus());
   const now = opts.now ?? (() => Date.now());
   const tokens = await createTokenService(db.knex);
+  const signIn = createSignInGuard(db, config);
   const recipients = createNotificationRecipients({ knex: db.knex, bus, log });
   const snapshots = createSnapshotRegistry();
   const settings = createSettingsCache({ knex: db.knex, config, bus, now });
@@ -70,6 +72,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     log,
     bus,
     tokens,
+    signIn,
     recipients,
     now,
     startedAt: now(),

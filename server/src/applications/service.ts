@@ -8,6 +8,8 @@ import { applicationMessage, emitWebhookEvent } from '../integrations/webhooks';
 import { limiter } from '../requests/limits';
 import { insertNotification, publishNotification } from '../notifications/notify';
 import { getStationInfo } from '../settings/service';
+import { recordAction, type AuditActor } from '../users/audit';
+import { applicantOf, countByStatus, decidePending, insertApplication, listApplicationRows, lockApplication, type ApplicationRow } from './repo';
 
 /**
  * Presenter applications from the Become a DJ page: submission (with the
@@ -30,31 +32,26 @@ export async function submitApplication(ctx: AppContext, input: ApplicationData,
   const now = new Date(ctx.now());
   const discordUsername = link?.username ?? input.discordUsername ?? null;
   const { row, notification } = await ctx.knex.transaction(async (trx) => {
-    const [inserted] = await trx('presenter_applications')
-      .insert({
-        name: input.name,
-        email: input.email,
-        experience: input.experience,
-        show_idea: input.showIdea,
-        available_times: input.availableTimes,
-        has_discord: discordUsername !== null,
-        discord_username: discordUsername,
-        discord_user_id: link?.id ?? null,
-        terms_accepted: true,
-        status: 'pending',
-        created_at: now,
-        updated_at: now,
-      })
-      .returning<{ id: string; created_at: Date | string }[]>(['id', 'created_at']);
+    const inserted = await insertApplication(trx, {
+      name: input.name,
+      email: input.email,
+      experience: input.experience,
+      show_idea: input.showIdea,
+      available_times: input.availableTimes,
+      has_discord: discordUsername !== null,
+      discord_username: discordUsername,
+      discord_user_id: link?.id ?? null,
+      at: now,
+    });
     if (link && meta.discordLinkToken) await consumeDiscordLink(trx, meta.discordLinkToken);
     const n = await insertNotification(trx, {
       type: 'application_received',
       title: 'New Presenter Application',
       message: `${input.name} applied to become a presenter`,
-      relatedId: inserted!.id,
+      relatedId: inserted.id,
       relatedType: 'presenter_application',
     });
-    return { row: inserted!, notification: n };
+    return { row: inserted, notification: n };
   });
   await publishNotification(ctx, notification);
   const station = await getStationInfo(ctx.knex, ctx.config).catch(() => null);
@@ -81,7 +78,7 @@ export type DecisionMessageResult = { sent: true } | { sent: false; reason: 'not
  */
 export async function sendApplicationDecision(ctx: AppContext, applicationId: string, status: Exclude<ApplicationStatus, 'pending'>): Promise<DecisionMessageResult> {
   try {
-    const app = await ctx.knex('presenter_applications').where({ id: applicationId }).first<{ name: string; discord_user_id: string | null } | undefined>('name', 'discord_user_id');
+    const app = await applicantOf(ctx.knex, applicationId);
     if (!app) return { sent: false, reason: 'not_found' };
     if (!app.discord_user_id) return { sent: false, reason: 'no_discord' };
     const { botToken } = await getDiscordConfig(ctx);
@@ -97,4 +94,35 @@ export async function sendApplicationDecision(ctx: AppContext, applicationId: st
     ctx.log.warn({ err: describeUpstream(err), applicationId, status }, 'discord decision message failed');
     return { sent: false, reason: 'failed' };
   }
+}
+
+/** The review list (newest first, at most 500, of one status or all) and the count of each status. */
+export async function listForReview(ctx: AppContext, status: ApplicationStatus | undefined): Promise<{ rows: ApplicationRow[]; counts: Record<ApplicationStatus, number> }> {
+  const rows = await listApplicationRows(ctx.knex, status, 500);
+  const counts: Record<ApplicationStatus, number> = { pending: 0, approved: 0, rejected: 0 };
+  for (const r of await countByStatus(ctx.knex)) counts[r.status] = r.n;
+  return { rows, counts };
+}
+
+/** What became of a decision: done (the new row), no such application, or already decided. */
+export type DecisionOutcome = { kind: 'done'; row: ApplicationRow } | { kind: 'missing' } | { kind: 'final'; status: ApplicationStatus };
+
+/**
+ * Approves or rejects a pending application, audited in the same
+ * transaction. Final: only a pending row changes, so two reviewers racing
+ * cannot both decide. The applicant hears on Discord when they linked an
+ * account (never blocking the reviewer; a failure is only logged).
+ */
+export async function decideApplication(ctx: AppContext, actor: AuditActor, id: string, status: Exclude<ApplicationStatus, 'pending'>, ip: string | null): Promise<DecisionOutcome> {
+  const now = new Date(ctx.now());
+  const outcome = await ctx.knex.transaction(async (trx): Promise<DecisionOutcome> => {
+    const before = await lockApplication(trx, id);
+    if (!before) return { kind: 'missing' };
+    if (before.status !== 'pending') return { kind: 'final', status: before.status };
+    const row = await decidePending(trx, id, { status, reviewedBy: actor.id, at: now });
+    await recordAction(trx, { actor, action: 'update', resourceType: 'presenter_applications', resourceId: id, resourceName: before.name, details: { from: 'pending', to: status }, ip });
+    return { kind: 'done', row: row! };
+  });
+  if (outcome.kind === 'done' && outcome.row.discord_user_id) void sendApplicationDecision(ctx, outcome.row.id, status);
+  return outcome;
 }

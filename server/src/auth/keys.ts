@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
 import type { Knex } from 'knex';
+import { currentSigningKeys, insertFirstSigningKey } from './repo';
 
 /** The one signing algorithm: pinned on verification so no token can choose another. */
 export const JWT_ALG = 'ES256';
@@ -21,19 +22,15 @@ export interface SigningKey {
  * same ones; the public halves are published at /.well-known/jwks.json.
  */
 export async function loadSigningKeys(knex: Knex): Promise<SigningKey[]> {
-  let rows = await knex('signing_keys').whereNull('retired_at').orderBy('created_at', 'desc').select<{ kid: string; public_jwk: JWK; private_jwk: JWK }[]>('kid', 'public_jwk', 'private_jwk');
+  let rows = await currentSigningKeys(knex);
   if (rows.length === 0) {
     const { publicKey, privateKey } = await generateKeyPair(JWT_ALG, { extractable: true });
     const kid = randomUUID();
     const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: JWT_ALG, use: 'sig' };
     const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: JWT_ALG };
-    // Two instances starting together: a unique advisory lock keeps it to one key.
-    await knex.transaction(async (trx) => {
-      await trx.raw('SELECT pg_advisory_xact_lock(428101)');
-      const existing = await trx('signing_keys').whereNull('retired_at').first('kid');
-      if (!existing) await trx('signing_keys').insert({ kid, alg: JWT_ALG, public_jwk: JSON.stringify(publicJwk), private_jwk: JSON.stringify(privateJwk) });
-    });
-    rows = await knex('signing_keys').whereNull('retired_at').orderBy('created_at', 'desc').select('kid', 'public_jwk', 'private_jwk');
+    // Two instances starting together: one key (insertFirstSigningKey takes an advisory lock).
+    await insertFirstSigningKey(knex, { kid, alg: JWT_ALG, publicJwk, privateJwk });
+    rows = await currentSigningKeys(knex);
   }
   return Promise.all(
     rows.map(async (r) => ({

@@ -2,6 +2,8 @@ import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimite
 import type { Config } from '../config';
 import type { Database } from '../db/knex';
 import { fail } from '../http/errors';
+import { dummyHashOnce } from './passwords';
+import { RATE_LIMIT_TABLE } from './repo';
 
 /**
  * Sign-in throttling that an attacker cannot aim at someone else's account
@@ -46,7 +48,7 @@ export function createSignInLimiter(db: Database, config: LimitConfig, sleep: (m
   const make = (keyPrefix: string, points: number): RateLimiterAbstract => {
     const memory = new RateLimiterMemory({ keyPrefix, points, duration });
     if (db.engine !== 'postgres') return memory;
-    return new RateLimiterPostgres({ storeClient: db.knex, storeType: 'knex', tableName: 'auth_rate_limits', tableCreated: true, keyPrefix, points, duration, insuranceLimiter: memory });
+    return new RateLimiterPostgres({ storeClient: db.knex, storeType: 'knex', tableName: RATE_LIMIT_TABLE, tableCreated: true, keyPrefix, points, duration, insuranceLimiter: memory });
   };
   const byIp = make('signin_ip', config.SIGNIN_IP_LIMIT);
   const byPair = make('signin_pair', config.SIGNIN_EMAIL_LIMIT);
@@ -91,4 +93,18 @@ export function createSignInLimiter(db: Database, config: LimitConfig, sleep: (m
       await byPair.delete(pairKey(ip, email));
     },
   };
+}
+
+/** The instance's sign-in guard (`ctx.signIn`): the limiter and the timing equaliser's hash. */
+export interface SignInGuard {
+  limiter: SignInLimiter;
+  /** The hash an unknown email's password is checked against (see passwords.ts `dummyHashOnce`). */
+  dummyHash: () => Promise<string>;
+}
+
+/** Builds the sign-in guard once per server (startServer); the dummy hash is computed now, so the first unknown-email sign-in takes no longer than any other. */
+export function createSignInGuard(db: Database, config: LimitConfig): SignInGuard {
+  const dummyHash = dummyHashOnce();
+  void dummyHash();
+  return { limiter: createSignInLimiter(db, config), dummyHash };
 }

@@ -28,9 +28,12 @@ export function needsRehash(hash: string): boolean {
   return argon2.needsRehash(hash, { memoryCost: ARGON2_PARAMS.memoryCost, timeCost: ARGON2_PARAMS.timeCost, parallelism: ARGON2_PARAMS.parallelism });
 }
 
-let dummy: Promise<string> | null = null;
-/** A hash to verify against when the email is unknown, so both failures take the same time. */
-export function dummyHash(): Promise<string> {
-  dummy ??= hashPassword('airdeck-timing-equaliser');
-  return dummy;
+/**
+ * A hash to verify against when the email is unknown, so both failures take
+ * the same time: computed on the first call, then the same one. The server
+ * keeps one in its context (`ctx.signIn.dummyHash`, auth/limits.ts).
+ */
+export function dummyHashOnce(): () => Promise<string> {
+  let dummy: Promise<string> | null = null;
+  return () => (dummy ??= hashPassword('airdeck-timing-equaliser'));
 }

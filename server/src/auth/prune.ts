@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { AppContext } from '../context';
 import type { BackgroundJob } from '../server';
+import { deleteSessionsEndedBefore } from './repo';
 
 /** Ended sessions are kept this long (for the audit of sign-outs and reuse), then removed with their tokens. */
 export const ENDED_SESSION_RETENTION_MS = 30 * 86_400_000;
@@ -12,10 +13,7 @@ const PRUNE_EVERY_MS = 60 * 60_000;
  * spent token, which is how a replayed one is recognised.
  */
 export async function pruneSessions(knex: Knex, nowMs: number): Promise<number> {
-  const cutoff = new Date(nowMs - ENDED_SESSION_RETENTION_MS);
-  // returning() rather than the bare count: knex-pglite answers delete() with a result object, not a number.
-  const rows = await knex('auth_sessions').where('expires_at', '<', cutoff).orWhere('revoked_at', '<', cutoff).delete().returning<{ id: string }[]>('id');
-  return rows.length;
+  return deleteSessionsEndedBefore(knex, new Date(nowMs - ENDED_SESSION_RETENTION_MS));
 }
 
 /** The hourly prune as a background job of the server. */

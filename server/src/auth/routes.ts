@@ -5,13 +5,9 @@ import type { AppRouter } from '../http/router';
 import type { AppContext, RequestState } from '../context';
 import { fail, HttpError } from '../http/errors';
 import { parse } from '../http/validate';
-import { recordAction } from '../users/audit';
 import { clearRefreshCookie, isCrossSiteRequest, readRefreshCookie, setRefreshCookie } from './cookies';
-import { createSignInLimiter } from './limits';
-import { dummyHash } from './passwords';
-import { sessionReply, sessionTtlMs, signIn, type ClientMeta } from './service';
-import { announceSessionChange } from './session-events';
-import { revokeSession, rotateRefreshToken, sessionOfRefreshToken } from './sessions';
+import { sessionReply, sessionTtlMs, signIn, signOut, type ClientMeta } from './service';
+import { rotateRefreshToken } from './sessions';
 
 const meta = (c: Koa.Context): ClientMeta => ({ ip: c.ip || null, userAgent: c.get('User-Agent') || null });
 
@@ -23,9 +19,6 @@ const meta = (c: Koa.Context): ClientMeta => ({ ip: c.ip || null, userAgent: c.g
  */
 export function authRoutes(ctx: AppContext): AppRouter {
   const router = new Router<RequestState>();
-  const limiter = createSignInLimiter(ctx.db, ctx.config);
-  // Computed now, so the first unknown-email sign-in takes no longer than any other.
-  void dummyHash();
 
   router.get('/.well-known/jwks.json', (c) => {
     c.set('Cache-Control', 'public, max-age=300');
@@ -38,7 +31,7 @@ export function authRoutes(ctx: AppContext): AppRouter {
     const desktop = input.client === 'desktop';
     // A cookie sign-in from another site's page would sign the visitor in to someone else's account.
     if (!desktop && isCrossSiteRequest(c, ctx.config)) throw fail.forbidden(ACCOUNT_TEXT.crossSite);
-    const { user, issued } = await signIn(ctx, limiter, input, meta(c));
+    const { user, issued } = await signIn(ctx, input, meta(c));
     if (!desktop) setRefreshCookie(c, issued.refreshToken, sessionTtlMs(ctx));
     c.body = await sessionReply(ctx, user, issued.sessionId, desktop ? issued.refreshToken : undefined);
   });
@@ -70,20 +63,10 @@ export function authRoutes(ctx: AppContext): AppRouter {
     const body = parse(RefreshSchema, c.request.body ?? {});
     const auth = c.get('Authorization');
     const claims = auth.startsWith('Bearer ') ? await ctx.tokens.verify(auth.slice(7).trim()) : null;
-    let target: { sessionId: string; userId: string } | null = claims ? { sessionId: claims.sid, userId: claims.sub } : null;
     const cookie = body.refresh_token ? undefined : readRefreshCookie(c);
     if (cookie && isCrossSiteRequest(c, ctx.config)) throw fail.forbidden(ACCOUNT_TEXT.crossSite);
-    const refresh = body.refresh_token ?? cookie;
-    if (!target && refresh) target = await sessionOfRefreshToken(ctx.knex, refresh);
     if (cookie !== undefined || !body.refresh_token) clearRefreshCookie(c);
-    if (target) {
-      const ended = await revokeSession(ctx.knex, target.sessionId, 'sign_out', ctx.now());
-      if (ended) {
-        const who = await ctx.knex('profiles').where({ id: target.userId }).first<{ email: string } | undefined>('email');
-        await recordAction(ctx.knex, { actor: { id: target.userId, email: who?.email ?? null }, action: 'logout', resourceType: 'session', resourceId: target.sessionId, resourceName: who?.email ?? null, ip: c.ip || null });
-        await announceSessionChange(ctx, target.userId, 'sign_out');
-      }
-    }
+    await signOut(ctx, claims ? { sessionId: claims.sid, userId: claims.sub } : null, body.refresh_token ?? cookie, c.ip || null);
     c.status = 204;
   });
 

@@ -4,9 +4,10 @@ import { isRole } from '../../../shared/permissions';
 import type { AppContext } from '../context';
 import { HttpError } from '../http/errors';
 import { recordAction, recordFailedSignIn } from '../users/audit';
-import type { SignInLimiter } from './limits';
-import { dummyHash, hashPassword, MAX_PASSWORD_BYTES, needsRehash, verifyPassword } from './passwords';
-import { startSession, type IssuedRefresh, type SessionUser } from './sessions';
+import { emailOf, findCredentials, recordSignIn } from '../users/repo';
+import { hashPassword, MAX_PASSWORD_BYTES, needsRehash, verifyPassword } from './passwords';
+import { announceSessionChange } from './session-events';
+import { revokeSession, sessionOfRefreshToken, startSession, type IssuedRefresh, type SessionUser } from './sessions';
 import { ACCESS_TOKEN_TTL_SECONDS } from './tokens';
 
 /** Where a sign-in came from, for the session row and the audit trail. */
@@ -24,14 +25,14 @@ const invalidCredentials = () => new HttpError('bad_request', ACCOUNT_TEXT.inval
  * Password sign-in. Unknown email and wrong password get the same answer
  * after the same work (a dummy hash is verified for unknown emails); an
  * inactive account is refused only after its password proved right. Every
- * attempt is counted by the limiter and written to the audit trail.
+ * attempt is counted by the instance's limiter (`ctx.signIn`) and written to
+ * the audit trail.
  */
-export async function signIn(ctx: AppContext, limiter: SignInLimiter, input: z.output<typeof SignInSchema>, meta: ClientMeta): Promise<{ user: SessionUser; issued: IssuedRefresh }> {
+export async function signIn(ctx: AppContext, input: z.output<typeof SignInSchema>, meta: ClientMeta): Promise<{ user: SessionUser; issued: IssuedRefresh }> {
   const email = input.email.trim().toLowerCase();
+  const { limiter, dummyHash } = ctx.signIn;
   await limiter.attempt(meta.ip ?? 'unknown', email);
-  const row = await ctx.knex('profiles')
-    .whereRaw('lower(email) = ?', [email])
-    .first<{ id: string; email: string; role: string; is_active: boolean; password_hash: string } | undefined>('id', 'email', 'role', 'is_active', 'password_hash');
+  const row = await findCredentials(ctx.knex, email);
   const tooLong = Buffer.byteLength(input.password, 'utf8') > MAX_PASSWORD_BYTES;
   const ok = (await verifyPassword(row?.password_hash ?? (await dummyHash()), tooLong ? '' : input.password)) && !!row && !tooLong;
   if (!ok || !row) {
@@ -49,7 +50,7 @@ export async function signIn(ctx: AppContext, limiter: SignInLimiter, input: z.o
   const rehash = needsRehash(row.password_hash) ? await hashPassword(input.password) : null;
   const issued = await ctx.knex.transaction(async (trx) => {
     const s = await startSession(trx, { userId: row.id, client: input.client, ip: meta.ip, userAgent: meta.userAgent, nowMs, ttlMs: sessionTtlMs(ctx) });
-    await trx('profiles').where({ id: row.id }).update({ last_sign_in_at: new Date(nowMs), ...(rehash ? { password_hash: rehash } : {}) });
+    await recordSignIn(trx, row.id, new Date(nowMs), rehash);
     await recordAction(trx, { actor: { id: row.id, email: row.email }, action: 'login', resourceType: 'session', resourceId: s.sessionId, resourceName: row.email, details: { client: input.client }, ip: meta.ip });
     return s;
   });
@@ -67,4 +68,18 @@ export async function sessionReply(ctx: AppContext, user: SessionUser, sessionId
     ...(refreshToken ? { refresh_token: refreshToken } : {}),
     user: { id: user.id, email: user.email, role: user.role },
   };
+}
+
+/**
+ * Ends the session named by an access token's claims or, failing that, by a
+ * refresh token, and audits it. An already-ended or unknown session is not
+ * an error (000 §8): nothing happens.
+ */
+export async function signOut(ctx: AppContext, target: { sessionId: string; userId: string } | null, refreshToken: string | undefined, ip: string | null): Promise<void> {
+  const session = target ?? (refreshToken ? await sessionOfRefreshToken(ctx.knex, refreshToken) : null);
+  if (!session) return;
+  if (!(await revokeSession(ctx.knex, session.sessionId, 'sign_out', ctx.now()))) return;
+  const email = await emailOf(ctx.knex, session.userId);
+  await recordAction(ctx.knex, { actor: { id: session.userId, email }, action: 'logout', resourceType: 'session', resourceId: session.sessionId, resourceName: email, ip });
+  await announceSessionChange(ctx, session.userId, 'sign_out');
 }

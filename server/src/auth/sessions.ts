@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { isRole, type Role } from '../../../shared/permissions';
+import { endSession, endUserSessions, insertRefreshToken, insertSession, liveSessionAccount, lockRefreshToken, markRefreshTokenUsed, sessionOfTokenHash, touchSession } from './repo';
 
 /** Why a session ended (the values auth_sessions.revoked_reason accepts). */
 export type RevokeReason = 'sign_out' | 'reuse_detected' | 'deactivated' | 'password_changed' | 'deleted' | 'expired' | 'admin';
@@ -44,20 +45,11 @@ export async function startSession(
   input: { userId: string; client: 'web' | 'desktop'; ip: string | null; userAgent: string | null; nowMs: number; ttlMs: number },
 ): Promise<IssuedRefresh> {
   const expiresAt = input.nowMs + input.ttlMs;
-  const [session] = await db('auth_sessions')
-    .insert({
-      user_id: input.userId,
-      client: input.client,
-      ip: input.ip?.slice(0, 100) ?? null,
-      user_agent: input.userAgent?.slice(0, 500) ?? null,
-      created_at: new Date(input.nowMs),
-      last_used_at: new Date(input.nowMs),
-      expires_at: new Date(expiresAt),
-    })
-    .returning<{ id: string }[]>('id');
+  const at = new Date(input.nowMs);
+  const sessionId = await insertSession(db, { userId: input.userId, client: input.client, ip: input.ip?.slice(0, 100) ?? null, userAgent: input.userAgent?.slice(0, 500) ?? null, at, expiresAt: new Date(expiresAt) });
   const refreshToken = newRefreshToken();
-  await db('refresh_tokens').insert({ session_id: session!.id, token_hash: hashRefreshToken(refreshToken), created_at: new Date(input.nowMs) });
-  return { sessionId: session!.id, refreshToken, expiresAt };
+  await insertRefreshToken(db, { sessionId, tokenHash: hashRefreshToken(refreshToken), at });
+  return { sessionId, refreshToken, expiresAt };
 }
 
 /**
@@ -76,64 +68,50 @@ export async function rotateRefreshToken(
 ): Promise<{ ok: true; issued: IssuedRefresh; user: SessionUser } | { ok: false; reason: RefreshFailure; sessionId?: string; userId?: string }> {
   const now = new Date(opts.nowMs);
   return knex.transaction(async (trx) => {
-    const row = await trx('refresh_tokens as t')
-      .join('auth_sessions as s', 's.id', 't.session_id')
-      .join('profiles as p', 'p.id', 's.user_id')
-      .where('t.token_hash', hashRefreshToken(presented))
-      .forUpdate('t')
-      .first<
-        | { token_id: number; used_at: Date | null; session_id: string; revoked_at: Date | null; expires_at: Date; user_id: string; email: string; role: string; is_active: boolean }
-        | undefined
-      >('t.id as token_id', 't.used_at', 's.id as session_id', 's.revoked_at', 's.expires_at', 'p.id as user_id', 'p.email', 'p.role', 'p.is_active');
+    const row = await lockRefreshToken(trx, hashRefreshToken(presented));
     if (!row) return { ok: false, reason: 'not_found' };
     const base = { sessionId: row.session_id, userId: row.user_id };
     if (row.revoked_at) return { ok: false, reason: 'revoked', ...base };
     if (new Date(row.expires_at).getTime() <= opts.nowMs) {
-      await trx('auth_sessions').where({ id: row.session_id }).whereNull('revoked_at').update({ revoked_at: now, revoked_reason: 'expired' });
+      await endSession(trx, row.session_id, 'expired', now);
       return { ok: false, reason: 'expired', ...base };
     }
     if (!row.is_active || !isRole(row.role)) {
-      await trx('auth_sessions').where({ id: row.session_id }).whereNull('revoked_at').update({ revoked_at: now, revoked_reason: 'deactivated' });
+      await endSession(trx, row.session_id, 'deactivated', now);
       return { ok: false, reason: 'inactive', ...base };
     }
     if (row.used_at) {
       const usedMs = new Date(row.used_at).getTime();
       if (opts.nowMs - usedMs > opts.graceMs) {
-        await trx('auth_sessions').where({ id: row.session_id }).update({ revoked_at: now, revoked_reason: 'reuse_detected' });
+        await endSession(trx, row.session_id, 'reuse_detected', now, false);
         return { ok: false, reason: 'reused', ...base };
       }
     } else {
-      await trx('refresh_tokens').where({ id: row.token_id }).update({ used_at: now });
+      await markRefreshTokenUsed(trx, row.token_id, now);
     }
     const refreshToken = childRefreshToken(opts.rotationSecret, presented);
     const expiresAt = opts.nowMs + opts.ttlMs;
     // The parent row is locked (FOR UPDATE): a racing refresh waits, then finds the child already stored.
-    await trx('refresh_tokens').insert({ session_id: row.session_id, token_hash: hashRefreshToken(refreshToken), parent_id: row.token_id, created_at: now }).onConflict('token_hash').ignore();
-    await trx('auth_sessions').where({ id: row.session_id }).update({ last_used_at: now, expires_at: new Date(expiresAt) });
+    await insertRefreshToken(trx, { sessionId: row.session_id, tokenHash: hashRefreshToken(refreshToken), parentId: row.token_id, at: now });
+    await touchSession(trx, row.session_id, now, new Date(expiresAt));
     return { ok: true, issued: { sessionId: row.session_id, refreshToken, expiresAt }, user: { id: row.user_id, email: row.email, role: row.role } };
   });
 }
 
 /** The session a refresh token belongs to (for sign-out), whatever its state. */
 export async function sessionOfRefreshToken(db: Knex | Knex.Transaction, token: string): Promise<{ sessionId: string; userId: string } | null> {
-  const row = await db('refresh_tokens as t')
-    .join('auth_sessions as s', 's.id', 't.session_id')
-    .where('t.token_hash', hashRefreshToken(token))
-    .first<{ session_id: string; user_id: string } | undefined>('s.id as session_id', 's.user_id');
+  const row = await sessionOfTokenHash(db, hashRefreshToken(token));
   return row ? { sessionId: row.session_id, userId: row.user_id } : null;
 }
 
 /** Ends one session; returns whether it was still live. */
 export async function revokeSession(db: Knex | Knex.Transaction, sessionId: string, reason: RevokeReason, nowMs: number): Promise<boolean> {
-  const n = await db('auth_sessions').where({ id: sessionId }).whereNull('revoked_at').update({ revoked_at: new Date(nowMs), revoked_reason: reason });
-  return n > 0;
+  return (await endSession(db, sessionId, reason, new Date(nowMs))) > 0;
 }
 
 /** Ends every live session of an account (deactivation, new password), optionally keeping one. */
 export async function revokeUserSessions(db: Knex | Knex.Transaction, userId: string, reason: RevokeReason, nowMs: number, exceptSessionId?: string): Promise<number> {
-  const q = db('auth_sessions').where({ user_id: userId }).whereNull('revoked_at');
-  if (exceptSessionId) q.whereNot({ id: exceptSessionId });
-  return q.update({ revoked_at: new Date(nowMs), revoked_reason: reason });
+  return endUserSessions(db, userId, reason, new Date(nowMs), exceptSessionId);
 }
 
 /**
@@ -143,13 +121,7 @@ export async function revokeUserSessions(db: Knex | Knex.Transaction, userId: st
  * realtime both call it through `liveIdentity`).
  */
 export async function liveSessionUser(db: Knex, sessionId: string, userId: string): Promise<SessionUser | null> {
-  const row = await db('auth_sessions as s')
-    .join('profiles as p', 'p.id', 's.user_id')
-    .where('s.id', sessionId)
-    .andWhere('s.user_id', userId)
-    .whereNull('s.revoked_at')
-    .andWhere('p.is_active', true)
-    .first<{ role: string; email: string } | undefined>('p.role', 'p.email');
+  const row = await liveSessionAccount(db, sessionId, userId);
   if (!row || !isRole(row.role)) return null;
   return { id: userId, email: row.email, role: row.role };
 }

@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { LOG_FAILED_SIGNIN_LIMIT, LOG_LIST_LIMIT, type LogEntry, type LogsQuery, type LogStats } from '../../../shared/notifications';
 import { todayInZone, weekBounds, zonedInstant } from '../../../shared/schedule';
 import { MS_PER_DAY } from '../../../shared/time';
+import { countSince, exportPage, newestMatching, topActionsSince, topUsersSince, type ActionLogRow } from './repo';
 
 /**
  * The activity log (001 §2 Logs, §7): statistics, the filtered list and the
@@ -10,18 +11,7 @@ import { MS_PER_DAY } from '../../../shared/time';
  * user's email, the resource (type and name) and the action.
  */
 
-interface Row {
-  id: string | number;
-  user_email: string | null;
-  action_type: string;
-  resource_type: string;
-  resource_id: string | null;
-  resource_name: string | null;
-  details: unknown;
-  created_at: Date | string;
-}
-
-const COLUMNS = ['id', 'user_email', 'action_type', 'resource_type', 'resource_id', 'resource_name', 'details', 'created_at'] as const;
+type Row = ActionLogRow;
 
 function present(r: Row): LogEntry {
   let details = r.details;
@@ -44,30 +34,6 @@ function present(r: Row): LogEntry {
   };
 }
 
-/** `LIKE` pattern for a literal substring. */
-function likePattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-}
-
-/** The rows matching a query, as a builder (no order, no limit). */
-function matching(db: Knex, q: LogsQuery, nowMs: number) {
-  const since = new Date(nowMs - q.days * MS_PER_DAY);
-  const b = db('user_action_logs').where('created_at', '>=', since);
-  if (q.action !== 'all') b.where('action_type', q.action);
-  if (q.failed === 'hide') b.whereNot('action_type', 'login_failed');
-  if (q.q) {
-    const p = likePattern(q.q);
-    b.where((w) =>
-      w
-        .whereRaw("user_email ILIKE ? ESCAPE '\\'", [p])
-        .orWhereRaw("resource_name ILIKE ? ESCAPE '\\'", [p])
-        .orWhereRaw("resource_type ILIKE ? ESCAPE '\\'", [p])
-        .orWhereRaw("action_type ILIKE ? ESCAPE '\\'", [p]),
-    );
-  }
-  return b;
-}
-
 /**
  * The newest 100 matching rows of staff activity, plus (unless hidden) the
  * newest 20 rows of failed sign-ins (each already aggregated per email and
@@ -75,9 +41,8 @@ function matching(db: Knex, q: LogsQuery, nowMs: number) {
  * never push real staff actions out of the list.
  */
 export async function listLogs(db: Knex, q: LogsQuery, nowMs: number): Promise<LogEntry[]> {
-  const newest = <T extends Knex.QueryBuilder>(b: T) => b.orderBy('created_at', 'desc').orderBy('id', 'desc');
-  const staff = (await newest(matching(db, q, nowMs).whereNot('action_type', 'login_failed')).limit(LOG_LIST_LIMIT).select(...COLUMNS)) as Row[];
-  const failed = q.failed === 'hide' ? [] : ((await newest(matching(db, q, nowMs).where('action_type', 'login_failed')).limit(LOG_FAILED_SIGNIN_LIMIT).select(...COLUMNS)) as Row[]);
+  const staff = await newestMatching(db, q, nowMs, 'staff', LOG_LIST_LIMIT);
+  const failed = q.failed === 'hide' ? [] : await newestMatching(db, q, nowMs, 'failed', LOG_FAILED_SIGNIN_LIMIT);
   const rows = [...staff, ...failed].sort((a, b) => new Date(b.created_at).getTime() - new Date(a.created_at).getTime() || Number(b.id) - Number(a.id));
   return rows.map(present);
 }
@@ -88,32 +53,13 @@ export async function logStats(db: Knex, days: number, nowMs: number, zone: stri
   const today = todayInZone(nowMs, zone);
   const todayStart = new Date(zonedInstant(today, '00:00:00', zone));
   const weekStart = new Date(zonedInstant(weekBounds(today).start, '00:00:00', zone));
-  const [counts] = (await db('user_action_logs')
-    .where('created_at', '>=', new Date(Math.min(since.getTime(), weekStart.getTime(), todayStart.getTime())))
-    .select(
-      db.raw('count(*) FILTER (WHERE created_at >= ?) AS total', [since]),
-      db.raw('count(*) FILTER (WHERE created_at >= ?) AS today', [todayStart]),
-      db.raw('count(*) FILTER (WHERE created_at >= ?) AS week', [weekStart]),
-    )) as { total: string | number; today: string | number; week: string | number }[];
-  const topUsers = (await db('user_action_logs')
-    .where('created_at', '>=', since)
-    .whereNotNull('user_email')
-    .groupBy('user_email')
-    .orderByRaw('count(*) DESC, user_email')
-    .limit(5)
-    .select('user_email', db.raw('count(*) AS count'))) as { user_email: string; count: string | number }[];
-  const topActions = (await db('user_action_logs')
-    .where('created_at', '>=', since)
-    .groupBy('action_type')
-    .orderByRaw('count(*) DESC, action_type')
-    .limit(5)
-    .select('action_type', db.raw('count(*) AS count'))) as { action_type: string; count: string | number }[];
+  const counts = await countSince(db, { total: since, today: todayStart, week: weekStart });
   return {
-    total_actions: Number(counts?.total ?? 0),
-    actions_today: Number(counts?.today ?? 0),
-    actions_this_week: Number(counts?.week ?? 0),
-    top_users: topUsers.map((u) => ({ user_email: u.user_email, count: Number(u.count) })),
-    top_actions: topActions.map((a) => ({ action_type: a.action_type, count: Number(a.count) })),
+    total_actions: counts.total,
+    actions_today: counts.today,
+    actions_this_week: counts.week,
+    top_users: await topUsersSince(db, since),
+    top_actions: await topActionsSince(db, since),
   };
 }
 
@@ -148,16 +94,7 @@ export async function* exportLogsCsv(db: Knex, q: LogsQuery, nowMs: number, batc
   // The cursor keeps the database's own timestamp text: microseconds survive the round trip.
   let cursor: { ts: string; id: string } | null = null;
   for (;;) {
-    const b = matching(db, q, nowMs);
-    if (cursor) {
-      const c = cursor;
-      b.whereRaw('(created_at, id) < (?::timestamptz, ?::bigint)', [c.ts, c.id]);
-    }
-    const rows = (await b
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(batch)
-      .select(...COLUMNS, db.raw('created_at::text AS cursor_ts'))) as (Row & { cursor_ts: string })[];
+    const rows = await exportPage(db, q, nowMs, cursor, batch);
     if (rows.length === 0) return;
     let chunk = '';
     for (const r of rows) {

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { insertActionLog, lockLatestFailedSignIn, setActionLogDetails } from '../logs/repo';
 
 /** The action types user_action_logs accepts. */
 export type AuditAction = 'create' | 'update' | 'delete' | 'login' | 'logout' | 'login_failed' | 'export' | 'other';
@@ -21,13 +22,13 @@ export interface AuditEntry {
 }
 
 /**
- * Writes one row of the audit trail (user_action_logs): the one audit helper
+ * Writes one row of the audit trail (logs/repo.ts): the one audit helper
  * of the product. Every sign-in and every staff write calls it, inside the
  * write's transaction when there is one, so the log and the change commit
  * together. Never pass secrets in details.
  */
 export async function recordAction(db: Knex | Knex.Transaction, e: AuditEntry): Promise<void> {
-  await db('user_action_logs').insert({
+  await insertActionLog(db, {
     user_id: e.actor?.id ?? null,
     user_email: e.actor?.email?.slice(0, 320) ?? null,
     action_type: e.action,
@@ -50,16 +51,11 @@ export async function recordFailedSignIn(db: Knex, e: { email: string; userId: s
   const ip = e.ip?.slice(0, 100) ?? null;
   const now = new Date(e.nowMs).toISOString();
   await db.transaction(async (trx) => {
-    const q = trx('user_action_logs').where({ action_type: 'login_failed', resource_type: 'session', resource_name: email.slice(0, 300) }).andWhere('created_at', '>=', new Date(e.nowMs - e.windowMs));
-    if (ip === null) q.whereNull('ip');
-    else q.andWhere({ ip });
-    const row = await q.orderBy('created_at', 'desc').forUpdate().first<{ id: string | number; details: unknown } | undefined>('id', 'details');
+    const row = await lockLatestFailedSignIn(trx, { email: email.slice(0, 300), ip, since: new Date(e.nowMs - e.windowMs) });
     if (row) {
       const raw = typeof row.details === 'string' ? (JSON.parse(row.details) as Record<string, unknown>) : ((row.details ?? {}) as Record<string, unknown>);
       const attempts = (typeof raw.attempts === 'number' ? raw.attempts : 1) + 1;
-      await trx('user_action_logs')
-        .where({ id: row.id })
-        .update({ details: JSON.stringify({ ...raw, reason: e.reason, client: e.client, attempts, last_at: now }) });
+      await setActionLogDetails(trx, row.id, JSON.stringify({ ...raw, reason: e.reason, client: e.client, attempts, last_at: now }));
       return;
     }
     await recordAction(trx, { actor: { id: e.userId, email }, action: 'login_failed', resourceType: 'session', resourceName: email, details: { reason: e.reason, client: e.client, attempts: 1, first_at: now, last_at: now }, ip });

@@ -41,6 +41,8 @@ export interface AppContext {
   limits: LimitStore;
   /** The image origins of the content in use, for the pages' content security policy (http/csp.ts): kept until a bus event changes them. */
   imageOrigins: import('./http/image-origins').ImageOrigins;
+  /** The outside-service clients (Spotify, Discord, music links) and the webhook job's wake-up (integrations/clients.ts). */
+  integrations: import('./integrations/clients').Integrations;
   /** The radio domain's state in this instance: the now-playing copy and the demo stream. */
   radio: RadioRuntime;
   /** Who staff notifications reach: the accounts and their preferences, read once per change (notifications/recipients.ts). */

@@ -14,6 +14,7 @@ import { createRadioRuntime } from './radio/runtime';
 import { createSettingsCache } from './settings/service';
 import { createLimitStore } from './requests/limits';
 import { createImageOrigins, imageOriginSources } from './http/image-origins';
+import { createIntegrations } from './integrations/clients';
 import { createTokenService } from './auth/tokens';
 import { createSignInGuard } from './auth/limits';
 import { liveIdentity } from './auth/middleware';
@@ -79,6 +80,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     settings,
     limits,
     imageOrigins,
+    integrations: createIntegrations({ config, now, log }),
     radio,
     metrics,
     fastLane: createFastLane({

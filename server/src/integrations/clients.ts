@@ -1,30 +1,31 @@
-import type { AppContext } from '../context';
+import type { Config } from '../config';
 import { HttpError, fail } from '../http/errors';
 import { createDiscordClient, type DiscordClient } from './discord';
 import { UpstreamError } from './http';
 import { createMusicLinksClient, type MusicLinksClient } from './music-links';
 import { createSpotifyClient, type SpotifyClient } from './spotify';
 
-/** The outside-service clients of one server, made once so caches (the Spotify token) are shared. */
+/**
+ * The outside-service clients of one server, made once by `startServer` and owned by the app context
+ * (`ctx.integrations`), so their caches (the Spotify token) are shared and end with the server.
+ */
 export interface Integrations {
   /** Null when Spotify credentials are not configured. */
   spotify: SpotifyClient | null;
   discord: DiscordClient;
   musicLinks: MusicLinksClient;
+  /** Wakes the webhook delivery job when something is queued (set by integrations/jobs.ts while it runs). */
+  webhookKick: (() => void) | null;
 }
 
-const cache = new WeakMap<AppContext, Integrations>();
-
-/** The clients for this server, built from its configuration on first use. */
-export function integrations(ctx: AppContext): Integrations {
-  let found = cache.get(ctx);
-  if (found) return found;
+/** Builds the clients from the server's configuration. */
+export function createIntegrations(ctx: { config: Config; now: () => number; log: { warn(obj: object, msg: string): void } }): Integrations {
   const c = ctx.config;
   const spotify =
     c.SPOTIFY_CLIENT_ID && c.SPOTIFY_CLIENT_SECRET
       ? createSpotifyClient({ clientId: c.SPOTIFY_CLIENT_ID, clientSecret: c.SPOTIFY_CLIENT_SECRET, apiUrl: c.SPOTIFY_API_URL, accountsUrl: c.SPOTIFY_ACCOUNTS_URL, timeoutMs: c.EXTERNAL_TIMEOUT_MS, now: ctx.now })
       : null;
-  found = {
+  return {
     spotify,
     discord: createDiscordClient({ apiUrl: c.DISCORD_API_URL, timeoutMs: c.EXTERNAL_TIMEOUT_MS }),
     musicLinks: createMusicLinksClient({
@@ -36,9 +37,13 @@ export function integrations(ctx: AppContext): Integrations {
       spotify,
       onResolverError: (service, err) => ctx.log.warn({ err: describeUpstream(err), service }, 'music-link lookup step failed'),
     }),
+    webhookKick: null,
   };
-  cache.set(ctx, found);
-  return found;
+}
+
+/** This server's clients (the app context's). */
+export function integrations(ctx: { integrations: Integrations }): Integrations {
+  return ctx.integrations;
 }
 
 /** The message of a Spotify search failure (spec 000 §8, 'Spotify Search Error'). */

@@ -143,13 +143,9 @@ export async function testWebhook(ctx: AppContext, id: string, stationName: stri
   return emitWebhookEvent(ctx, 'test', key, testMessage(stationName), id);
 }
 
-type Kick = () => void;
-const kicks = new WeakMap<AppContext, Kick>();
-
-/** The delivery job registers how to wake it when something is queued. */
-export function setWebhookKick(ctx: AppContext, kick: Kick | null): void {
-  if (kick) kicks.set(ctx, kick);
-  else kicks.delete(ctx);
+/** The delivery job registers how to wake it when something is queued (kept by the app context's integrations). */
+export function setWebhookKick(ctx: AppContext, kick: (() => void) | null): void {
+  ctx.integrations.webhookKick = kick;
 }
 
 /**
@@ -163,7 +159,7 @@ export async function emitWebhookEvent(ctx: AppContext, event: WebhookEvent | 't
     if (endpoints.length === 0) return 0;
     const at = new Date(ctx.now());
     const queued = await insertDeliveries(ctx.knex, endpoints.map((id) => ({ endpoint_id: id, event, dedupe_key: `${event}:${key}`.slice(0, 200), payload: body, at })));
-    if (queued) kicks.get(ctx)?.();
+    if (queued) ctx.integrations.webhookKick?.();
     return queued;
   } catch (err) {
     ctx.log.error({ err, event }, 'could not queue webhook deliveries');

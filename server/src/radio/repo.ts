@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { NowPlaying } from '../../../shared/radio';
 import type { LibraryTrack } from '../../../shared/requests';
 import { urlOrigins } from '../db/origins';
 
@@ -39,4 +40,15 @@ export async function searchTracks(db: Db, q: string, limit: number): Promise<Li
     .orderByRaw('(lower(title) = lower(?)) DESC, (lower(title) LIKE lower(?)) DESC, lower(title) ASC, lower(artist) ASC', [q, `${likeEscape(q)}%`])
     .limit(limit);
   return rows.map((r) => ({ id: r.id, title: r.title, artist: r.artist, album: r.album, artwork_url: r.artwork_url }));
+}
+
+/** The poller's last success and error (the health check; station_state's one row). */
+export async function stationHealthRow(db: Db): Promise<{ last_success_at: Date | null; last_error: string | null } | undefined> {
+  return db('station_state').where({ id: 1 }).first('last_success_at', 'last_error');
+}
+
+/** The last stored now-playing document (any instance wrote it), or null. */
+export async function storedNowPlayingPayload(db: Db): Promise<NowPlaying | null> {
+  const row = await db('station_state').where({ id: 1 }).first<{ payload: NowPlaying | null } | undefined>('payload');
+  return row?.payload ?? null;
 }

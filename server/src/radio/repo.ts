@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import type { NowPlaying } from '../../../shared/radio';
 import type { LibraryTrack } from '../../../shared/requests';
 import { urlOrigins } from '../db/origins';
+import type { CurrentPlay } from './service';
 
 /**
  * The radio domain's tables (tracks, play_history, track_votes, track_vote_totals, broadcast_sessions,
@@ -51,4 +52,27 @@ export async function stationHealthRow(db: Db): Promise<{ last_success_at: Date 
 export async function storedNowPlayingPayload(db: Db): Promise<NowPlaying | null> {
   const row = await db('station_state').where({ id: 1 }).first<{ payload: NowPlaying | null } | undefined>('payload');
   return row?.payload ?? null;
+}
+
+/** The play on air as the poller last recorded it (station_state), or null. */
+export async function readCurrentPlay(db: Db): Promise<CurrentPlay | null> {
+  const row = await db('station_state').where({ id: 1 }).first<{ current_play: CurrentPlay | null } | undefined>('current_play');
+  return row?.current_play ?? null;
+}
+
+/** Marks the station's state stale after a failed poll, with the error. */
+export async function markStationStale(db: Db, lastError: string): Promise<void> {
+  await db('station_state').where({ id: 1 }).update({ stale: true, last_error: lastError, updated_at: db.fn.now() });
+}
+
+/** Stores the now-playing document every instance serves. */
+export async function storeNowPlayingPayload(db: Db, doc: NowPlaying): Promise<void> {
+  await db('station_state').where({ id: 1 }).update({ payload: JSON.stringify(doc) });
+}
+
+/** Records a successful poll: the play on air, not stale, no error. */
+export async function storePollSuccess(db: Db, currentPlay: CurrentPlay | null, at: Date): Promise<void> {
+  await db('station_state')
+    .where({ id: 1 })
+    .update({ current_play: currentPlay ? JSON.stringify(currentPlay) : null, stale: false, last_error: null, last_success_at: at, updated_at: db.fn.now() });
 }

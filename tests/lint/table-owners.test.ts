@@ -62,15 +62,12 @@ const KNOWN_CROSSINGS: readonly (readonly [string, readonly string[]])[] = [
   ['server/src/auth/repo.ts', ['profiles']],
   ['server/src/dashboard/service.ts', ['general_requests', 'shoutout_requests', 'song_requests', 'track_votes', 'tracks']],
   ['server/src/desktop/summary.ts', ['broadcast_sessions', 'play_history', 'shoutout_requests', 'song_requests', 'track_votes', 'tracks']],
-  ['server/src/embed/repo.ts', ['station_settings']],
   ['server/src/http/page-meta.ts', ['custom_pages', 'presenters', 'profiles']],
   ['server/src/presenters/repo.ts', ['profiles']],
   ['server/src/radio/service.ts', ['broadcast_sessions', 'global_counters', 'play_history', 'presenters', 'track_vote_totals', 'tracks']],
   ['server/src/radio/stats.ts', ['broadcast_sessions', 'play_history', 'schedule_events']],
   ['server/src/radio/votes.ts', ['track_vote_totals', 'track_votes', 'tracks']],
   ['server/src/schedule/repo.ts', ['presenters']],
-  ['server/src/settings/secrets.ts', ['server_secrets']],
-  ['server/src/settings/service.ts', ['discord_config', 'station_settings']],
 ];
 
 /** file → tables it names outside their owner's repo.ts (and database work in routes files). */

@@ -91,6 +91,18 @@ function splitHours(startMs: number, endMs: number, rolledTo: number): { hs: num
   return hs < he ? { hs, he } : { hs: endMs, he: endMs };
 }
 
+/**
+ * Runs a query with PostgreSQL's JIT compilation off: a query joining a list of
+ * windows (jsonb_to_recordset) is estimated far above its real cost, and
+ * compiling it took longer (~150 ms) than running it (a few ms).
+ */
+async function withoutJit<T>(db: Db, fn: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+  return db.transaction(async (trx) => {
+    await trx.raw('SET LOCAL jit = off');
+    return fn(trx);
+  });
+}
+
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Totals of many windows in one query: whole hours from the hourly rows, the partial hours at the edges from the minute rows. */
@@ -104,7 +116,7 @@ export async function windowTotals(db: Db, windows: readonly Window[]): Promise<
       return { id: w.id, s: iso(w.startMs), e: iso(Math.max(w.startMs, w.endMs)), hs: iso(hs), he: iso(he) };
     }),
   );
-  const res = await db.raw<{ rows: { id: string; minutes: string | number | null; lm: string | number | null; peak: number | null }[] }>(
+  const res = await withoutJit(db, (trx) => trx.raw<{ rows: { id: string; minutes: string | number | null; lm: string | number | null; peak: number | null }[] }>(
     `SELECT w.id, t.minutes, t.lm, t.peak
      FROM jsonb_to_recordset(?::jsonb) AS w(id text, s timestamptz, e timestamptz, hs timestamptz, he timestamptz),
      LATERAL (SELECT sum(x.n) AS minutes, sum(x.lm) AS lm, max(x.peak) AS peak FROM (
@@ -113,7 +125,7 @@ export async function windowTotals(db: Db, windows: readonly Window[]): Promise<
        UNION ALL SELECT h.minutes, h.listener_minutes, h.peak FROM audience_hours h WHERE h.hour >= w.hs AND h.hour < w.he
      ) AS x) AS t`,
     [json],
-  );
+  ));
   for (const r of res.rows) out.set(r.id, { id: r.id, minutes: Number(r.minutes ?? 0), listenerMinutes: Number(r.lm ?? 0), peak: r.peak === null ? null : Number(r.peak) });
   return out;
 }
@@ -163,12 +175,12 @@ export async function series(db: Db, fromMs: number, toMs: number, bucketMinutes
   const restrict = `AND EXISTS (SELECT 1 FROM jsonb_to_recordset(?::jsonb) AS w(s timestamptz, e timestamptz) WHERE m.minute >= w.s AND m.minute < w.e)`;
   const bindings: unknown[] = [bucket, new Date(fromMs), new Date(toMs)];
   bindings.push(JSON.stringify(windows.map((w) => ({ s: new Date(w.startMs).toISOString(), e: new Date(w.endMs).toISOString() }))));
-  const res = await db.raw<{ rows: { b: Date; avg: number | string; peak: number }[] }>(
+  const res = await withoutJit(db, (trx) => trx.raw<{ rows: { b: Date; avg: number | string; peak: number }[] }>(
     `SELECT date_bin(?::interval, m.minute, TIMESTAMPTZ '2000-01-01 00:00:00+00') AS b, avg(m.listeners_sum::float8 / m.samples) AS avg, max(m.peak) AS peak
      FROM audience_minutes m WHERE m.minute >= ? AND m.minute < ? ${restrict}
      GROUP BY b ORDER BY b`,
     bindings as Knex.RawBinding[],
-  );
+  ));
   return res.rows.map((r) => ({ at: new Date(r.b).getTime(), average: Number(r.avg), peak: Number(r.peak) }));
 }
 
@@ -204,12 +216,12 @@ export async function heatmap(db: Db, zone: string, fromMs: number, toMs: number
   const restrict = `AND EXISTS (SELECT 1 FROM jsonb_to_recordset(?::jsonb) AS w(s timestamptz, e timestamptz) WHERE m.minute >= w.s AND m.minute < w.e)`;
   const bindings: unknown[] = [zone, zone, new Date(fromMs), new Date(toMs)];
   bindings.push(JSON.stringify(windows.map((w) => ({ s: new Date(w.startMs).toISOString(), e: new Date(w.endMs).toISOString() }))));
-  const res = await db.raw<{ rows: { d: number | string; h: number | string; avg: number | string }[] }>(
+  const res = await withoutJit(db, (trx) => trx.raw<{ rows: { d: number | string; h: number | string; avg: number | string }[] }>(
     `SELECT extract(isodow FROM m.minute AT TIME ZONE ?) AS d, extract(hour FROM m.minute AT TIME ZONE ?) AS h, avg(m.listeners_sum::float8 / m.samples) AS avg
      FROM audience_minutes m WHERE m.minute >= ? AND m.minute < ? ${restrict}
      GROUP BY d, h`,
     bindings as Knex.RawBinding[],
-  );
+  ));
   return res.rows.map((r) => ({ weekday: Number(r.d), hour: Number(r.h), average: Number(r.avg) }));
 }
 

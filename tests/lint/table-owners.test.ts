@@ -62,7 +62,6 @@ const KNOWN_CROSSINGS: readonly (readonly [string, readonly string[]])[] = [
   ['server/src/auth/repo.ts', ['profiles']],
   ['server/src/dashboard/service.ts', ['general_requests', 'shoutout_requests', 'song_requests', 'track_votes', 'tracks']],
   ['server/src/desktop/summary.ts', ['broadcast_sessions', 'play_history', 'shoutout_requests', 'song_requests', 'track_votes', 'tracks']],
-  ['server/src/embed/repo.ts', ['station_settings']],
   ['server/src/health/routes.ts', ['station_state']],
   ['server/src/http/page-meta.ts', ['custom_pages', 'presenters', 'profiles']],
   ['server/src/presenters/repo.ts', ['profiles']],
@@ -74,8 +73,6 @@ const KNOWN_CROSSINGS: readonly (readonly [string, readonly string[]])[] = [
   ['server/src/radio/stats.ts', ['broadcast_sessions', 'play_history', 'schedule_events']],
   ['server/src/radio/votes.ts', ['track_vote_totals', 'track_votes', 'tracks']],
   ['server/src/schedule/repo.ts', ['presenters']],
-  ['server/src/settings/secrets.ts', ['server_secrets']],
-  ['server/src/settings/service.ts', ['discord_config', 'station_settings']],
 ];
 
 /** file → tables it names outside their owner's repo.ts (and database work in routes files). */

@@ -4,8 +4,8 @@ import type { DiscordWebhookBody } from './discord';
 
 /**
  * The integrations domain's tables, and the only file that names them: webhook_endpoints and webhook_deliveries
- * (migration 070), discord_oauth_states (071). discord_config (008) is also this domain's; settings/service.ts
- * still reads it (a listed crossing). Rows in, rows out: the rules are in webhooks.ts and discord-oauth.ts.
+ * (migration 070), discord_oauth_states (071) and discord_config (008; its secrets sealed by settings/secrets.ts).
+ * Rows in, rows out: the rules are in webhooks.ts, discord-oauth.ts and settings/service.ts.
  */
 
 type Db = Knex | Knex.Transaction;
@@ -185,4 +185,44 @@ export async function deleteOAuthStates(db: Db, cutoff: Date, now: Date): Promis
     .where('expires_at', '<', cutoff)
     .andWhere((w) => w.whereNull('link_expires_at').orWhere('link_expires_at', '<', now))
     .del();
+}
+
+// ---------------------------------------------------------------------------
+// Discord configuration (the single row, id 1; secrets sealed by settings/secrets.ts)
+// ---------------------------------------------------------------------------
+
+export interface DiscordConfigRow {
+  bot_token_enc: string;
+  client_id: string;
+  client_secret_enc: string;
+  updated_at: Date;
+}
+
+const DISCORD_CONFIG_COLUMNS = ['bot_token_enc', 'client_id', 'client_secret_enc', 'updated_at'];
+
+export async function discordConfigRow(db: Db): Promise<DiscordConfigRow | undefined> {
+  return db('discord_config').where({ id: 1 }).first<DiscordConfigRow | undefined>();
+}
+
+export async function discordConfigExists(db: Db): Promise<boolean> {
+  return Boolean(await db('discord_config').where({ id: 1 }).first('id'));
+}
+
+/** Creates or replaces the row; the stored values back. */
+export async function upsertDiscordConfig(db: Db, values: { bot_token_enc: string; client_id: string; client_secret_enc: string; updated_by: string }): Promise<DiscordConfigRow | undefined> {
+  const [row] = await db('discord_config')
+    .insert({ id: 1, ...values, updated_at: db.fn.now() })
+    .onConflict('id')
+    .merge()
+    .returning<DiscordConfigRow[]>(DISCORD_CONFIG_COLUMNS);
+  return row;
+}
+
+/** Changes some columns; undefined when there is no row. */
+export async function updateDiscordConfigRow(db: Db, patch: { bot_token_enc?: string; client_id?: string; client_secret_enc?: string; updated_by: string }): Promise<DiscordConfigRow | undefined> {
+  const [row] = await db('discord_config')
+    .where({ id: 1 })
+    .update({ ...patch, updated_at: db.fn.now() })
+    .returning<DiscordConfigRow[]>(DISCORD_CONFIG_COLUMNS);
+  return row;
 }

@@ -1,10 +1,11 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
+import { keepServerSecret } from './repo';
 
 /**
  * Secrets at rest (the Discord bot token and client secret): AES-256-GCM with
  * a key derived from SECRET_KEY, or, when that is unset, a random key made
- * once and kept in server_secrets. Stored as
+ * once and kept in the database (settings/repo.ts). Stored as
  * `v1.<key fingerprint>.<iv>.<tag>.<ciphertext>` (base64url), so a value
  * sealed under another key is recognised instead of decrypting to garbage.
  */
@@ -62,9 +63,8 @@ export function getSecretBox(knex: Knex, secretKey: string | undefined): Promise
   let box = boxes.get(knex);
   if (!box) {
     box = (async () => {
-      await knex.raw('INSERT INTO server_secrets (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING', [KEY_ROW, randomBytes(32).toString('base64')]);
-      const row = await knex('server_secrets').where({ name: KEY_ROW }).first<{ value: string }>('value');
-      return secretBoxFromKey(Buffer.from(row.value, 'base64'), 'database');
+      const value = await keepServerSecret(knex, KEY_ROW, randomBytes(32).toString('base64'));
+      return secretBoxFromKey(Buffer.from(value, 'base64'), 'database');
     })();
     box.catch(() => boxes.delete(knex));
     boxes.set(knex, box);

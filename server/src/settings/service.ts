@@ -7,11 +7,12 @@ import { fail } from '../http/errors';
 import type { SecretBox } from './secrets';
 import type { EventBus } from '../realtime/bus';
 import { CONTENT_EVENTS } from '../../../shared/content';
+import { stationSettingsJson, writeStationSettingsJson } from './repo';
+import { discordConfigExists, discordConfigRow, updateDiscordConfigRow, upsertDiscordConfig, type DiscordConfigRow as DiscordRow } from '../integrations/repo';
 
 /** Reads the station's identity: saved settings over the blank defaults, with the configured stream and time zone. */
 export async function getStationInfo(knex: Knex | Knex.Transaction, config: Config): Promise<StationInfo> {
-  const row = await knex('station_settings').where({ id: 1 }).first<{ settings: Record<string, unknown> } | undefined>('settings');
-  return mergeStation(row?.settings ?? {}, config);
+  return mergeStation(await stationSettingsJson(knex), config);
 }
 
 /** Saved values over the defaults; a saved value that no longer validates falls back to its default alone. */
@@ -105,7 +106,7 @@ export async function saveStationInfo(knex: Knex, config: Config, input: Station
     const before = await getStationInfo(trx, config);
     // Saving is also finishing the first-run setup; the store's own keys (demo, setupCompleted) stay.
     const raw = await rawSettings(trx);
-    await trx('station_settings').where({ id: 1 }).update({ settings: JSON.stringify({ ...raw, ...input, setupCompleted: true }), updated_by: actor.id, updated_at: trx.fn.now() });
+    await writeStationSettingsJson(trx, { ...raw, ...input, setupCompleted: true }, actor.id);
     const changed = (Object.keys(input) as (keyof StationInfo)[]).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(input[k]));
     await recordAction(trx, { actor, action: 'update', resourceType: 'station_settings', resourceId: 1, resourceName: input.name, details: { changed } });
     return getStationInfo(trx, config);
@@ -115,9 +116,8 @@ export async function saveStationInfo(knex: Knex, config: Config, input: Station
 
 // ------------------------------------------------------------------ First-run setup
 
-async function rawSettings(knex: Knex | Knex.Transaction): Promise<Record<string, unknown>> {
-  const row = await knex('station_settings').where({ id: 1 }).first<{ settings: Record<string, unknown> } | undefined>('settings');
-  return row?.settings ?? {};
+function rawSettings(knex: Knex | Knex.Transaction): Promise<Record<string, unknown>> {
+  return stationSettingsJson(knex);
 }
 
 /**
@@ -135,23 +135,16 @@ export async function isSetupNeeded(knex: Knex): Promise<boolean> {
 export async function skipSetup(knex: Knex, actor: AuditActor): Promise<void> {
   await knex.transaction(async (trx) => {
     const raw = await rawSettings(trx);
-    await trx('station_settings').where({ id: 1 }).update({ settings: JSON.stringify({ ...raw, setupCompleted: true }), updated_by: actor.id, updated_at: trx.fn.now() });
+    await writeStationSettingsJson(trx, { ...raw, setupCompleted: true }, actor.id);
     await recordAction(trx, { actor, action: 'update', resourceType: 'station_settings', resourceId: 1, resourceName: 'First-run setup', details: { skipped: true } });
   });
 }
 
 // ------------------------------------------------------------------ Discord
 
-interface DiscordRow {
-  bot_token_enc: string;
-  client_id: string;
-  client_secret_enc: string;
-  updated_at: Date;
-}
-
 /** The plain Discord credentials, for the integrations that call Discord; null when not configured or unreadable. */
 export async function getDiscordCredentials(knex: Knex, box: SecretBox): Promise<{ botToken: string; clientId: string; clientSecret: string } | null> {
-  const row = await knex('discord_config').where({ id: 1 }).first<DiscordRow | undefined>();
+  const row = await discordConfigRow(knex);
   if (!row) return null;
   const botToken = box.open(row.bot_token_enc);
   const clientSecret = box.open(row.client_secret_enc);
@@ -161,7 +154,7 @@ export async function getDiscordCredentials(knex: Knex, box: SecretBox): Promise
 
 /** The owner's view: masked secrets; 'no row' means not configured (spec 001 §8). */
 export async function getDiscordView(knex: Knex, box: SecretBox): Promise<DiscordConfigView> {
-  const row = await knex('discord_config').where({ id: 1 }).first<DiscordRow | undefined>();
+  const row = await discordConfigRow(knex);
   if (!row) return { configured: false };
   return presentDiscord(row, box);
 }
@@ -187,13 +180,8 @@ export async function saveDiscordConfig(
   actor: AuditActor,
 ): Promise<{ view: DiscordConfigView; created: boolean }> {
   return knex.transaction(async (trx) => {
-    const existed = Boolean(await trx('discord_config').where({ id: 1 }).first('id'));
-    const values = { bot_token_enc: box.seal(input.bot_token), client_id: input.client_id, client_secret_enc: box.seal(input.client_secret), updated_by: actor.id, updated_at: trx.fn.now() };
-    const [row] = await trx('discord_config')
-      .insert({ id: 1, ...values })
-      .onConflict('id')
-      .merge()
-      .returning<DiscordRow[]>(['bot_token_enc', 'client_id', 'client_secret_enc', 'updated_at']);
+    const existed = await discordConfigExists(trx);
+    const row = await upsertDiscordConfig(trx, { bot_token_enc: box.seal(input.bot_token), client_id: input.client_id, client_secret_enc: box.seal(input.client_secret), updated_by: actor.id });
     await recordAction(trx, { actor, action: existed ? 'update' : 'create', resourceType: 'discord_config', resourceId: 1, resourceName: 'Discord integration', details: { fields: ['bot_token', 'client_id', 'client_secret'] } });
     return { view: presentDiscord(row!, box), created: !existed };
   });
@@ -207,7 +195,7 @@ export async function updateDiscordConfig(
   actor: AuditActor,
 ): Promise<DiscordConfigView> {
   return knex.transaction(async (trx) => {
-    const patch: Record<string, unknown> = { updated_by: actor.id, updated_at: trx.fn.now() };
+    const patch: { bot_token_enc?: string; client_id?: string; client_secret_enc?: string; updated_by: string } = { updated_by: actor.id };
     const fields: string[] = [];
     if (input.bot_token !== undefined) {
       patch.bot_token_enc = box.seal(input.bot_token);
@@ -221,7 +209,7 @@ export async function updateDiscordConfig(
       patch.client_secret_enc = box.seal(input.client_secret);
       fields.push('client_secret');
     }
-    const [row] = await trx('discord_config').where({ id: 1 }).update(patch).returning<DiscordRow[]>(['bot_token_enc', 'client_id', 'client_secret_enc', 'updated_at']);
+    const row = await updateDiscordConfigRow(trx, patch);
     if (!row) throw fail.notFound('Discord is not configured yet. Save the bot token, client ID and client secret first.');
     await recordAction(trx, { actor, action: 'update', resourceType: 'discord_config', resourceId: 1, resourceName: 'Discord integration', details: { fields } });
     return presentDiscord(row, box);

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { localDateTime } from '../../../shared/time';
 
 /**
  * The audience tables (migration 100_audience): per-minute rows of listener
@@ -70,20 +71,81 @@ export async function pruneMinutes(db: Db, beforeMs: number): Promise<number> {
   return db('audience_minutes').where('minute', '<', new Date(beforeMs)).delete();
 }
 
-/** Totals of many windows in one query (a range scan of the minute rows per window). */
+const HOUR_MS = 3_600_000;
+
+/** Where the hourly rows end: hours before this instant are rolled up (0 when none is). */
+async function rolledUpTo(db: Db): Promise<number> {
+  const last = await lastRolledHour(db);
+  return last === null ? 0 : last + HOUR_MS;
+}
+
+/**
+ * Splits [startMs, endMs) into whole rolled-up hours [hs, he), read from the
+ * hourly rows, and the minutes at its edges ([start, hs) and [he, end)), read
+ * from the minute rows. The figures are the same as from minutes alone: an
+ * hourly row holds its minutes' count, the sum of their averages and their peak.
+ */
+function splitHours(startMs: number, endMs: number, rolledTo: number): { hs: number; he: number } {
+  const hs = Math.ceil(startMs / HOUR_MS) * HOUR_MS;
+  const he = Math.min(Math.floor(endMs / HOUR_MS) * HOUR_MS, rolledTo);
+  return hs < he ? { hs, he } : { hs: endMs, he: endMs };
+}
+
+/**
+ * Runs a query with PostgreSQL's JIT compilation off: a query joining a list of
+ * windows (jsonb_to_recordset) is estimated far above its real cost, and
+ * compiling it took longer (~150 ms) than running it (a few ms).
+ */
+async function withoutJit<T>(db: Db, fn: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+  return db.transaction(async (trx) => {
+    await trx.raw('SET LOCAL jit = off');
+    return fn(trx);
+  });
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Totals of many windows in one query: whole hours from the hourly rows, the partial hours at the edges from the minute rows. */
 export async function windowTotals(db: Db, windows: readonly Window[]): Promise<Map<string, WindowTotals>> {
   const out = new Map<string, WindowTotals>();
   if (windows.length === 0) return out;
-  const json = JSON.stringify(windows.map((w) => ({ id: w.id, s: new Date(w.startMs).toISOString(), e: new Date(w.endMs).toISOString() })));
-  const res = await db.raw<{ rows: { id: string; minutes: string | number; lm: string | number | null; peak: number | null }[] }>(
-    `SELECT w.id, t.minutes, t.lm, t.peak
-     FROM jsonb_to_recordset(?::jsonb) AS w(id text, s timestamptz, e timestamptz),
-     LATERAL (SELECT count(*) AS minutes, sum(m.listeners_sum::float8 / m.samples) AS lm, max(m.peak) AS peak
-              FROM audience_minutes m WHERE m.minute >= w.s AND m.minute < w.e) AS t`,
-    [json],
+  const rolledTo = await rolledUpTo(db);
+  const json = JSON.stringify(
+    windows.map((w) => {
+      const { hs, he } = splitHours(w.startMs, Math.max(w.startMs, w.endMs), rolledTo);
+      return { id: w.id, s: iso(w.startMs), e: iso(Math.max(w.startMs, w.endMs)), hs: iso(hs), he: iso(he) };
+    }),
   );
-  for (const r of res.rows) out.set(r.id, { id: r.id, minutes: Number(r.minutes), listenerMinutes: Number(r.lm ?? 0), peak: r.peak === null ? null : Number(r.peak) });
+  const res = await withoutJit(db, (trx) => trx.raw<{ rows: { id: string; minutes: string | number | null; lm: string | number | null; peak: number | null }[] }>(
+    `SELECT w.id, t.minutes, t.lm, t.peak
+     FROM jsonb_to_recordset(?::jsonb) AS w(id text, s timestamptz, e timestamptz, hs timestamptz, he timestamptz),
+     LATERAL (SELECT sum(x.n) AS minutes, sum(x.lm) AS lm, max(x.peak) AS peak FROM (
+       SELECT 1 AS n, m.listeners_sum::float8 / m.samples AS lm, m.peak FROM audience_minutes m WHERE m.minute >= w.s AND m.minute < w.hs
+       UNION ALL SELECT 1, m.listeners_sum::float8 / m.samples, m.peak FROM audience_minutes m WHERE m.minute >= w.he AND m.minute < w.e
+       UNION ALL SELECT h.minutes, h.listener_minutes, h.peak FROM audience_hours h WHERE h.hour >= w.hs AND h.hour < w.he
+     ) AS x) AS t`,
+    [json],
+  ));
+  for (const r of res.rows) out.set(r.id, { id: r.id, minutes: Number(r.minutes ?? 0), listenerMinutes: Number(r.lm ?? 0), peak: r.peak === null ? null : Number(r.peak) });
   return out;
+}
+
+/**
+ * The rows to aggregate over [fromMs, toMs) as (at, n, lm, peak): minute rows
+ * (n = 1, lm = the minute's average), or with `useHours`, whole rolled-up
+ * hours as hourly rows (n = minutes, lm = listener-minutes) and minute rows
+ * only for the partial hours at the edges. An average is sum(lm) / sum(n).
+ */
+async function sourceRows(db: Db, fromMs: number, toMs: number, useHours: boolean): Promise<{ sql: string; bindings: Knex.RawBinding[] }> {
+  const minutes = (a: number, b: number) => ({ sql: `SELECT m.minute AS at, 1 AS n, m.listeners_sum::float8 / m.samples AS lm, m.peak FROM audience_minutes m WHERE m.minute >= ? AND m.minute < ?`, bindings: [new Date(a), new Date(b)] });
+  if (!useHours) return minutes(fromMs, toMs);
+  const { hs, he } = splitHours(fromMs, toMs, await rolledUpTo(db));
+  const a = minutes(fromMs, hs);
+  const b = minutes(he, toMs);
+  return {
+    sql: `${a.sql} UNION ALL ${b.sql} UNION ALL SELECT h.hour, h.minutes, h.listener_minutes, h.peak FROM audience_hours h WHERE h.hour >= ? AND h.hour < ?`,
+    bindings: [...a.bindings, ...b.bindings, new Date(hs), new Date(he)],
+  };
 }
 
 /** One bucket of the line chart. */
@@ -100,18 +162,34 @@ export interface SeriesRow {
  */
 export async function series(db: Db, fromMs: number, toMs: number, bucketMinutes: number, windows?: readonly Window[]): Promise<SeriesRow[]> {
   const bucket = `${bucketMinutes} minutes`;
-  const restrict = windows
-    ? `AND EXISTS (SELECT 1 FROM jsonb_to_recordset(?::jsonb) AS w(s timestamptz, e timestamptz) WHERE m.minute >= w.s AND m.minute < w.e)`
-    : '';
+  if (!windows) {
+    // Buckets of whole hours read the hourly rows (the buckets start on the hour).
+    const src = await sourceRows(db, fromMs, toMs, bucketMinutes % 60 === 0);
+    const res = await db.raw<{ rows: { b: Date; avg: number | string; peak: number }[] }>(
+      `SELECT date_bin(?::interval, x.at, TIMESTAMPTZ '2000-01-01 00:00:00+00') AS b, sum(x.lm) / sum(x.n) AS avg, max(x.peak) AS peak
+       FROM (${src.sql}) AS x GROUP BY b ORDER BY b`,
+      [bucket, ...src.bindings],
+    );
+    return res.rows.map((r) => ({ at: new Date(r.b).getTime(), average: Number(r.avg), peak: Number(r.peak) }));
+  }
+  const restrict = `AND EXISTS (SELECT 1 FROM jsonb_to_recordset(?::jsonb) AS w(s timestamptz, e timestamptz) WHERE m.minute >= w.s AND m.minute < w.e)`;
   const bindings: unknown[] = [bucket, new Date(fromMs), new Date(toMs)];
-  if (windows) bindings.push(JSON.stringify(windows.map((w) => ({ s: new Date(w.startMs).toISOString(), e: new Date(w.endMs).toISOString() }))));
-  const res = await db.raw<{ rows: { b: Date; avg: number | string; peak: number }[] }>(
+  bindings.push(JSON.stringify(windows.map((w) => ({ s: new Date(w.startMs).toISOString(), e: new Date(w.endMs).toISOString() }))));
+  const res = await withoutJit(db, (trx) => trx.raw<{ rows: { b: Date; avg: number | string; peak: number }[] }>(
     `SELECT date_bin(?::interval, m.minute, TIMESTAMPTZ '2000-01-01 00:00:00+00') AS b, avg(m.listeners_sum::float8 / m.samples) AS avg, max(m.peak) AS peak
      FROM audience_minutes m WHERE m.minute >= ? AND m.minute < ? ${restrict}
      GROUP BY b ORDER BY b`,
     bindings as Knex.RawBinding[],
-  );
+  ));
   return res.rows.map((r) => ({ at: new Date(r.b).getTime(), average: Number(r.avg), peak: Number(r.peak) }));
+}
+
+/** Whether the zone's local hours start on UTC hours over [fromMs, toMs] (so an hourly row falls in one local hour). */
+function wholeHourZone(zone: string, fromMs: number, toMs: number): boolean {
+  for (let t = fromMs; ; t = Math.min(toMs, t + 7 * 86_400_000)) {
+    if (Number(localDateTime(t, zone).time.slice(3, 5)) !== new Date(t).getUTCMinutes()) return false;
+    if (t >= toMs) return true;
+  }
 }
 
 /** One cell of the weekday × hour grid: ISO weekday (1 = Monday) and hour in the station's zone. */
@@ -126,17 +204,24 @@ export interface HeatRow {
  * toMs), from the minute rows; with `windows`, only minutes inside them.
  */
 export async function heatmap(db: Db, zone: string, fromMs: number, toMs: number, windows?: readonly Window[]): Promise<HeatRow[]> {
-  const restrict = windows
-    ? `AND EXISTS (SELECT 1 FROM jsonb_to_recordset(?::jsonb) AS w(s timestamptz, e timestamptz) WHERE m.minute >= w.s AND m.minute < w.e)`
-    : '';
+  if (!windows) {
+    const src = await sourceRows(db, fromMs, toMs, wholeHourZone(zone, fromMs, toMs));
+    const res = await db.raw<{ rows: { d: number | string; h: number | string; avg: number | string }[] }>(
+      `SELECT extract(isodow FROM x.at AT TIME ZONE ?) AS d, extract(hour FROM x.at AT TIME ZONE ?) AS h, sum(x.lm) / sum(x.n) AS avg
+       FROM (${src.sql}) AS x GROUP BY d, h`,
+      [zone, zone, ...src.bindings],
+    );
+    return res.rows.map((r) => ({ weekday: Number(r.d), hour: Number(r.h), average: Number(r.avg) }));
+  }
+  const restrict = `AND EXISTS (SELECT 1 FROM jsonb_to_recordset(?::jsonb) AS w(s timestamptz, e timestamptz) WHERE m.minute >= w.s AND m.minute < w.e)`;
   const bindings: unknown[] = [zone, zone, new Date(fromMs), new Date(toMs)];
-  if (windows) bindings.push(JSON.stringify(windows.map((w) => ({ s: new Date(w.startMs).toISOString(), e: new Date(w.endMs).toISOString() }))));
-  const res = await db.raw<{ rows: { d: number | string; h: number | string; avg: number | string }[] }>(
+  bindings.push(JSON.stringify(windows.map((w) => ({ s: new Date(w.startMs).toISOString(), e: new Date(w.endMs).toISOString() }))));
+  const res = await withoutJit(db, (trx) => trx.raw<{ rows: { d: number | string; h: number | string; avg: number | string }[] }>(
     `SELECT extract(isodow FROM m.minute AT TIME ZONE ?) AS d, extract(hour FROM m.minute AT TIME ZONE ?) AS h, avg(m.listeners_sum::float8 / m.samples) AS avg
      FROM audience_minutes m WHERE m.minute >= ? AND m.minute < ? ${restrict}
      GROUP BY d, h`,
     bindings as Knex.RawBinding[],
-  );
+  ));
   return res.rows.map((r) => ({ weekday: Number(r.d), hour: Number(r.h), average: Number(r.avg) }));
 }
 

@@ -62,7 +62,6 @@ const KNOWN_CROSSINGS: readonly (readonly [string, readonly string[]])[] = [
   ['server/src/auth/repo.ts', ['profiles']],
   ['server/src/dashboard/service.ts', ['general_requests', 'shoutout_requests', 'song_requests', 'track_votes', 'tracks']],
   ['server/src/desktop/summary.ts', ['broadcast_sessions', 'play_history', 'shoutout_requests', 'song_requests', 'track_votes', 'tracks']],
-  ['server/src/http/page-meta.ts', ['custom_pages', 'presenters', 'profiles']],
   ['server/src/presenters/repo.ts', ['profiles']],
   ['server/src/radio/service.ts', ['broadcast_sessions', 'global_counters', 'play_history', 'presenters', 'track_vote_totals', 'tracks']],
   ['server/src/radio/stats.ts', ['broadcast_sessions', 'play_history', 'schedule_events']],

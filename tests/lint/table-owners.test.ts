@@ -63,7 +63,6 @@ const KNOWN_CROSSINGS: readonly (readonly [string, readonly string[]])[] = [
   ['server/src/dashboard/service.ts', ['general_requests', 'shoutout_requests', 'song_requests', 'track_votes', 'tracks']],
   ['server/src/desktop/summary.ts', ['broadcast_sessions', 'play_history', 'shoutout_requests', 'song_requests', 'track_votes', 'tracks']],
   ['server/src/health/routes.ts', ['station_state']],
-  ['server/src/http/page-meta.ts', ['custom_pages', 'presenters', 'profiles']],
   ['server/src/presenters/repo.ts', ['profiles']],
   ['server/src/radio/nowplaying.ts', ['station_state']],
   ['server/src/radio/poller.ts', ['presenters', 'schedule_attendance_alerts', 'station_state']],

@@ -9,6 +9,8 @@ import { documentTitle, NOT_FOUND_META, staticPageMeta, type PageMeta } from '..
 import type { NowPlaying } from '../../../shared/radio';
 import type { StationInfo } from '../../../shared/station';
 import { getSliderData } from '../content/slider';
+import { publishedPageRow } from '../content/repo';
+import { presenterRow } from '../presenters/repo';
 import type { SettingsCache } from '../settings/service';
 import { escapeHtml } from './escape';
 import { renderBootShell, type BootShell } from './boot-shell';
@@ -46,7 +48,7 @@ export async function metaForPath(knex: Knex, pathname: string, station: Station
   if (dj) {
     const id = z.uuid().safeParse(decodeURIComponent(dj[1]!));
     const row = id.success
-      ? await knex('presenters as p').leftJoin('profiles as u', 'u.id', 'p.user_id').where('p.id', id.data).first<{ name: string; bio: string | null; image_url: string | null; avatar_url: string | null } | undefined>('p.name', 'p.bio', 'p.image_url', 'u.avatar_url')
+      ? await presenterRow(knex, id.data)
       : undefined;
     if (!row) return { title: 'DJ not found', description: `Meet the presenters of ${station.name}.`, missing: true };
     return { title: row.name, description: row.bio ? clip(row.bio, 160) : `${row.name} on ${station.name}.`, type: 'profile', image: row.avatar_url || row.image_url };
@@ -60,7 +62,7 @@ export async function metaForPath(knex: Knex, pathname: string, station: Station
       return { ...NOT_FOUND_META, missing: true };
     }
     const row = slug.length <= 200 && !slug.includes('\u0000')
-      ? await knex('custom_pages').where({ slug, is_published: true }).first<{ title: string; meta_description: string | null; content: string } | undefined>('title', 'meta_description', 'content')
+      ? await publishedPageRow(knex, slug)
       : undefined;
     if (!row) return { ...NOT_FOUND_META, missing: true };
     return { title: row.title, description: row.meta_description || clip(row.content, 160), type: 'article' };

@@ -3,6 +3,7 @@ import { stationStateOf } from '../../../shared/radio-display';
 import type { AppRouter } from '../http/router';
 import { API_VERSION } from '../config';
 import type { AppContext, RequestState } from '../context';
+import { stationHealthRow } from '../radio/repo';
 
 
 /**
@@ -37,7 +38,7 @@ export function healthRoutes(ctx: AppContext): AppRouter {
       let dbOk = true;
       let row: { last_success_at: Date | null; last_error: string | null } | undefined;
       try {
-        row = await ctx.knex('station_state').where({ id: 1 }).first('last_success_at', 'last_error');
+        row = await stationHealthRow(ctx.knex);
       } catch {
         dbOk = false;
       }

@@ -152,3 +152,23 @@ export async function presenterUserId(db: Db, presenterId: string): Promise<stri
 export async function presenterImageOrigins(db: Knex | Knex.Transaction): Promise<string[]> {
   return urlOrigins(db, 'presenters', 'image_url');
 }
+
+/** Whether a presenter record exists. */
+export async function presenterExists(db: Db, id: string): Promise<boolean> {
+  return Boolean(await db('presenters').where({ id }).first('id'));
+}
+
+/** The presenter linked to a station-panel (AzuraCast streamer) id, or undefined. */
+export async function presenterIdByPanelId(db: Db, azuracastId: string): Promise<{ id: string } | undefined> {
+  return db('presenters').where({ azuracast_id: azuracastId }).first<{ id: string } | undefined>('id');
+}
+
+/** A presenter's name and station-panel (AzuraCast streamer) id, or undefined. */
+export async function presenterNameAndPanelId(db: Db, id: string): Promise<{ name: string; azuracast_id: string | null } | undefined> {
+  return db('presenters').where({ id }).first<{ name: string; azuracast_id: string | null } | undefined>('name', 'azuracast_id');
+}
+
+/** A presenter's linked account and name, or undefined. */
+export async function presenterUserAndName(db: Db, id: string): Promise<{ user_id: string | null; name: string } | undefined> {
+  return db('presenters').where({ id }).first<{ user_id: string | null; name: string } | undefined>('user_id', 'name');
+}

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { RADIO_FALLBACKS, type NowPlaying, type NowPlayingSong, type StationState } from '../../../shared/radio';
+import { storedNowPlayingPayload } from './repo';
 import { nextShowAfter, presentShow, scheduledShowAt } from './schedule';
 import { presentSong, recentPlays, type OpenSession } from './service';
 import { applyFallbacks } from './sources/normalise';
@@ -176,6 +177,5 @@ export class NowPlayingStore {
 
 /** Reads the last stored document (any instance wrote it). */
 export async function loadStoredNowPlaying(db: Db): Promise<NowPlaying | null> {
-  const row = await db('station_state').where({ id: 1 }).first<{ payload: NowPlaying | null } | undefined>('payload');
-  return row?.payload ?? null;
+  return storedNowPlayingPayload(db);
 }

@@ -7,12 +7,15 @@ import { createLeadership, type Leadership } from './leader';
 import { buildNowPlaying, loadStoredNowPlaying, STOPPED_AFTER_FAILURES, stoppedDocument } from './nowplaying';
 import { stationStateOf } from '../../../shared/radio-display';
 import type { RadioRuntime } from './runtime';
+import { markStationStale, readCurrentPlay, storeNowPlayingPayload, storePollSuccess } from './repo';
 import { presentShow } from './schedule';
 import { recordSnapshot, type CurrentPlay, type RecordResult } from './service';
 import { createStationSource, OWN_STREAM_PATH, resolveListenUrl } from './sources';
 import { SourceError, type NowPlayingSnapshot, type StationSource } from './sources/types';
 import { showsWithoutPresenter } from './stats';
 import { stationTimezone } from '../settings/service';
+import { presenterUserAndName } from '../presenters/repo';
+import { claimAttendanceAlert } from '../schedule/repo';
 
 /**
  * The station poller: one per deployment (see `leader.ts`). Every interval it
@@ -47,11 +50,6 @@ export interface Poller extends BackgroundJob {
   isLeader(): boolean;
 }
 
-async function readCurrentPlay(db: Knex | Knex.Transaction): Promise<CurrentPlay | null> {
-  const row = await db('station_state').where({ id: 1 }).first<{ current_play: CurrentPlay | null } | undefined>('current_play');
-  return row?.current_play ?? null;
-}
-
 /** When to poll next: at the interval, or just after the item on air is due to end if that is sooner. */
 function nextDelay(snap: NowPlayingSnapshot | null, intervalMs: number, nowMs: number): number {
   const t = snap?.track;
@@ -80,16 +78,12 @@ export function startPoller(ctx: AppContext, runtime: RadioRuntime, opts: Poller
 
   const markStale = async (error: SourceError): Promise<boolean> => {
     const current = runtime.store.current ?? (await loadStoredNowPlaying(ctx.knex).catch(() => null));
-    await ctx
-      .knex('station_state')
-      .where({ id: 1 })
-      .update({ stale: true, last_error: error.message.slice(0, 1000), updated_at: ctx.knex.fn.now() })
-      .catch(() => undefined);
+    await markStationStale(ctx.knex, error.message.slice(0, 1000)).catch(() => undefined);
     if (!current) return false;
     // A source that fails for several polls in a row: we cannot say anything is playing any more.
     if (failures >= STOPPED_AFTER_FAILURES && stationStateOf(current) !== 'stopped') {
       const doc = stoppedDocument(current, ctx.now());
-      await ctx.knex('station_state').where({ id: 1 }).update({ payload: JSON.stringify(doc) }).catch(() => undefined);
+      await storeNowPlayingPayload(ctx.knex, doc).catch(() => undefined);
       return runtime.publish(doc);
     }
     if (current.stale) return false;
@@ -102,11 +96,8 @@ export function startPoller(ctx: AppContext, runtime: RadioRuntime, opts: Poller
     if (snap.source === 'icecast') return;
     const missing = await showsWithoutPresenter(ctx.knex, snap.fetchedAt, zone);
     for (const show of missing) {
-      const inserted = await ctx.knex('schedule_attendance_alerts').insert({ schedule_event_id: show.id, kind: 'no_show' }).onConflict().ignore().returning('schedule_event_id');
-      if (inserted.length === 0) continue;
-      const presenter = show.presenter_id
-        ? await ctx.knex('presenters').where({ id: show.presenter_id }).first<{ user_id: string | null; name: string } | undefined>('user_id', 'name')
-        : undefined;
+      if (!(await claimAttendanceAlert(ctx.knex, show.id, 'no_show'))) continue;
+      const presenter = show.presenter_id ? await presenterUserAndName(ctx.knex, show.presenter_id) : undefined;
       const p = presentShow(show);
       const who = presenter?.name ?? p.presenter_name ?? 'its presenter';
       await notify(ctx, {
@@ -148,9 +139,7 @@ export function startPoller(ctx: AppContext, runtime: RadioRuntime, opts: Poller
       if (ctx.db.engine === 'postgres') await trx.raw('SELECT pg_advisory_xact_lock(?, ?)', [0x41495244, 2]);
       const previous = await readCurrentPlay(trx);
       const result = await recordSnapshot(trx, snap, { zone, previous });
-      await trx('station_state')
-        .where({ id: 1 })
-        .update({ current_play: result.currentPlay ? JSON.stringify(result.currentPlay) : null, stale: false, last_error: null, last_success_at: new Date(snap.fetchedAt), updated_at: trx.fn.now() });
+      await storePollSuccess(trx, result.currentPlay, new Date(snap.fetchedAt));
       return result;
     });
     if (snap.streamUrl) sourceStream = snap.streamUrl;
@@ -162,7 +151,7 @@ export function startPoller(ctx: AppContext, runtime: RadioRuntime, opts: Poller
     const doc = await buildNowPlaying(ctx.knex, snap, { zone, listenUrl: listen, currentTrackId: record.currentPlay?.trackId ?? null, session: record.session });
     let changed = false;
     if (runtime.store.differs(doc)) {
-      await ctx.knex('station_state').where({ id: 1 }).update({ payload: JSON.stringify(doc) });
+      await storeNowPlayingPayload(ctx.knex, doc);
       changed = await runtime.publish(doc);
     }
     // After the push: one small upsert of this reading's listener count (audience figures).

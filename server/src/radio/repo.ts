@@ -1,6 +1,8 @@
 import type { Knex } from 'knex';
+import type { NowPlaying } from '../../../shared/radio';
 import type { LibraryTrack } from '../../../shared/requests';
 import { urlOrigins } from '../db/origins';
+import type { CurrentPlay } from './service';
 
 /**
  * The radio domain's tables (tracks, play_history, track_votes, track_vote_totals, broadcast_sessions,
@@ -39,4 +41,38 @@ export async function searchTracks(db: Db, q: string, limit: number): Promise<Li
     .orderByRaw('(lower(title) = lower(?)) DESC, (lower(title) LIKE lower(?)) DESC, lower(title) ASC, lower(artist) ASC', [q, `${likeEscape(q)}%`])
     .limit(limit);
   return rows.map((r) => ({ id: r.id, title: r.title, artist: r.artist, album: r.album, artwork_url: r.artwork_url }));
+}
+
+/** The poller's last success and error (the health check; station_state's one row). */
+export async function stationHealthRow(db: Db): Promise<{ last_success_at: Date | null; last_error: string | null } | undefined> {
+  return db('station_state').where({ id: 1 }).first('last_success_at', 'last_error');
+}
+
+/** The last stored now-playing document (any instance wrote it), or null. */
+export async function storedNowPlayingPayload(db: Db): Promise<NowPlaying | null> {
+  const row = await db('station_state').where({ id: 1 }).first<{ payload: NowPlaying | null } | undefined>('payload');
+  return row?.payload ?? null;
+}
+
+/** The play on air as the poller last recorded it (station_state), or null. */
+export async function readCurrentPlay(db: Db): Promise<CurrentPlay | null> {
+  const row = await db('station_state').where({ id: 1 }).first<{ current_play: CurrentPlay | null } | undefined>('current_play');
+  return row?.current_play ?? null;
+}
+
+/** Marks the station's state stale after a failed poll, with the error. */
+export async function markStationStale(db: Db, lastError: string): Promise<void> {
+  await db('station_state').where({ id: 1 }).update({ stale: true, last_error: lastError, updated_at: db.fn.now() });
+}
+
+/** Stores the now-playing document every instance serves. */
+export async function storeNowPlayingPayload(db: Db, doc: NowPlaying): Promise<void> {
+  await db('station_state').where({ id: 1 }).update({ payload: JSON.stringify(doc) });
+}
+
+/** Records a successful poll: the play on air, not stale, no error. */
+export async function storePollSuccess(db: Db, currentPlay: CurrentPlay | null, at: Date): Promise<void> {
+  await db('station_state')
+    .where({ id: 1 })
+    .update({ current_play: currentPlay ? JSON.stringify(currentPlay) : null, stale: false, last_error: null, last_success_at: at, updated_at: db.fn.now() });
 }

@@ -12,6 +12,7 @@ import { parse } from '../http/validate';
 import { toAzuraCastNowPlaying } from './azuracast-compat';
 import { getCounter, incrementCounter, mostLiked, mostPlayed, recentPlays } from './service';
 import { trackExists } from './repo';
+import { presenterExists, presenterIdByPanelId } from '../presenters/repo';
 import { cachedStationInfo, getStationInfo, stationTimezone } from '../settings/service';
 import { listenUrl, OWN_STREAM_PATH } from './sources';
 import { attendanceBetween, djStats } from './stats';
@@ -224,8 +225,7 @@ export function radioRoutes(ctx: AppContext): AppRouter {
   router.get('/api/radio/dj-stats/:presenterId', async (c) => {
     const zone = await stationTimezone(ctx);
     const id = parse(UuidSchema, c.params.presenterId);
-    const presenter = await ctx.knex('presenters').where({ id }).first('id');
-    if (!presenter) throw fail.notFound('DJ not found');
+    if (!(await presenterExists(ctx.knex, id))) throw fail.notFound('DJ not found');
     c.set('Cache-Control', 'public, max-age=30');
     c.body = await djStats(ctx.knex, id, ctx.now(), zone);
   });
@@ -233,7 +233,7 @@ export function radioRoutes(ctx: AppContext): AppRouter {
   router.get('/api/radio/dj-stats', async (c) => {
     const zone = await stationTimezone(ctx);
     const panelId = parse(z.string().min(1, 'azuracast_id is required').max(100).regex(/^[^\u0000]*$/), c.query.azuracast_id);
-    const presenter = await ctx.knex('presenters').where({ azuracast_id: panelId }).first<{ id: string } | undefined>('id');
+    const presenter = await presenterIdByPanelId(ctx.knex, panelId);
     if (!presenter) throw fail.notFound('DJ not found');
     c.set('Cache-Control', 'public, max-age=30');
     c.body = await djStats(ctx.knex, presenter.id, ctx.now(), zone);

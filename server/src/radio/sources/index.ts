@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
 import { scheduledShowAt } from '../schedule';
+import { presenterNameAndPanelId } from '../../presenters/repo';
 import { createAzuraCastSource } from './azuracast';
 import { createDemoSource, type DemoLive } from './demo';
 import { createIcecastSource } from './icecast';
@@ -38,7 +39,7 @@ export async function liveFromSchedule(ctx: AppContext, atMs: number): Promise<D
   const show = await scheduledShowAt(ctx.knex, atMs, await stationTimezone(ctx));
   if (!show) return null;
   const presenter = show.presenter_id
-    ? await ctx.knex('presenters').where({ id: show.presenter_id }).first<{ name: string; azuracast_id: string | null } | undefined>('name', 'azuracast_id')
+    ? await presenterNameAndPanelId(ctx.knex, show.presenter_id)
     : undefined;
   const name = presenter?.name ?? show.presenter_name ?? show.host;
   if (!name) return null;

@@ -131,20 +131,37 @@ export async function windowTotals(db: Db, windows: readonly Window[]): Promise<
 }
 
 /**
- * The rows to aggregate over [fromMs, toMs) as (at, n, lm, peak): minute rows
- * (n = 1, lm = the minute's average), or with `useHours`, whole rolled-up
- * hours as hourly rows (n = minutes, lm = listener-minutes) and minute rows
- * only for the partial hours at the edges. An average is sum(lm) / sum(n).
+ * The rows to aggregate over [fromMs, toMs) as (at, n, lm, peak), inside
+ * `windows` when given (a presenter's own shows; overlaps merged so a minute
+ * counts once): minute rows (n = 1, lm = the minute's average), or with
+ * `useHours`, whole rolled-up hours as hourly rows (n = minutes, lm =
+ * listener-minutes) and minute rows only for the partial hours at the edges.
+ * An average is sum(lm) / sum(n). One index range scan per window and table.
  */
-async function sourceRows(db: Db, fromMs: number, toMs: number, useHours: boolean): Promise<{ sql: string; bindings: Knex.RawBinding[] }> {
-  const minutes = (a: number, b: number) => ({ sql: `SELECT m.minute AS at, 1 AS n, m.listeners_sum::float8 / m.samples AS lm, m.peak FROM audience_minutes m WHERE m.minute >= ? AND m.minute < ?`, bindings: [new Date(a), new Date(b)] });
-  if (!useHours) return minutes(fromMs, toMs);
-  const { hs, he } = splitHours(fromMs, toMs, await rolledUpTo(db));
-  const a = minutes(fromMs, hs);
-  const b = minutes(he, toMs);
+async function sourceRows(db: Db, fromMs: number, toMs: number, useHours: boolean, windows?: readonly Window[]): Promise<{ sql: string; bindings: Knex.RawBinding[] }> {
+  const clipped = (windows ?? [{ id: 'all', startMs: fromMs, endMs: toMs }])
+    .map((w) => ({ s: Math.max(fromMs, w.startMs), e: Math.min(toMs, w.endMs) }))
+    .filter((w) => w.e > w.s)
+    .sort((x, y) => x.s - y.s);
+  const merged: { s: number; e: number }[] = [];
+  for (const w of clipped) {
+    const last = merged[merged.length - 1];
+    if (last && w.s <= last.e) last.e = Math.max(last.e, w.e);
+    else merged.push({ ...w });
+  }
+  const rolledTo = useHours ? await rolledUpTo(db) : 0;
+  const json = JSON.stringify(
+    merged.map((w) => {
+      const { hs, he } = useHours ? splitHours(w.s, w.e, rolledTo) : { hs: w.e, he: w.e };
+      return { s: iso(w.s), e: iso(w.e), hs: iso(hs), he: iso(he) };
+    }),
+  );
   return {
-    sql: `${a.sql} UNION ALL ${b.sql} UNION ALL SELECT h.hour, h.minutes, h.listener_minutes, h.peak FROM audience_hours h WHERE h.hour >= ? AND h.hour < ?`,
-    bindings: [...a.bindings, ...b.bindings, new Date(hs), new Date(he)],
+    sql: `SELECT x.* FROM jsonb_to_recordset(?::jsonb) AS w(s timestamptz, e timestamptz, hs timestamptz, he timestamptz),
+      LATERAL (SELECT m.minute AS at, 1 AS n, m.listeners_sum::float8 / m.samples AS lm, m.peak FROM audience_minutes m WHERE m.minute >= w.s AND m.minute < w.hs
+        UNION ALL SELECT m.minute, 1, m.listeners_sum::float8 / m.samples, m.peak FROM audience_minutes m WHERE m.minute >= w.he AND m.minute < w.e
+        UNION ALL SELECT h.hour, h.minutes, h.listener_minutes, h.peak FROM audience_hours h WHERE h.hour >= w.hs AND h.hour < w.he) AS x`,
+    bindings: [json],
   };
 }
 
@@ -161,26 +178,15 @@ export interface SeriesRow {
  * inside one of them count (a presenter's own shows).
  */
 export async function series(db: Db, fromMs: number, toMs: number, bucketMinutes: number, windows?: readonly Window[]): Promise<SeriesRow[]> {
-  const bucket = `${bucketMinutes} minutes`;
-  if (!windows) {
-    // Buckets of whole hours read the hourly rows (the buckets start on the hour).
-    const src = await sourceRows(db, fromMs, toMs, bucketMinutes % 60 === 0);
-    const res = await db.raw<{ rows: { b: Date; avg: number | string; peak: number }[] }>(
+  // Buckets of whole hours read the hourly rows (the buckets start on the hour).
+  const src = await sourceRows(db, fromMs, toMs, bucketMinutes % 60 === 0, windows);
+  const res = await withoutJit(db, (trx) =>
+    trx.raw<{ rows: { b: Date; avg: number | string; peak: number }[] }>(
       `SELECT date_bin(?::interval, x.at, TIMESTAMPTZ '2000-01-01 00:00:00+00') AS b, sum(x.lm) / sum(x.n) AS avg, max(x.peak) AS peak
        FROM (${src.sql}) AS x GROUP BY b ORDER BY b`,
-      [bucket, ...src.bindings],
-    );
-    return res.rows.map((r) => ({ at: new Date(r.b).getTime(), average: Number(r.avg), peak: Number(r.peak) }));
-  }
-  const restrict = `AND EXISTS (SELECT 1 FROM jsonb_to_recordset(?::jsonb) AS w(s timestamptz, e timestamptz) WHERE m.minute >= w.s AND m.minute < w.e)`;
-  const bindings: unknown[] = [bucket, new Date(fromMs), new Date(toMs)];
-  bindings.push(JSON.stringify(windows.map((w) => ({ s: new Date(w.startMs).toISOString(), e: new Date(w.endMs).toISOString() }))));
-  const res = await withoutJit(db, (trx) => trx.raw<{ rows: { b: Date; avg: number | string; peak: number }[] }>(
-    `SELECT date_bin(?::interval, m.minute, TIMESTAMPTZ '2000-01-01 00:00:00+00') AS b, avg(m.listeners_sum::float8 / m.samples) AS avg, max(m.peak) AS peak
-     FROM audience_minutes m WHERE m.minute >= ? AND m.minute < ? ${restrict}
-     GROUP BY b ORDER BY b`,
-    bindings as Knex.RawBinding[],
-  ));
+      [`${bucketMinutes} minutes`, ...src.bindings],
+    ),
+  );
   return res.rows.map((r) => ({ at: new Date(r.b).getTime(), average: Number(r.avg), peak: Number(r.peak) }));
 }
 
@@ -204,24 +210,14 @@ export interface HeatRow {
  * toMs), from the minute rows; with `windows`, only minutes inside them.
  */
 export async function heatmap(db: Db, zone: string, fromMs: number, toMs: number, windows?: readonly Window[]): Promise<HeatRow[]> {
-  if (!windows) {
-    const src = await sourceRows(db, fromMs, toMs, wholeHourZone(zone, fromMs, toMs));
-    const res = await db.raw<{ rows: { d: number | string; h: number | string; avg: number | string }[] }>(
+  const src = await sourceRows(db, fromMs, toMs, wholeHourZone(zone, fromMs, toMs), windows);
+  const res = await withoutJit(db, (trx) =>
+    trx.raw<{ rows: { d: number | string; h: number | string; avg: number | string }[] }>(
       `SELECT extract(isodow FROM x.at AT TIME ZONE ?) AS d, extract(hour FROM x.at AT TIME ZONE ?) AS h, sum(x.lm) / sum(x.n) AS avg
        FROM (${src.sql}) AS x GROUP BY d, h`,
       [zone, zone, ...src.bindings],
-    );
-    return res.rows.map((r) => ({ weekday: Number(r.d), hour: Number(r.h), average: Number(r.avg) }));
-  }
-  const restrict = `AND EXISTS (SELECT 1 FROM jsonb_to_recordset(?::jsonb) AS w(s timestamptz, e timestamptz) WHERE m.minute >= w.s AND m.minute < w.e)`;
-  const bindings: unknown[] = [zone, zone, new Date(fromMs), new Date(toMs)];
-  bindings.push(JSON.stringify(windows.map((w) => ({ s: new Date(w.startMs).toISOString(), e: new Date(w.endMs).toISOString() }))));
-  const res = await withoutJit(db, (trx) => trx.raw<{ rows: { d: number | string; h: number | string; avg: number | string }[] }>(
-    `SELECT extract(isodow FROM m.minute AT TIME ZONE ?) AS d, extract(hour FROM m.minute AT TIME ZONE ?) AS h, avg(m.listeners_sum::float8 / m.samples) AS avg
-     FROM audience_minutes m WHERE m.minute >= ? AND m.minute < ? ${restrict}
-     GROUP BY d, h`,
-    bindings as Knex.RawBinding[],
-  ));
+    ),
+  );
   return res.rows.map((r) => ({ weekday: Number(r.d), hour: Number(r.h), average: Number(r.avg) }));
 }
 

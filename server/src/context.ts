@@ -11,6 +11,7 @@ import type { RadioRuntime } from './radio/runtime';
 import type { SnapshotRegistry } from './realtime/snapshots';
 import type { NotificationRecipients } from './notifications/recipients';
 import type { SettingsCache } from './settings/service';
+import type { SecretKeeper } from './settings/secrets';
 import type { LimitStore } from './requests/limits';
 
 /**
@@ -37,6 +38,8 @@ export interface AppContext {
   snapshots: SnapshotRegistry;
   /** This instance's copy of the station's settings, dropped on every save (settings/service.ts). */
   settings: SettingsCache;
+  /** This instance's box for secrets at rest, its database-kept key read once (settings/secrets.ts). */
+  secrets: SecretKeeper;
   /** This instance's rate-limit counters, shared with the other instances on PostgreSQL (requests/limits.ts). */
   limits: LimitStore;
   /** The image origins of the content in use, for the pages' content security policy (http/csp.ts): kept until a bus event changes them. */

@@ -12,6 +12,7 @@ import { createHub, type Hub } from './realtime/hub';
 import { createSnapshotRegistry } from './realtime/snapshots';
 import { createRadioRuntime } from './radio/runtime';
 import { createSettingsCache } from './settings/service';
+import { createSecretKeeper } from './settings/secrets';
 import { createLimitStore } from './requests/limits';
 import { createImageOrigins, imageOriginSources } from './http/image-origins';
 import { createIntegrations } from './integrations/clients';
@@ -78,6 +79,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     startedAt: now(),
     snapshots,
     settings,
+    secrets: createSecretKeeper({ knex: db.knex, secretKey: config.SECRET_KEY }),
     limits,
     imageOrigins,
     integrations: createIntegrations({ config, now, log }),

@@ -1,5 +1,4 @@
 import type { AppContext } from '../context';
-import { getSecretBox } from '../settings/secrets';
 import { getDiscordCredentials } from '../settings/service';
 
 /**
@@ -19,7 +18,7 @@ export interface DiscordConfig {
  * (`DISCORD_CLIENT_ID`, `DISCORD_CLIENT_SECRET`, `DISCORD_BOT_TOKEN`).
  */
 export async function getDiscordConfig(ctx: AppContext): Promise<DiscordConfig> {
-  const saved = await getDiscordCredentials(ctx.knex, await getSecretBox(ctx.knex, ctx.config.SECRET_KEY)).catch(() => null);
+  const saved = await getDiscordCredentials(ctx.knex, await ctx.secrets.box()).catch(() => null);
   if (saved) return { clientId: saved.clientId, clientSecret: saved.clientSecret, botToken: saved.botToken };
   return {
     clientId: ctx.config.DISCORD_CLIENT_ID ?? null,

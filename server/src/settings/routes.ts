@@ -7,7 +7,6 @@ import type { AppRouter } from '../http/router';
 import { authorize, currentUser } from '../auth/middleware';
 import type { AppContext, RequestState } from '../context';
 import { parse } from '../http/validate';
-import { getSecretBox } from './secrets';
 import { getDiscordView, getStationInfo, isSetupNeeded, saveDiscordConfig, saveStationInfo, skipSetup, updateDiscordConfig } from './service';
 
 /** The refusal for anyone but the owner on the Discord integration (001 §6: owner only). */
@@ -69,12 +68,12 @@ export function settingsRoutes(ctx: AppContext): AppRouter {
 
   router.get('/api/settings/discord', ownerOnly, async (c) => {
     c.set('Cache-Control', 'no-store');
-    c.body = await getDiscordView(ctx.knex, await getSecretBox(ctx.knex, ctx.config.SECRET_KEY));
+    c.body = await getDiscordView(ctx.knex, await ctx.secrets.box());
   });
 
   router.put('/api/settings/discord', ownerOnly, async (c) => {
     const input = parse(DiscordConfigInputSchema, c.request.body);
-    const { view, created } = await saveDiscordConfig(ctx.knex, await getSecretBox(ctx.knex, ctx.config.SECRET_KEY), input, currentUser(c));
+    const { view, created } = await saveDiscordConfig(ctx.knex, await ctx.secrets.box(), input, currentUser(c));
     c.set('Cache-Control', 'no-store');
     c.status = created ? 201 : 200;
     c.body = view;
@@ -83,7 +82,7 @@ export function settingsRoutes(ctx: AppContext): AppRouter {
   router.patch('/api/settings/discord', ownerOnly, async (c) => {
     const input = parse(DiscordConfigUpdateSchema, c.request.body);
     c.set('Cache-Control', 'no-store');
-    c.body = await updateDiscordConfig(ctx.knex, await getSecretBox(ctx.knex, ctx.config.SECRET_KEY), input, currentUser(c));
+    c.body = await updateDiscordConfig(ctx.knex, await ctx.secrets.box(), input, currentUser(c));
   });
 
   return router;

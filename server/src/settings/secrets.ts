@@ -52,22 +52,34 @@ export function keyFromPassphrase(passphrase: string): Buffer {
   return createHash('sha256').update(`airdeck-secret-key:${passphrase}`).digest();
 }
 
-const boxes = new WeakMap<Knex, Promise<SecretBox>>();
+/** This instance's secret box, owned by the app context (`ctx.secrets`): the key is read once, on first use. */
+export interface SecretKeeper {
+  /** The box for this server: SECRET_KEY when configured, else the key kept in the database. */
+  box(): Promise<SecretBox>;
+}
 
 /**
- * The box for this server: SECRET_KEY when configured, else the key kept in
- * the database (created on first use; concurrent first uses agree on one).
+ * Makes the instance's keeper: SECRET_KEY when configured, else the key kept
+ * in the database (created on first use; concurrent first uses agree on one;
+ * a failed read is tried again on the next use).
  */
-export function getSecretBox(knex: Knex, secretKey: string | undefined): Promise<SecretBox> {
-  if (secretKey) return Promise.resolve(secretBoxFromKey(keyFromPassphrase(secretKey), 'SECRET_KEY'));
-  let box = boxes.get(knex);
-  if (!box) {
-    box = (async () => {
-      const value = await keepServerSecret(knex, KEY_ROW, randomBytes(32).toString('base64'));
-      return secretBoxFromKey(Buffer.from(value, 'base64'), 'database');
-    })();
-    box.catch(() => boxes.delete(knex));
-    boxes.set(knex, box);
-  }
-  return box;
+export function createSecretKeeper(deps: { knex: Knex; secretKey: string | undefined }): SecretKeeper {
+  const { knex, secretKey } = deps;
+  let box: Promise<SecretBox> | null = null;
+  return {
+    box() {
+      if (secretKey) return Promise.resolve(secretBoxFromKey(keyFromPassphrase(secretKey), 'SECRET_KEY'));
+      if (!box) {
+        const made = (async () => {
+          const value = await keepServerSecret(knex, KEY_ROW, randomBytes(32).toString('base64'));
+          return secretBoxFromKey(Buffer.from(value, 'base64'), 'database');
+        })();
+        made.catch(() => {
+          if (box === made) box = null;
+        });
+        box = made;
+      }
+      return box;
+    },
+  };
 }

@@ -65,7 +65,6 @@ const KNOWN_CROSSINGS: readonly (readonly [string, readonly string[]])[] = [
   ['server/src/presenters/repo.ts', ['profiles']],
   ['server/src/radio/service.ts', ['broadcast_sessions', 'global_counters', 'play_history', 'presenters', 'track_vote_totals', 'tracks']],
   ['server/src/radio/stats.ts', ['broadcast_sessions', 'play_history', 'schedule_events']],
-  ['server/src/radio/votes.ts', ['track_vote_totals', 'track_votes', 'tracks']],
   ['server/src/schedule/repo.ts', ['presenters']],
 ];
 

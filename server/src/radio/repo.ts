@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { NowPlaying } from '../../../shared/radio';
+import type { NowPlaying, VoteType } from '../../../shared/radio';
 import type { LibraryTrack } from '../../../shared/requests';
 import { urlOrigins } from '../db/origins';
 import type { CurrentPlay } from './service';
@@ -75,4 +75,48 @@ export async function storePollSuccess(db: Db, currentPlay: CurrentPlay | null, 
   await db('station_state')
     .where({ id: 1 })
     .update({ current_play: currentPlay ? JSON.stringify(currentPlay) : null, stale: false, last_error: null, last_success_at: at, updated_at: db.fn.now() });
+}
+
+/** A track's vote totals (kept by a trigger), with a version that grows on every change. */
+export interface TotalsRow {
+  track_id: string;
+  up_votes: number;
+  down_votes: number;
+  version: number;
+}
+
+/** A session's vote on a track, locked for the rest of the transaction, or undefined. */
+export async function lockSessionVote(trx: Knex.Transaction, trackId: string, session: string): Promise<{ id: string; vote_type: VoteType } | undefined> {
+  return trx('track_votes').where({ track_id: trackId, user_session: session }).forUpdate().first<{ id: string; vote_type: VoteType } | undefined>('id', 'vote_type');
+}
+
+/** Inserts a session's vote; false when another press of the same session got there first. */
+export async function insertVote(db: Db, trackId: string, session: string, vote: VoteType): Promise<boolean> {
+  const inserted = await db('track_votes').insert({ track_id: trackId, user_session: session, vote_type: vote }).onConflict(['track_id', 'user_session']).ignore().returning('id');
+  return inserted.length > 0;
+}
+
+/** Removes a vote. */
+export async function deleteVote(db: Db, id: string): Promise<void> {
+  await db('track_votes').where({ id }).delete();
+}
+
+/** Switches a vote. */
+export async function updateVote(db: Db, id: string, vote: VoteType): Promise<void> {
+  await db('track_votes').where({ id }).update({ vote_type: vote, updated_at: db.fn.now() });
+}
+
+/** One track's vote totals, or undefined before its first vote. */
+export async function voteTotalsOf(db: Db, trackId: string): Promise<TotalsRow | undefined> {
+  return db('track_vote_totals').where({ track_id: trackId }).first<TotalsRow | undefined>();
+}
+
+/** Several tracks' vote totals. */
+export async function voteTotalsOfTracks(db: Db, trackIds: readonly string[]): Promise<TotalsRow[]> {
+  return db('track_vote_totals').whereIn('track_id', trackIds).select<TotalsRow[]>();
+}
+
+/** A session's own votes on several tracks. */
+export async function sessionVotes(db: Db, trackIds: readonly string[], session: string): Promise<{ track_id: string; vote_type: VoteType }[]> {
+  return db('track_votes').whereIn('track_id', trackIds).andWhere({ user_session: session }).select<{ track_id: string; vote_type: VoteType }[]>('track_id', 'vote_type');
 }

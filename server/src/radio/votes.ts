@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { nextVote, type VoteState, type VoteType } from '../../../shared/radio';
+import { deleteVote, insertVote, lockSessionVote, sessionVotes, trackExists, updateVote, voteTotalsOf, voteTotalsOfTracks, type TotalsRow } from './repo';
 
 /**
  * Listener votes on tracks, keyed by the browser's anonymous session id. One
@@ -10,13 +11,6 @@ import { nextVote, type VoteState, type VoteType } from '../../../shared/radio';
  */
 
 type Db = Knex | Knex.Transaction;
-
-interface TotalsRow {
-  track_id: string;
-  up_votes: number;
-  down_votes: number;
-  version: number;
-}
 
 /** Thrown when the track voted on does not exist. */
 export class UnknownTrackError extends Error {
@@ -32,20 +26,18 @@ export class UnknownTrackError extends Error {
 export async function castVote(knex: Knex, trackId: string, session: string, pressed: VoteType): Promise<VoteState> {
   for (let attempt = 0; ; attempt++) {
     const result = await knex.transaction(async (trx) => {
-      const track = await trx('tracks').where({ id: trackId }).first<{ id: string } | undefined>('id');
-      if (!track) throw new UnknownTrackError('Track not found');
-      const row = await trx('track_votes').where({ track_id: trackId, user_session: session }).forUpdate().first<{ id: string; vote_type: VoteType } | undefined>('id', 'vote_type');
+      if (!(await trackExists(trx, trackId))) throw new UnknownTrackError('Track not found');
+      const row = await lockSessionVote(trx, trackId, session);
       const target = nextVote(row?.vote_type ?? null, pressed);
       if (!row) {
-        const inserted = await trx('track_votes').insert({ track_id: trackId, user_session: session, vote_type: pressed }).onConflict(['track_id', 'user_session']).ignore().returning('id');
         // Another press of the same session got there first: read again and apply this press on top.
-        if (inserted.length === 0) return null;
+        if (!(await insertVote(trx, trackId, session, pressed))) return null;
       } else if (target === null) {
-        await trx('track_votes').where({ id: row.id }).delete();
+        await deleteVote(trx, row.id);
       } else {
-        await trx('track_votes').where({ id: row.id }).update({ vote_type: target, updated_at: trx.fn.now() });
+        await updateVote(trx, row.id, target);
       }
-      const totals = await trx('track_vote_totals').where({ track_id: trackId }).first<TotalsRow | undefined>();
+      const totals = await voteTotalsOf(trx, trackId);
       return presentVotes(trackId, totals, target);
     });
     if (result) return result;
@@ -66,10 +58,8 @@ function presentVotes(trackId: string, totals: TotalsRow | undefined, mine: Vote
 /** Counts for several tracks (get_track_vote_counts), with the session's own votes when a session is given. */
 export async function voteStates(db: Db, trackIds: readonly string[], session: string | null): Promise<VoteState[]> {
   if (trackIds.length === 0) return [];
-  const totals = await db('track_vote_totals').whereIn('track_id', trackIds).select<TotalsRow[]>();
-  const mine = session
-    ? await db('track_votes').whereIn('track_id', trackIds).andWhere({ user_session: session }).select<{ track_id: string; vote_type: VoteType }[]>('track_id', 'vote_type')
-    : [];
+  const totals = await voteTotalsOfTracks(db, trackIds);
+  const mine = session ? await sessionVotes(db, trackIds, session) : [];
   const byTrack = new Map(totals.map((t) => [t.track_id, t]));
   const myVote = new Map(mine.map((m) => [m.track_id, m.vote_type]));
   return trackIds.map((id) => presentVotes(id, byTrack.get(id), myVote.get(id) ?? null));

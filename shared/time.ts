@@ -232,6 +232,19 @@ export function isValidTimeZone(zone: string): boolean {
  * Throws `RangeError` on an invalid date, time or zone.
  */
 export function zonedInstant(date: string, time: string, zone: string = DEFAULT_TIME_ZONE): number {
+  // Remembered: a report turns hundreds of shows into instants, and each costs several Intl offset look-ups.
+  const key = `${zone}|${date}|${time}`;
+  const known = instantCache.get(key);
+  if (known !== undefined) return known;
+  const ms = computeZonedInstant(date, time, zone);
+  if (instantCache.size >= 20_000) instantCache.clear();
+  instantCache.set(key, ms);
+  return ms;
+}
+
+const instantCache = new Map<string, number>();
+
+function computeZonedInstant(date: string, time: string, zone: string): number {
   const z = getZone(zone);
   const wall = dateToDayNumber(date) * MS_PER_DAY + timeToSeconds(time) * 1000;
   const offsetBefore = z.offset(wall - MS_PER_DAY);

@@ -63,7 +63,7 @@ const KNOWN_CROSSINGS: readonly (readonly [string, readonly string[]])[] = [
   ['server/src/dashboard/service.ts', ['general_requests', 'shoutout_requests', 'song_requests', 'track_votes', 'tracks']],
   ['server/src/desktop/summary.ts', ['broadcast_sessions', 'play_history', 'shoutout_requests', 'song_requests', 'track_votes', 'tracks']],
   ['server/src/presenters/repo.ts', ['profiles']],
-  ['server/src/radio/service.ts', ['broadcast_sessions', 'global_counters', 'play_history', 'presenters', 'track_vote_totals', 'tracks']],
+  ['server/src/radio/service.ts', ['broadcast_sessions', 'global_counters', 'play_history', 'track_vote_totals', 'tracks']],
   ['server/src/radio/stats.ts', ['broadcast_sessions', 'play_history', 'schedule_events']],
   ['server/src/schedule/repo.ts', ['presenters']],
 ];

@@ -172,3 +172,13 @@ export async function presenterNameAndPanelId(db: Db, id: string): Promise<{ nam
 export async function presenterUserAndName(db: Db, id: string): Promise<{ user_id: string | null; name: string } | undefined> {
   return db('presenters').where({ id }).first<{ user_id: string | null; name: string } | undefined>('user_id', 'name');
 }
+
+/** The presenter with a station-panel (AzuraCast streamer) id, with its name, or undefined. */
+export async function presenterByPanelId(db: Db, azuracastId: string): Promise<{ id: string; name: string } | undefined> {
+  return db('presenters').where({ azuracast_id: azuracastId }).first<{ id: string; name: string } | undefined>('id', 'name');
+}
+
+/** The oldest presenter of a name (case-insensitive), or undefined. */
+export async function presenterByName(db: Db, name: string): Promise<{ id: string; name: string } | undefined> {
+  return db('presenters').whereRaw('lower(name) = lower(?)', [name]).orderBy('created_at').first<{ id: string; name: string } | undefined>('id', 'name');
+}

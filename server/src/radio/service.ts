@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { presenterByName, presenterByPanelId } from '../presenters/repo';
 import { RADIO_FALLBACKS, type CounterState, type NowPlayingSong, type PlayEntry, type TrackRanking } from '../../../shared/radio';
 import { matchShowForSession } from './schedule';
 import { trackKey } from './sources/normalise';
@@ -120,12 +121,12 @@ export async function recordPlay(db: Db, play: PlayInput): Promise<boolean> {
 /** The presenter a live streamer is: by station-panel id (presenters.azuracast_id) first, else by name. */
 export async function findPresenter(db: Db, streamerId: string | null, name: string | null): Promise<{ id: string; name: string } | null> {
   if (streamerId) {
-    const byId = await db('presenters').where({ azuracast_id: streamerId }).first<{ id: string; name: string } | undefined>('id', 'name');
+    const byId = await presenterByPanelId(db, streamerId);
     if (byId) return byId;
   }
   const n = cleanText(name);
   if (!n) return null;
-  const byName = await db('presenters').whereRaw('lower(name) = lower(?)', [n]).orderBy('created_at').first<{ id: string; name: string } | undefined>('id', 'name');
+  const byName = await presenterByName(db, n);
   return byName ?? null;
 }
 

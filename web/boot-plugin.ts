@@ -1,6 +1,6 @@
 import type { Plugin } from 'vite';
 import { DEFAULT_THEME, THEME_KEYS, THEME_STORAGE_KEY, themeCssVars } from '../shared/themes.ts';
-import { AUTH_HINT_STORAGE_KEY, SIGNED_IN_CLASS } from '../shared/boot-data.ts';
+import { AUTH_HINT_STORAGE_KEY, SIGNED_IN_CLASS, THEME_COOKIE } from '../shared/boot-data.ts';
 
 /** The CSS custom properties the first screen (global.css `.boot`) is drawn with, per theme. */
 export function bootThemeVars(): Record<string, Record<string, string>> {
@@ -26,6 +26,10 @@ export function bootScript(entry: string, preloads: string[]): string {
   } catch (e) {}
   var vars = themes[key] || themes[${JSON.stringify(DEFAULT_THEME)}];
   var root = document.documentElement;
+  // A page the server drew in another theme than this listener's (its theme cookie, else the default) waits for the app.
+  var drawn = (document.cookie.match(/(?:^|; )${THEME_COOKIE}=([^;]*)/) || [])[1];
+  if (!themes[drawn]) drawn = ${JSON.stringify(DEFAULT_THEME)};
+  if (drawn !== (themes[key] ? key : ${JSON.stringify(DEFAULT_THEME)})) root.classList.add('bd-ssr-stale');
   if (signedIn) root.classList.add(${JSON.stringify(SIGNED_IN_CLASS)});
   for (var name in vars) root.style.setProperty(name, vars[name]);
   var meta = document.querySelector('meta[name="theme-color"]');

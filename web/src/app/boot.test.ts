@@ -9,8 +9,9 @@ import { groupThousands } from '../radio/components/BubblesButton';
 import { startsAt } from '../radio/components/NowPlayingCard';
 
 /** Runs the boot script in a page holding `stored` as the saved theme; returns the page. */
-async function boot(stored: string | null, signedIn = false) {
+async function boot(stored: string | null, signedIn = false, themeCookie?: string) {
   const dom = new JSDOM('<!doctype html><html><head><meta name="theme-color" content="#000000" /></head><body></body></html>', { runScripts: 'outside-only', url: 'https://radio.example/' });
+  if (themeCookie !== undefined) dom.window.document.cookie = `airdeck_theme=${themeCookie}; path=/`;
   if (stored !== null) dom.window.localStorage.setItem('airdeck.theme', stored);
   if (signedIn) dom.window.localStorage.setItem(AUTH_HINT_STORAGE_KEY, '1');
   dom.window.eval(bootScript('/assets/index-abc.js', ['/assets/react-1.js', '/assets/mui-2.js']));
@@ -38,6 +39,20 @@ describe('the boot script', () => {
     const css = fs.readFileSync(path.resolve(import.meta.dirname, 'global.css'), 'utf8');
     expect(css).toContain(`.${SIGNED_IN_CLASS} .boot-login {\n  display: none;`);
     expect(css).toContain(`.${SIGNED_IN_CLASS} .boot-avatar {\n  display: block;`);
+  });
+
+  it('hides a page the server drew in another theme than the saved one until the app draws it', async () => {
+    const stale = (dom: JSDOM) => dom.window.document.documentElement.classList.contains('bd-ssr-stale');
+    // Saved tropical-fusion, no cookie yet: the server drew neon.
+    expect(stale(await boot('tropical-fusion'))).toBe(true);
+    expect(stale(await boot('tropical-fusion', false, 'neon'))).toBe(true);
+    // The cookie says the theme the listener keeps: drawn right.
+    expect(stale(await boot('tropical-fusion', false, 'tropical-fusion'))).toBe(false);
+    // Nothing saved, or an unknown key: neon on both sides.
+    expect(stale(await boot(null))).toBe(false);
+    expect(stale(await boot('not-a-theme', false, 'also-not'))).toBe(false);
+    const css = fs.readFileSync(path.resolve(import.meta.dirname, 'global.css'), 'utf8');
+    expect(css).toContain('.bd-ssr-stale [data-ssr-theme] {\n  visibility: hidden;');
   });
 
   it('starts the app after the first frame: the entry module, then its preloads', async () => {

@@ -111,9 +111,14 @@ export async function renderPage(input: RenderInput): Promise<RenderOutput | nul
     html = html.replace(/<(input|textarea|select|button)(?=[\s/>])/g, '<$1 disabled=""');
     const styles: string[] = [];
     html = html.replace(/<style data-emotion="[^"]*">[^<]*<\/style>/g, (tag) => {
-      styles.push(tag);
+      // Renamed so the browser's emotion never adopts them: they are the server's theme's styles, removed once the
+      // app has drawn the page (App.tsx), and must not outlive it when the listener's theme is another one.
+      styles.push(tag.replace('<style data-emotion=', '<style data-ssr-emotion='));
       return '';
     });
+    // The theme the page was drawn in: the boot script hides it until the app draws it again when the listener's
+    // saved theme is another one (a visitor whose theme cookie is not set yet), rather than show it in wrong colours.
+    html = `<div data-ssr-theme="${input.themeKey}">${html}</div>`;
     return { html, styles: styles.join(''), queries: dehydrate(client) };
   });
 }

@@ -124,10 +124,12 @@ describe.skipIf(skipBrowser())('Pages (admin) in Chromium', () => {
 
   it('counts a visit on the custom page and shows it in Analytics', async () => {
     const visitor = await h.newPage();
+    // The server draws the page; the app counts the visit once it has taken the page over.
+    const counted = visitor.page.waitForResponse((r) => r.url().endsWith('/api/content/pages/about/views'));
     await visitor.page.goto(h.url + '/page/about');
-    await visitor.page.locator('.page-content').waitFor();
+    await counted;
     await visitor.page.reload();
-    await visitor.page.locator('.page-content').waitFor();
+    await visitor.page.waitForFunction(() => !document.querySelector('[data-ssr-theme]') && document.querySelector('.page-content'));
     await visitor.context.close();
     // Counting happens after the page has answered; wait for it to land.
     const knex = h.server.server.ctx.knex;

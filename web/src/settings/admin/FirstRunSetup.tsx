@@ -1,4 +1,4 @@
-import { Alert, Autocomplete, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Autocomplete, Box, Button, Stack, TextField, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
@@ -8,6 +8,7 @@ import { usePageMeta } from '../../app/meta';
 import { PageLoading } from '../../app/ListenerLayout';
 import { errorMessage, serverFieldErrors, validate, type FieldErrors } from '../../content/admin/form';
 import { useToast } from '../../ui/toast';
+import { SettingsSection } from './SettingsSection';
 import { fetchSetupState, fetchStationSettings, saveStationSettings, skipSetup } from '../api';
 import { SETUP_KEY } from './FirstRunRedirect';
 
@@ -188,14 +189,14 @@ export default function FirstRunSetup() {
           {setup.needed ? 'Welcome! ' : ''}A few details before listeners arrive. Until you add a link, the listener site simply leaves it out; you can change all of this later in Settings → General Settings.
         </Typography>
       </Box>
-      <Step title="Station">
+      <SettingsSection title="Station">
         {text('name', 'Station name', { required: true, help: 'Shown in the header, page titles and the player.' })}
-      </Step>
-      <Step title="Stream">
+      </SettingsSection>
+      <SettingsSection title="Stream">
         <SourceInfo state={setup} />
         {text('streamUrl', 'Stream URL', { required: true, help: 'The audio stream listeners play (mp3).', placeholder: 'https://stream.example/radio.mp3' })}
-      </Step>
-      <Step title="Time zone">
+      </SettingsSection>
+      <SettingsSection title="Time zone">
         <Autocomplete
           options={zones}
           value={values.timezone}
@@ -205,14 +206,14 @@ export default function FirstRunSetup() {
             <TextField {...params} label="Station time zone" required error={Boolean(errors.timezone)} helperText={errors.timezone ?? `The schedule and "today" use this clock. The server's default is ${setup.serverTimezone}.`} />
           )}
         />
-      </Step>
-      <Step title="Links">
+      </SettingsSection>
+      <SettingsSection title="Links">
         {text('discord', 'Discord invite', { placeholder: 'https://discord.gg/…', help: 'The Join Community button and the footer link.' })}
         {text('streaming', 'Streaming platform', { placeholder: 'https://www.mixcloud.com/…' })}
         {text('instagram', 'Instagram', { placeholder: 'https://instagram.com/…' })}
         {text('facebook', 'Facebook', { placeholder: 'https://facebook.com/…' })}
         {text('x', 'X', { placeholder: 'https://x.com/…' })}
-      </Step>
+      </SettingsSection>
       <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
         <Button variant="text" disabled={busy} onClick={() => skip.mutate()}>
           {skip.isPending ? 'Skipping...' : 'Skip for now'}
@@ -225,15 +226,3 @@ export default function FirstRunSetup() {
   );
 }
 
-function Step({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card component="fieldset" sx={{ m: 0, p: 0, minWidth: 0 }}>
-      <CardContent sx={{ display: 'grid', gap: 2 }}>
-        <Typography component="legend" variant="h6" sx={{ float: 'left', width: '100%', mb: 0.5 }}>
-          {title}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}

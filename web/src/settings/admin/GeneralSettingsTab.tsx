@@ -1,11 +1,12 @@
-import { Alert, Autocomplete, Box, Button, Card, CardContent, FormControlLabel, Switch, TextField, Typography } from '@mui/material';
+import { Alert, Autocomplete, Box, Button, FormControlLabel, Switch, TextField } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { StationInfoSchema, type StationInfo } from '../../../../shared/station';
 import { fetchStationSettings, saveStationSettings } from '../api';
 import { PageLoading } from '../../app/ListenerLayout';
 import { errorMessage, serverFieldErrors, validate, type FieldErrors } from '../../content/admin/form';
 import { useToast } from '../../ui/toast';
+import { SettingsSection } from './SettingsSection';
 
 /** Text form values: every field as the inputs hold it. */
 interface FormValues {
@@ -153,7 +154,7 @@ export function GeneralSettingsTab() {
       }}
       sx={{ display: 'grid', gap: 2, maxWidth: 820 }}
     >
-      <Section title="Station">
+      <SettingsSection title="Station">
         {text('name', 'Station name', { required: true })}
         {text('tagline', 'Tagline', { help: 'One line under the name on the home page and in the footer.' })}
         {text('logoUrl', 'Logo URL', { required: true, placeholder: 'https://… or /logo.svg' })}
@@ -166,24 +167,24 @@ export function GeneralSettingsTab() {
           disableClearable
           renderInput={(params) => <TextField {...params} label="Station time zone" required error={Boolean(errors.timezone)} helperText={errors.timezone ?? 'The schedule, "today" and page analytics use this clock.'} />}
         />
-      </Section>
-      <Section title="Social links">
+      </SettingsSection>
+      <SettingsSection title="Social links">
         {text('chat', 'Chat community (Discord)', { placeholder: 'https://discord.gg/…' })}
         {text('streaming', 'Streaming platform', { placeholder: 'https://www.mixcloud.com/…' })}
         {text('instagram', 'Instagram')}
         {text('facebook', 'Facebook')}
         {text('x', 'X')}
-      </Section>
-      <Section title="App and community">
+      </SettingsSection>
+      <SettingsSection title="App and community">
         {text('googlePlayUrl', 'Google Play link', { help: 'The Mobile App page links here.' })}
         {text('chatInviteUrl', 'Chat community invite', { help: 'The Join Community link of the home page and the donate page\'s invite button.' })}
-      </Section>
-      <Section title="Donations">
+      </SettingsSection>
+      <SettingsSection title="Donations">
         {text('donationProviderUrl', 'Donation provider URL', { help: 'The donation button posts here (opens in a new tab).' })}
         {text('donationAccount', 'Donation account', { help: 'The account or business id the provider expects.' })}
         <TextField label="Currency" value="GBP" disabled helperText="Donations are taken in GBP." />
         <FormControlLabel control={<Switch checked={values.requestsOpen} onChange={(e) => set('requestsOpen', e.target.checked)} />} label="Song requests open" />
-      </Section>
+      </SettingsSection>
       <Box>
         <Button type="submit" variant="contained" disabled={save.isPending}>
           {save.isPending ? 'Saving...' : 'Save Settings'}
@@ -193,15 +194,3 @@ export function GeneralSettingsTab() {
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card component="fieldset" sx={{ m: 0, p: 0, minWidth: 0 }}>
-      <CardContent sx={{ display: 'grid', gap: 2 }}>
-        <Typography component="legend" variant="h6" sx={{ float: 'left', width: '100%', mb: 0.5 }}>
-          {title}
-        </Typography>
-        {children}
-      </CardContent>
-    </Card>
-  );
-}

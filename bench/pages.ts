@@ -56,7 +56,14 @@ export async function run(): Promise<void> {
     return;
   }
   const db = await openDatabase({ kind: 'pglite', dataDir: null });
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SEED_DEMO: 'true', WEB_DIST_DIR: dist, NODE_ENV: 'production' });
+  // A free port, so that the station's public address (its pages' canonical links) is where Lighthouse reads them.
+  const port = await new Promise<number>((resolve) => {
+    const probe = http.createServer().listen(0, '127.0.0.1', () => {
+      const { port: p } = probe.address() as { port: number };
+      probe.close(() => resolve(p));
+    });
+  });
+  const config = loadConfig({ PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'silent', SEED_DEMO: 'true', WEB_DIST_DIR: dist, NODE_ENV: 'production' });
   const log = createLogger({ level: 'silent', pretty: false });
   await prepareDatabase(db, config, log);
   const server = await startServer({ config, db, log });

@@ -13,6 +13,7 @@ import { readBootData } from './boot-data';
 import { THEME_COOKIE } from '../../../shared/boot-data';
 import { learnServerClock, radioKeys } from '../radio/api';
 import { routes } from './routes';
+import { releaseServerPage } from './hydration';
 
 // Platform services (staff notifications as pop-ups, the studio's mini window feed) and the schemas they parse with:
 // loaded in the studio or once someone signs in, never for an anonymous listener.
@@ -46,10 +47,9 @@ export function App() {
     // The server draws the next page in this theme too (server/src/http/page-meta.ts).
     document.cookie = `${THEME_COOKIE}=${themeKey}; path=/; max-age=31536000; SameSite=Lax`;
   }, [themeKey]);
-  // The server's styles of a page it drew (web/src/app/ssr.tsx) go once the app's own page is in place.
-  useLayoutEffect(() => {
-    for (const el of document.querySelectorAll('style[data-ssr-emotion]')) el.remove();
-  }, []);
+  // The server's styles of a page it drew (web/src/app/ssr.tsx) go once the app's own page is in place, and its
+  // controls (disabled until now) start working.
+  useLayoutEffect(releaseServerPage, []);
   const router = useMemo(() => createBrowserRouter(routes), []);
   return (
     <AppFrame client={queryClient} themeKey={themeKey}>

@@ -81,7 +81,7 @@ export async function run(): Promise<void> {
     const presenters = ((await (await fetch(server.url + '/api/presenters')).json()) as { presenters: { id: string }[] }).presenters;
     const only = process.env.PAGES?.split(',');
     const paths = [
-      '/shows', '/djs', ...(presenters[0] ? [`/djs/${presenters[0].id}`] : []), '/request', '/song-request', '/shoutout-request', '/general-request',
+      '/', '/shows', '/djs', ...(presenters[0] ? [`/djs/${presenters[0].id}`] : []), '/request', '/song-request', '/shoutout-request', '/general-request',
       '/mobile-app', '/donate', '/terms-of-service', '/privacy-policy', '/page/about',
     ].filter((p) => !only || only.includes(p));
     const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1);

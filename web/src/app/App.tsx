@@ -1,7 +1,7 @@
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClient, QueryClientProvider, hydrate, type DehydratedState } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { Suspense, lazy, useEffect, useLayoutEffect, useMemo, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useMemo, type ReactNode } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AuthProvider, sessionAtom } from '../auth/AuthProvider';
 import { themeCssVars, type ThemeKey } from '../../../shared/themes';
@@ -13,7 +13,6 @@ import { readBootData } from './boot-data';
 import { THEME_COOKIE } from '../../../shared/boot-data';
 import { learnServerClock, radioKeys } from '../radio/api';
 import { routes } from './routes';
-import { releaseServerPage } from './hydration';
 
 // Platform services (staff notifications as pop-ups, the studio's mini window feed) and the schemas they parse with:
 // loaded in the studio or once someone signs in, never for an anonymous listener.
@@ -47,9 +46,6 @@ export function App() {
     // The server draws the next page in this theme too (server/src/http/page-meta.ts).
     document.cookie = `${THEME_COOKIE}=${themeKey}; path=/; max-age=31536000; SameSite=Lax`;
   }, [themeKey]);
-  // The server's styles of a page it drew (web/src/app/ssr.tsx) go once the app's own page is in place, and its
-  // controls (disabled until now) start working.
-  useLayoutEffect(releaseServerPage, []);
   const router = useMemo(() => createBrowserRouter(routes), []);
   return (
     <AppFrame client={queryClient} themeKey={themeKey}>

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirLockedError, heldDataDirLock } from './db/data-dir-lock';
 import { createLogger } from './log';
-import { JOBS_AFTER_MS, startServer } from './server';
+import { startServer } from './server';
 import { startJobs } from './jobs';
 
 /** The human banner at start: where the site is, which database, which station source. */
@@ -67,7 +67,7 @@ async function main(): Promise<void> {
     db = await openConfiguredDatabase(config);
     phase('reopen');
   }
-  const server = await startServer({ config, db, log, jobs: startJobs, jobsAfterMs: JOBS_AFTER_MS });
+  const server = await startServer({ config, db, log, jobs: startJobs });
   phase('listen');
   heldDataDirLock(config.DATA_DIR)?.setUrl(server.url);
   log.info({ url: server.url, database: db.engine, source: config.STATION_SOURCE, phases }, 'Airdeck is on air');

@@ -48,18 +48,9 @@ export interface StartOptions {
   now?: () => number;
   /** Starts background jobs (poller, schedulers) once the context exists. */
   jobs?: (ctx: AppContext) => Promise<BackgroundJob[]> | BackgroundJob[];
-  /**
-   * Start the jobs this long after the server listens rather than at once, so the first requests
-   * (a load balancer's health check, the first page) are not queued behind the jobs' first queries
-   * on PGlite's one connection. The production start passes {@link JOBS_AFTER_MS}.
-   */
-  jobsAfterMs?: number;
   /** Close the database on close(); tests that own the database pass false. */
   closeDatabase?: boolean;
 }
-
-/** How long after listening the production start starts its background jobs. */
-export const JOBS_AFTER_MS = 1_000;
 
 /** Starts the server on the configured host and port (0 picks a free port). */
 export async function startServer(opts: StartOptions): Promise<RunningServer> {
@@ -155,22 +146,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const displayHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
   const url = `http://${displayHost}:${port}`;
 
-  let jobs: BackgroundJob[] = [];
-  let jobsStarted: Promise<void> | null = null;
-  let jobsTimer: NodeJS.Timeout | null = null;
-  const beginJobs = (): Promise<void> =>
-    (jobsStarted ??= (async () => {
-      if (opts.jobs) jobs = await opts.jobs(ctx);
-    })());
-  if (opts.jobsAfterMs && opts.jobs) {
-    jobsTimer = setTimeout(() => {
-      jobsTimer = null;
-      beginJobs().catch((err: unknown) => log.error({ err }, 'background jobs failed to start'));
-    }, opts.jobsAfterMs);
-    jobsTimer.unref();
-  } else {
-    await beginJobs();
-  }
+  const jobs = opts.jobs ? await opts.jobs(ctx) : [];
 
   // Requests being answered, so a stop that has to cut them off can say which.
   const inFlight = new Set<string>();
@@ -186,9 +162,6 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       const stopped = new Promise<void>((resolve) => httpServer.close(() => resolve()));
       httpServer.closeIdleConnections();
       await hub.close();
-      // Jobs not started yet never start; jobs starting are waited for, then stopped.
-      if (jobsTimer) clearTimeout(jobsTimer);
-      await jobsStarted?.catch(() => undefined);
       for (const job of jobs.reverse()) {
         await job.stop().catch((err: unknown) => log.warn({ err, job: job.name }, 'job did not stop cleanly'));
       }

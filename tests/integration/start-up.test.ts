@@ -2,12 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { loadConfig } from '../../server/src/config';
 import { openDatabase } from '../../server/src/db/knex';
 import { migrateLatest, migrateStatus, migrationsUpToDate } from '../../server/src/db/migrate';
 import { pgliteTemplateFor, writePgliteTemplate } from '../../server/src/db/pglite-template';
 import { createLogger } from '../../server/src/log';
-import { startServer, type BackgroundJob } from '../../server/src/server';
+import { startLater } from '../../server/src/jobs';
 import { createTestDatabase } from '../support/db';
 
 /**
@@ -17,8 +16,8 @@ import { createTestDatabase } from '../support/db';
  *   database, no migrations table yet, is migrated in full: the template below is made that way);
  * - a new embedded database is unpacked from the build's template, fully migrated, and it keeps
  *   what is written to it across a reopen; an existing folder is never overwritten;
- * - the production start's background jobs begin a moment after the server answers, and a stop in
- *   that moment stops cleanly without starting them.
+ * - a background job that can wait begins a moment after the others, and a stop in that moment
+ *   stops cleanly without starting it.
  */
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'airdeck-start-up-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -81,34 +80,24 @@ describe.skipIf(inject('dbEngine') === 'postgres')('the embedded database templa
   }, 180_000);
 });
 
-describe('background jobs at start', () => {
-  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SEED_DEMO: 'false', DATA_DIR: '.test-data' });
+describe('background jobs started later', () => {
   const log = createLogger({ level: 'silent', pretty: false });
 
-  it('start after jobsAfterMs, once the server already answers, and stop with it', async () => {
-    const t = await createTestDatabase();
+  it('start after their delay, and stop with the server', async () => {
     const events: string[] = [];
-    const job: BackgroundJob = { name: 'probe', stop: () => Promise.resolve(void events.push('stopped')) };
-    const server = await startServer({ config, db: t.db, log, closeDatabase: false, jobsAfterMs: 400, jobs: () => (events.push('started'), [job]) });
-    try {
-      expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
-      expect(events).toEqual([]);
-      await new Promise((r) => setTimeout(r, 700));
-      expect(events).toEqual(['started']);
-    } finally {
-      await server.close();
-      await t.drop();
-    }
+    const job = startLater('probe', 300, () => (events.push('started'), { name: 'probe', stop: () => Promise.resolve(void events.push('stopped')) }), { log });
+    expect(events).toEqual([]);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(events).toEqual(['started']);
+    await job.stop();
     expect(events).toEqual(['started', 'stopped']);
   });
 
   it('never start when the server stops first', async () => {
-    const t = await createTestDatabase();
     const events: string[] = [];
-    const server = await startServer({ config, db: t.db, log, closeDatabase: false, jobsAfterMs: 400, jobs: () => (events.push('started'), []) });
-    await server.close();
-    await t.drop();
-    await new Promise((r) => setTimeout(r, 600));
+    const job = startLater('probe', 300, () => (events.push('started'), { name: 'probe', stop: () => Promise.resolve() }), { log });
+    await job.stop();
+    await new Promise((r) => setTimeout(r, 500));
     expect(events).toEqual([]);
   });
 });

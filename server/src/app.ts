@@ -19,7 +19,7 @@ import { hasMalformedText } from './http/text';
 import { fail, HttpError } from './http/errors';
 import { pageHeadRenderer } from './http/page-meta';
 import { serveWeb } from './http/static';
-import { createRequestLane, laneHandoff } from './requests/fast-lane';
+import { createRequestLane, laneHandoff, type RequestLane } from './requests/fast-lane';
 import { domainRouters } from './routes';
 import { httpMetrics, metricsHandler } from './metrics';
 
@@ -34,6 +34,8 @@ export interface BuiltApp {
   routers: AppRouter[];
   /** The request listener: the fast lane of the public reads (http/fast-lane.ts), the song-request lane (requests/fast-lane.ts), then the app. */
   callback: import('node:http').RequestListener;
+  /** The song-request lane (requests/fast-lane.ts). */
+  requestLane: RequestLane;
 }
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,64}$/;
@@ -179,7 +181,7 @@ export function createApp(ctx: AppContext): BuiltApp {
   app.use(serveWeb(webDist, isKnownClientRoute, { renderer: pageHeadRenderer(ctx.knex, ctx.settings, { nowPlaying: () => nowPlayingForPage(ctx) }, { distDir: webDist, log: ctx.log }), publicUrl: ctx.config.PUBLIC_URL }));
   // Public reads replayed (http/fast-lane.ts), song requests answered before the chain when it adds nothing (requests/fast-lane.ts).
   const requestLane = createRequestLane(ctx, app);
-  return { app, routers, callback: ctx.fastLane.wrap(requestLane.wrap(app.callback())) };
+  return { app, routers, requestLane, callback: ctx.fastLane.wrap(requestLane.wrap(app.callback())) };
 }
 
 /**

@@ -186,11 +186,14 @@ export function laneHandoff(invalidJson: () => Error): Koa.Middleware {
 
 export interface RequestLane {
   wrap(next: RequestListener): RequestListener;
+  /** Requests answered by the lane itself (not the chain). */
+  readonly answered: number;
 }
 
 /** The lane; `proxy` and `maxIpsCount` as the Koa app's (the client's address is worked out the same way). */
 export function createRequestLane(ctx: AppContext, app: { proxy: boolean; maxIpsCount: number; proxyIpHeader: string }): RequestLane {
   const templates = new Map<string, string[]>();
+  let answered = 0;
   const ipOf = (req: IncomingMessage): string => {
     if (app.proxy) {
       const val = header(req, app.proxyIpHeader.toLowerCase());
@@ -204,6 +207,9 @@ export function createRequestLane(ctx: AppContext, app: { proxy: boolean; maxIps
   };
 
   return {
+    get answered() {
+      return answered;
+    },
     wrap(next) {
       return (req, res) => {
         const route = req.method === 'POST' && req.url !== undefined ? ROUTES[req.url] : undefined;
@@ -251,6 +257,7 @@ export function createRequestLane(ctx: AppContext, app: { proxy: boolean; maxIps
               headers.push('Content-Length', String(body.length), 'X-Request-Id', id);
               res.writeHead(201, headers);
               res.end(body);
+              answered++;
               const ms = performance.now() - started;
               const routeName = req.url ?? '';
               ctx.metrics.httpDuration.observe({ method: 'POST', route: routeName, status: '201' }, ms / 1000);

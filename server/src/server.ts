@@ -16,6 +16,8 @@ import { createSecretKeeper } from './settings/secrets';
 import { createLimitStore } from './requests/limits';
 import { createImageOrigins, imageOriginSources } from './http/image-origins';
 import { createIntegrations } from './integrations/clients';
+import { createScheduleVersionMemo } from './schedule/version';
+import { createFrameAncestors } from './embed/service';
 import { createTokenService } from './auth/tokens';
 import { createSignInGuard } from './auth/limits';
 import { liveIdentity } from './auth/middleware';
@@ -64,6 +66,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const settings = createSettingsCache({ knex: db.knex, config, bus, now });
   const limits = createLimitStore({ shared: db.engine === 'postgres' ? db.knex : null, log, now });
   const imageOrigins = createImageOrigins({ bus, sources: imageOriginSources(db.knex), now });
+  const scheduleVersion = createScheduleVersionMemo({ knex: db.knex, bus });
   const radio = createRadioRuntime({ config, knex: db.knex, log, bus, now, snapshots });
   const metrics = createMetrics();
   const ctx: AppContext = {
@@ -82,11 +85,16 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     secrets: createSecretKeeper({ knex: db.knex, secretKey: config.SECRET_KEY }),
     limits,
     imageOrigins,
+    scheduleVersion,
+    frameAncestors: createFrameAncestors(db.knex),
     integrations: createIntegrations({ config, now, log }),
     radio,
     metrics,
     fastLane: createFastLane({
-      observe: (route, status, seconds) => metrics.httpDuration.observe({ method: 'GET', route, status: String(status) }, seconds),
+      observer: (route, status) => {
+        const child = metrics.httpDuration.labels({ method: 'GET', route, status: String(status) });
+        return (seconds) => child.observe(seconds);
+      },
       log,
     }),
     realtime: {
@@ -149,12 +157,16 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const jobs = opts.jobs ? await opts.jobs(ctx) : [];
 
   // Requests being answered, so a stop that has to cut them off can say which.
-  const inFlight = new Set<string>();
+  // The request is kept as is; its description is made only when a stop has to cut it off.
+  const inFlight = new Map<import('node:http').ServerResponse, import('node:http').IncomingMessage>();
+  const forget = function (this: import('node:http').ServerResponse) {
+    inFlight.delete(this);
+  };
   httpServer.on('request', (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
-    const key = `${req.method ?? 'GET'} ${(req.url ?? '/').split('?')[0]} #${Math.random().toString(36).slice(2, 8)}`;
-    inFlight.add(key);
-    res.once('close', () => inFlight.delete(key));
+    inFlight.set(res, req);
+    res.once('close', forget);
   });
+  const describeInFlight = () => [...inFlight.values()].slice(0, 10).map((req) => `${req.method ?? 'GET'} ${(req.url ?? '/').split('?')[0]} #${Math.random().toString(36).slice(2, 8)}`);
 
   let closing: Promise<void> | null = null;
   const close = (): Promise<void> => {
@@ -168,7 +180,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       const deadline = setTimeout(() => {
         // Say so when the stop cuts requests off: a client somewhere got no answer.
         if (inFlight.size > 0) {
-          log.warn({ dropped: inFlight.size, requests: [...inFlight].slice(0, 10), timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, `shutdown dropped ${inFlight.size} request(s) still in flight after SHUTDOWN_TIMEOUT_MS`);
+          log.warn({ dropped: inFlight.size, requests: describeInFlight(), timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, `shutdown dropped ${inFlight.size} request(s) still in flight after SHUTDOWN_TIMEOUT_MS`);
         }
         httpServer.closeAllConnections();
       }, config.SHUTDOWN_TIMEOUT_MS);
@@ -183,6 +195,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       settings.close();
       await limits.close();
       imageOrigins.close();
+      scheduleVersion.close();
       await bus.close();
       if (opts.closeDatabase !== false) await db.close();
     })();

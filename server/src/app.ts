@@ -91,7 +91,7 @@ export function createApp(ctx: AppContext): BuiltApp {
     }),
   );
   // Station widgets (/embed/*) alone may be framed: by any site or the station's allow-list (Settings → Widgets).
-  app.use(embedFraming(ctx.knex));
+  app.use(embedFraming(ctx.frameAncestors));
   // The content policy (http/csp.ts) is set as the answer leaves, inside embedFraming, which then widens
   // frame-ancestors for the widgets: one policy, per-route framing.
   app.use(contentSecurityPolicy(ctx, () => ctx.radio.store.current ?? null));

@@ -19,7 +19,8 @@ import type { LimitStore } from './requests/limits';
  * bus and the instance's long-lived parts. Plain values, no container, no
  * module-level singletons: `startServer` (server.ts) builds each part once, in
  * order (database → bus → tokens → sign-in guard → notification recipients → snapshots →
- * settings → radio runtime → app → hub → jobs), and passes them down in this object.
+ * settings → schedule version → frame ancestors → radio runtime → app → hub → jobs), and passes them down in
+ * this object.
  */
 export interface AppContext {
   config: Config;
@@ -46,7 +47,11 @@ export interface AppContext {
   imageOrigins: import('./http/image-origins').ImageOrigins;
   /** The outside-service clients (Spotify, Discord, music links) and the webhook job's wake-up (integrations/clients.ts). */
   integrations: import('./integrations/clients').Integrations;
-  /** The radio domain's state in this instance: the now-playing copy and the demo stream. */
+  /** This instance's memory of the schedule's version, forgotten on every schedule write or event (schedule/version.ts). */
+  scheduleVersion: import('./schedule/version').ScheduleVersionMemo;
+  /** This instance's copy of the widget pages' frame-ancestors sources, kept 10 s or until a save (embed/service.ts). */
+  frameAncestors: import('./embed/service').FrameAncestors;
+  /** The radio domain's state in this instance: the now-playing copy and the demo stream (its audio loaded once). */
   radio: RadioRuntime;
   /** Who staff notifications reach: the accounts and their preferences, read once per change (notifications/recipients.ts). */
   recipients: NotificationRecipients;

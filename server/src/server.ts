@@ -16,6 +16,8 @@ import { createSecretKeeper } from './settings/secrets';
 import { createLimitStore } from './requests/limits';
 import { createImageOrigins, imageOriginSources } from './http/image-origins';
 import { createIntegrations } from './integrations/clients';
+import { createScheduleVersionMemo } from './schedule/version';
+import { createFrameAncestors } from './embed/service';
 import { createTokenService } from './auth/tokens';
 import { createSignInGuard } from './auth/limits';
 import { liveIdentity } from './auth/middleware';
@@ -64,6 +66,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const settings = createSettingsCache({ knex: db.knex, config, bus, now });
   const limits = createLimitStore({ shared: db.engine === 'postgres' ? db.knex : null, log, now });
   const imageOrigins = createImageOrigins({ bus, sources: imageOriginSources(db.knex), now });
+  const scheduleVersion = createScheduleVersionMemo({ knex: db.knex, bus });
   const radio = createRadioRuntime({ config, knex: db.knex, log, bus, now, snapshots });
   const metrics = createMetrics();
   const ctx: AppContext = {
@@ -82,6 +85,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     secrets: createSecretKeeper({ knex: db.knex, secretKey: config.SECRET_KEY }),
     limits,
     imageOrigins,
+    scheduleVersion,
+    frameAncestors: createFrameAncestors(db.knex),
     integrations: createIntegrations({ config, now, log }),
     radio,
     metrics,
@@ -183,6 +188,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       settings.close();
       await limits.close();
       imageOrigins.close();
+      scheduleVersion.close();
       await bus.close();
       if (opts.closeDatabase !== false) await db.close();
     })();

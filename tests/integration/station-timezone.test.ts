@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STATION } from '../../server/src/db/seed/demo-station';
+import { runShowReminders } from '../../server/src/schedule/reminders';
 import { createUser, type TestUser } from '../support/auth';
+import { buildShow, createPresenter, type TestPresenter } from '../support/schedule';
 import { request, startTestServer, type TestServer } from '../support/server';
 
 /**
  * The station has one time zone: the one in General Settings (falling back to
  * STATION_TIMEZONE). Changing it moves "today" for every schedule reader at
- * once, without a restart. 23:30 UTC on 10 March is still the 10th in London
+ * once, without a restart, and for every other reader of the station's day:
+ * the DJs & Staff directory's leave, the activity log export, the presenter
+ * reminders. 23:30 UTC on 10 March is still the 10th in London
  * and already the 11th in Auckland (UTC+13).
  */
 const NOW = Date.UTC(2026, 2, 10, 23, 30);
@@ -55,5 +59,42 @@ describe('the station time zone', () => {
     expect((await setZone('Europe/London')).status).toBe(200);
     expect((await request(t.url, '/api/schedule/today')).body).toMatchObject({ date: '2026-03-10', timezone: 'Europe/London' });
     expect((await request(t.url, '/schedule-api?today=true')).body.data.date_range.start).toBe('2026-03-10');
+  });
+});
+
+describe('the station time zone outside the schedule API', () => {
+  let dj: TestPresenter;
+  beforeAll(async () => {
+    dj = await createPresenter(t, 'presenter', 'Kiri Kahu');
+    await t.server.ctx.knex('loa_requests').insert({ presenter_id: dj.presenterId, presenter_name: dj.presenterName, start_date: '2026-03-11', end_date: '2026-03-12', reason: 'vacation', status: 'approved' });
+    // 12:35 on the 11th in Auckland is 23:35 UTC on the 10th: five minutes after NOW there, but the next day in London.
+    await buildShow(t, { event_date: '2026-03-11', start_time: '12:35', end_time: '14:00', title: 'Kiri at Lunch', presenter_id: dj.presenterId });
+  });
+
+  const leaveOf = async () => {
+    const res = await request(t.url, '/api/djs', { token: manager.token });
+    expect(res.status).toBe(200);
+    return res.body.djs.find((d: { id: string }) => d.id === dj.presenterId).leave;
+  };
+  const exportName = async () => {
+    const res = await fetch(`${t.url}/api/logs/export`, { headers: { Authorization: `Bearer ${manager.token}` } });
+    await res.text();
+    return res.headers.get('content-disposition');
+  };
+
+  it("dates DJs' leave, the log export and the reminders by General Settings' zone", async () => {
+    expect(await leaveOf()).toEqual({ start_date: '2026-03-11', end_date: '2026-03-12', reason: 'vacation', current: false });
+    expect(await exportName()).toBe('attachment; filename="user-logs-2026-03-10.csv"');
+    expect(await runShowReminders(t.server.ctx, NOW)).toEqual({ startsSoon: 0, notLive: 0 });
+
+    expect((await setZone('Pacific/Auckland')).status).toBe(200);
+    expect(await leaveOf()).toEqual({ start_date: '2026-03-11', end_date: '2026-03-12', reason: 'vacation', current: true });
+    expect(await exportName()).toBe('attachment; filename="user-logs-2026-03-11.csv"');
+    expect(await runShowReminders(t.server.ctx, NOW)).toEqual({ startsSoon: 1, notLive: 0 });
+    const sent = await t.server.ctx.knex('admin_notifications').where({ type: 'system_alert' }).select('title', 'message', 'target_user_ids');
+    expect(sent).toEqual([{ title: 'Your show starts in 5 minutes', message: 'Kiri at Lunch starts at 12:35. Get ready to go live.', target_user_ids: [dj.id] }]);
+
+    expect((await setZone('Europe/London')).status).toBe(200);
+    expect(await leaveOf()).toMatchObject({ current: false });
   });
 });

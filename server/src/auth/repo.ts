@@ -1,5 +1,6 @@
 import type { JWK } from 'jose';
 import type { Knex } from 'knex';
+import { joinableAccounts } from '../users/repo';
 
 /**
  * The auth domain's tables: `auth_sessions` (one per sign-in), `refresh_tokens`
@@ -8,9 +9,9 @@ import type { Knex } from 'knex';
  * by rate-limiter-flexible, which is handed {@link RATE_LIMIT_TABLE}). Other
  * domains call sessions.ts and the auth service, never these tables.
  *
- * A known crossing: the refresh rotation and the live-session check read the
- * account's role, email and active flag from `profiles` (the users domain's
- * table) in the same query, the check every request makes.
+ * The refresh rotation and the live-session check (every request makes it)
+ * read the account's role, email and active flag in the same query: they join
+ * the users domain's piece, {@link joinableAccounts}, one round trip.
  */
 
 type Db = Knex | Knex.Transaction;
@@ -55,7 +56,7 @@ export interface RefreshTokenRow {
 export async function lockRefreshToken(trx: Knex.Transaction, tokenHash: string): Promise<RefreshTokenRow | undefined> {
   return trx('refresh_tokens as t')
     .join('auth_sessions as s', 's.id', 't.session_id')
-    .join('profiles as p', 'p.id', 's.user_id')
+    .join(joinableAccounts(trx).as('p'), 'p.id', 's.user_id')
     .where('t.token_hash', tokenHash)
     .forUpdate('t')
     .first<RefreshTokenRow | undefined>('t.id as token_id', 't.used_at', 's.id as session_id', 's.revoked_at', 's.expires_at', 'p.id as user_id', 'p.email', 'p.role', 'p.is_active');
@@ -96,7 +97,7 @@ export async function endUserSessions(db: Db, userId: string, reason: string, at
 /** The role and email of the active account behind a live session `sessionId` of `userId`, or undefined. */
 export async function liveSessionAccount(db: Db, sessionId: string, userId: string): Promise<{ role: string; email: string } | undefined> {
   return db('auth_sessions as s')
-    .join('profiles as p', 'p.id', 's.user_id')
+    .join(joinableAccounts(db).as('p'), 'p.id', 's.user_id')
     .where('s.id', sessionId)
     .andWhere('s.user_id', userId)
     .whereNull('s.revoked_at')

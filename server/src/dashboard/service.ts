@@ -2,15 +2,16 @@ import type { Knex } from 'knex';
 import { DASHBOARD_LIMITS, type DashboardData } from '../../../shared/notifications';
 import { localDateTime, zonedInstant } from '../../../shared/schedule';
 import { presenterOfUser } from '../presenters/repo';
+import { topVotedTrackSince } from '../radio/repo';
+import { newestPendingRequests } from '../requests/repo';
 import { upcomingShows } from '../schedule/repo';
 import { weekHours } from '../schedule/service';
 
 /**
- * The staff dashboard's data: the weekly rule and the next shows come from the
- * schedule domain (`weekHours`, `upcomingShows`), the user's presenter record
- * from the presenters repo. The pending requests and the top rated song still
- * read the requests and radio tables here (no function of theirs gives these
- * short lists yet).
+ * The staff dashboard's data, read from each owner: the weekly rule and the
+ * next shows from the schedule domain (`weekHours`, `upcomingShows`), the
+ * user's presenter record from the presenters repo, the pending requests from
+ * the requests repo and the month's top rated song from the radio repo.
  */
 
 const iso = (d: Date | string): string => new Date(d).toISOString();
@@ -19,21 +20,19 @@ const iso = (d: Date | string): string => new Date(d).toISOString();
 export async function dashboardData(db: Knex, userId: string, nowMs: number, zone: string): Promise<DashboardData> {
   const now = localDateTime(nowMs, zone);
   const n = DASHBOARD_LIMITS.lists;
-  const [hours, topSong, song, shoutout, general, upcoming] = await Promise.all([
+  const [hours, topSong, { song, shoutout, general }, upcoming] = await Promise.all([
     hoursRemaining(db, userId, now.date, zone),
     topRatedSong(db, nowMs, zone),
-    db('song_requests').where({ status: 'pending', request_type: 'song' }).orderBy('created_at', 'desc').limit(n).select('id', 'title', 'artist', 'requester', 'created_at'),
-    db('shoutout_requests').where({ status: 'pending' }).orderBy('created_at', 'desc').limit(n).select('id', 'requester_name', 'recipient_name', 'created_at'),
-    db('general_requests').where({ status: 'pending' }).orderBy('created_at', 'desc').limit(n).select('id', 'name', 'subject', 'created_at'),
+    newestPendingRequests(db, n),
     upcomingShows(db, now, n),
   ]);
   return {
     hours,
     top_song: topSong,
     pending: {
-      song: song.map((r: { created_at: Date }) => ({ ...r, created_at: iso(r.created_at) })),
-      shoutout: shoutout.map((r: { created_at: Date }) => ({ ...r, created_at: iso(r.created_at) })),
-      general: general.map((r: { created_at: Date }) => ({ ...r, created_at: iso(r.created_at) })),
+      song: song.map((r) => ({ ...r, created_at: iso(r.created_at) })),
+      shoutout: shoutout.map((r) => ({ ...r, created_at: iso(r.created_at) })),
+      general: general.map((r) => ({ ...r, created_at: iso(r.created_at) })),
     } as DashboardData['pending'],
     upcoming: upcoming.map((r) => ({ id: r.id, title: r.title, event_date: String(r.event_date).slice(0, 10), start_time: r.start_time, end_time: r.end_time, presenter_name: r.presenter_name, status: r.status })),
   };
@@ -58,20 +57,7 @@ async function hoursRemaining(db: Knex, userId: string, today: string, zone: str
 async function topRatedSong(db: Knex, nowMs: number, zone: string): Promise<DashboardData['top_song']> {
   const today = localDateTime(nowMs, zone).date;
   const monthStart = new Date(zonedInstant(`${today.slice(0, 8)}01`, '00:00:00', zone));
-  const row = (await db('track_votes as v')
-    .join('tracks as t', 't.id', 'v.track_id')
-    .where('v.created_at', '>=', monthStart)
-    .groupBy('t.id', 't.title', 't.artist', 't.album')
-    .select(
-      't.id',
-      't.title',
-      't.artist',
-      't.album',
-      db.raw("sum(CASE WHEN v.vote_type = 'up' THEN 1 ELSE 0 END)::int AS up"),
-      db.raw("sum(CASE WHEN v.vote_type = 'down' THEN 1 ELSE 0 END)::int AS down"),
-    )
-    .orderByRaw("sum(CASE WHEN v.vote_type = 'up' THEN 1 ELSE -1 END) DESC, count(*) DESC, t.title")
-    .first()) as { id: string; title: string; artist: string; album: string | null; up: number; down: number } | undefined;
+  const row = await topVotedTrackSince(db, monthStart);
   if (!row) return null;
   return { id: row.id, title: row.title, artist: row.artist, album: row.album, up: Number(row.up), down: Number(row.down), net: Number(row.up) - Number(row.down) };
 }

@@ -8,7 +8,7 @@ import type { AppContext, RequestState } from '../context';
 import { fail } from '../http/errors';
 import { parse } from '../http/validate';
 import { getEmbedSettings, saveEmbedSettings } from './repo';
-import { forgetFrameAncestors, readWidgetPage } from './service';
+import { readWidgetPage } from './service';
 
 /**
  * Station widgets: the widget pages (`GET /embed/<widget>`, public, framable:
@@ -37,7 +37,7 @@ export function embedRoutes(ctx: AppContext): AppRouter {
   router.put('/api/settings/widgets', settingsAccess, async (c) => {
     const input = parse(EmbedSettingsSchema, c.request.body);
     c.body = await saveEmbedSettings(ctx.knex, input, currentUser(c));
-    forgetFrameAncestors(ctx.knex);
+    ctx.frameAncestors.forget();
   });
 
   return router;

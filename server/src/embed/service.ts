@@ -6,22 +6,34 @@ import { frameAncestorsSources } from '../../../shared/embeds';
 import type { Config } from '../config';
 import { getEmbedSettings } from './repo';
 
-const cache = new WeakMap<Knex, { at: number; value: Promise<string> }>();
 const CACHE_MS = 10_000;
 
-/** The `frame-ancestors` sources for widget pages, cached for 10 s (emptied at once by a save on this instance). */
-export function cachedFrameAncestors(knex: Knex, now = Date.now()): Promise<string> {
-  const hit = cache.get(knex);
-  if (hit && now - hit.at < CACHE_MS) return hit.value;
-  const value = getEmbedSettings(knex).then((s) => frameAncestorsSources(s.frameAncestors));
-  value.catch(() => cache.delete(knex));
-  cache.set(knex, { at: now, value });
-  return value;
+/** This instance's copy of the widget pages' `frame-ancestors` sources (`ctx.frameAncestors`, built once in server.ts). */
+export interface FrameAncestors {
+  /** The sources, kept for 10 s (emptied at once by a save on this instance). */
+  get(now?: number): Promise<string>;
+  /** Empties the copy after a save (other instances follow within its 10 s). */
+  forget(): void;
 }
 
-/** Empties the cache after a save (other instances follow within its 10 s). */
-export function forgetFrameAncestors(knex: Knex): void {
-  cache.delete(knex);
+/** Builds the copy of one server instance, read from the embed settings through `knex`. */
+export function createFrameAncestors(knex: Knex): FrameAncestors {
+  let hit: { at: number; value: Promise<string> } | null = null;
+  return {
+    get(now = Date.now()) {
+      if (hit && now - hit.at < CACHE_MS) return hit.value;
+      const value = getEmbedSettings(knex).then((s) => frameAncestorsSources(s.frameAncestors));
+      const entry = { at: now, value };
+      value.catch(() => {
+        if (hit === entry) hit = null;
+      });
+      hit = entry;
+      return value;
+    },
+    forget() {
+      hit = null;
+    },
+  };
 }
 
 /** True for the widget pages and their files: the only paths another site may frame. */
@@ -37,14 +49,14 @@ export function isEmbedPath(p: string): boolean {
  * rest of the policy stays whatever the site sets. Widget responses never
  * carry a cookie.
  */
-export function embedFraming(knex: Knex): Koa.Middleware {
+export function embedFraming(frameAncestors: FrameAncestors): Koa.Middleware {
   return async (c, next) => {
     if (!isEmbedPath(c.path)) return next();
     await next();
     c.remove('Set-Cookie');
     const csp = c.response.get('Content-Security-Policy');
     if (typeof csp !== 'string' || !csp) return;
-    const sources = await cachedFrameAncestors(knex);
+    const sources = await frameAncestors.get();
     c.set('Content-Security-Policy', /frame-ancestors[^;]*/.test(csp) ? csp.replace(/frame-ancestors[^;]*/, `frame-ancestors ${sources}`) : `${csp};frame-ancestors ${sources}`);
     c.remove('X-Frame-Options');
   };

@@ -1,14 +1,24 @@
 import type { Knex } from 'knex';
 import { urlOrigins } from '../db/origins';
+import { joinableAccounts } from '../users/repo';
 
 /**
  * The presenters domain's table, `presenters` (the DJ records, optionally
  * linked to an account). Other domains read presenter records through here.
- * The linked account's avatar and email come from `profiles` (the users
- * domain's table) by a join in the reads that show them.
+ * The linked account's avatar and email are joined in from the users domain's
+ * piece ({@link joinableAccounts}) in the reads that show them, one query;
+ * the schedule joins {@link joinablePresenters} the same way.
  */
 
 type Db = Knex | Knex.Transaction;
+
+/**
+ * Presenters as another domain's query joins them, in one round trip (the schedule's events read their
+ * presenter's account and image): `.leftJoin(joinablePresenters(db).as('p'), 'p.id', 'e.presenter_id')`.
+ */
+export function joinablePresenters(db: Db): Knex.QueryBuilder {
+  return db('presenters').select('id', 'user_id', 'image_url');
+}
 
 /** The presenter record linked to an account, if any. */
 export async function presenterOfUser(db: Db, userId: string): Promise<{ id: string; name: string } | undefined> {
@@ -18,7 +28,7 @@ export async function presenterOfUser(db: Db, userId: string): Promise<{ id: str
 /** A presenter's name and its linked account's email (null when unlinked), or undefined. */
 export async function presenterWithEmail(db: Db, id: string): Promise<{ id: string; name: string; email: string | null } | undefined> {
   return db('presenters as p')
-    .leftJoin('profiles as u', 'u.id', 'p.user_id')
+    .leftJoin(joinableAccounts(db).as('u'), 'u.id', 'p.user_id')
     .where('p.id', id)
     .first<{ id: string; name: string; email: string | null } | undefined>('p.id', 'p.name', 'u.email');
 }
@@ -52,7 +62,7 @@ export interface PresenterDirectoryRow {
 
 function directory(db: Db) {
   return db('presenters as p')
-    .leftJoin('profiles as u', 'u.id', 'p.user_id')
+    .leftJoin(joinableAccounts(db).as('u'), 'u.id', 'p.user_id')
     .select<PresenterDirectoryRow[]>('p.id', 'p.name', 'p.role', 'p.bio', 'p.image_url', 'u.avatar_url', 'p.azuracast_id', 'p.social_links', 'p.user_id', 'p.created_at', 'p.updated_at');
 }
 
@@ -137,7 +147,7 @@ export async function presenterRoles(db: Db, which: { ids: readonly string[] } |
 /** Presenters' cards (name, role, image, the account's avatar). */
 export async function presenterCards(db: Db, ids: readonly string[]): Promise<Array<{ id: string; name: string; role: string; image_url: string | null; avatar_url: string | null; user_id: string | null }>> {
   return (await db('presenters as p')
-    .leftJoin('profiles as u', 'u.id', 'p.user_id')
+    .leftJoin(joinableAccounts(db).as('u'), 'u.id', 'p.user_id')
     .whereIn('p.id', [...ids])
     .select('p.id', 'p.name', 'p.role', 'p.image_url', 'u.avatar_url', 'p.user_id')) as Array<{ id: string; name: string; role: string; image_url: string | null; avatar_url: string | null; user_id: string | null }>;
 }

@@ -36,7 +36,8 @@ export function presentersRoutes(ctx: AppContext): AppRouter {
   });
 
   const manage = authorize(ctx, 'djs.manage', DENIED.generic);
-  const today = () => todayInZone(ctx.now(), ctx.config.STATION_TIMEZONE);
+  // The station's date: General Settings' time zone (else STATION_TIMEZONE), as every reader of the station's day.
+  const today = async () => todayInZone(ctx.now(), await stationTimezone(ctx));
   const idOf = (raw: string) => {
     const id = z.uuid().safeParse(raw);
     if (!id.success) throw fail.notFound(DJ_TEXTS.notFound);
@@ -45,19 +46,19 @@ export function presentersRoutes(ctx: AppContext): AppRouter {
 
   router.get('/api/djs', requireUser(ctx), async (c) => {
     c.set('Cache-Control', 'no-store');
-    c.body = { djs: await listStaffDjs(ctx.knex, today()) };
+    c.body = { djs: await listStaffDjs(ctx.knex, await today()) };
   });
 
   router.post('/api/djs', manage, async (c) => {
     const input = parse(DjInputSchema, c.request.body);
     c.status = 201;
-    c.body = await createDj(ctx, input, currentUser(c), c.ip, today());
+    c.body = await createDj(ctx, input, currentUser(c), c.ip, await today());
   });
 
   router.patch('/api/djs/:id', manage, async (c) => {
     const id = idOf(c.params.id!);
     const input = parse(DjInputSchema, c.request.body);
-    c.body = await updateDj(ctx, id, input, currentUser(c), c.ip, today());
+    c.body = await updateDj(ctx, id, input, currentUser(c), c.ip, await today());
   });
 
   router.delete('/api/djs/:id', manage, async (c) => {

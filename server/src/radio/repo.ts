@@ -2,13 +2,32 @@ import type { Knex } from 'knex';
 import type { NowPlaying, VoteType } from '../../../shared/radio';
 import type { LibraryTrack } from '../../../shared/requests';
 import { urlOrigins } from '../db/origins';
-import type { CurrentPlay } from './service';
+import { joinableEventTitles } from '../schedule/repo';
 
 /**
  * The radio domain's tables (tracks, play_history, track_votes, track_vote_totals, broadcast_sessions,
- * station_state, global_counters). Most of the radio's SQL is still in service.ts, votes.ts, stats.ts and the
- * poller (listed crossings in tests/lint/table-owners.test.ts); it moves here. Other domains read tracks here.
+ * station_state, global_counters): only this file names them. The rules (cleaning a station's text, the track
+ * key, following live sessions, the stats) are in service.ts and stats.ts; other domains (the staff dashboard,
+ * the desktop's end-of-show summary, song requests) read tracks, plays, sessions and votes here. A session's
+ * show title is joined in from the schedule's own piece ({@link joinableEventTitles}), one query.
  */
+
+/** The play on air as the poller last recorded it (kept in station_state so any instance continues it). */
+export interface CurrentPlay {
+  trackKey: string;
+  trackId: string;
+  playedAt: number;
+  sourcePlayId: string | null;
+}
+
+/** The open live session, if any. */
+export interface OpenSession {
+  id: string;
+  presenter_id: string | null;
+  streamer_name: string | null;
+  schedule_event_id: string | null;
+  started_at: Date;
+}
 
 /** The origins of tracks' external artwork (the content security policy's img-src). */
 export async function trackArtworkOrigins(db: Knex | Knex.Transaction): Promise<string[]> {
@@ -119,4 +138,223 @@ export async function voteTotalsOfTracks(db: Db, trackIds: readonly string[]): P
 /** A session's own votes on several tracks. */
 export async function sessionVotes(db: Db, trackIds: readonly string[], session: string): Promise<{ track_id: string; vote_type: VoteType }[]> {
   return db('track_votes').whereIn('track_id', trackIds).andWhere({ user_session: session }).select<{ track_id: string; vote_type: VoteType }[]>('track_id', 'vote_type');
+}
+
+// -------------------------------------------------------------------- tracks
+
+/** A row of tracks as the radio domain reads it. */
+export interface TrackRow {
+  id: string;
+  title: string;
+  artist: string;
+  album: string;
+  artwork_url: string | null;
+  duration_seconds: number | null;
+}
+
+/** The track with this normalised key (its id and the fields filled in later), or undefined. */
+export async function trackByKey(db: Db, key: string): Promise<Pick<TrackRow, 'id' | 'album' | 'artwork_url' | 'duration_seconds'> | undefined> {
+  return db('tracks').where({ track_key: key }).first<TrackRow | undefined>('id', 'album', 'artwork_url', 'duration_seconds');
+}
+
+/** Fills in a track's missing album, artwork or duration. */
+export async function fillTrack(db: Db, id: string, fill: Partial<Pick<TrackRow, 'album' | 'artwork_url' | 'duration_seconds'>>): Promise<void> {
+  await db('tracks').where({ id }).update({ ...fill, updated_at: db.fn.now() });
+}
+
+/** Inserts a track unless its key exists (another reading got there first); answers its id either way. */
+export async function insertTrack(db: Db, row: { track_key: string; title: string; artist: string; album: string; artwork_url: string | null; duration_seconds: number | null }): Promise<string | undefined> {
+  const inserted = await db('tracks').insert(row).onConflict('track_key').ignore().returning<{ id: string }[]>('id');
+  return inserted[0]?.id ?? (await db('tracks').where({ track_key: row.track_key }).first<{ id: string }>('id'))?.id;
+}
+
+// --------------------------------------------------------------------- plays
+
+/** Appends a play unless it is already recorded (the unique keys); answers whether a row was added. */
+export async function insertPlay(
+  db: Db,
+  row: { track_id: string; played_at: Date; broadcast_session_id: string | null; is_live: boolean; streamer_name: string | null; source_play_id: string | null },
+): Promise<boolean> {
+  const rows = await db('play_history').insert(row).onConflict().ignore().returning<{ id: number }[]>('id');
+  return rows.length > 0;
+}
+
+/** A play with its track, as the history lists read it. */
+export interface PlayRow extends TrackRow {
+  play_id: number;
+  played_at: Date;
+  is_live: boolean;
+  streamer_name: string | null;
+  track_id: string;
+}
+
+/** The latest plays with their tracks, newest first. */
+export async function latestPlayRows(db: Db, limit: number): Promise<PlayRow[]> {
+  return db('play_history as p')
+    .join('tracks as t', 't.id', 'p.track_id')
+    .select<PlayRow[]>('p.id as play_id', 'p.played_at', 'p.is_live', 'p.streamer_name', 'p.track_id', 't.title', 't.artist', 't.album', 't.artwork_url', 't.duration_seconds')
+    .orderBy([{ column: 'p.played_at', order: 'desc' }, { column: 'p.id', order: 'desc' }])
+    .limit(limit);
+}
+
+/** A track's plays and votes, as the rankings read them. */
+export interface RankingRow extends TrackRow {
+  plays: number;
+  up_votes: number | null;
+  down_votes: number | null;
+  last_played_at: Date | null;
+}
+
+/** The most played tracks since an instant, most plays first (ties: most recently played). */
+export async function mostPlayedRows(db: Db, limit: number, since: Date): Promise<RankingRow[]> {
+  return db('play_history as p')
+    .join('tracks as t', 't.id', 'p.track_id')
+    .leftJoin('track_vote_totals as v', 'v.track_id', 't.id')
+    .where('p.played_at', '>=', since)
+    .groupBy('t.id', 'v.up_votes', 'v.down_votes')
+    .select<RankingRow[]>('t.id', 't.title', 't.artist', 't.album', 't.artwork_url', 'v.up_votes', 'v.down_votes', db.raw('count(*)::int as plays'), db.raw('max(p.played_at) as last_played_at'))
+    .orderBy([{ column: 'plays', order: 'desc' }, { column: 'last_played_at', order: 'desc' }])
+    .limit(limit);
+}
+
+/** The most liked tracks: best net score (up minus down) among tracks with at least one up vote; ties go to more up votes. */
+export async function mostLikedRows(db: Db, limit: number): Promise<RankingRow[]> {
+  return db('track_vote_totals as v')
+    .join('tracks as t', 't.id', 'v.track_id')
+    .leftJoin(db('play_history').select('track_id').max({ last_played_at: 'played_at' }).count({ plays: '*' }).groupBy('track_id').as('p'), 'p.track_id', 't.id')
+    .where('v.up_votes', '>', 0)
+    .select<RankingRow[]>('t.id', 't.title', 't.artist', 't.album', 't.artwork_url', 'v.up_votes', 'v.down_votes', db.raw('coalesce(p.plays, 0)::int as plays'), 'p.last_played_at')
+    .orderByRaw('(v.up_votes - v.down_votes) desc, v.up_votes desc, p.last_played_at desc nulls last')
+    .limit(limit);
+}
+
+/** The plays of a live session with their tracks' titles and artists, oldest first (at most `limit`). */
+export async function sessionPlays(db: Db, sessionId: string, limit: number): Promise<{ track_id: string; played_at: Date; title: string; artist: string }[]> {
+  return db('play_history as p')
+    .join('tracks as t', 't.id', 'p.track_id')
+    .where('p.broadcast_session_id', sessionId)
+    .orderBy('p.played_at', 'asc')
+    .limit(limit)
+    .select<{ track_id: string; played_at: Date; title: string; artist: string }[]>('p.track_id', 'p.played_at', 't.title', 't.artist');
+}
+
+/** How many plays went out in a presenter's live sessions. */
+export async function presenterPlayCount(db: Db, presenterId: string): Promise<number> {
+  const row = await db('play_history as p')
+    .join('broadcast_sessions as s', 's.id', 'p.broadcast_session_id')
+    .where('s.presenter_id', presenterId)
+    .count<{ count: number | string }[]>({ count: '*' })
+    .first();
+  return Number(row?.count ?? 0);
+}
+
+// ------------------------------------------------------------- live sessions
+
+/** The open live session, locked for the transaction (one reading of the station at a time follows it), or undefined. */
+export async function lockOpenSession(trx: Knex.Transaction): Promise<OpenSession | undefined> {
+  return trx('broadcast_sessions').whereNull('ended_at').forUpdate().first<OpenSession | undefined>('id', 'presenter_id', 'streamer_name', 'schedule_event_id', 'started_at');
+}
+
+/** Ends a live session at an instant. */
+export async function endBroadcastSession(db: Db, id: string, at: Date): Promise<void> {
+  await db('broadcast_sessions').where({ id }).update({ ended_at: at });
+}
+
+/** Opens a live session; answers it. */
+export async function insertBroadcastSession(
+  db: Db,
+  row: { presenter_id: string | null; streamer_name: string | null; schedule_event_id: string | null; started_at: Date; source: string },
+): Promise<OpenSession | undefined> {
+  const [inserted] = await db('broadcast_sessions').insert(row).returning<OpenSession[]>(['id', 'presenter_id', 'streamer_name', 'schedule_event_id', 'started_at']);
+  return inserted;
+}
+
+/** A live session with the title of the show it was matched to (null when none). */
+export interface SessionRow {
+  id: string;
+  presenter_id: string | null;
+  streamer_name: string | null;
+  schedule_event_id: string | null;
+  started_at: Date;
+  ended_at: Date | null;
+  title: string | null;
+}
+
+/** Live sessions with their shows' titles (the schedule's piece, joined in: one query). */
+function sessionsWithTitles(db: Db): Knex.QueryBuilder {
+  return db('broadcast_sessions as s')
+    .leftJoin(joinableEventTitles(db).as('e'), 'e.id', 's.schedule_event_id')
+    .select('s.id', 's.presenter_id', 's.streamer_name', 's.schedule_event_id', 's.started_at', 's.ended_at', 'e.title');
+}
+
+/** A presenter's live sessions, newest first. */
+export async function presenterSessions(db: Db, presenterId: string): Promise<SessionRow[]> {
+  return (await sessionsWithTitles(db).where('s.presenter_id', presenterId).orderBy('s.started_at', 'desc')) as SessionRow[];
+}
+
+/** Sessions overlapping [from, to), oldest first. */
+export async function sessionRowsBetween(db: Db, from: Date, to: Date): Promise<SessionRow[]> {
+  return (await sessionsWithTitles(db)
+    .where('s.started_at', '<', to)
+    .andWhere((q) => q.whereNull('s.ended_at').orWhere('s.ended_at', '>', from))
+    .orderBy('s.started_at')) as SessionRow[];
+}
+
+/** A presenter's latest live session, or undefined. */
+export async function latestSessionOf(db: Db, presenterId: string): Promise<{ id: string; started_at: Date; ended_at: Date | null; schedule_event_id: string | null } | undefined> {
+  return db('broadcast_sessions as s')
+    .where('s.presenter_id', presenterId)
+    .orderBy('s.started_at', 'desc')
+    .first<{ id: string; started_at: Date; ended_at: Date | null; schedule_event_id: string | null } | undefined>('s.id', 's.started_at', 's.ended_at', 's.schedule_event_id');
+}
+
+// --------------------------------------------------------------------- votes
+
+/** Up and down votes cast on these tracks between two instants (inclusive), per track. */
+export async function voteCountsBetween(db: Db, trackIds: readonly string[], from: Date, to: Date): Promise<{ track_id: string; up: number; down: number }[]> {
+  if (trackIds.length === 0) return [];
+  const rows = await db('track_votes')
+    .whereIn('track_id', [...trackIds])
+    .andWhere('created_at', '>=', from)
+    .andWhere('created_at', '<=', to)
+    .groupBy('track_id')
+    .select<{ track_id: string; up: string | number; down: string | number }[]>('track_id', db.raw("count(*) FILTER (WHERE vote_type = 'up') AS up"), db.raw("count(*) FILTER (WHERE vote_type = 'down') AS down"));
+  return rows.map((v) => ({ track_id: v.track_id, up: Number(v.up), down: Number(v.down) }));
+}
+
+/** The song with the best net votes (up minus down) cast since an instant; ties by more votes, then title. */
+export async function topVotedTrackSince(db: Db, since: Date): Promise<{ id: string; title: string; artist: string; album: string | null; up: number; down: number } | undefined> {
+  const row = (await db('track_votes as v')
+    .join('tracks as t', 't.id', 'v.track_id')
+    .where('v.created_at', '>=', since)
+    .groupBy('t.id', 't.title', 't.artist', 't.album')
+    .select(
+      't.id',
+      't.title',
+      't.artist',
+      't.album',
+      db.raw("sum(CASE WHEN v.vote_type = 'up' THEN 1 ELSE 0 END)::int AS up"),
+      db.raw("sum(CASE WHEN v.vote_type = 'down' THEN 1 ELSE 0 END)::int AS down"),
+    )
+    .orderByRaw("sum(CASE WHEN v.vote_type = 'up' THEN 1 ELSE -1 END) DESC, count(*) DESC, t.title")
+    .first()) as { id: string; title: string; artist: string; album: string | null; up: number; down: number } | undefined;
+  return row;
+}
+
+// ------------------------------------------------------------------- counter
+
+/** The bubbles counter's count (0 before the first click). */
+export async function readBubbleCount(db: Db): Promise<number> {
+  const row = await db('global_counters').where({ id: 'bubble_clicks' }).first<{ count: number } | undefined>('count');
+  return Number(row?.count ?? 0);
+}
+
+/** Adds one to the bubbles counter atomically (increment_bubble_clicks); answers the new count. */
+export async function bumpBubbleCount(db: Db): Promise<number> {
+  const rows = await db('global_counters')
+    .insert({ id: 'bubble_clicks', count: 1 })
+    .onConflict('id')
+    .merge({ count: db.raw('global_counters.count + 1') })
+    .returning<{ count: number }[]>('count');
+  return Number(rows[0]?.count ?? 0);
 }

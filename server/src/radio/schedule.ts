@@ -9,7 +9,8 @@ export type { ShowRow };
  * The radio domain's read of the schedule: which show covers an instant,
  * which comes next, and the window of shows a live session is compared with.
  * Shows are schedule_events of type show; dates and times are the station's
- * wall clock (STATION_TIMEZONE).
+ * wall clock, in the zone the caller passes: always the station's one zone,
+ * `stationTimezone(ctx)` (General Settings, else STATION_TIMEZONE).
  */
 
 /** A show with its real instants. */

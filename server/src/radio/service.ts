@@ -1,17 +1,38 @@
 import type { Knex } from 'knex';
 import { presenterByName, presenterByPanelId } from '../presenters/repo';
 import { RADIO_FALLBACKS, type CounterState, type NowPlayingSong, type PlayEntry, type TrackRanking } from '../../../shared/radio';
+import {
+  bumpBubbleCount,
+  endBroadcastSession,
+  fillTrack,
+  insertBroadcastSession,
+  insertPlay,
+  insertTrack,
+  latestPlayRows,
+  lockOpenSession,
+  mostLikedRows,
+  mostPlayedRows,
+  readBubbleCount,
+  trackByKey,
+  type CurrentPlay,
+  type OpenSession,
+  type PlayRow,
+  type RankingRow,
+  type TrackRow,
+} from './repo';
 import { matchShowForSession } from './schedule';
 import { trackKey } from './sources/normalise';
 import type { NowPlayingSnapshot } from './sources/types';
 
 /**
- * The radio domain's rules and SQL: tracks (deduplicated on the normalised
- * artist and title), play history (once per play), live broadcast sessions,
- * the history and ranking lists, and the bubbles counter.
+ * The radio domain's rules: tracks (deduplicated on the normalised artist and
+ * title), play history (once per play), live broadcast sessions, the history
+ * and ranking lists, and the bubbles counter. The SQL is in repo.ts.
  */
 
 type Db = Knex | Knex.Transaction;
+
+export type { CurrentPlay, OpenSession, TrackRow };
 
 /** The longest text kept from a station's metadata. */
 const MAX_TEXT = 500;
@@ -19,16 +40,6 @@ const MAX_TEXT = 500;
 /** Station text made safe to store: no NUL (PostgreSQL refuses it), trimmed, bounded. */
 export function cleanText(s: string | null | undefined): string {
   return (s ?? '').replace(/\u0000/g, '').trim().slice(0, MAX_TEXT);
-}
-
-/** A row of tracks as the radio domain reads it. */
-export interface TrackRow {
-  id: string;
-  title: string;
-  artist: string;
-  album: string;
-  artwork_url: string | null;
-  duration_seconds: number | null;
 }
 
 /** Text as the API carries it: `null` when the station did not report it (blank or one of the spec's fallback words). */
@@ -70,21 +81,16 @@ export async function upsertTrack(db: Db, song: SongInput): Promise<{ id: string
   const album = cleanText(song.album);
   const art = song.artUrl ? cleanText(song.artUrl) : null;
   const duration = song.durationSeconds && Number.isFinite(song.durationSeconds) && song.durationSeconds > 0 ? Math.round(song.durationSeconds) : null;
-  const existing = await db('tracks').where({ track_key: key }).first<TrackRow | undefined>('id', 'album', 'artwork_url', 'duration_seconds');
+  const existing = await trackByKey(db, key);
   if (existing) {
-    const fill: Record<string, unknown> = {};
+    const fill: Parameters<typeof fillTrack>[2] = {};
     if (!existing.album && album) fill.album = album;
     if (!existing.artwork_url && art) fill.artwork_url = art;
     if (existing.duration_seconds === null && duration !== null) fill.duration_seconds = duration;
-    if (Object.keys(fill).length > 0) await db('tracks').where({ id: existing.id }).update({ ...fill, updated_at: db.fn.now() });
+    if (Object.keys(fill).length > 0) await fillTrack(db, existing.id, fill);
     return { id: existing.id, key };
   }
-  const inserted = await db('tracks')
-    .insert({ track_key: key, title: title || RADIO_FALLBACKS.title, artist, album, artwork_url: art, duration_seconds: duration })
-    .onConflict('track_key')
-    .ignore()
-    .returning<{ id: string }[]>('id');
-  const id = inserted[0]?.id ?? (await db('tracks').where({ track_key: key }).first<{ id: string }>('id'))?.id;
+  const id = await insertTrack(db, { track_key: key, title: title || RADIO_FALLBACKS.title, artist, album, artwork_url: art, duration_seconds: duration });
   return id ? { id, key } : null;
 }
 
@@ -103,19 +109,14 @@ export interface PlayInput {
  * instant, or the same station play id). Returns whether a row was added.
  */
 export async function recordPlay(db: Db, play: PlayInput): Promise<boolean> {
-  const rows = await db('play_history')
-    .insert({
-      track_id: play.trackId,
-      played_at: new Date(play.playedAt),
-      broadcast_session_id: play.sessionId,
-      is_live: play.isLive,
-      streamer_name: play.streamerName ? cleanText(play.streamerName) : null,
-      source_play_id: play.sourcePlayId,
-    })
-    .onConflict()
-    .ignore()
-    .returning<{ id: number }[]>('id');
-  return rows.length > 0;
+  return insertPlay(db, {
+    track_id: play.trackId,
+    played_at: new Date(play.playedAt),
+    broadcast_session_id: play.sessionId,
+    is_live: play.isLive,
+    streamer_name: play.streamerName ? cleanText(play.streamerName) : null,
+    source_play_id: play.sourcePlayId,
+  });
 }
 
 /** The presenter a live streamer is: by station-panel id (presenters.azuracast_id) first, else by name. */
@@ -128,23 +129,6 @@ export async function findPresenter(db: Db, streamerId: string | null, name: str
   if (!n) return null;
   const byName = await presenterByName(db, n);
   return byName ?? null;
-}
-
-/** The open live session, if any. */
-export interface OpenSession {
-  id: string;
-  presenter_id: string | null;
-  streamer_name: string | null;
-  schedule_event_id: string | null;
-  started_at: Date;
-}
-
-/** The play on air as the poller last recorded it (kept in station_state so any instance continues it). */
-export interface CurrentPlay {
-  trackKey: string;
-  trackId: string;
-  playedAt: number;
-  sourcePlayId: string | null;
 }
 
 /** What recording one snapshot produced. */
@@ -167,11 +151,11 @@ const sameName = (a: string | null, b: string | null) => cleanText(a).toLowerCas
  * leaves or another DJ takes over.
  */
 async function followLive(trx: Knex.Transaction, snap: NowPlayingSnapshot, zone: string): Promise<{ session: OpenSession | null; opened: boolean; closed: boolean; wentLive?: RecordResult['wentLive'] }> {
-  const open = await trx('broadcast_sessions').whereNull('ended_at').forUpdate().first<OpenSession | undefined>('id', 'presenter_id', 'streamer_name', 'schedule_event_id', 'started_at');
+  const open = await lockOpenSession(trx);
   const at = snap.fetchedAt;
   if (!snap.live.isLive) {
     if (!open) return { session: null, opened: false, closed: false };
-    await trx('broadcast_sessions').where({ id: open.id }).update({ ended_at: new Date(Math.max(at, open.started_at.getTime())) });
+    await endBroadcastSession(trx, open.id, new Date(Math.max(at, open.started_at.getTime())));
     return { session: null, opened: false, closed: true };
   }
   const presenter = await findPresenter(trx, snap.live.streamerId, snap.live.streamerName);
@@ -184,19 +168,17 @@ async function followLive(trx: Knex.Transaction, snap: NowPlayingSnapshot, zone:
   let closed = false;
   if (open) {
     if (startedAt < open.started_at.getTime()) startedAt = at;
-    await trx('broadcast_sessions').where({ id: open.id }).update({ ended_at: new Date(Math.max(startedAt, open.started_at.getTime())) });
+    await endBroadcastSession(trx, open.id, new Date(Math.max(startedAt, open.started_at.getTime())));
     closed = true;
   }
   const show = await matchShowForSession(trx, startedAt, presenter?.id ?? null, zone);
-  const [row] = await trx('broadcast_sessions')
-    .insert({
-      presenter_id: presenter?.id ?? null,
-      streamer_name: cleanText(snap.live.streamerName) || presenter?.name || null,
-      schedule_event_id: show?.id ?? null,
-      started_at: new Date(startedAt),
-      source: snap.source,
-    })
-    .returning<OpenSession[]>(['id', 'presenter_id', 'streamer_name', 'schedule_event_id', 'started_at']);
+  const row = await insertBroadcastSession(trx, {
+    presenter_id: presenter?.id ?? null,
+    streamer_name: cleanText(snap.live.streamerName) || presenter?.name || null,
+    schedule_event_id: show?.id ?? null,
+    started_at: new Date(startedAt),
+    source: snap.source,
+  });
   const presenterName = presenter?.name ?? (row?.streamer_name || null);
   return { session: row ?? null, opened: true, closed, wentLive: presenterName ? { presenterName, showTitle: show?.title ?? null } : null };
 }
@@ -254,14 +236,6 @@ export async function recordSnapshot(trx: Knex.Transaction, snap: NowPlayingSnap
   return { currentPlay, session, sessionOpened: live.opened, sessionClosed: live.closed, wentLive: live.wentLive ?? null, playsAdded };
 }
 
-interface PlayRow extends TrackRow {
-  play_id: number;
-  played_at: Date;
-  is_live: boolean;
-  streamer_name: string | null;
-  track_id: string;
-}
-
 /** The public shape of a play. */
 export function presentPlay(row: PlayRow): PlayEntry {
   return {
@@ -276,19 +250,7 @@ export function presentPlay(row: PlayRow): PlayEntry {
 
 /** The latest plays, newest first (spec: 4 for recently played, 15 for the full history). */
 export async function recentPlays(db: Db, limit: number): Promise<PlayEntry[]> {
-  const rows = await db('play_history as p')
-    .join('tracks as t', 't.id', 'p.track_id')
-    .select<PlayRow[]>('p.id as play_id', 'p.played_at', 'p.is_live', 'p.streamer_name', 'p.track_id', 't.title', 't.artist', 't.album', 't.artwork_url', 't.duration_seconds')
-    .orderBy([{ column: 'p.played_at', order: 'desc' }, { column: 'p.id', order: 'desc' }])
-    .limit(limit);
-  return rows.map(presentPlay);
-}
-
-interface RankingRow extends TrackRow {
-  plays: number;
-  up_votes: number | null;
-  down_votes: number | null;
-  last_played_at: Date | null;
+  return (await latestPlayRows(db, limit)).map(presentPlay);
 }
 
 function presentRanking(row: RankingRow): TrackRanking {
@@ -303,41 +265,20 @@ function presentRanking(row: RankingRow): TrackRanking {
 
 /** The most played tracks since an instant, most plays first (ties: most recently played). */
 export async function mostPlayed(db: Db, limit: number, sinceMs: number): Promise<TrackRanking[]> {
-  const rows = await db('play_history as p')
-    .join('tracks as t', 't.id', 'p.track_id')
-    .leftJoin('track_vote_totals as v', 'v.track_id', 't.id')
-    .where('p.played_at', '>=', new Date(sinceMs))
-    .groupBy('t.id', 'v.up_votes', 'v.down_votes')
-    .select<RankingRow[]>('t.id', 't.title', 't.artist', 't.album', 't.artwork_url', 'v.up_votes', 'v.down_votes', db.raw('count(*)::int as plays'), db.raw('max(p.played_at) as last_played_at'))
-    .orderBy([{ column: 'plays', order: 'desc' }, { column: 'last_played_at', order: 'desc' }])
-    .limit(limit);
-  return rows.map(presentRanking);
+  return (await mostPlayedRows(db, limit, new Date(sinceMs))).map(presentRanking);
 }
 
 /** The most liked tracks: best net score (up minus down) among tracks with at least one up vote; ties go to more up votes. */
 export async function mostLiked(db: Db, limit: number): Promise<TrackRanking[]> {
-  const rows = await db('track_vote_totals as v')
-    .join('tracks as t', 't.id', 'v.track_id')
-    .leftJoin(db('play_history').select('track_id').max({ last_played_at: 'played_at' }).count({ plays: '*' }).groupBy('track_id').as('p'), 'p.track_id', 't.id')
-    .where('v.up_votes', '>', 0)
-    .select<RankingRow[]>('t.id', 't.title', 't.artist', 't.album', 't.artwork_url', 'v.up_votes', 'v.down_votes', db.raw('coalesce(p.plays, 0)::int as plays'), 'p.last_played_at')
-    .orderByRaw('(v.up_votes - v.down_votes) desc, v.up_votes desc, p.last_played_at desc nulls last')
-    .limit(limit);
-  return rows.map(presentRanking);
+  return (await mostLikedRows(db, limit)).map(presentRanking);
 }
 
 /** The bubbles counter. */
 export async function getCounter(db: Db): Promise<CounterState> {
-  const row = await db('global_counters').where({ id: 'bubble_clicks' }).first<{ count: number } | undefined>('count');
-  return { id: 'bubble_clicks', count: Number(row?.count ?? 0) };
+  return { id: 'bubble_clicks', count: await readBubbleCount(db) };
 }
 
 /** Adds one to the bubbles counter atomically (increment_bubble_clicks) and returns the new count. */
 export async function incrementCounter(db: Db): Promise<CounterState> {
-  const rows = await db('global_counters')
-    .insert({ id: 'bubble_clicks', count: 1 })
-    .onConflict('id')
-    .merge({ count: db.raw('global_counters.count + 1') })
-    .returning<{ count: number }[]>('count');
-  return { id: 'bubble_clicks', count: Number(rows[0]?.count ?? 0) };
+  return { id: 'bubble_clicks', count: await bumpBubbleCount(db) };
 }

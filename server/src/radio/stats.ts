@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import { localDateTime } from '../../../shared/time';
 import { ATTENDANCE_GRACE_MINUTES, type AttendanceEntry, type AttendanceStatus, type DjStats } from '../../../shared/radio';
+import { presenterPlayCount, presenterSessions, sessionRowsBetween, type SessionRow } from './repo';
 import { presentShow, showsBetween, type TimedShow } from './schedule';
 
 /**
@@ -11,15 +12,7 @@ import { presentShow, showsBetween, type TimedShow } from './schedule';
 
 type Db = Knex | Knex.Transaction;
 
-export interface SessionRow {
-  id: string;
-  presenter_id: string | null;
-  streamer_name: string | null;
-  schedule_event_id: string | null;
-  started_at: Date;
-  ended_at: Date | null;
-  title: string | null;
-}
+export type { SessionRow };
 
 const minutesBetween = (a: number, b: number) => (b - a) / 60_000;
 
@@ -29,21 +22,13 @@ const minutesBetween = (a: number, b: number) => (b - a) / 60_000;
  * to now) and the 10 most recent shows with date and duration.
  */
 export async function djStats(db: Db, presenterId: string, nowMs: number, zone: string): Promise<DjStats> {
-  const sessions = await db('broadcast_sessions as s')
-    .leftJoin('schedule_events as e', 'e.id', 's.schedule_event_id')
-    .where('s.presenter_id', presenterId)
-    .orderBy('s.started_at', 'desc')
-    .select<SessionRow[]>('s.id', 's.presenter_id', 's.streamer_name', 's.schedule_event_id', 's.started_at', 's.ended_at', 'e.title');
-  const plays = await db('play_history as p')
-    .join('broadcast_sessions as s', 's.id', 'p.broadcast_session_id')
-    .where('s.presenter_id', presenterId)
-    .count<{ count: number | string }[]>({ count: '*' })
-    .first();
+  const sessions = await presenterSessions(db, presenterId);
+  const plays = await presenterPlayCount(db, presenterId);
   const durations = sessions.map((s) => Math.max(0, minutesBetween(s.started_at.getTime(), (s.ended_at?.getTime() ?? nowMs))));
   const total = durations.reduce((a, b) => a + b, 0);
   return {
     presenter_id: presenterId,
-    total_plays: Number(plays?.count ?? 0),
+    total_plays: plays,
     avg_session_duration: sessions.length > 0 ? Math.round(total / sessions.length) : 0,
     total_hours_streamed: Math.round((total / 60) * 100) / 100,
     recent_shows: sessions.slice(0, 10).map((s, i) => ({
@@ -58,12 +43,7 @@ export async function djStats(db: Db, presenterId: string, nowMs: number, zone: 
 
 /** Sessions overlapping [fromMs, toMs), oldest first, with the title of the show each was matched to. */
 export async function sessionsBetween(db: Db, fromMs: number, toMs: number): Promise<SessionRow[]> {
-  return db('broadcast_sessions as s')
-    .leftJoin('schedule_events as e', 'e.id', 's.schedule_event_id')
-    .where('s.started_at', '<', new Date(toMs))
-    .andWhere((q) => q.whereNull('s.ended_at').orWhere('s.ended_at', '>', new Date(fromMs)))
-    .orderBy('s.started_at')
-    .select<SessionRow[]>('s.id', 's.presenter_id', 's.streamer_name', 's.schedule_event_id', 's.started_at', 's.ended_at', 'e.title');
+  return sessionRowsBetween(db, new Date(fromMs), new Date(toMs));
 }
 
 /**

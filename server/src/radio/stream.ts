@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -201,39 +202,35 @@ export interface DemoLoop {
   frameMs: number;
 }
 
-let loopPromise: Promise<DemoLoop> | null = null;
-
-/** The loop, built once per process; cached as a file in `cacheDir` across restarts. */
-export function loadDemoLoop(cacheDir: string | null, log?: Logger): Promise<DemoLoop> {
-  loopPromise ??= (async () => {
-    const file = cacheDir ? path.join(cacheDir, CACHE_NAME) : null;
-    if (file) {
-      try {
-        const cached = splitMp3Frames(await fs.promises.readFile(file));
-        if (cached.frames.length === LOOP_FRAMES) return cached;
-      } catch {
-        // Not cached yet.
-      }
+/**
+ * Loads the loop from its file in `cacheDir`, else builds it and caches it there (across restarts). Each demo
+ * stream keeps the answer it got ({@link createDemoStream}), so a server instance builds or reads it once.
+ */
+export async function loadDemoLoop(cacheDir: string | null, log?: Logger): Promise<DemoLoop> {
+  const file = cacheDir ? path.join(cacheDir, CACHE_NAME) : null;
+  if (file) {
+    try {
+      const cached = splitMp3Frames(await fs.promises.readFile(file));
+      if (cached.frames.length === LOOP_FRAMES) return cached;
+    } catch {
+      // Not cached yet.
     }
-    const started = performance.now();
-    const mp3 = await encodeLoop(await synthesiseLoop());
-    log?.info({ ms: Math.round(performance.now() - started), bytes: mp3.length }, 'demo stream audio generated');
-    if (file) {
-      try {
-        await fs.promises.mkdir(path.dirname(file), { recursive: true });
-        const tmp = `${file}.${process.pid}.tmp`;
-        await fs.promises.writeFile(tmp, mp3);
-        await fs.promises.rename(tmp, file);
-      } catch (err) {
-        log?.warn({ err }, 'could not cache the demo stream audio');
-      }
+  }
+  const started = performance.now();
+  const mp3 = await encodeLoop(await synthesiseLoop());
+  log?.info({ ms: Math.round(performance.now() - started), bytes: mp3.length }, 'demo stream audio generated');
+  if (file) {
+    try {
+      await fs.promises.mkdir(path.dirname(file), { recursive: true });
+      // Unique per write: two server instances in one process may build it at once.
+      const tmp = `${file}.${process.pid}.${randomUUID()}.tmp`;
+      await fs.promises.writeFile(tmp, mp3);
+      await fs.promises.rename(tmp, file);
+    } catch (err) {
+      log?.warn({ err }, 'could not cache the demo stream audio');
     }
-    return splitMp3Frames(mp3);
-  })();
-  loopPromise.catch(() => {
-    loopPromise = null;
-  });
-  return loopPromise;
+  }
+  return splitMp3Frames(mp3);
 }
 
 interface Listener {
@@ -263,6 +260,18 @@ export function createDemoStream(opts: { cacheDir: string | null; log: Logger; n
   };
   let ticker: NodeJS.Timeout | null = null;
   let loop: DemoLoop | null = null;
+  /** The loop, loaded once for this stream (the first listener waits for it; a failed load is tried again). */
+  let loading: Promise<DemoLoop> | null = null;
+  const loadLoop = (): Promise<DemoLoop> => {
+    if (!loading) {
+      const p = loadDemoLoop(opts.cacheDir, opts.log);
+      p.catch(() => {
+        if (loading === p) loading = null;
+      });
+      loading = p;
+    }
+    return loading;
+  };
 
   const frameAt = (ms: number, l: DemoLoop) => Math.floor((ms - DEMO_EPOCH_MS) / l.frameMs);
   const chunk = (from: number, to: number, l: DemoLoop): Buffer => {
@@ -298,7 +307,7 @@ export function createDemoStream(opts: { cacheDir: string | null; log: Logger; n
 
   return {
     async serve(c) {
-      const l = (loop = await loadDemoLoop(opts.cacheDir, opts.log));
+      const l = (loop = await loadLoop());
       c.status = 200;
       c.type = 'audio/mpeg';
       c.set('Cache-Control', 'no-cache, no-store');

@@ -318,3 +318,40 @@ export async function purgeExpiredLimits(db: Db, now: number): Promise<void> {
 function pgArray(values: readonly string[]): string {
   return `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
 }
+
+// ------------------------------------------------------------ staff summaries
+
+/**
+ * The newest pending requests of each queue, `limit` each (the staff dashboard's short lists): song requests
+ * (picked or typed songs, not custom ones), shoutouts and general messages.
+ */
+export async function newestPendingRequests(db: Db, limit: number): Promise<{
+  song: { id: string; title: string; artist: string; requester: string; created_at: Date }[];
+  shoutout: { id: string; requester_name: string; recipient_name: string; created_at: Date }[];
+  general: { id: string; name: string; subject: string; created_at: Date }[];
+}> {
+  const [song, shoutout, general] = await Promise.all([
+    db('song_requests').where({ status: 'pending', request_type: 'song' }).orderBy('created_at', 'desc').limit(limit).select('id', 'title', 'artist', 'requester', 'created_at'),
+    db('shoutout_requests').where({ status: 'pending' }).orderBy('created_at', 'desc').limit(limit).select('id', 'requester_name', 'recipient_name', 'created_at'),
+    db('general_requests').where({ status: 'pending' }).orderBy('created_at', 'desc').limit(limit).select('id', 'name', 'subject', 'created_at'),
+  ]);
+  return { song, shoutout, general };
+}
+
+/** How many song requests a staff account handled (approved, played or rejected) and shoutouts it read, between two instants (inclusive). */
+export async function requestsHandledBetween(db: Db, userId: string, from: Date, to: Date): Promise<{ songs: number; shoutouts: number }> {
+  const handled = await db('song_requests')
+    .where({ handled_by: userId })
+    .whereIn('status', ['approved', 'played', 'rejected'])
+    .andWhere('updated_at', '>=', from)
+    .andWhere('updated_at', '<=', to)
+    .count<{ count: string | number }[]>({ count: '*' })
+    .first();
+  const read = await db('shoutout_requests')
+    .where({ handled_by: userId, status: 'completed' })
+    .andWhere('updated_at', '>=', from)
+    .andWhere('updated_at', '<=', to)
+    .count<{ count: string | number }[]>({ count: '*' })
+    .first();
+  return { songs: Number(handled?.count ?? 0), shoutouts: Number(read?.count ?? 0) };
+}

@@ -4,6 +4,7 @@ import { showsBetween, type TimedShow } from '../radio/schedule';
 import { showsWithoutPresenter } from '../radio/stats';
 import type { BackgroundJob } from '../server';
 import { presenterUserId as accountOfPresenter } from '../presenters/repo';
+import { stationTimezone } from '../settings/service';
 import { claimAttendanceAlert } from './repo';
 
 /**
@@ -40,7 +41,7 @@ async function presenterUserId(ctx: AppContext, show: TimedShow): Promise<string
 
 /** One pass: sends the reminders due at `nowMs`; answers how many of each went out. */
 export async function runShowReminders(ctx: AppContext, nowMs: number = ctx.now()): Promise<{ startsSoon: number; notLive: number }> {
-  const zone = ctx.config.STATION_TIMEZONE;
+  const zone = await stationTimezone(ctx);
   let startsSoon = 0;
   let notLive = 0;
   const lead = REMINDER_LEAD_MINUTES * 60_000;

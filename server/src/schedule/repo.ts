@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import { urlOrigins } from '../db/origins';
+import { joinablePresenters } from '../presenters/repo';
 import type { EventRow } from './presenter';
 
 /**
@@ -8,8 +9,10 @@ import type { EventRow } from './presenter';
  * here (the schedule's services, the radio domain's on-air and next show, the
  * dashboard's upcoming shows, the reminders). Imports nothing of the server
  * but the row shape, so any domain can call it without pulling in the
- * schedule's services. Events are joined with `presenters` for the
- * presenter's account (`presenter_user_id`).
+ * schedule's services. Events are joined with the presenters domain's piece
+ * ({@link joinablePresenters}) for the presenter's account
+ * (`presenter_user_id`) and image, one query; the radio's live sessions join
+ * {@link joinableEventTitles} the same way.
  */
 
 type Db = Knex | Knex.Transaction;
@@ -26,7 +29,12 @@ const EVENT_COLUMNS = [
 
 /** Events joined with their presenter's account, the one select every read starts from. */
 export function events(db: Db): Knex.QueryBuilder {
-  return db('schedule_events as e').leftJoin('presenters as p', 'p.id', 'e.presenter_id').select(...EVENT_COLUMNS);
+  return db('schedule_events as e').leftJoin(joinablePresenters(db).as('p'), 'p.id', 'e.presenter_id').select(...EVENT_COLUMNS);
+}
+
+/** Events' titles as another domain's query joins them (a live session's show): `.leftJoin(joinableEventTitles(db).as('e'), 'e.id', …)`. */
+export function joinableEventTitles(db: Db): Knex.QueryBuilder {
+  return db('schedule_events').select('id', 'title');
 }
 
 /**
@@ -211,7 +219,7 @@ export interface PublicRow {
  */
 export async function publicEventRows(db: Db, q: { start: string; end: string; status: string; presenter: string | null; limit: number }): Promise<PublicRow[]> {
   const query = db('schedule_events as e')
-    .leftJoin('presenters as p', 'p.id', 'e.presenter_id')
+    .leftJoin(joinablePresenters(db).as('p'), 'p.id', 'e.presenter_id')
     .whereBetween('e.event_date', [q.start, q.end])
     .select(
       'e.id', 'e.title', 'e.description', 'e.type', 'e.event_date', 'e.start_time', 'e.end_time', 'e.status',

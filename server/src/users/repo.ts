@@ -5,12 +5,21 @@ import type { Role } from '../../../shared/permissions';
 /**
  * The users domain's table, `profiles` (one row per staff account, with its
  * password hash). Other domains read accounts through these functions or the
- * users service, never the table. Known crossings, joins kept where one query
- * is the point: the live-session check and refresh rotation (`auth/repo.ts`)
- * and the presenters' avatars and emails (see tests/lint/table-owners.test.ts).
+ * users service, never the table. Where one query is the point (the
+ * live-session check every request makes, refresh rotation, the presenters'
+ * avatars and emails), they join {@link joinableAccounts}: this file names the
+ * table and the columns another domain may see, the caller joins it by alias.
  */
 
 type Db = Knex | Knex.Transaction;
+
+/**
+ * Accounts as another domain's query joins them, in one round trip: `db(...).join(joinableAccounts(db).as('p'), 'p.id', …)`.
+ * Only these columns (never the password hash); PostgreSQL folds the subquery into the join, so the plan is a plain join.
+ */
+export function joinableAccounts(db: Db): Knex.QueryBuilder {
+  return db('profiles').select('id', 'email', 'role', 'is_active', 'avatar_url');
+}
 
 /** A profiles row as the users service reads it (never the hash). */
 export interface ProfileRow {

@@ -15,11 +15,15 @@ import type { AppContext, RequestState } from './context';
 import { isDatabaseUnavailable } from './db/knex';
 import { embedFraming } from './embed/service';
 import { contentSecurityPolicy } from './http/csp';
+import { hasMalformedText } from './http/text';
 import { fail, HttpError } from './http/errors';
 import { pageHeadRenderer } from './http/page-meta';
 import { serveWeb } from './http/static';
+import { createRequestLane, laneHandoff, type RequestLane } from './requests/fast-lane';
 import { domainRouters } from './routes';
 import { httpMetrics, metricsHandler } from './metrics';
+
+export { hasMalformedText } from './http/text';
 
 /** Koa typed with our request state. */
 export type App = Koa<RequestState>;
@@ -28,8 +32,10 @@ export type App = Koa<RequestState>;
 export interface BuiltApp {
   app: App;
   routers: AppRouter[];
-  /** The request listener: the fast lane of the public reads (http/fast-lane.ts), then the app. */
+  /** The request listener: the fast lane of the public reads (http/fast-lane.ts), the song-request lane (requests/fast-lane.ts), then the app. */
   callback: import('node:http').RequestListener;
+  /** The song-request lane (requests/fast-lane.ts). */
+  requestLane: RequestLane;
 }
 
 const REQUEST_ID_RE = /^[A-Za-z0-9._-]{1,64}$/;
@@ -131,6 +137,8 @@ export function createApp(ctx: AppContext): BuiltApp {
     }
     return next();
   });
+  // A body the song-request lane (requests/fast-lane.ts) already read is the request's body.
+  app.use(laneHandoff(() => new HttpError('bad_request', 'The request body is not valid JSON.')));
   app.use(
     bodyParser({
       enableTypes: ['json'],
@@ -171,7 +179,9 @@ export function createApp(ctx: AppContext): BuiltApp {
 
   const webDist = ctx.config.WEB_DIST_DIR ?? path.join(ctx.config.rootDir, 'web', 'dist');
   app.use(serveWeb(webDist, isKnownClientRoute, { renderer: pageHeadRenderer(ctx.knex, ctx.settings, { nowPlaying: () => nowPlayingForPage(ctx) }, { distDir: webDist, log: ctx.log }), publicUrl: ctx.config.PUBLIC_URL }));
-  return { app, routers, callback: ctx.fastLane.wrap(app.callback()) };
+  // Public reads replayed (http/fast-lane.ts), song requests answered before the chain when it adds nothing (requests/fast-lane.ts).
+  const requestLane = createRequestLane(ctx, app);
+  return { app, routers, requestLane, callback: ctx.fastLane.wrap(requestLane.wrap(app.callback())) };
 }
 
 /**
@@ -198,30 +208,6 @@ export function methodNotAllowed(routers: AppRouter[]): Koa.Middleware<RequestSt
     }
     throw new HttpError('method_not_allowed', `${c.method} is not allowed here. Allowed: ${list}.`, { allow: [...allow] }, { Allow: list });
   };
-}
-
-/** With the u flag, a surrogate not paired into a code point is one of General_Category Cs. */
-const LONE_SURROGATE = /\p{Cs}/u;
-
-/** True when any string (or key) in a parsed JSON body holds a lone surrogate. Iterative: deep nesting cannot overflow the stack. */
-export function hasMalformedText(body: unknown): boolean {
-  const stack: unknown[] = [body];
-  let seen = 0;
-  while (stack.length) {
-    const v = stack.pop();
-    if (++seen > 200_000) return false;
-    if (typeof v === 'string') {
-      if (LONE_SURROGATE.test(v)) return true;
-    } else if (Array.isArray(v)) {
-      for (const x of v) stack.push(x);
-    } else if (v && typeof v === 'object') {
-      for (const [k, x] of Object.entries(v)) {
-        if (LONE_SURROGATE.test(k)) return true;
-        stack.push(x);
-      }
-    }
-  }
-  return false;
 }
 
 /** Paths of the public APIs that are open to any origin. */

@@ -91,7 +91,10 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     radio,
     metrics,
     fastLane: createFastLane({
-      observe: (route, status, seconds) => metrics.httpDuration.observe({ method: 'GET', route, status: String(status) }, seconds),
+      observer: (route, status) => {
+        const child = metrics.httpDuration.labels({ method: 'GET', route, status: String(status) });
+        return (seconds) => child.observe(seconds);
+      },
       log,
     }),
     realtime: {
@@ -154,12 +157,16 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const jobs = opts.jobs ? await opts.jobs(ctx) : [];
 
   // Requests being answered, so a stop that has to cut them off can say which.
-  const inFlight = new Set<string>();
+  // The request is kept as is; its description is made only when a stop has to cut it off.
+  const inFlight = new Map<import('node:http').ServerResponse, import('node:http').IncomingMessage>();
+  const forget = function (this: import('node:http').ServerResponse) {
+    inFlight.delete(this);
+  };
   httpServer.on('request', (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
-    const key = `${req.method ?? 'GET'} ${(req.url ?? '/').split('?')[0]} #${Math.random().toString(36).slice(2, 8)}`;
-    inFlight.add(key);
-    res.once('close', () => inFlight.delete(key));
+    inFlight.set(res, req);
+    res.once('close', forget);
   });
+  const describeInFlight = () => [...inFlight.values()].slice(0, 10).map((req) => `${req.method ?? 'GET'} ${(req.url ?? '/').split('?')[0]} #${Math.random().toString(36).slice(2, 8)}`);
 
   let closing: Promise<void> | null = null;
   const close = (): Promise<void> => {
@@ -173,7 +180,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       const deadline = setTimeout(() => {
         // Say so when the stop cuts requests off: a client somewhere got no answer.
         if (inFlight.size > 0) {
-          log.warn({ dropped: inFlight.size, requests: [...inFlight].slice(0, 10), timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, `shutdown dropped ${inFlight.size} request(s) still in flight after SHUTDOWN_TIMEOUT_MS`);
+          log.warn({ dropped: inFlight.size, requests: describeInFlight(), timeoutMs: config.SHUTDOWN_TIMEOUT_MS }, `shutdown dropped ${inFlight.size} request(s) still in flight after SHUTDOWN_TIMEOUT_MS`);
         }
         httpServer.closeAllConnections();
       }, config.SHUTDOWN_TIMEOUT_MS);

@@ -28,8 +28,8 @@ export interface FastLane {
 }
 
 export interface FastLaneOptions {
-  /** Called after each answer from the lane: the route template, status and seconds taken (the HTTP metrics). */
-  observe?: (route: string, status: number, seconds: number) => void;
+  /** The HTTP metrics: called once per kept answer with its route template and status, the function it returns after each answer from the lane with the seconds taken. */
+  observer?: (route: string, status: number) => (seconds: number) => void;
   /** The access log line (the chain logs every request but health; so does the lane). */
   log?: { info(obj: object, msg: string): void; isLevelEnabled?(level: string): boolean };
   /** Most answers kept (the oldest go first). */
@@ -38,8 +38,9 @@ export interface FastLaneOptions {
 
 interface Replay {
   status: number;
-  /** Raw header pairs as the chain sent them, without X-Request-Id. */
+  /** Raw header pairs as the chain sent them, then `X-Request-Id` and a slot for its value (filled per answer). */
   headers: string[];
+  observe: ((seconds: number) => void) | undefined;
   body: Buffer;
   valid: () => boolean;
   route: string;
@@ -98,11 +99,12 @@ export function createFastLane(opts: FastLaneOptions = {}): FastLane {
         const started = performance.now();
         const incoming = req.headers['x-request-id'];
         const id = typeof incoming === 'string' && REQUEST_ID_RE.test(incoming) ? incoming : randomUUID();
-        const headers = hit.headers.slice();
-        headers.push('X-Request-Id', id);
+        // writeHead copies the pairs at once, so the entry's own array serves every answer.
+        const headers = hit.headers;
+        headers[headers.length - 1] = id;
         res.writeHead(hit.status, headers);
         res.end(hit.body);
-        if (opts.observe) opts.observe(hit.route, hit.status, (performance.now() - started) / 1000);
+        if (hit.observe) hit.observe((performance.now() - started) / 1000);
         if (hit.logged && opts.log && (!opts.log.isLevelEnabled || opts.log.isLevelEnabled('info'))) {
           opts.log.info({ reqId: id, method: 'GET', url: req.url, status: hit.status, ms: Math.round((performance.now() - started) * 10) / 10 }, 'request');
         }
@@ -127,7 +129,12 @@ export function createFastLane(opts: FastLaneOptions = {}): FastLane {
         const status = res.statusCode;
         if (!wrote && (status === 200 || status === 304) && !res.hasHeader('set-cookie')) {
           const body = chunk === undefined || chunk === null || typeof chunk === 'function' ? Buffer.alloc(0) : typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.isBuffer(chunk) ? chunk : null;
-          if (body && valid()) store(key, { status, headers: flatHeaders(res), body, valid, route: typeof route === 'string' ? route : path, logged: path !== '/api/health' });
+          if (body && valid()) {
+            const name = typeof route === 'string' ? route : path;
+            const headers = flatHeaders(res);
+            headers.push('X-Request-Id', '');
+            store(key, { status, headers, observe: opts.observer?.(name, status), body, valid, route: name, logged: path !== '/api/health' });
+          }
         }
         return (end as (...a: unknown[]) => ServerResponse).apply(this, args);
       } as typeof res.end;

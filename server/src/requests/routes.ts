@@ -8,6 +8,7 @@ import { fail } from '../http/errors';
 import { parse } from '../http/validate';
 import { integrations, SPOTIFY_FAILED, SPOTIFY_NOT_CONFIGURED, upstreamToHttp } from '../integrations/clients';
 import { fieldQuery } from '../integrations/spotify';
+import { laneOutcome } from './fast-lane';
 import { limiter } from './limits';
 import { createGeneralRequest, createShoutoutRequest, createSongRequest, searchLibrary } from './service';
 
@@ -37,7 +38,8 @@ export function requestsRoutes(ctx: AppContext): AppRouter {
 
   router.post('/api/requests/song', async (c) => {
     const input = parse(SongRequestInputSchema, c.request.body);
-    const { request, replayed } = await createSongRequest(ctx, input, { ip: c.ip, sessionId: input.user_session, source: 'website', clientKey: idempotencyKey(c) });
+    // Made already when the song-request lane read it (requests/fast-lane.ts).
+    const { request, replayed } = await (laneOutcome(c) ?? createSongRequest(ctx, input, { ip: c.ip, sessionId: input.user_session, source: 'website', clientKey: idempotencyKey(c) }));
     if (replayed) c.set('Idempotent-Replayed', 'true');
     c.status = 201;
     c.body = { request };
@@ -96,7 +98,7 @@ export function requestsRoutes(ctx: AppContext): AppRouter {
     const body = parse(SongRequestApiBodySchema, c.request.body);
     const session = c.get('X-Session-Id');
     if (session && !SESSION_ID_RE.test(session)) throw fail.badRequest('X-Session-Id must be 8 to 128 letters, digits, - or _.');
-    const { request, replayed } = await createSongRequest(ctx, body, { ip: c.ip, sessionId: session || undefined, source: 'api', clientKey: idempotencyKey(c) });
+    const { request, replayed } = await (laneOutcome(c) ?? createSongRequest(ctx, body, { ip: c.ip, sessionId: session || undefined, source: 'api', clientKey: idempotencyKey(c) }));
     if (replayed) c.set('Idempotent-Replayed', 'true');
     c.status = 201;
     c.body = {

@@ -26,7 +26,8 @@ function useQrDataUrl(text: string | null): { url: string | null; failed: boolea
   useEffect(() => {
     if (!text) return;
     let cancelled = false;
-    QRCode.toDataURL(text, { width: 240, margin: 2, errorCorrectionLevel: 'M', color: { dark: '#000000', light: '#ffffff' } })
+    // Drawn at twice the size shown (240 px), sharp on a phone's high-density screen.
+    QRCode.toDataURL(text, { width: 480, margin: 2, errorCorrectionLevel: 'M', color: { dark: '#000000', light: '#ffffff' } })
       .then((url) => !cancelled && setState({ for: text, url, failed: false }))
       .catch(() => !cancelled && setState({ for: text, url: null, failed: true }));
     return () => {

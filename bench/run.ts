@@ -20,6 +20,7 @@ const benches: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   embeds: () => import('./embeds'),
   audience: () => import('./audience'),
   pages: () => import('./pages'),
+  start: () => import('./start'),
 };
 for (const [name, load] of Object.entries(benches)) {
   if (only && only !== name) continue;

@@ -5,7 +5,9 @@
  * - the server (server/src/main.ts and the migrate and create-owner commands)
  *   compiled and bundled by esbuild into dist-server/*.mjs; packages stay
  *   external, so the output runs with the production dependencies alone
- *   (`npm ci --omit=dev`);
+ *   (`npm ci --omit=dev`); plus dist-server/pglite-template.tar.gz, a fresh
+ *   migrated embedded database that a first start unpacks instead of running
+ *   PostgreSQL's initdb and every migration;
  * - the website (vite --mode web, into web/dist) and the desktop studio's
  *   renderer (vite --mode studio, into web/dist-studio).
  *
@@ -13,6 +15,7 @@
  * and the website (what `npm start` needs). Warnings and errors are printed;
  * the file listings are not.
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +25,12 @@ process.chdir(root);
 
 /** Where the compiled server goes, and its entry points. */
 export const SERVER_OUT = 'dist-server';
-const SERVER_ENTRIES = { main: 'server/src/main.ts', migrate: 'server/src/cli/migrate.ts', 'create-owner': 'server/src/cli/create-owner.ts' };
+const SERVER_ENTRIES = {
+  main: 'server/src/main.ts',
+  migrate: 'server/src/cli/migrate.ts',
+  'create-owner': 'server/src/cli/create-owner.ts',
+  'pglite-template': 'server/src/cli/pglite-template.ts',
+};
 
 function size(dir) {
   let bytes = 0;
@@ -58,6 +66,9 @@ async function buildServer() {
     legalComments: 'none',
     logLevel: 'warning',
   });
+  // The fresh embedded database a first start unpacks (initdb and migrations done here, once).
+  const t = spawnSync(process.execPath, [path.join(SERVER_OUT, 'pglite-template.mjs')], { stdio: ['ignore', 'inherit', 'inherit'] });
+  if (t.status !== 0) throw new Error('could not make the embedded database template (dist-server/pglite-template.tar.gz)');
   // The build's own stamp: what start.mjs compares the sources with.
   fs.writeFileSync(path.join(SERVER_OUT, 'BUILD'), `${new Date().toISOString()}\n`);
   const s = size(SERVER_OUT);

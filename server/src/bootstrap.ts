@@ -3,6 +3,7 @@ import type { Config } from './config';
 import { lockDataDir } from './db/data-dir-lock';
 import { openDatabase, type Database } from './db/knex';
 import { migrateLatest } from './db/migrate';
+import { pgliteTemplateFor } from './db/pglite-template';
 import { seedDemo } from './db/seed/demo';
 import { upgradeDemoSettings } from './db/seed/demo-station';
 import type { Logger } from './log';
@@ -10,12 +11,16 @@ import { ensureOwner } from './users/owner';
 
 /**
  * Opens the configured database: PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR,
- * which this process then holds alone (`command` names it to a refused second process).
+ * which this process then holds alone (`command` names it to a refused second process). A new
+ * embedded database is unpacked from the build's template when there is one (db/pglite-template.ts).
  */
 export function openConfiguredDatabase(config: Config, command = 'server'): Promise<Database> {
   if (config.DATABASE_URL) return openDatabase({ kind: 'postgres', url: config.DATABASE_URL, poolMax: config.DATABASE_POOL_MAX });
   lockDataDir(config.DATA_DIR, command);
-  return openDatabase({ kind: 'pglite', dataDir: path.join(config.DATA_DIR, 'pglite') });
+  const dataDir = path.join(config.DATA_DIR, 'pglite');
+  // A new database starts from the build's template (initdb and the migrations done at build time).
+  const template = pgliteTemplateFor(dataDir);
+  return openDatabase({ kind: 'pglite', dataDir, ...(template ? { loadFrom: template } : {}) });
 }
 
 /**

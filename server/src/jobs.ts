@@ -6,11 +6,48 @@ import type { BackgroundJob } from './server';
 import { sessionPruneJob } from './auth/prune';
 import { showRemindersJob } from './schedule/reminders';
 
+/** How long after the server starts its jobs the ones that can wait begin (see {@link startLater}). */
+export const LATER_JOBS_MS = 2_000;
+
+/**
+ * A job started `ms` from now rather than at once: its first queries then do not queue in front of
+ * the first requests (a load balancer's health check, the first page) on PGlite's one connection.
+ * Stopped before then, it never starts.
+ */
+export function startLater(name: string, ms: number, start: () => BackgroundJob, ctx: Pick<AppContext, 'log'>): BackgroundJob {
+  let job: BackgroundJob | null = null;
+  let stopped = false;
+  const timer = setTimeout(() => {
+    if (stopped) return;
+    try {
+      job = start();
+    } catch (err) {
+      ctx.log.error({ err, job: name }, 'background job failed to start');
+    }
+  }, ms);
+  timer.unref();
+  return {
+    name,
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await job?.stop();
+    },
+  };
+}
+
 /**
  * The background jobs of a running server (the station poller, schedulers).
- * Each domain that needs one adds it here.
+ * Each domain that needs one adds it here. The station poller starts at once (now-playing is right
+ * from the first page); the show reminders' first round waits {@link LATER_JOBS_MS}.
  */
 export async function startJobs(ctx: AppContext): Promise<BackgroundJob[]> {
   const connections = startStreamConnections(ctx, ctx.radio);
-  return [sessionPruneJob(ctx), connections, startPoller(ctx, ctx.radio, { listeners: connections.total }), startIntegrationJobs(ctx), showRemindersJob(ctx)];
+  return [
+    sessionPruneJob(ctx),
+    connections,
+    startPoller(ctx, ctx.radio, { listeners: connections.total }),
+    startIntegrationJobs(ctx),
+    startLater('show-reminders', LATER_JOBS_MS, () => showRemindersJob(ctx), ctx),
+  ];
 }

@@ -39,9 +39,18 @@ async function main(): Promise<void> {
     throw err;
   }
   const log = createLogger({ level: config.LOG_LEVEL, pretty: config.LOG_PRETTY });
+  // How long each step of the start took (ms), logged once on air: where a slow start goes.
+  const phases: Record<string, number> = { boot: Math.round(performance.now()) };
+  let mark = performance.now();
+  const phase = (name: string): void => {
+    const t = performance.now();
+    phases[name] = Math.round(t - mark);
+    mark = t;
+  };
   let db;
   try {
     db = await openConfiguredDatabase(config);
+    phase('open');
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       process.stderr.write(`Airdeck cannot start: ${err.message}\n`);
@@ -49,15 +58,19 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  if ((await prepareDatabase(db, config, log)) && db.engine === 'pglite') {
+  const changed = await prepareDatabase(db, config, log);
+  phase('prepare');
+  if (changed && db.engine === 'pglite') {
     // PGlite's WebAssembly memory grows during migrations and seeding and never
     // shrinks: reopening after first-time setup roughly halves the idle footprint.
     await db.close();
     db = await openConfiguredDatabase(config);
+    phase('reopen');
   }
   const server = await startServer({ config, db, log, jobs: startJobs });
+  phase('listen');
   heldDataDirLock(config.DATA_DIR)?.setUrl(server.url);
-  log.info({ url: server.url, database: db.engine, source: config.STATION_SOURCE }, 'Airdeck is on air');
+  log.info({ url: server.url, database: db.engine, source: config.STATION_SOURCE, phases }, 'Airdeck is on air');
   process.stdout.write(banner(config, server.url, db.engine));
 
   let stopping = false;

@@ -161,6 +161,43 @@ describe('request queues', () => {
     });
   }
 
+  it('shows each request field for field: instants in UTC to the millisecond, texts as sent, nothing internal', async () => {
+    const text = 'Say "hi" to\\the night\nshift ☕ — ünï\tcode </script>';
+    const at = { created_at: '2026-03-09T18:00:00.123999+00:00', updated_at: '2026-03-10T09:30:05.5+01:00' };
+    const ids = {
+      song: await song({ title: text, artist: 'Björk', requester: 'Zoë', message: text, status: 'approved', request_type: 'custom', source: 'api', external_url: 'https://open.spotify.com/track/abc', client_key: 'key-fields-1', ...at }),
+      shoutout: await shoutout({ requester_name: 'Zoë', recipient_name: 'Mum & Dad', message: text, status: 'completed', ...at }),
+      general: await general({ name: 'Zoë', email: 'zoe@example.com', subject: 'technical', message: text, status: 'archived', ...at }),
+    };
+    const instants = { created_at: '2026-03-09T18:00:00.123Z', updated_at: '2026-03-10T08:30:05.500Z' };
+    const expected = {
+      song: { id: ids.song, title: text, artist: 'Björk', requester: 'Zoë', message: text, status: 'approved', request_type: 'custom', source: 'api', track_id: null, external_url: 'https://open.spotify.com/track/abc', ...instants },
+      shoutout: { id: ids.shoutout, requester_name: 'Zoë', recipient_name: 'Mum & Dad', message: text, status: 'completed', ...instants },
+      general: { id: ids.general, name: 'Zoë', email: 'zoe@example.com', subject: 'technical', message: text, status: 'archived', ...instants },
+    };
+    for (const kind of ['song', 'shoutout', 'general'] as const) {
+      const res = await request(t.url, `/api/requests/${kind}`, { token: users.moderator.token });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(res.body.requests.find((r: { id: string }) => r.id === ids[kind])).toStrictEqual(expected[kind]);
+      // Keys in the order the pushes and single answers use.
+      expect(Object.keys(res.body.requests[0])).toEqual(Object.keys(expected[kind]));
+    }
+    const noMessage = await song({ message: null, ...at });
+    const res = await request(t.url, '/api/requests/song?status=pending', { token: users.moderator.token });
+    expect(res.body.requests.find((r: { id: string }) => r.id === noMessage).message).toBeNull();
+  });
+
+  it('breaks ties of the same instant by id, newest first, and the limit keeps the newest', async () => {
+    const same = new Date(Date.UTC(2030, 0, 1, 0, 0, 0));
+    const made = [await song({ created_at: same }), await song({ created_at: same }), await song({ created_at: same })];
+    const byIdDesc = [...made].sort().reverse();
+    const top = await request(t.url, '/api/requests/song?limit=3', { token: users.presenter.token });
+    expect(top.body.requests.map((r: { id: string }) => r.id)).toEqual(byIdDesc);
+    const two = await request(t.url, '/api/requests/song?status=pending&limit=2', { token: users.presenter.token });
+    expect(two.body.requests.map((r: { id: string }) => r.id)).toEqual(byIdDesc.slice(0, 2));
+  });
+
   it('lists custom song requests with the others, marked as custom, so none is hidden from staff', async () => {
     const custom = await song({ request_type: 'custom', title: 'My own jingle' });
     const res = await request(t.url, '/api/requests/song', { token: users.owner.token });

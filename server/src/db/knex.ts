@@ -3,7 +3,7 @@ import path from 'node:path';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import knexFactory, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
-import pg from 'pg';
+import { pgDriver } from './pg-driver';
 
 /** Which engine a database handle talks to; the event bus and the poller's election depend on it. */
 export type DbEngine = 'pglite' | 'postgres';
@@ -19,16 +19,9 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const DATE_OID = 1082;
-const INT8_OID = 20;
-const NUMERIC_OID = 1700;
-
 // Dates are the station's wall-clock days: keep them as 'yyyy-MM-dd' strings,
 // never as JS Dates shifted by the process time zone. Counts come back as numbers.
-pg.types.setTypeParser(DATE_OID, (v: string) => v);
-pg.types.setTypeParser(INT8_OID, (v: string) => Number(v));
-pg.types.setTypeParser(NUMERIC_OID, (v: string) => Number(v));
-
+// (The same parsers for `pg` are set in ./pg-driver, loaded only for PostgreSQL.)
 const pgliteParsers = {
   [pgliteTypes.DATE]: (v: string) => v,
   [pgliteTypes.INT8]: (v: string) => Number(v),
@@ -48,6 +41,7 @@ export type OpenOptions =
  */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.kind === 'postgres') {
+    pgDriver();
     const knex = knexFactory({
       client: 'pg',
       connection: { connectionString: opts.url, application_name: 'airdeck', statement_timeout: 30_000 },

@@ -19,8 +19,25 @@ class ListMigrationSource implements Knex.MigrationSource<string> {
   }
 }
 
+/**
+ * True when the database has applied exactly the migrations this version knows, by one query
+ * (knex's own check takes several, plus a lock); false when it cannot tell (no table yet, a
+ * pending or an unknown migration), and then {@link migrateLatest} does the full work.
+ */
+export async function migrationsUpToDate(knex: Knex): Promise<boolean> {
+  let rows: Array<{ name: string }>;
+  try {
+    rows = await knex('knex_migrations').select('name');
+  } catch {
+    return false;
+  }
+  const applied = new Set(rows.map((r) => r.name));
+  return applied.size === migrations.length && migrations.every((m) => applied.has(m.name));
+}
+
 /** Runs every pending migration; returns the names it applied. */
 export async function migrateLatest(knex: Knex): Promise<string[]> {
+  if (await migrationsUpToDate(knex)) return [];
   const [, applied] = (await knex.migrate.latest({ migrationSource: new ListMigrationSource() })) as [number, string[]];
   return applied;
 }

@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { fileTypeFromBuffer } from 'file-type';
 import type { Knex } from 'knex';
-import sharp, { type OutputInfo } from 'sharp';
+import type { OutputInfo } from 'sharp';
 import { ACCOUNT_TEXT } from '../../../shared/accounts';
 import type { AppContext } from '../context';
 import { HttpError } from '../http/errors';
@@ -62,6 +61,8 @@ const unreadable = () => new HttpError('unprocessable', ACCOUNT_TEXT.uploadFaile
 export async function processImage(bytes: Buffer, opts: { maxSide: number }): Promise<ProcessedImage> {
   if (bytes.length === 0) throw invalidType();
   if (bytes.length > MEDIA_MAX_BYTES) throw tooLarge();
+  // Loaded on the first upload, not at start (sharp's native library is large).
+  const [{ fileTypeFromBuffer }, { default: sharp }] = await Promise.all([import('file-type'), import('sharp')]);
   const detected = await fileTypeFromBuffer(bytes);
   if (!detected || !isImageMime(detected.mime)) throw invalidType();
   const contentType = detected.mime;

@@ -1,4 +1,5 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { pgDriver } from '../db/pg-driver';
 import type { Database } from '../db/knex';
 import type { Logger } from '../log';
 
@@ -43,7 +44,7 @@ export function createLeadership(db: Database, log: Logger, lock: readonly [numb
       let c = client;
       try {
         if (!c) {
-          c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000, query_timeout: 5_000, keepAlive: true, application_name: 'airdeck-poller-lock' });
+          c = new (pgDriver().Client)({ connectionString: url, connectionTimeoutMillis: 3_000, query_timeout: 5_000, keepAlive: true, application_name: 'airdeck-poller-lock' });
           const mine = c;
           mine.on('error', (err) => {
             log.warn({ err }, 'station poller lock connection error');

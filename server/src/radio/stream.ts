@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { Mp3Encoder } from '@breezystack/lamejs';
 import type { Context } from 'koa';
 import type { Logger } from '../log';
 import { DEMO_EPOCH_MS } from './sources/demo';
@@ -165,6 +164,7 @@ export function splitMp3Frames(buf: Uint8Array): { frames: Buffer[]; frameMs: nu
 
 /** Encodes PCM to MP3 a slice at a time, yielding between slices so the server keeps answering. */
 export async function encodeMp3(pcm: Int16Array): Promise<Uint8Array> {
+  const { Mp3Encoder } = await import('@breezystack/lamejs');
   const encoder = new Mp3Encoder(1, DEMO_SAMPLE_RATE, KBPS);
   const parts: Uint8Array[] = [];
   const bytes = (a: ArrayBufferView) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
-import pg from 'pg';
+import type pg from 'pg';
+import { pgDriver } from '../db/pg-driver';
 import { eventSchema } from '../../../shared/events';
 import { PUBLIC_CHANNELS, STAFF_CHANNELS, isChannel, isControlEvent, type ChannelEvent, type RealtimeEvent } from '../../../shared/realtime';
 import type { Logger } from '../log';
@@ -68,7 +69,7 @@ const MAX_NOTIFY_BYTES = 7900;
  */
 export function createPgBus(url: string, log: Logger): EventBus {
   const local = createLocalBus();
-  const pool = new pg.Pool({ connectionString: url, max: 2, idleTimeoutMillis: 10_000, connectionTimeoutMillis: 3_000 });
+  const pool = new (pgDriver().Pool)({ connectionString: url, max: 2, idleTimeoutMillis: 10_000, connectionTimeoutMillis: 3_000 });
   pool.on('error', (err) => log.warn({ err }, 'event bus pool error'));
   const instance = Math.random().toString(36).slice(2);
   let client: pg.Client | null = null;
@@ -87,7 +88,7 @@ export function createPgBus(url: string, log: Logger): EventBus {
 
   const connect = async (): Promise<void> => {
     if (closed) return;
-    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3_000, keepAlive: true, application_name: 'airdeck-bus' });
+    const c = new (pgDriver().Client)({ connectionString: url, connectionTimeoutMillis: 3_000, keepAlive: true, application_name: 'airdeck-bus' });
     c.on('error', (err) => log.warn({ err }, 'event bus listener error'));
     c.on('end', () => {
       if (client === c) client = null;

@@ -30,11 +30,10 @@ const EXTRA_PRESENTERS = [
 
 /** Whether the database holds no station data yet: the only time the demo may be seeded. */
 export async function isEmptyDatabase(knex: Knex): Promise<boolean> {
-  for (const table of ['profiles', 'presenters', 'schedule_events', 'tracks', 'custom_pages']) {
-    const row = (await knex(table).count<{ count: number | string }[]>({ count: '*' }).first()) ?? { count: 0 };
-    if (Number(row.count) > 0) return false;
-  }
-  return true;
+  // One query (checked on every start): any row in any of these tables means the station is in use.
+  const tables = ['profiles', 'presenters', 'schedule_events', 'tracks', 'custom_pages'];
+  const { rows } = (await knex.raw(`select ${tables.map((t) => `exists(select 1 from ${t})`).join(' or ')} as used`)) as { rows: Array<{ used: boolean }> };
+  return rows[0]?.used !== true;
 }
 
 interface Slot {

@@ -56,7 +56,14 @@ export async function run(): Promise<void> {
     return;
   }
   const db = await openDatabase({ kind: 'pglite', dataDir: null });
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', SEED_DEMO: 'true', WEB_DIST_DIR: dist, NODE_ENV: 'production' });
+  // A free port, so that the station's public address (its pages' canonical links) is where Lighthouse reads them.
+  const port = await new Promise<number>((resolve) => {
+    const probe = http.createServer().listen(0, '127.0.0.1', () => {
+      const { port: p } = probe.address() as { port: number };
+      probe.close(() => resolve(p));
+    });
+  });
+  const config = loadConfig({ PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'silent', SEED_DEMO: 'true', WEB_DIST_DIR: dist, NODE_ENV: 'production' });
   const log = createLogger({ level: 'silent', pretty: false });
   await prepareDatabase(db, config, log);
   const server = await startServer({ config, db, log });
@@ -74,7 +81,7 @@ export async function run(): Promise<void> {
     const presenters = ((await (await fetch(server.url + '/api/presenters')).json()) as { presenters: { id: string }[] }).presenters;
     const only = process.env.PAGES?.split(',');
     const paths = [
-      '/shows', '/djs', ...(presenters[0] ? [`/djs/${presenters[0].id}`] : []), '/request', '/song-request', '/shoutout-request', '/general-request',
+      '/', '/shows', '/djs', ...(presenters[0] ? [`/djs/${presenters[0].id}`] : []), '/request', '/song-request', '/shoutout-request', '/general-request',
       '/mobile-app', '/donate', '/terms-of-service', '/privacy-policy', '/page/about',
     ].filter((p) => !only || only.includes(p));
     const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1);

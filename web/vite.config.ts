@@ -40,6 +40,12 @@ export default defineConfig(({ mode, command, isSsrBuild }) => {
       plugins: [react()],
       publicDir: false,
       resolve: { alias: alias(command) },
+      // React, MUI and emotion are bundled in their production builds, as in the browser's: left to Node, they would
+      // follow the server's NODE_ENV, and emotion's development build names its classes differently (with labels),
+      // so the browser could not adopt the page's HTML as it is. jsdom (the sanitiser's DOM) stays Node's own.
+      ssr: { noExternal: true, external: ['jsdom'] },
+      // (Vite leaves process.env.NODE_ENV to the server's run time in an SSR build.)
+      define: { 'process.env.NODE_ENV': JSON.stringify(command === 'build' ? 'production' : 'development') },
       build: {
         ssr: SSR_ENTRY,
         outDir: path.resolve(import.meta.dirname, 'dist-ssr'),

@@ -95,8 +95,41 @@ describe.skipIf(skipBrowser())('listener pages drawn by the server (JavaScript o
       await live.goto(h.url + path);
       // The app's own navigation bar (the server draws a placeholder of it).
       await live.getByRole('button', { name: /menu/i }).first().waitFor();
+      // The app has the page (web/src/app/hydration.ts): a render that disagreed with the HTML would have logged by now.
+      await live.waitForFunction(() => !document.querySelector('[data-ssr-theme]'));
       expect(await live.locator('main h1').count(), path).toBe(1);
     }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('the app adopts the page the server drew (the same elements, not a second drawing) and its form then works', async () => {
+    const { page: live, context, errors } = await h.newPage({ width: 390, height: 844 });
+    // The first heading as the HTML parser made it, before any of the app's script has run.
+    await live.addInitScript(() => {
+      const seen = new MutationObserver(() => {
+        const h1 = document.querySelector('main h1');
+        if (h1) {
+          (window as unknown as { parsedH1: Element }).parsedH1 = h1;
+          seen.disconnect();
+        }
+      });
+      seen.observe(document, { childList: true, subtree: true });
+    });
+    for (const path of ['/djs', '/song-request']) {
+      await live.goto(h.url + path);
+      await live.waitForFunction(() => !document.querySelector('[data-ssr-theme]'));
+      const same = await live.evaluate(() => {
+        const parsed = (window as unknown as { parsedH1?: Element }).parsedH1;
+        return parsed !== undefined && parsed.isConnected && parsed === document.querySelector('main h1');
+      });
+      expect(same, path).toBe(true);
+    }
+    // The controls the server drew disabled work once the app has the page.
+    const search = live.getByLabel('Search for a song');
+    await expect.poll(() => search.isEnabled()).toBe(true);
+    await search.fill('a');
+    expect(await search.inputValue()).toBe('a');
     expect(errors).toEqual([]);
     await context.close();
   });

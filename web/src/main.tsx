@@ -1,6 +1,11 @@
 import './app/global.css';
 import { nextTask } from './ui/idle';
 
+// zod parses without generated code (the CSP allows no eval; its probe for it would be reported as a violation).
+// Its shared configuration object, set before any schema parses (zod reads it from here when it loads).
+const zodConfig = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+(zodConfig.__zod_globalConfig ??= {}).jitless = true;
+
 /*
  * The app's code is evaluated in three steps, each in a task of its own
  * (React, then MUI's styling core, then the app): one evaluation of all of it

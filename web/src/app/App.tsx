@@ -1,7 +1,7 @@
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClient, QueryClientProvider, hydrate, type DehydratedState } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { Suspense, lazy, useEffect, useLayoutEffect, useMemo, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useMemo, type ReactNode } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AuthProvider, sessionAtom } from '../auth/AuthProvider';
 import { themeCssVars, type ThemeKey } from '../../../shared/themes';
@@ -46,10 +46,6 @@ export function App() {
     // The server draws the next page in this theme too (server/src/http/page-meta.ts).
     document.cookie = `${THEME_COOKIE}=${themeKey}; path=/; max-age=31536000; SameSite=Lax`;
   }, [themeKey]);
-  // The server's styles of a page it drew (web/src/app/ssr.tsx) go once the app's own page is in place.
-  useLayoutEffect(() => {
-    for (const el of document.querySelectorAll('style[data-ssr-emotion]')) el.remove();
-  }, []);
   const router = useMemo(() => createBrowserRouter(routes), []);
   return (
     <AppFrame client={queryClient} themeKey={themeKey}>

@@ -1,5 +1,5 @@
 import { Box, CircularProgress, GlobalStyles } from '@mui/material';
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, lazy, useEffect, useLayoutEffect } from 'react';
 import { Outlet } from 'react-router';
 import { AccountMenu } from '../auth/AccountMenu';
 import { RADIO_FALLBACKS } from '../../../shared/radio-constants';
@@ -9,6 +9,7 @@ import { PLAYER_HEIGHT } from '../radio/player-size';
 import { RequestUpdates } from '../radio/components/RequestUpdates';
 import { Deferred } from '../ui/Deferred';
 import { Footer } from './Footer';
+import { releaseServerPage } from './hydration';
 import { MOBILE_QUERY } from './media';
 import { NavBar, NavPlaceholder } from './NavBar';
 
@@ -57,6 +58,16 @@ const focusRoom = (
   />
 );
 
+/**
+ * Once the page itself is the app's (adopted from the server's HTML or drawn anew): the server's styles go and its
+ * controls work (web/src/app/hydration.ts). Inside the page's Suspense boundary, which React adopts in a pass of
+ * its own after the root's: the server's styles stay until the page's own are in place.
+ */
+function ServerPageReleased() {
+  useLayoutEffect(releaseServerPage, []);
+  return null;
+}
+
 /** Every listener page: navigation bar, the page, the footer, and the persistent player fixed at the bottom. */
 export default function ListenerLayout() {
   // Fetch the player's code as soon as the page is on screen.
@@ -75,6 +86,7 @@ export default function ListenerLayout() {
       <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />
+          <ServerPageReleased />
         </Suspense>
       </Box>
       <Deferred>

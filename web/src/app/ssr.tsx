@@ -11,6 +11,7 @@ import { radioKeys } from '../radio/api';
 import { setFetcher } from './api';
 import { AppFrame, newQueryClient } from './App';
 import { themeKeyAtom } from './atoms';
+import { SSR_DISABLED_ATTR, SSR_MOBILE_ATTR, SSR_THEME_ATTR } from './hydration';
 import { setServerMobileGuess } from './media';
 import { preloadRoute, routes } from './routes';
 
@@ -18,7 +19,7 @@ import { preloadRoute, routes } from './routes';
  * The server's render of a listener page (built by `vite build --ssr` into web/dist-ssr/, loaded by
  * server/src/http/page-meta.ts): the same components as the browser's, with the same data, to HTML,
  * so a page's main content paints before any script has run. The browser then renders the same page
- * from the same answers (BootData.queries) in place of this HTML.
+ * from the same answers (BootData.queries) and adopts this HTML (web/src/app/hydration.ts).
  */
 
 // Custom pages' HTML is sanitised for display as in the browser, in a DOM of jsdom's.
@@ -106,9 +107,11 @@ export async function renderPage(input: RenderInput): Promise<RenderOutput | nul
       clearTimeout(timer);
       html = draw();
     }
-    // The page's controls wait for the app: what someone typed or picked in the server's HTML would be lost
-    // when the app draws the page in its place a moment later (the browser keeps them disabled until then).
-    html = html.replace(/<(input|textarea|select|button)(?=[\s/>])/g, '<$1 disabled=""');
+    // The page's controls wait for the app (web/src/app/hydration.ts enables them once it has the page): before
+    // then they would do nothing, and what someone typed would be lost if the app draws the page anew.
+    html = html.replace(/<(?:input|textarea|select|button)(?=[\s/>])[^>]*>/g, (tag) =>
+      /\sdisabled=""/.test(tag) ? tag : tag.replace(/^<\w+/, (name) => `${name} disabled="" ${SSR_DISABLED_ATTR}=""`),
+    );
     const styles: string[] = [];
     html = html.replace(/<style data-emotion="[^"]*">[^<]*<\/style>/g, (tag) => {
       // Renamed so the browser's emotion never adopts them: they are the server's theme's styles, removed once the
@@ -118,7 +121,8 @@ export async function renderPage(input: RenderInput): Promise<RenderOutput | nul
     });
     // The theme the page was drawn in: the boot script hides it until the app draws it again when the listener's
     // saved theme is another one (a visitor whose theme cookie is not set yet), rather than show it in wrong colours.
-    html = `<div data-ssr-theme="${input.themeKey}">${html}</div>`;
+    // The layout guess goes with it: the browser's first render takes the page over only if it draws the same.
+    html = `<div ${SSR_THEME_ATTR}="${input.themeKey}"${input.mobile === true ? ` ${SSR_MOBILE_ATTR}="1"` : ''}>${html}</div>`;
     return { html, styles: styles.join(''), queries: dehydrate(client) };
   });
 }

@@ -1,9 +1,10 @@
 import { StrictMode, Suspense, lazy, startTransition, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { initPlatform, isStudio } from '../platform';
 import { App } from './App';
 import { nextTask } from '../ui/idle';
 import { preloadRoute } from './routes';
+import { serverDrawnPage } from './hydration';
 
 const StudioShell = lazy(() => import('../studio/StudioShell'));
 
@@ -20,6 +21,13 @@ export async function startApp(): Promise<void> {
   else {
     await nextTask();
     await preloadRoute(path);
+  }
+  // A page the server drew with these components, from the data the app starts with and in the listener's theme:
+  // React adopts its HTML (hydration) rather than drawing it again, so nothing is painted twice.
+  const drawn = isStudio() ? null : serverDrawnPage(path);
+  if (drawn) {
+    startTransition(() => void hydrateRoot(drawn, <StrictMode>{root}</StrictMode>));
+    return;
   }
   // A transition: React renders the first screen in slices, yielding to the browser between them, instead of one
   // long task that would freeze a phone's main thread; what the server painted stays until the page is ready.

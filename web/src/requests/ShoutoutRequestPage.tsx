@@ -52,7 +52,7 @@ export function ShoutoutRequestPage() {
         <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
           <Box component="form" onSubmit={submit} noValidate aria-label="Shoutout request">
             <Stack spacing={2.5}>
-              <TextField required label="Your Name" value={requester} onChange={(e) => setRequester(e.target.value)} autoComplete="nickname" slotProps={{ htmlInput: { maxLength: REQUEST_LIMITS.requester } }} />
+              <TextField required label="Your Name" value={requester} onChange={(e) => setRequester(e.target.value)} autoComplete="name" slotProps={{ htmlInput: { maxLength: REQUEST_LIMITS.requester } }} />
               <TextField required label="Recipient" placeholder="Who is the shoutout for?" value={recipient} onChange={(e) => setRecipient(e.target.value)} slotProps={{ htmlInput: { maxLength: REQUEST_LIMITS.recipient } }} />
               <TextField
                 required

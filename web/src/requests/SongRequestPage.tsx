@@ -260,7 +260,7 @@ export function SongRequestPage() {
                 Your details
               </Typography>
               <Stack spacing={2}>
-                <TextField required label="Your Name" value={name} onChange={(e) => setName(e.target.value)} autoComplete="nickname" slotProps={{ htmlInput: { maxLength: REQUEST_LIMITS.requester } }} />
+                <TextField required label="Your Name" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" slotProps={{ htmlInput: { maxLength: REQUEST_LIMITS.requester } }} />
                 <TextField
                   label="Message (optional)"
                   value={message}

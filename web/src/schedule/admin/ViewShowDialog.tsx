@@ -29,7 +29,7 @@ export function ViewShowDialog({ show, open, onClose }: { show: ScheduleEventVie
         {show.title} <StatusChip status={show.status} />
       </DialogTitle>
       <DialogContent>
-        <ShowImage src={show.image_url} alt={`${show.title} image`} sx={{ width: '100%', maxHeight: 220, borderRadius: 1, mb: 2 }} />
+        <ShowImage src={show.image_url} width={320} height={180} alt={`${show.title} image`} sx={{ width: '100%', maxHeight: 220, borderRadius: 1, mb: 2 }} />
         <Stack component="dl" spacing={1} sx={{ m: 0 }}>
           {rows
             .filter(([, v]) => v)

@@ -4,8 +4,11 @@ import { useState } from 'react';
 /** Where the placeholder show image is served (spec 001 §9: used when an image is missing or fails to load). */
 export const PLACEHOLDER_SHOW_IMAGE = '/placeholder-show.svg';
 
-/** A show's image that falls back to the placeholder when missing or broken. Decorative unless `alt` is given. */
-export function ShowImage({ src, alt = '', sx }: { src: string | null | undefined; alt?: string; sx?: SxProps<Theme> }) {
+/**
+ * A show's image that falls back to the placeholder when missing or broken. Decorative unless `alt` is given.
+ * `width`/`height` are its intrinsic proportions (the space it holds before it loads); `sx` sets the size shown.
+ */
+export function ShowImage({ src, alt = '', sx, width = 96, height = 96 }: { src: string | null | undefined; alt?: string; sx?: SxProps<Theme>; width?: number; height?: number }) {
   const [broken, setBroken] = useState<string | null>(null);
   const url = src && broken !== src ? src : PLACEHOLDER_SHOW_IMAGE;
   return (
@@ -13,12 +16,14 @@ export function ShowImage({ src, alt = '', sx }: { src: string | null | undefine
       component="img"
       src={url}
       alt={alt}
+      width={width}
+      height={height}
       loading="lazy"
       decoding="async"
       onError={() => {
         if (src) setBroken(src);
       }}
-      sx={{ display: 'block', objectFit: 'cover', bgcolor: 'action.hover', ...sx }}
+      sx={{ display: 'block', height: 'auto', objectFit: 'cover', bgcolor: 'action.hover', ...sx }}
     />
   );
 }

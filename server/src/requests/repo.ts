@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { DbEngine } from '../db/knex';
+import { runPrepared } from '../db/prepared';
 import type { GeneralRequestView, GeneralSubject, RequestViews, ShoutoutRequestView, SongRequestView } from '../../../shared/requests';
 
 /**
@@ -190,8 +191,8 @@ export async function insertSongRequest(db: Db, row: SongInsert, opts: { limit: 
     row.created_at.toISOString(),
     ...opts.notification.bindings,
   ];
-  const result = await db.raw<{ rows: Parameters<typeof parseOutcome<SongRow>>[0][] }>(sql, bindings as Knex.RawBinding[]);
-  return parseOutcome(result.rows[0]!);
+  const rows = await runPrepared<Parameters<typeof parseOutcome<SongRow>>[0]>(db, sql, bindings);
+  return parseOutcome(rows[0]!);
 }
 
 /** Creates a shoutout (`table` 'shoutout_requests') or general inquiry (`general_requests`) in one statement, within the session's limit. */
@@ -222,8 +223,8 @@ export async function insertListenerMessage<K extends 'shoutout' | 'general'>(
       (SELECT row_to_json(ins) FROM ins) AS inserted,
       (SELECT created_at FROM note) AS note_at`;
   const bindings = [...lim.bindings, opts.limit ? opts.limit.points : 0, ...names.map((n) => bind(values[n])), values.created_at.toISOString(), ...opts.notification.bindings];
-  const result = await db.raw<{ rows: Parameters<typeof parseOutcome<K extends 'shoutout' ? ShoutoutRow : GeneralRow>>[0][] }>(sql, bindings as Knex.RawBinding[]);
-  return parseOutcome(result.rows[0]!);
+  const rows = await runPrepared<Parameters<typeof parseOutcome<K extends 'shoutout' ? ShoutoutRow : GeneralRow>>[0]>(db, sql, bindings);
+  return parseOutcome(rows[0]!);
 }
 
 // ------------------------------------------------------------------ staff queues

@@ -1,0 +1,39 @@
+import { createHash } from 'node:crypto';
+import type { Knex } from 'knex';
+
+interface PoolClient {
+  config: { client?: unknown };
+  acquireConnection(): Promise<PgConnection>;
+  releaseConnection(conn: PgConnection): Promise<unknown>;
+}
+interface PgConnection {
+  query(q: { name: string; text: string; values: readonly unknown[] }): Promise<{ rows: unknown[] }>;
+}
+
+/** Knex's `?` placeholders as PostgreSQL's `$1 … $n` (the hot statements hold no `?` inside a literal). */
+function numbered(sql: string): string {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+}
+
+/**
+ * Runs one statement of a hot path. On a PostgreSQL server it is a named prepared statement: each pooled
+ * connection parses and plans it once, then only binds and executes it (knex sends every statement to be
+ * parsed and planned again). The name is a digest of the text, so a different text is a different statement.
+ * On PGlite, or inside a transaction, it runs through knex as usual. Same rows, same errors.
+ */
+export async function runPrepared<Row>(db: Knex, sql: string, bindings: readonly unknown[]): Promise<Row[]> {
+  const client = db.client as unknown as PoolClient;
+  if (client.config.client !== 'pg' || db.isTransaction) {
+    const result = await db.raw<{ rows: Row[] }>(sql, bindings as Knex.RawBinding[]);
+    return result.rows;
+  }
+  const text = numbered(sql);
+  const name = `ad_${createHash('sha1').update(text).digest('base64url')}`;
+  const conn = await client.acquireConnection();
+  try {
+    return (await conn.query({ name, text, values: bindings })).rows as Row[];
+  } finally {
+    await client.releaseConnection(conn);
+  }
+}

@@ -1,4 +1,6 @@
 import http from 'node:http';
+import path from 'node:path';
+import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { loadConfig } from '../server/src/config';
@@ -6,6 +8,7 @@ import { openDatabase, type Database } from '../server/src/db/knex';
 import { migrateLatest } from '../server/src/db/migrate';
 import { createLogger } from '../server/src/log';
 import { startServer } from '../server/src/server';
+import type { LoadJob, LoadResult } from './song-load-client';
 
 /**
  * Song-request creation under every fairness rule, beside a bare reference in the same run: a plain Node HTTP
@@ -16,6 +19,24 @@ import { startServer } from '../server/src/server';
  */
 
 type Call = (i: number) => Promise<number>;
+
+/**
+ * Closed loop from the load client in its own process (bench/song-load-client.ts): the rate, and the CPU this
+ * process (the server under test, alone) spent per request.
+ */
+async function saturateFromOutside(job: LoadJob): Promise<LoadResult & { cpu: number }> {
+  const child = fork(path.resolve(import.meta.dirname, 'song-load-client.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  await new Promise<void>((r) => child.once('spawn', () => r()));
+  // The child's own start-up (loading tsx) must not count: give it a moment, then start the clock.
+  const answer = new Promise<LoadResult | { error: string }>((resolve) => child.once('message', (m) => resolve(m as LoadResult | { error: string })));
+  const cpu0 = process.cpuUsage();
+  child.send(job);
+  const result = await answer;
+  const used = process.cpuUsage(cpu0);
+  child.kill();
+  if ('error' in result) throw new Error(result.error);
+  return { ...result, cpu: Math.round(((used.user + used.system) / 1000 / job.n) * 100) / 100 };
+}
 
 /** Closed loop: n calls, `concurrency` in flight. */
 async function saturate(n: number, concurrency: number, call: Call): Promise<{ rps: number; p50: number; p99: number; cpu: number; statuses: Record<number, number> }> {
@@ -142,15 +163,18 @@ async function benchOn(label: string, db: Database, url: string | null): Promise
   const airdeck: Call = (i) => postJson(`${server.url}/song-request-api`, songBody(run, i), { 'Idempotency-Key': `bench-${run}-${i}`, 'X-Session-Id': `bench_${run}_${i % 500}` });
   const reference: Call = (i) => postJson(`${bare!.url}/song-request-api`, songBody(`bare${run}`, i), { 'Idempotency-Key': `bare-${run}-${i}` });
   // Warm both (JIT, pools).
-  await saturate(300, 16, (i) => airdeck(N + 10_000 + i));
+  await saturate(1000, 16, (i) => airdeck(N + 10_000 + i));
   if (bare) await saturate(300, 16, (i) => reference(N + 10_000 + i));
 
-  const full = await saturate(N, 32, airdeck);
-  const fullBare = bare ? await saturate(N, 32, reference) : null;
+  // The full-load figure: the client in its own process, so the server's CPU per request is its own.
+  const full = await saturateFromOutside({ url: `${server.url}/song-request-api`, n: N, concurrency: 32, offset: 0, body: { artist: 'Artist {i}', title: `Song ${run} {i}`, requester: 'Bench' }, headers: { 'Idempotency-Key': `bench-${run}-{i}`, 'X-Session-Id': `bench_${run}_{i}` } });
+  const fullBare = bare ? await saturateFromOutside({ url: `${bare.url}/song-request-api`, n: N, concurrency: 32, offset: 0, body: { artist: 'Artist {i}', title: `Song bare${run} {i}`, requester: 'Bench' }, headers: { 'Idempotency-Key': `bare-${run}-{i}` } }) : null;
   console.log(
-    `${label} POST /song-request-api, 32 in flight: ${full.rps} acknowledged/s (p50 ${full.p50} ms, p99 ${full.p99} ms, ${full.cpu} ms CPU/request, statuses ${JSON.stringify(full.statuses)})` +
+    `${label} POST /song-request-api, 32 in flight (client in its own process): ${full.rps} acknowledged/s (p50 ${full.p50} ms, p99 ${full.p99} ms, server ${full.cpu} ms CPU/request, statuses ${JSON.stringify(full.statuses)})` +
       (fullBare ? ` | bare pg INSERT server ${fullBare.rps}/s (p50 ${fullBare.p50} ms, p99 ${fullBare.p99} ms, ${fullBare.cpu} ms CPU/request) | ratio ${(full.rps / fullBare.rps).toFixed(2)}× (goal ≥ 1,000/s and ≥ 0.3×)` : ''),
   );
+  const inProcess = await saturate(N, 32, (i) => airdeck(4 * N + 40_000 + i));
+  console.log(`${label} the same with the client in the server's process (as measured before): ${inProcess.rps}/s, ${inProcess.cpu} ms CPU/request (server and client)`);
   const seconds = Number(process.env.BENCH_STEADY_SECONDS ?? 10);
   const at200 = await steady(200, seconds, (i) => airdeck(2 * N + 20_000 + i));
   const at200Bare = bare ? await steady(200, seconds, (i) => reference(2 * N + 20_000 + i)) : null;

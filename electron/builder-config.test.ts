@@ -15,9 +15,13 @@ const root = path.resolve(import.meta.dirname, '..');
 const schemaFile = require.resolve('app-builder-lib/scheme.json');
 const config = yaml.load(fs.readFileSync(path.join(root, 'electron-builder.yml'), 'utf8')) as Record<string, any>;
 
+// Compiling electron-builder's schema takes seconds on a busy machine: once per file, not per test.
+let compiled: ReturnType<Ajv['compile']> | null = null;
 function validator() {
+  if (compiled) return compiled;
   const ajv = new Ajv({ allErrors: true, strict: false, allowUnionTypes: true });
-  return ajv.compile(JSON.parse(fs.readFileSync(schemaFile, 'utf8')));
+  compiled = ajv.compile(JSON.parse(fs.readFileSync(schemaFile, 'utf8')));
+  return compiled;
 }
 
 describe('electron-builder.yml', () => {
@@ -26,7 +30,7 @@ describe('electron-builder.yml', () => {
     const ok = validate(config);
     expect(validate.errors ?? [], JSON.stringify(validate.errors, null, 2)).toEqual([]);
     expect(ok).toBe(true);
-  });
+  }, 30_000);
 
   it('the schema check can fail (a misspelt option is refused)', () => {
     const validate = validator();

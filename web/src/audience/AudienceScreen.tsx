@@ -117,6 +117,7 @@ function ListenerLine({ data }: { data: AudienceSeries }) {
   const short = data.range === '24h' ? f.time : f.day;
   const peak = data.points.reduce((m, p) => Math.max(m, p.peak), 0);
   const avg = data.points.length > 0 ? data.points.reduce((a, p) => a + p.average, 0) / data.points.length : 0;
+  const top = data.points.reduce((m, p) => Math.max(m, p.average), 0);
   return (
     <Box role="img" aria-label={`Listeners, ${AUDIENCE_RANGE_LABELS[data.range].toLowerCase()}: average ${num(avg)}, peak ${peak}, ${data.shows.length} shows shaded. The table view lists every value.`}>
       <LineChart
@@ -126,7 +127,7 @@ function ListenerLine({ data }: { data: AudienceSeries }) {
         sx={{ [`& .${lineClasses.area}`]: { fillOpacity: 0.3 } }}
         margin={{ left: 0, right: 16, top: 24, bottom: 0 }}
         xAxis={[{ data: data.points.map((p) => new Date(p.at)), scaleType: 'time', min: new Date(data.from), max: new Date(data.to), valueFormatter: (d: Date) => short(d.getTime()) }]}
-        yAxis={[{ min: 0, width: 40 }]}
+        yAxis={[{ min: 0, width: 40, tickMinStep: 1, ...(top < 1 ? { max: 1 } : {}) }]}
         series={[{ data: data.points.map((p) => p.average), label: 'Average listeners', color: theme.palette.primary.main, showMark: false, area: true, connectNulls: false }]}
       >
         <ShowBands shows={data.shows} />
@@ -358,15 +359,15 @@ export default function AudienceScreen() {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {own ? 'Listener figures of your own shows.' : 'Listener figures of the whole station.'}
       </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2, mb: 3, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2, mb: 3, alignItems: { sm: 'center' }, justifyContent: 'space-between', flexWrap: 'wrap' }}>
         <ToggleButtonGroup size="small" exclusive value={range} onChange={(_, v: AudienceRange | null) => v && setRange(v)} aria-label="Period">
           {AUDIENCE_RANGES.map((r) => (
-            <ToggleButton key={r} value={r}>
+            <ToggleButton key={r} value={r} sx={{ whiteSpace: 'nowrap' }}>
               {AUDIENCE_RANGE_LABELS[r]}
             </ToggleButton>
           ))}
         </ToggleButtonGroup>
-        <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void exportCsv()} disabled={exporting}>
+        <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void exportCsv()} disabled={exporting} sx={{ whiteSpace: 'nowrap' }}>
           Export CSV
         </Button>
       </Stack>

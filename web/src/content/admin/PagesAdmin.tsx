@@ -48,14 +48,14 @@ export function PagesAdmin() {
 
   if (pages.error instanceof ApiError && (pages.error.status === 403 || pages.error.status === 401)) {
     return (
-      <Box sx={{ p: { xs: 2, md: 4 } }}>
+      <Box sx={{ p: { xs: 0, md: 4 } }}>
         <AccessDenied message={pages.error.message} />
       </Box>
     );
   }
 
   return (
-    <Box sx={{ p: { xs: 2, md: 4 }, maxWidth: 1200 }}>
+    <Box sx={{ p: { xs: 0, md: 4 }, maxWidth: 1200 }}>
       <ListHeader title="Pages" variant="h4" component="h1" addLabel="Add Page" onAdd={admin.add} />
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
         <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} aria-label="Pages sections">

@@ -164,7 +164,7 @@ function CreateBookingForm() {
 
   if (actor.isError) {
     return (
-      <Box sx={{ p: { xs: 2, md: 3 } }}>
+      <Box sx={{ p: { xs: 0, md: 3 } }}>
         <Alert severity="error">{actor.error instanceof ApiError && actor.error.status === 401 ? BOOKING_MESSAGES.notAuthenticated : 'Could not load your booking options. Please refresh the page.'}</Alert>
       </Box>
     );

@@ -140,7 +140,7 @@ function EditShowPage() {
   // Someone else's show opened by its address: the spec's refusal first, not a form whose save is refused (issue 19 item 17).
   if (!mayManage(actor.data, show.data.event)) {
     return (
-      <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 720 }}>
+      <Box sx={{ p: { xs: 0, md: 3 }, maxWidth: 720 }}>
         <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
           Edit show
         </Typography>

@@ -100,7 +100,7 @@ function Overview() {
   };
 
   return (
-    <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 1200 }}>
+    <Box sx={{ p: { xs: 0, md: 3 }, maxWidth: 1200 }}>
       <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
         Schedule Overview
       </Typography>
@@ -126,7 +126,7 @@ function Overview() {
         <Card variant="outlined">
           <CardContent>
             <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, justifyContent: 'space-between', alignItems: 'center', mb: 2 }}>
-              <Typography variant="h6" component="h2" aria-live="polite" sx={{ whiteSpace: 'nowrap' }}>
+              <Typography variant="h6" component="h2" aria-live="polite">
                 {longDate(selected)}
               </Typography>
               {canEdit && (

@@ -104,9 +104,9 @@ function ShowManagementView() {
   const count = activeFilterCount({ status, date: dateFilter });
 
   return (
-    <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 1200 }}>
+    <Box sx={{ p: { xs: 0, md: 3 }, maxWidth: 1200 }}>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, justifyContent: 'space-between', alignItems: 'center', mb: 2 }}>
-        <Typography variant="h4" component="h1" sx={{ whiteSpace: 'nowrap' }}>
+        <Typography variant="h4" component="h1" sx={{ whiteSpace: 'nowrap', fontSize: { xs: '1.75rem', md: '2.125rem' } }}>
           Show Management
         </Typography>
         <Button component={RouterLink} to="/admin/shows/new" variant="contained" startIcon={<AddIcon />} sx={{ whiteSpace: 'nowrap' }}>

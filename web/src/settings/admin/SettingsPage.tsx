@@ -32,14 +32,14 @@ export function SettingsPage() {
 
   if (access.error instanceof ApiError && (access.error.status === 403 || access.error.status === 401)) {
     return (
-      <Box sx={{ p: { xs: 2, md: 4 } }}>
+      <Box sx={{ p: { xs: 0, md: 4 } }}>
         <AccessDenied message={access.error.message} />
       </Box>
     );
   }
   if (access.isError)
     return (
-      <Box sx={{ p: { xs: 2, md: 4 } }}>
+      <Box sx={{ p: { xs: 0, md: 4 } }}>
         <Alert severity="error" action={<Button onClick={() => void access.refetch()}>Try again</Button>}>
           {errorMessage(access.error)}
         </Alert>
@@ -58,7 +58,7 @@ export function SettingsPage() {
   const current = tabs.some((t) => t.key === tab) ? tab : 'sponsored';
 
   return (
-    <Box sx={{ p: { xs: 2, md: 4 }, maxWidth: 1200 }}>
+    <Box sx={{ p: { xs: 0, md: 4 }, maxWidth: 1200 }}>
       <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
         Settings
       </Typography>

@@ -74,6 +74,11 @@ describe.skipIf(skipBrowser())('the Audience screen in Chromium', () => {
       const line = page.getByRole('img', { name: /^Listeners, last 7 days: average/ });
       await line.waitFor();
       expect(await line.locator('svg').count()).toBeGreaterThan(0);
+      // The time axis names each day once (one tick a day, not two ticks both reading "18 Nov").
+      const days = await line.locator('.MuiChartsAxis-directionX .MuiChartsAxis-tickLabel').allTextContents();
+      expect(days.length).toBeGreaterThan(1);
+      expect(new Set(days).size).toBe(days.length);
+      for (const d of days) expect(d).toMatch(/^\d{1,2} [A-Z][a-z]{2}$/);
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/audience-owner-chart-${width}.png`, fullPage: true });
       await page.getByRole('group', { name: 'Listeners over time: show as' }).getByRole('button', { name: 'Table' }).click();
       const points = page.getByRole('table', { name: 'Listeners, last 7 days, every 30 minutes' });

@@ -21,7 +21,7 @@ import {
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart, lineClasses } from '@mui/x-charts/LineChart';
 import { useDrawingArea, useXScale } from '@mui/x-charts/hooks';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ReactNode } from 'react';
 import {
   AUDIENCE_RANGES,
   AUDIENCE_RANGE_LABELS,
@@ -111,6 +111,14 @@ function ShowBands({ shows }: { shows: AudienceShowSpan[] }) {
   );
 }
 
+/** The station's midnights in [from, to] (15-minute steps cover every zone's offset): one tick per day, not two days named alike. */
+function dayStarts(from: number, to: number, time: (ms: number) => string): Date[] {
+  const step = 15 * 60_000;
+  const out: Date[] = [];
+  for (let t = Math.ceil(from / step) * step; t <= to; t += step) if (time(t) === '00:00') out.push(new Date(t));
+  return out;
+}
+
 function ListenerLine({ data }: { data: AudienceSeries }) {
   const theme = useTheme();
   const f = useFormat();
@@ -118,6 +126,8 @@ function ListenerLine({ data }: { data: AudienceSeries }) {
   const peak = data.points.reduce((m, p) => Math.max(m, p.peak), 0);
   const avg = data.points.length > 0 ? data.points.reduce((a, p) => a + p.average, 0) / data.points.length : 0;
   const top = data.points.reduce((m, p) => Math.max(m, p.average), 0);
+  // f.time follows the zone.
+  const ticks = useMemo(() => (data.range === '24h' ? ('auto' as const) : dayStarts(data.from, data.to, f.time)), [data.range, data.from, data.to, f.zone]);
   return (
     <Box role="img" aria-label={`Listeners, ${AUDIENCE_RANGE_LABELS[data.range].toLowerCase()}: average ${num(avg)}, peak ${peak}, ${data.shows.length} shows shaded. The table view lists every value.`}>
       <LineChart
@@ -126,7 +136,7 @@ function ListenerLine({ data }: { data: AudienceSeries }) {
         hideLegend
         sx={{ [`& .${lineClasses.area}`]: { fillOpacity: 0.3 } }}
         margin={{ left: 0, right: 16, top: 24, bottom: 0 }}
-        xAxis={[{ data: data.points.map((p) => new Date(p.at)), scaleType: 'time', min: new Date(data.from), max: new Date(data.to), valueFormatter: (d: Date) => short(d.getTime()) }]}
+        xAxis={[{ data: data.points.map((p) => new Date(p.at)), scaleType: 'time', min: new Date(data.from), max: new Date(data.to), valueFormatter: (d: Date) => short(d.getTime()), tickInterval: ticks }]}
         yAxis={[{ min: 0, width: 40, tickMinStep: 1, ...(top < 1 ? { max: 1 } : {}) }]}
         series={[{ data: data.points.map((p) => p.average), label: 'Average listeners', color: theme.palette.primary.main, showMark: false, area: true, connectNulls: false }]}
       >

@@ -22,7 +22,7 @@ const GOALS = { performance: 0.95, accessibility: 1, 'best-practices': 1, seo: 1
 interface Lhr {
   runtimeError?: { code: string; message: string };
   categories: Record<string, { score: number | null }>;
-  audits: Record<string, { numericValue?: number; score: number | null; title: string; displayValue?: string }>;
+  audits: Record<string, { numericValue?: number; score: number | null; title: string; displayValue?: string; details?: { items?: Record<string, unknown>[] } }>;
 }
 type LighthouseFn = (url: string, flags: Record<string, unknown>) => Promise<{ lhr: Lhr } | undefined>;
 
@@ -92,6 +92,7 @@ export async function run(): Promise<void> {
       await fetch(url).then((r) => r.text()).catch(() => undefined);
       const got: Record<string, number[]> = {};
       const below = new Map<string, string>();
+      const tasks: string[] = [];
       for (let i = 0; i < RUNS; i++) {
         const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] });
         if (!result || result.lhr.runtimeError) {
@@ -103,6 +104,13 @@ export async function run(): Promise<void> {
         (got.lcp ??= []).push(lhr.audits['largest-contentful-paint']?.numericValue ?? NaN);
         (got.tbt ??= []).push(lhr.audits['total-blocking-time']?.numericValue ?? NaN);
         for (const [id, a] of Object.entries(lhr.audits)) if (a.score !== null && a.score < 0.9) below.set(id, `${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`);
+        // The longest main-thread tasks (the ones TBT counts beyond 50 ms) and the script each is attributed to.
+        if (i === RUNS - 1) {
+          for (const t of (lhr.audits['long-tasks']?.details?.items ?? []).slice(0, 8)) {
+            const url = String(t.url ?? '').replace(/^https?:\/\/[^/]+/, '');
+            tasks.push(`${Math.round(Number(t.duration))} ms at ${Math.round(Number(t.startTime))} ms: ${url || '(unattributed)'}`);
+          }
+        }
       }
       if (!got.performance) continue;
       const f = (k: string) => median(got[k]!).toFixed(2).padEnd(6);
@@ -116,6 +124,7 @@ export async function run(): Promise<void> {
         median(got.tbt!) <= GOALS.tbtMs;
       console.log(`${label.padEnd(25)}${f('performance')}${f('accessibility')}${f('best-practices')}${f('seo')}${ms('lcp')}${ms('tbt')}${ok ? 'ok' : 'BELOW GOAL'}`);
       if (!ok && process.env.PAGES_DETAIL) for (const [id, t] of below) console.log(`    ${id}: ${t}`);
+      if (process.env.PAGES_DETAIL) for (const t of tasks) console.log(`    long task ${t}`);
     }
   } finally {
     await chrome.kill();

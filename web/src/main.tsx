@@ -7,8 +7,8 @@ const zodConfig = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
 (zodConfig.__zod_globalConfig ??= {}).jitless = true;
 
 /*
- * The app's code is evaluated in three steps, each in a task of its own
- * (React, then MUI's styling core, then the app): one evaluation of all of it
+ * The app's code is evaluated in steps, each in a task of its own
+ * (React, MUI's styling core, the router and layout, the root, then the app): one evaluation of all of it
  * would be a single long task that freezes a phone for a moment. The boot
  * script (web/boot-plugin.ts) has already asked for every file of the three,
  * so the steps wait for nothing but the main thread.
@@ -16,6 +16,12 @@ const zodConfig = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
 await import('react-dom/client');
 await nextTask();
 await import('./ui/theme');
+await nextTask();
+// The router and the listener layout (the bar, the footer and the MUI components they draw), then the app's root
+// (server-state cache, session): each an evaluation of its own rather than a part of the last step's.
+await import('./app/routes');
+await nextTask();
+await import('./app/App');
 await nextTask();
 const { startApp } = await import('./app/start');
 await startApp();

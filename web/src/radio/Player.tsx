@@ -20,6 +20,26 @@ import { PlayerListenerCount } from '../audience/ListeningNow';
 
 type Status = 'paused' | 'loading' | 'playing' | 'error';
 
+/*
+ * The page's clock ticks each second: only these small parts read it, so a tick redraws a line of text and a bar,
+ * not the whole player (a long task on a phone, every second).
+ */
+function clockText(elapsed: number, duration: number | null): string {
+  return duration ? `${formatClock(elapsed)} / ${formatClock(duration)}` : formatClock(elapsed);
+}
+
+/** The elapsed share of the track: a plain bar (its width an inline transform, not a new style rule each second). */
+function ProgressBar({ np, duration }: { np: NowPlaying | undefined; duration: number | null }) {
+  const elapsed = useElapsed(np);
+  const progress = duration ? Math.min(100, (elapsed / duration) * 100) : 0;
+  return <Box sx={{ height: '100%', width: '100%', bgcolor: 'primary.main', transformOrigin: 'left', transition: 'transform 0.4s linear' }} style={{ transform: `scaleX(${progress / 100})` }} />;
+}
+
+/** The elapsed time (and the duration when known). */
+function PlayerClock({ np, duration }: { np: NowPlaying | undefined; duration: number | null }) {
+  return <>{clockText(useElapsed(np), duration)}</>;
+}
+
 /** The stream address with a fresh query, so a resumed player rejoins the live position instead of a cached buffer. */
 function liveSrc(streamUrl: string): string {
   const url = streamUrl.startsWith('/') ? `${getApiBase()}${streamUrl}` : streamUrl;
@@ -69,7 +89,6 @@ export function Player() {
   const [muted, setMuted] = useState(false);
   const lastAudible = useRef<number>(RADIO_LIMITS.defaultVolume);
   const [volumeAnchor, setVolumeAnchor] = useState<HTMLElement | null>(null);
-  const elapsed = useElapsed(np);
   const d = display(np);
   const streamUrl = np?.station.listen_url || station.streamUrl;
 
@@ -181,10 +200,9 @@ export function Player() {
 
   const playing = status === 'playing' || status === 'loading';
   const height = mobile ? PLAYER_HEIGHT.mobile : PLAYER_HEIGHT.desktop;
-  const progress = d.onAir && d.duration ? Math.min(100, (elapsed / d.duration) * 100) : 0;
   // Off air: nothing to play (a player already playing can still be paused).
   const canPlay = d.onAir || playing;
-  const clock = d.onAir ? (d.duration ? `${formatClock(elapsed)} / ${formatClock(d.duration)}` : formatClock(elapsed)) : null;
+  const clock = d.onAir ? <PlayerClock np={np} duration={d.duration} /> : null;
   const liveBadge = (small: boolean) => (
     <Box component="span" sx={{ px: small ? 0.75 : 1, py: small ? 0 : 0.25, borderRadius: 4, ...LIVE_BADGE_COLORS, fontSize: small ? '0.6875rem' : '0.8125rem', fontWeight: 800, lineHeight: 1.5, flexShrink: 0 }}>
       LIVE
@@ -214,7 +232,7 @@ export function Player() {
     >
       {/* Elapsed share of the track: a plain bar (the player is on every page; it carries no progress-bar component). */}
       <Box aria-hidden sx={{ height: 3, flexShrink: 0, overflow: 'hidden' }}>
-        <Box sx={{ height: '100%', width: '100%', bgcolor: 'primary.main', transformOrigin: 'left', transform: `scaleX(${progress / 100})`, transition: 'transform 0.4s linear' }} />
+        <ProgressBar np={d.onAir ? np : undefined} duration={d.duration} />
       </Box>
       <audio ref={audioRef} preload="none" data-testid="player-audio" />
       <Box sx={{ flexGrow: 1, display: 'flex', alignItems: 'center', gap: { xs: 1, sm: 2 }, px: { xs: 1, sm: 2 }, minWidth: 0 }}>
@@ -251,7 +269,14 @@ export function Player() {
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, minWidth: 0 }} data-testid="player-presenter-mobile">
                   {d.isLive && liveBadge(true)}
                   <Typography noWrap variant="caption" color="text.secondary" sx={{ minWidth: 0, lineHeight: 1.4 }}>
-                    {d.isLive ? d.presenter : `${d.presenter}${clock ? ` · ${clock}` : ''}`}
+                    {d.isLive ? (
+                      d.presenter
+                    ) : (
+                      <>
+                        {d.presenter}
+                        {clock && <> · {clock}</>}
+                      </>
+                    )}
                   </Typography>
                 </Box>
               )}

@@ -2,24 +2,29 @@ import { Box, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { isBroadcasting, offAirText, songText, stationStateOf } from '../../../../shared/radio-display';
 import { formatClock, TrackArt } from './TrackArt';
 import { VoteButtons } from './VoteButtons';
+import type { NowPlaying } from '../../../../shared/radio';
 import { useElapsed, useNowPlaying } from '../hooks';
 import { LIVE_BADGE_COLORS } from '../../ui/theme';
 import { startsAt } from '../starts-at';
 
 export { startsAt };
 
+/** The item's elapsed time: the only part of the card the page's clock redraws each second. */
+function CardClock({ np }: { np: NowPlaying }) {
+  const elapsed = useElapsed(np);
+  const duration = np.now_playing.duration;
+  return <span data-testid="card-elapsed">{duration ? `${formatClock(elapsed)} / ${formatClock(duration)}` : formatClock(elapsed)}</span>;
+}
+
 /** What is on air right now, large: art, track, presenter, listeners and the next show; or the off-air state. */
 export function NowPlayingCard() {
   const { data: np, isLoading } = useNowPlaying();
-  const elapsed = useElapsed(np);
   const song = np?.now_playing.song;
   const state = stationStateOf(np);
   const onAir = isBroadcasting(state);
   const text = songText(song);
   const off = offAirText(np);
   const title = onAir ? text.title : off.headline;
-  const duration = np?.now_playing.duration ?? null;
-  const clock = duration ? `${formatClock(elapsed)} / ${formatClock(duration)}` : formatClock(elapsed);
   return (
     <Card component="section" aria-labelledby="now-playing-heading" data-testid="now-playing-card" data-state={np ? state : 'loading'}>
       <CardContent>
@@ -44,7 +49,7 @@ export function NowPlayingCard() {
                 <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
                   {np ? `${state === 'live' ? 'Live with' : 'Presented by'} ${np.presenter}` : ''}
                   {np ? ' · ' : ''}
-                  {np && <span data-testid="card-elapsed">{clock}</span>}
+                  {np && <CardClock np={np} />}
                   {np && np.listeners.current > 0 ? ` · ${np.listeners.current} listening` : ''}
                 </Typography>
               </>

@@ -12,6 +12,8 @@ import {
   ToggleButton,
   ToggleButtonGroup,
   Typography,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -28,7 +30,6 @@ import {
 } from '../../../../shared/bookings';
 import { generateOccurrences, longDate } from '../../../../shared/schedule';
 import { ApiError } from '../../app/api';
-import { useIsMobile } from '../../app/media';
 import { usePageMeta } from '../../app/meta';
 import { useStation } from '../../app/station';
 import { scheduleKeys, staffApi } from '../api';
@@ -61,7 +62,8 @@ function CreateBookingForm() {
   const { toast } = useToast();
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const mobile = useIsMobile();
+  // Four modes side by side need the room of a desktop; beside the sidebar on a tablet their labels would wrap to three lines.
+  const stackModes = useMediaQuery((t: Theme) => t.breakpoints.down('lg'));
 
   const [mode, setMode] = useState<BookingMode>('daily');
   const [date, setDate] = useState<string | null>(null);
@@ -171,7 +173,7 @@ function CreateBookingForm() {
   }
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} sx={{ p: { xs: 2, md: 3 }, maxWidth: 1200 }}>
+    <Box component="form" noValidate onSubmit={onSubmit} sx={{ p: { xs: 0, md: 3 }, maxWidth: 1200 }}>
       <Button component={RouterLink} to="/admin/shows" startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
         Back to Show Management
       </Button>
@@ -193,8 +195,8 @@ function CreateBookingForm() {
               setErrors({});
             }}
             aria-labelledby="mode-label"
-            orientation={mobile ? 'vertical' : 'horizontal'}
-            fullWidth={mobile}
+            orientation={stackModes ? 'vertical' : 'horizontal'}
+            fullWidth={stackModes}
           >
             {BOOKING_MODES.map((m) => (
               <ToggleButton key={m} value={m}>

@@ -1,5 +1,6 @@
 import { ACTIVE_WEEK_KEY, TIME_ZONE_MODE_KEY } from '../schedule/atoms';
 import { setServerMobileGuess } from './media';
+import { storedValue } from '../platform/storage';
 
 /*
  * A page the server drew with the app's own components (web/src/app/ssr.tsx) is taken over by React in place
@@ -15,14 +16,6 @@ export const SSR_DISABLED_ATTR = 'data-ssr-disabled';
 /** The wrapper once the app has the page (it stays: React owns what is inside it). */
 export const APP_ROOT_ATTR = 'data-app-root';
 
-function stored(key: string): string | null {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The server-drawn page at `path` that the app can adopt as it is, or null: none drawn, drawn in another theme
  * than the listener's (the boot script marked it stale), or a page the listener's own choices draw differently
@@ -31,7 +24,7 @@ function stored(key: string): string | null {
 export function serverDrawnPage(path: string): HTMLElement | null {
   const drawn = document.querySelector<HTMLElement>(`#root > [${SSR_THEME_ATTR}]`);
   if (!drawn || document.documentElement.classList.contains('bd-ssr-stale')) return null;
-  if (/^\/shows\/?$/.test(path) && (stored(ACTIVE_WEEK_KEY) !== null || stored(TIME_ZONE_MODE_KEY) === 'local')) return null;
+  if (/^\/shows\/?$/.test(path) && (storedValue(ACTIVE_WEEK_KEY) !== null || storedValue(TIME_ZONE_MODE_KEY) === 'local')) return null;
   // The first render draws the layout the server drew; the screen's own width takes over right after.
   setServerMobileGuess(drawn.getAttribute(SSR_MOBILE_ATTR) === '1');
   return drawn;

@@ -1,17 +1,11 @@
 import { atom } from 'jotai';
+import { storedValue } from '../platform/storage';
 
 /** Browser storage key of the selected week on /shows (spec 000 §3: active_week). */
 export const ACTIVE_WEEK_KEY = 'active_week';
 /** Browser storage key of the listener's time zone choice on /shows. */
 export const TIME_ZONE_MODE_KEY = 'airdeck.shows.timezone';
 
-function read(key: string): string | null {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
 function write(key: string, value: string | null): void {
   try {
     if (value === null) localStorage.removeItem(key);
@@ -21,7 +15,7 @@ function write(key: string, value: string | null): void {
   }
 }
 
-const activeWeekBase = atom<string | null>(read(ACTIVE_WEEK_KEY));
+const activeWeekBase = atom<string | null>(storedValue(ACTIVE_WEEK_KEY));
 /** The Monday of the week /shows shows; null means the current week. Remembered in browser storage. */
 export const activeWeekAtom = atom(
   (get) => get(activeWeekBase),
@@ -33,7 +27,7 @@ export const activeWeekAtom = atom(
 
 /** Whether /shows shows times in the station's zone or the listener's own. */
 export type TimeZoneMode = 'station' | 'local';
-const zoneModeBase = atom<TimeZoneMode>(read(TIME_ZONE_MODE_KEY) === 'local' ? 'local' : 'station');
+const zoneModeBase = atom<TimeZoneMode>(storedValue(TIME_ZONE_MODE_KEY) === 'local' ? 'local' : 'station');
 /** The listener's time zone choice, remembered in browser storage. */
 export const timeZoneModeAtom = atom(
   (get) => get(zoneModeBase),

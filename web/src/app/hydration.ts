@@ -30,7 +30,10 @@ export function serverDrawnPage(path: string): HTMLElement | null {
   return drawn;
 }
 
-/** Once the app has the page: the server's styles go (the app's own are in place) and its controls work. */
+/**
+ * Once the app has the page: the server's global styles go (the app's own are in place; its other rules belong to
+ * the browser's emotion since it started) and its controls work.
+ */
 export function releaseServerPage(): void {
   for (const el of document.querySelectorAll('style[data-ssr-emotion]')) el.remove();
   for (const el of document.querySelectorAll(`[${SSR_DISABLED_ATTR}]`)) {

@@ -113,10 +113,13 @@ export async function renderPage(input: RenderInput): Promise<RenderOutput | nul
       /\sdisabled=""/.test(tag) ? tag : tag.replace(/^<\w+/, (name) => `${name} disabled="" ${SSR_DISABLED_ATTR}=""`),
     );
     const styles: string[] = [];
-    html = html.replace(/<style data-emotion="[^"]*">[^<]*<\/style>/g, (tag) => {
-      // Renamed so the browser's emotion never adopts them: they are the server's theme's styles, removed once the
-      // app has drawn the page (App.tsx), and must not outlive it when the listener's theme is another one.
-      styles.push(tag.replace('<style data-emotion=', '<style data-ssr-emotion='));
+    html = html.replace(/<style data-emotion="([^"]*)">[^<]*<\/style>/g, (tag, names: string) => {
+      // The page's rules go to the head as emotion wrote them: the browser's emotion adopts them when it starts (its
+      // cache marks their names inserted), so hydrating the page inserts none of them again. Their class names are
+      // hashes of their content, so a rule of the drawn theme never styles a page drawn anew in another theme.
+      // Global rules (the body's colours, the baseline) have no such name to tell themes apart: renamed, so the
+      // browser never adopts them, and removed once the app has the page (hydration.ts releaseServerPage).
+      styles.push(names.startsWith('css-global') ? tag.replace('<style data-emotion=', '<style data-ssr-emotion=') : tag);
       return '';
     });
     // The theme the page was drawn in: the boot script hides it until the app draws it again when the listener's

@@ -200,10 +200,21 @@ describe.skipIf(skip)('Icecast 2.4 with a real MP3 source', () => {
       await new Promise((r) => icecast!.once('exit', r));
       await expect.poll(state, { timeout: 15_000 }).toBe('stopped');
       icecast = spawn('icecast2', ['-c', path.join(dir, 'icecast.xml')], { stdio: 'ignore' });
-      for (let i = 0; i < 100 && !(await fetch(`${base}/status-json.xsl`).then((r) => r.ok).catch(() => false)); i++) await new Promise((r) => setTimeout(r, 100));
-      feed('/live', 440);
+      await expect.poll(() => fetch(`${base}/status-json.xsl`).then((r) => r.ok).catch(() => false), { timeout: 30_000, interval: 100 }).toBe(true);
+      // The encoder reconnects as a real one does: an attempt refused while Icecast is still starting is made again.
+      await expect
+        .poll(
+          async () => {
+            const last = feeders.at(-1);
+            if (!last || last.exitCode !== null || last.signalCode !== null) feed('/live', 440);
+            const status = (await fetch(`${base}/status-json.xsl`).then((r) => r.json()).catch(() => null)) as { icestats?: { source?: unknown } } | null;
+            return JSON.stringify(status?.icestats?.source ?? null).includes('/live');
+          },
+          { timeout: 30_000, interval: 500 },
+        )
+        .toBe(true);
       await expect.poll(state, { timeout: 20_000 }).toBe('on_air');
       expect((await request(t.url, '/api/now-playing')).body.stale).toBe(false);
-    }, 90_000);
+    }, 120_000);
   });
 });

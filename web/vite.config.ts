@@ -46,6 +46,9 @@ export default defineConfig(({ mode, command, isSsrBuild }) => {
       ssr: { noExternal: true, external: ['jsdom'] },
       // (Vite leaves process.env.NODE_ENV to the server's run time in an SSR build.)
       define: { 'process.env.NODE_ENV': JSON.stringify(command === 'build' ? 'production' : 'development') },
+      // JSX compiled for those same production builds whatever NODE_ENV the build runs under (a build started from a
+      // test runs with NODE_ENV=test, and Vite would then write jsxDEV calls, which production React does not have).
+      oxc: { jsx: { development: command !== 'build' } },
       build: {
         ssr: SSR_ENTRY,
         outDir: path.resolve(import.meta.dirname, 'dist-ssr'),

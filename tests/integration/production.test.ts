@@ -100,6 +100,7 @@ describe('production start', () => {
     }
     fs.cpSync(path.join(root, 'dist-server'), path.join(app, 'dist-server'), { recursive: true });
     fs.cpSync(path.join(root, 'web/dist'), path.join(app, 'web/dist'), { recursive: true });
+    fs.cpSync(path.join(root, 'web/dist-ssr'), path.join(app, 'web/dist-ssr'), { recursive: true });
     // Only the packages a production install has (npm ls --omit=dev), each linked from this checkout.
     const ls = spawnSync('npm', ['ls', '--omit=dev', '--all', '--parseable'], { cwd: root, encoding: 'utf8' });
     const nm = path.join(root, 'node_modules') + path.sep;
@@ -122,6 +123,12 @@ describe('production start', () => {
     const home = await get(url + '/');
     expect(home.status).toBe(200);
     expect(home.body).toContain('<div id="root">');
+    // A listener page comes drawn whole by the build's page render (the build runs here under NODE_ENV=test: its
+    // render must still be the production one), not the plain first screen it falls back to when the render fails.
+    const shows = await get(url + '/shows');
+    expect(shows.status).toBe(200);
+    expect(shows.body).toContain('data-ssr-theme=');
+    expect(shows.body).toMatch(/<h1[^>]*>Shows<\/h1>/);
     expect((await get(url + '/api/health')).status).toBe(200);
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));

@@ -20,6 +20,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+// A production build whatever the shell's NODE_ENV (a build started from the tests runs under NODE_ENV=test, and
+// Vite would then write React's development build and its development JSX into the website).
+process.env.NODE_ENV = 'production';
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
 

@@ -42,7 +42,8 @@ function post(job: LoadJob, i: number): Promise<number> {
   });
 }
 
-function pct(xs: number[], p: number): number {
+/** The `p` quantile of `xs` in ms, one decimal (also the in-process figures of bench/song-requests.ts). */
+export function pct(xs: number[], p: number): number {
   const s = [...xs].sort((a, b) => a - b);
   return Math.round(s[Math.min(s.length - 1, Math.floor(s.length * p))]! * 10) / 10;
 }
@@ -68,7 +69,8 @@ async function runJob(job: LoadJob): Promise<LoadResult> {
   return { rps: Math.round(ok / secs), p50: pct(times, 0.5), p99: pct(times, 0.99), statuses };
 }
 
-process.on('message', (job: LoadJob) => {
+// Only as the forked client (with an IPC channel); importing `pct` elsewhere starts nothing.
+if (process.send) process.on('message', (job: LoadJob) => {
   void runJob(job).then(
     (r) => process.send!(r),
     (e: unknown) => process.send!({ error: String(e) }),

@@ -8,7 +8,7 @@ import { openDatabase, type Database } from '../server/src/db/knex';
 import { migrateLatest } from '../server/src/db/migrate';
 import { createLogger } from '../server/src/log';
 import { startServer } from '../server/src/server';
-import type { LoadJob, LoadResult } from './song-load-client';
+import { pct, type LoadJob, type LoadResult } from './song-load-client';
 
 /**
  * Song-request creation under every fairness rule, beside a bare reference in the same run: a plain Node HTTP
@@ -86,10 +86,6 @@ async function steady(rate: number, seconds: number, call: Call): Promise<{ p50:
   return { p50: pct(times, 0.5), p99: pct(times, 0.99), max: pct(times, 1), statuses };
 }
 
-function pct(xs: number[], p: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return Math.round(s[Math.min(s.length - 1, Math.floor(s.length * p))]! * 10) / 10;
-}
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 

@@ -1,8 +1,11 @@
-import { Box, Container, Link, Stack, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 import { useStation } from './station';
 
-/** The site footer: legal pages and the station's social links (only those set; none, no Social list). */
+/**
+ * The site footer: legal pages and the station's social links (only those set; none, no Social list).
+ * Plain elements styled by global.css (`.bd-footer`), not MUI components: it is drawn by the server with the page
+ * and taken over with it (its links carry a class so that the baseline's rule for prose links leaves them alone), at the cost of a few elements rather than a tree of styled components on every page.
+ */
 export function Footer() {
   const station = useStation();
   const social = [
@@ -13,31 +16,27 @@ export function Footer() {
     { label: 'X', href: station.social.x },
   ].filter((s): s is { label: string; href: string } => Boolean(s.href));
   return (
-    <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper', py: 4, mt: 6 }}>
-      <Container maxWidth="lg">
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
-          <Typography variant="body2" color="text.secondary">
+    <footer className="bd-footer">
+      <div className="bd-footer-in">
+        <div className="bd-footer-row">
+          <p>
             © {new Date().getFullYear()} {station.name}.{station.tagline ? ` ${station.tagline.replace(/[.!?]+$/, '')}.` : ''}
-          </Typography>
-          <Stack direction="row" useFlexGap spacing={2} component="nav" aria-label="Legal" sx={{ flexWrap: 'wrap' }}>
-            <Link component={RouterLink} to="/terms-of-service" underline="always">
-              Terms of Service
-            </Link>
-            <Link component={RouterLink} to="/privacy-policy" underline="always">
-              Privacy Policy
-            </Link>
-          </Stack>
+          </p>
+          <nav aria-label="Legal">
+            <RouterLink className="bd-link" to="/terms-of-service">Terms of Service</RouterLink>
+            <RouterLink className="bd-link" to="/privacy-policy">Privacy Policy</RouterLink>
+          </nav>
           {social.length > 0 && (
-            <Stack direction="row" useFlexGap spacing={2} component="nav" aria-label="Social" sx={{ flexWrap: 'wrap' }}>
+            <nav aria-label="Social">
               {social.map((s) => (
-                <Link key={s.label} href={s.href} target="_blank" rel="noopener noreferrer" underline="always">
+                <a key={s.label} className="bd-link" href={s.href} target="_blank" rel="noopener noreferrer">
                   {s.label}
-                </Link>
+                </a>
               ))}
-            </Stack>
+            </nav>
           )}
-        </Stack>
-      </Container>
-    </Box>
+        </div>
+      </div>
+    </footer>
   );
 }

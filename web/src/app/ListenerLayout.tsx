@@ -89,9 +89,8 @@ export default function ListenerLayout() {
           <ServerPageReleased />
         </Suspense>
       </Box>
-      <Deferred>
-        <Footer />
-      </Deferred>
+      {/* Plain elements (no styled components): drawn with the page, by the server too, rather than mounted later. */}
+      <Footer />
       <Deferred priority={2} placeholder={<PlayerPlaceholder />}>
         <Suspense fallback={<PlayerPlaceholder />}>
           <Player />

@@ -86,6 +86,17 @@ describe.skipIf(skipBrowser())('listener pages drawn by the server (JavaScript o
       expect(await main().getByRole('heading', { level: 1 }).first().innerText(), path).toContain(heading);
     }
   });
+
+  it('the footer comes with the page: the legal links and the station name (spec 000 §2)', async () => {
+    const station = await api<{ name: string }>('/api/station');
+    await page.goto(h.url + '/djs');
+    const footer = page.locator('footer');
+    expect(await footer.count()).toBe(1);
+    expect(await footer.innerText()).toContain(`© ${new Date().getFullYear()} ${station.name}.`);
+    const legal = footer.getByRole('navigation', { name: 'Legal' });
+    expect(await legal.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe('/terms-of-service');
+    expect(await legal.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy-policy');
+  });
 });
 
 describe.skipIf(skipBrowser())('listener pages drawn by the server (JavaScript on)', () => {

@@ -31,6 +31,30 @@ function ssrPlugin(mode: string): Plugin {
   };
 }
 
+/**
+ * The website's own style sheet (web/src/app/global.css: the first screen's look, a few KB) goes into the page
+ * itself rather than a file the page must fetch before its first paint: on a phone's connection that file was a
+ * round trip in the way of every listener page's largest element. (The CSP allows inline styles: the server's
+ * page styles are inline too.)
+ */
+function inlineCssPlugin(): Plugin {
+  return {
+    name: 'airdeck-inline-css',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const html = bundle['index.html'];
+      if (!html || html.type !== 'asset' || typeof html.source !== 'string') return;
+      html.source = html.source.replace(/<link rel="stylesheet"[^>]*? href="\/([^"]+\.css)">/g, (tag, file: string) => {
+        const css = bundle[file];
+        if (!css || css.type !== 'asset') return tag;
+        const text = typeof css.source === 'string' ? css.source : new TextDecoder().decode(css.source);
+        return text.includes('</') ? tag : `<style>${text}</style>`;
+      });
+    },
+  };
+}
+
 export default defineConfig(({ mode, command, isSsrBuild }) => {
   const studio = mode === 'studio';
   if (isSsrBuild) {
@@ -63,7 +87,7 @@ export default defineConfig(({ mode, command, isSsrBuild }) => {
     root: path.resolve(import.meta.dirname),
     base: '/',
     // The website build also builds the station widgets (/embed/…, /embed.js): web/embed-plugin.ts.
-    plugins: studio ? [react()] : [react(), bootPlugin(), embedPlugin(), ssrPlugin(mode)],
+    plugins: studio ? [react()] : [react(), bootPlugin(), inlineCssPlugin(), embedPlugin(), ssrPlugin(mode)],
     resolve: { alias: alias(command) },
     build: {
       outDir: path.resolve(import.meta.dirname, studio ? 'dist-studio' : 'dist'),

@@ -144,4 +144,22 @@ describe.skipIf(skipBrowser())('listener pages drawn by the server (JavaScript o
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('a message box is drawn at its rows and grows with what is typed, without measuring the page as it is taken over', async () => {
+    const { page: live, context, errors } = await h.newPage({ width: 390, height: 844 });
+    await live.goto(h.url + '/shoutout-request');
+    const message = live.getByLabel(/^Message/);
+    await expect.poll(() => message.isEnabled()).toBe(true);
+    // One text area (MUI's own kept a hidden twin to measure with), four lines high.
+    expect(await live.locator('main textarea').count()).toBe(1);
+    const height = async () => (await message.boundingBox())!.height;
+    const lineHeight = await message.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+    const empty = await height();
+    expect(Math.round(empty)).toBe(Math.round(4 * lineHeight));
+    await message.fill(Array.from({ length: 8 }, (_, i) => `Line ${i + 1}`).join('\n'));
+    expect(await height()).toBeGreaterThanOrEqual(empty + 3 * lineHeight);
+    expect(await message.inputValue()).toContain('Line 8');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

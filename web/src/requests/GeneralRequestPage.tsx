@@ -1,3 +1,4 @@
+import { GrowingTextarea } from '../ui/GrowingTextarea';
 import CheckIcon from '@mui/icons-material/Check';
 import MailOutlineIcon from '@mui/icons-material/EmailOutlined';
 import { Box, Card, CardContent, Container, Link, MenuItem, Stack, TextField, Typography } from '@mui/material';
@@ -80,9 +81,9 @@ export function GeneralRequestPage() {
                   error={!!fieldErrors.message}
                   helperText={fieldErrors.message}
                   multiline
-                  minRows={5}
+                  rows={5}
                   sx={{ '& textarea:not([aria-hidden])': { minHeight: 120 } }}
-                  slotProps={{ htmlInput: { maxLength: REQUEST_LIMITS.generalMessage } }}
+                  slotProps={{ input: { inputComponent: GrowingTextarea }, htmlInput: { maxLength: REQUEST_LIMITS.generalMessage } }}
                 />
                 <SendButton sending={sending} disabled={!complete || sending}>
                   {sending ? 'Sending Message...' : 'Send Message'}

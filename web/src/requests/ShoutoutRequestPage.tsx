@@ -1,3 +1,4 @@
+import { GrowingTextarea } from '../ui/GrowingTextarea';
 import CampaignIcon from '@mui/icons-material/Campaign';
 import { Alert, Box, Card, CardContent, Container, Stack, TextField } from '@mui/material';
 import { useState, type FormEvent } from 'react';
@@ -60,13 +61,13 @@ export function ShoutoutRequestPage() {
                 value={message}
                 onChange={(e) => setMessage(e.target.value)}
                 multiline
-                minRows={4}
+                rows={4}
                 helperText={
                   over
                     ? `${message.length} characters: shoutouts under ${SHOUTOUT_GUIDANCE_CHARS} characters are more likely to be read in full.`
                     : `${message.length}/${SHOUTOUT_GUIDANCE_CHARS} characters. Keep it under ${SHOUTOUT_GUIDANCE_CHARS} so it fits on air.`
                 }
-                slotProps={{ htmlInput: { maxLength: REQUEST_LIMITS.shoutoutMessage }, formHelperText: { sx: { color: over ? 'warning.main' : undefined } } }}
+                slotProps={{ input: { inputComponent: GrowingTextarea }, htmlInput: { maxLength: REQUEST_LIMITS.shoutoutMessage }, formHelperText: { sx: { color: over ? 'warning.main' : undefined } } }}
               />
               <SendButton sending={sending} disabled={!complete || sending || closed}>
                 {sending ? 'Sending...' : 'Send Shoutout'}

@@ -1,3 +1,4 @@
+import { GrowingTextarea } from '../ui/GrowingTextarea';
 import AlbumIcon from '@mui/icons-material/Album';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
@@ -266,9 +267,9 @@ export function SongRequestPage() {
                   value={message}
                   onChange={(e) => setMessage(e.target.value)}
                   multiline
-                  minRows={3}
+                  rows={3}
                   helperText="A dedication, or why you'd love to hear it."
-                  slotProps={{ htmlInput: { maxLength: REQUEST_LIMITS.songMessage } }}
+                  slotProps={{ input: { inputComponent: GrowingTextarea }, htmlInput: { maxLength: REQUEST_LIMITS.songMessage } }}
                 />
               </Stack>
             </CardContent>

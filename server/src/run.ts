@@ -1,7 +1,8 @@
-import { openConfiguredDatabase, prepareDatabase } from './bootstrap';
 import path from 'node:path';
-import { ConfigError, loadConfig, type Config } from './config';
+import { openConfiguredDatabase, prepareDatabase } from './bootstrap';
+import type { Config } from './config';
 import { DataDirLockedError, heldDataDirLock } from './db/data-dir-lock';
+import { startEmbeddedDatabase, type EmbeddedStart } from './db/embedded';
 import { createLogger } from './log';
 import { startServer } from './server';
 import { startJobs } from './jobs';
@@ -26,22 +27,18 @@ function banner(config: Config, url: string, engine: string): string {
   return `\n  Airdeck is running at ${site}\n  Database: ${database}\n  Station:  ${station}\n  Stop with Ctrl-C (or SIGTERM).\n\n`;
 }
 
-/** Entry point of `npm start`: validate config, migrate, seed, serve, and stop gracefully on SIGTERM/SIGINT. */
-async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
-      process.exit(78);
-    }
-    throw err;
-  }
-  const log = createLogger({ level: config.LOG_LEVEL, pretty: config.LOG_PRETTY });
-  // How long each step of the start took (ms), logged once on air: where a slow start goes.
-  const phases: Record<string, number> = { boot: Math.round(performance.now()) };
+/**
+ * The server's start after its entry (main.ts): open the database (the embedded one is already
+ * opening: `started`), migrate, seed, serve, and stop gracefully on SIGTERM/SIGINT.
+ * `phases`: what the entry measured (ms), completed here and logged once on air, so a slow start
+ * says where it went: `boot` (node and the entry), `config` (read, lock taken), `code` (loading the
+ * rest of the server, while the embedded database opens), `open` (the rest of the opening),
+ * `prepare` (migrations checked, demo seed), `reopen` (after a first setup), `listen` (the app built,
+ * listening). `wasm`: PGlite's compiled WebAssembly, for the reopen.
+ */
+export async function run(config: Config, started: EmbeddedStart | undefined, phases: Record<string, number>, wasm?: Promise<WebAssembly.Module>): Promise<void> {
   let mark = performance.now();
+  const log = createLogger({ level: config.LOG_LEVEL, pretty: config.LOG_PRETTY });
   const phase = (name: string): void => {
     const t = performance.now();
     phases[name] = Math.round(t - mark);
@@ -49,7 +46,7 @@ async function main(): Promise<void> {
   };
   let db;
   try {
-    db = await openConfiguredDatabase(config);
+    db = await openConfiguredDatabase(config, 'server', started);
     phase('open');
   } catch (err) {
     if (err instanceof DataDirLockedError) {
@@ -64,7 +61,7 @@ async function main(): Promise<void> {
     // PGlite's WebAssembly memory grows during migrations and seeding and never
     // shrinks: reopening after first-time setup roughly halves the idle footprint.
     await db.close();
-    db = await openConfiguredDatabase(config);
+    db = await openConfiguredDatabase(config, 'server', startEmbeddedDatabase(config.DATA_DIR, 'server', wasm));
     phase('reopen');
   }
   const server = await startServer({ config, db, log, jobs: startJobs });
@@ -97,8 +94,3 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
 }
-
-main().catch((err: unknown) => {
-  process.stderr.write(`Airdeck failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-  process.exit(1);
-});

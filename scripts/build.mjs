@@ -43,7 +43,10 @@ const SERVER_ENTRIES = {
  * beside its own module), native addons (argon2, sharp), pino (its transports run files of their own
  * in worker threads), the drivers loaded only when configured (pg, and Knex's other dialects' drivers,
  * never installed), and what is loaded only on first use (the HTML sanitizer's jsdom, image checks,
- * the demo stream's MP3 encoder) or is optional (ws's native helpers).
+ * the demo stream's MP3 encoder) or is optional (ws's native helpers). Two data packages stay too:
+ * iconv-lite's encoding tables (530 KB of code, loaded from node_modules one table when first needed)
+ * and mime-db (node reads its JSON once, where bundled it was three copies of a 200 KB object literal
+ * to compile at every start).
  */
 const SERVER_EXTERNAL = [
   '@electric-sql/pglite',
@@ -67,6 +70,8 @@ const SERVER_EXTERNAL = [
   'oracledb',
   'bufferutil',
   'utf-8-validate',
+  'iconv-lite',
+  'mime-db',
 ];
 
 function size(dir) {

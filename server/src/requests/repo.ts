@@ -180,7 +180,7 @@ function songStatement(keyed: boolean, limited: boolean, repeat: boolean, notifi
 export async function insertSongRequest(db: Db, row: SongInsert, opts: { limit: SessionLimit | null; repeatSince: Date | null; now: number; notification: NotificationInsert }): Promise<StatementOutcome<SongRow>> {
   const prior = row.client_key ? [row.client_key] : [];
   const lim = opts.limit ? limitCte(opts.limit, opts.now, '').bindings : [];
-  const gateBindings = opts.repeatSince ? [row.song_key, opts.repeatSince] : [];
+  const gateBindings = opts.repeatSince ? [row.song_key, opts.repeatSince.toISOString()] : [];
   const limitBindings = opts.limit ? [opts.limit.points] : [0];
   const sql = songStatement(Boolean(row.client_key), opts.limit !== null, opts.repeatSince !== null, opts.notification.sql);
   const bindings = [

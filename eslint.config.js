@@ -45,7 +45,7 @@ export default tseslint.config(
       'boundaries/files': [
         { category: 'test', pattern: ['**/*.test.ts', '**/*.test.tsx'] },
         { category: 'repo', pattern: 'server/src/**/repo.ts' },
-        { category: 'bootstrap', pattern: ['server/src/cli/**', 'server/src/bootstrap.ts', 'server/src/main.ts'] },
+        { category: 'bootstrap', pattern: ['server/src/cli/**', 'server/src/bootstrap.ts', 'server/src/main.ts', 'server/src/run.ts'] },
         { category: 'db-exception', pattern: DB_IMPORT_EXCEPTIONS },
       ],
     },

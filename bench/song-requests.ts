@@ -115,7 +115,14 @@ function getStatus(url: string): Promise<number> {
 
 /** The bare reference: JSON in, one INSERT through a `pg` pool of the same size, 201 out. */
 async function startBare(url: string, poolMax: number): Promise<{ url: string; close(): Promise<void> }> {
-  const pool = new pg.Pool({ connectionString: url, max: poolMax });
+  const pool = new pg.Pool({ connectionString: url, max: poolMax, application_name: 'bench-bare' });
+  pool.on('error', (err) => console.error('bare server pool:', err.message));
+  // pool.end() resolves before its connections have closed: wait for them, or the DROP DATABASE that follows ends them.
+  const open = new Set<pg.Client>();
+  pool.on('connect', (c) => {
+    open.add(c);
+    c.once('end', () => open.delete(c));
+  });
   await pool.query(`CREATE TABLE IF NOT EXISTS bare_requests (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), title text NOT NULL, artist text NOT NULL, requester text NOT NULL, client_key text UNIQUE, created_at timestamptz NOT NULL DEFAULT now())`);
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -140,7 +147,9 @@ async function startBare(url: string, poolMax: number): Promise<{ url: string; c
     url: `http://127.0.0.1:${port}`,
     close: async () => {
       await new Promise((r) => server.close(r));
+      const ended = [...open].map((c) => new Promise((r) => c.once('end', r)));
       await pool.end();
+      await Promise.all(ended);
     },
   };
 }

@@ -3,11 +3,13 @@
  * `npm run build`: the production build, summarised in one line.
  *
  * - the server (server/src/main.ts and the migrate and create-owner commands)
- *   compiled and bundled by esbuild into dist-server/*.mjs; packages stay
- *   external, so the output runs with the production dependencies alone
- *   (`npm ci --omit=dev`); plus dist-server/pglite-template.tar.gz, a fresh
- *   migrated embedded database that a first start unpacks instead of running
- *   PostgreSQL's initdb and every migration;
+ *   compiled and bundled by esbuild into dist-server/*.mjs, with the packages it
+ *   loads at every start bundled in (see SERVER_EXTERNAL: node resolving, reading
+ *   and wrapping some 650 package files one by one was a third of a restart); the
+ *   entry is small and loads the rest (a chunk) while the embedded database opens.
+ *   It runs with the production dependencies alone (`npm ci --omit=dev`); plus
+ *   dist-server/pglite-template.tar.gz, a fresh migrated embedded database that a
+ *   first start unpacks instead of running PostgreSQL's initdb and every migration;
  * - the website (vite --mode web, into web/dist) and the desktop studio's
  *   renderer (vite --mode studio, into web/dist-studio).
  *
@@ -35,6 +37,42 @@ const SERVER_ENTRIES = {
   'create-owner': 'server/src/cli/create-owner.ts',
   'pglite-template': 'server/src/cli/pglite-template.ts',
 };
+
+/**
+ * Packages the server bundle leaves to node_modules: PGlite (it reads its WebAssembly and data files
+ * beside its own module), native addons (argon2, sharp), pino (its transports run files of their own
+ * in worker threads), the drivers loaded only when configured (pg, and Knex's other dialects' drivers,
+ * never installed), and what is loaded only on first use (the HTML sanitizer's jsdom, image checks,
+ * the demo stream's MP3 encoder) or is optional (ws's native helpers). Two data packages stay too:
+ * iconv-lite's encoding tables (530 KB of code, loaded from node_modules one table when first needed)
+ * and mime-db (node reads its JSON once, where bundled it was three copies of a 200 KB object literal
+ * to compile at every start).
+ */
+const SERVER_EXTERNAL = [
+  '@electric-sql/pglite',
+  'argon2',
+  'sharp',
+  'file-type',
+  'jsdom',
+  'dompurify',
+  '@breezystack/lamejs',
+  'pino',
+  'pino-pretty',
+  'pg',
+  'pg-native',
+  'pg-query-stream',
+  'mysql',
+  'mysql2',
+  'mariadb',
+  'sqlite3',
+  'better-sqlite3',
+  'tedious',
+  'oracledb',
+  'bufferutil',
+  'utf-8-validate',
+  'iconv-lite',
+  'mime-db',
+];
 
 function size(dir) {
   let bytes = 0;
@@ -64,7 +102,13 @@ async function buildServer() {
     platform: 'node',
     target: 'node20.19',
     format: 'esm',
-    packages: 'external',
+    external: SERVER_EXTERNAL,
+    // The bundled CommonJS packages require() what stays external: give each file node's own require.
+    banner: { js: "import { createRequire as __airdeckRequire } from 'node:module'; const require = __airdeckRequire(import.meta.url);" },
+    // The entry's dynamic import of the rest of the server becomes a chunk of its own, beside it
+    // (the same folder: modules find the template by their own location).
+    splitting: true,
+    chunkNames: 'chunk-[hash]',
     outExtension: { '.js': '.mjs' },
     sourcemap: true,
     legalComments: 'none',

@@ -1,9 +1,7 @@
-import path from 'node:path';
 import type { Config } from './config';
-import { lockDataDir } from './db/data-dir-lock';
+import { startEmbeddedDatabase, type EmbeddedStart } from './db/embedded';
 import { openDatabase, type Database } from './db/knex';
 import { migrateLatest } from './db/migrate';
-import { pgliteTemplateFor } from './db/pglite-template';
 import { seedDemo } from './db/seed/demo';
 import { upgradeDemoSettings } from './db/seed/demo-station';
 import type { Logger } from './log';
@@ -13,14 +11,12 @@ import { ensureOwner } from './users/owner';
  * Opens the configured database: PostgreSQL when DATABASE_URL is set, else PGlite under DATA_DIR,
  * which this process then holds alone (`command` names it to a refused second process). A new
  * embedded database is unpacked from the build's template when there is one (db/pglite-template.ts).
+ * `started`: the embedded database the server's entry already began opening (db/embedded.ts).
  */
-export function openConfiguredDatabase(config: Config, command = 'server'): Promise<Database> {
+export function openConfiguredDatabase(config: Config, command = 'server', started?: EmbeddedStart): Promise<Database> {
   if (config.DATABASE_URL) return openDatabase({ kind: 'postgres', url: config.DATABASE_URL, poolMax: config.DATABASE_POOL_MAX });
-  lockDataDir(config.DATA_DIR, command);
-  const dataDir = path.join(config.DATA_DIR, 'pglite');
-  // A new database starts from the build's template (initdb and the migrations done at build time).
-  const template = pgliteTemplateFor(dataDir);
-  return openDatabase({ kind: 'pglite', dataDir, ...(template ? { loadFrom: template } : {}) });
+  const { dataDir, pglite } = started ?? startEmbeddedDatabase(config.DATA_DIR, command);
+  return openDatabase({ kind: 'pglite', dataDir, started: pglite });
 }
 
 /**

@@ -1,9 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import knexFactory, { type Knex } from 'knex';
 import ClientPgLite from 'knex-pglite';
 import { pgDriver } from './pg-driver';
+import { startPglite } from './pglite';
 
 /** Which engine a database handle talks to; the event bus and the poller's election depend on it. */
 export type DbEngine = 'pglite' | 'postgres';
@@ -19,23 +18,15 @@ export interface Database {
   close(): Promise<void>;
 }
 
-// Dates are the station's wall-clock days: keep them as 'yyyy-MM-dd' strings,
-// never as JS Dates shifted by the process time zone. Counts come back as numbers.
-// (The same parsers for `pg` are set in ./pg-driver, loaded only for PostgreSQL.)
-const pgliteParsers = {
-  [pgliteTypes.DATE]: (v: string) => v,
-  [pgliteTypes.INT8]: (v: string) => Number(v),
-  [pgliteTypes.NUMERIC]: (v: string) => Number(v),
-};
-
 /** Options for opening the database: a PostgreSQL URL, or a PGlite folder (null = in memory). */
 export type OpenOptions =
   | { kind: 'postgres'; url: string; poolMax?: number; acquireTimeoutMs?: number }
-  | { kind: 'pglite'; dataDir: string | null; loadFrom?: Blob };
+  | { kind: 'pglite'; dataDir: string | null; loadFrom?: Blob; started?: PGlite | Promise<PGlite> };
 
 /**
  * The one Knex factory. PGlite (PostgreSQL compiled to WASM, in-process) is the
- * embedded default; a PostgreSQL server is used through `pg` with a pool.
+ * embedded default (`started`: one {@link startPglite} began opening on `dataDir`); a PostgreSQL
+ * server is used through `pg` with a pool.
  * The pool gives up acquiring after a few seconds so that a request during a
  * database outage fails fast with 503 instead of hanging for a minute.
  */
@@ -51,9 +42,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     guardAcquire(knex);
     return { knex, engine: 'postgres', url: opts.url, close: () => knex.destroy() };
   }
-  if (opts.dataDir) fs.mkdirSync(path.dirname(path.resolve(opts.dataDir)), { recursive: true });
-  // Options must be the first argument: PGlite ignores them when the first argument is undefined.
-  const pglite = new PGlite({ ...(opts.dataDir ? { dataDir: opts.dataDir } : {}), ...(opts.loadFrom ? { loadDataDir: opts.loadFrom } : {}), parsers: pgliteParsers });
+  const pglite = (await opts.started) ?? startPglite(opts.dataDir, opts.loadFrom);
   await pglite.waitReady;
   const knex = knexFactory({
     client: ClientPgLite as unknown as typeof knexFactory.Client,

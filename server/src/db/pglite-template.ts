@@ -2,8 +2,6 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openDatabase } from './knex';
-import { migrateLatest } from './migrate';
 
 /**
  * A fresh embedded database made at build time: PostgreSQL's initdb (several seconds of
@@ -28,8 +26,12 @@ function pgliteVersion(): string {
   return (JSON.parse(fs.readFileSync(pkg, 'utf8')) as { version: string }).version;
 }
 
-/** Makes the template in `outDir`: an in-memory PGlite, migrated, checkpointed and dumped. */
+/**
+ * Makes the template in `outDir`: an in-memory PGlite, migrated, checkpointed and dumped. (Knex and the
+ * migrations are loaded here only: the server's start reads {@link pgliteTemplateFor} before loading them.)
+ */
 export async function writePgliteTemplate(outDir: string): Promise<{ file: string; bytes: number }> {
+  const [{ openDatabase }, { migrateLatest }] = await Promise.all([import('./knex'), import('./migrate')]);
   const db = await openDatabase({ kind: 'pglite', dataDir: null });
   try {
     await migrateLatest(db.knex);

@@ -16,6 +16,22 @@ function numbered(sql: string): string {
   return sql.replace(/\?/g, () => `$${++n}`);
 }
 
+/** The prepared form (name and `$n` text) of each hot statement's text, made once. */
+const PREPARED = new Map<string, { name: string; text: string }>();
+/** Hot statements are a handful of texts; a bound keeps a caller that builds many from growing the map forever. */
+const MAX_PREPARED = 256;
+
+function preparedFor(sql: string): { name: string; text: string } {
+  let p = PREPARED.get(sql);
+  if (!p) {
+    const text = numbered(sql);
+    p = { name: `ad_${createHash('sha1').update(text).digest('base64url')}`, text };
+    if (PREPARED.size >= MAX_PREPARED) PREPARED.clear();
+    PREPARED.set(sql, p);
+  }
+  return p;
+}
+
 /**
  * Runs one statement of a hot path. On a PostgreSQL server it is a named prepared statement: each pooled
  * connection parses and plans it once, then only binds and executes it (knex sends every statement to be
@@ -28,8 +44,7 @@ export async function runPrepared<Row>(db: Knex, sql: string, bindings: readonly
     const result = await db.raw<{ rows: Row[] }>(sql, bindings as Knex.RawBinding[]);
     return result.rows;
   }
-  const text = numbered(sql);
-  const name = `ad_${createHash('sha1').update(text).digest('base64url')}`;
+  const { name, text } = preparedFor(sql);
   const conn = await client.acquireConnection();
   try {
     return (await conn.query({ name, text, values: bindings })).rows as Row[];

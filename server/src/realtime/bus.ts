@@ -69,8 +69,15 @@ const MAX_NOTIFY_BYTES = 7900;
  */
 export function createPgBus(url: string, log: Logger): EventBus {
   const local = createLocalBus();
-  const pool = new (pgDriver().Pool)({ connectionString: url, max: 2, idleTimeoutMillis: 10_000, connectionTimeoutMillis: 3_000 });
+  const pool = new (pgDriver().Pool)({ connectionString: url, max: 2, idleTimeoutMillis: 10_000, connectionTimeoutMillis: 3_000, application_name: 'airdeck-bus' });
   pool.on('error', (err) => log.warn({ err }, 'event bus pool error'));
+  // The pool's connections still open: `pool.end()` resolves once it has asked each to end, not once they have
+  // (a database dropped just after would see them, and end them with an error), so close() waits for each.
+  const open = new Set<pg.Client>();
+  pool.on('connect', (c: pg.Client) => {
+    open.add(c);
+    c.once('end', () => open.delete(c));
+  });
   const instance = Math.random().toString(36).slice(2);
   let client: pg.Client | null = null;
   let closed = false;
@@ -86,7 +93,15 @@ export function createPgBus(url: string, log: Logger): EventBus {
     reconnectTimer.unref();
   };
 
-  const connect = async (): Promise<void> => {
+  /** The listening connection being made, if any (close() waits for it, then ends it). */
+  let connecting: Promise<void> | null = null;
+  const connect = (): Promise<void> => {
+    connecting ??= listen().finally(() => {
+      connecting = null;
+    });
+    return connecting;
+  };
+  const listen = async (): Promise<void> => {
     if (closed) return;
     const c = new (pgDriver().Client)({ connectionString: url, connectionTimeoutMillis: 3_000, keepAlive: true, application_name: 'airdeck-bus' });
     c.on('error', (err) => log.warn({ err }, 'event bus listener error'));
@@ -114,6 +129,11 @@ export function createPgBus(url: string, log: Logger): EventBus {
     try {
       await c.connect();
       await c.query(`LISTEN ${CHANNEL}`);
+      if (closed) {
+        // Closed while connecting: this connection must not outlive the bus.
+        await c.end().catch(() => undefined);
+        return;
+      }
       client = c;
       retryMs = 500;
       // Events published while this instance was not listening are lost: tell
@@ -175,8 +195,11 @@ export function createPgBus(url: string, log: Logger): EventBus {
       closed = true;
       if (reconnectTimer) clearTimeout(reconnectTimer);
       await local.close();
+      await connecting;
       await client?.end().catch(() => undefined);
       await pool.end().catch(() => undefined);
+      const ended = Promise.all([...open].map((c) => new Promise((resolve) => c.once('end', resolve))));
+      await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
     },
   };
 }

@@ -138,21 +138,18 @@ export interface SongInsert {
   created_at: Date;
 }
 
-/**
- * Creates a song request in one statement under the fairness rules. The song
- * must be free since `repeatSince` (null: no repeat rule) and the session
- * within its limit; a row already stored under the same key is returned
- * instead (`prior`) and nothing is counted.
- */
-export async function insertSongRequest(db: Db, row: SongInsert, opts: { limit: SessionLimit | null; repeatSince: Date | null; now: number; notification: NotificationInsert }): Promise<StatementOutcome<SongRow>> {
+/** The song request's statement for each shape of request (with or without a key, a session, a repeat rule), made once. */
+const SONG_STATEMENTS = new Map<string, string>();
+function songStatement(keyed: boolean, limited: boolean, repeat: boolean, notificationSql: string): string {
+  const id = `${keyed ? 'k' : ''}${limited ? 'l' : ''}${repeat ? 'r' : ''}\n${notificationSql}`;
+  let sql = SONG_STATEMENTS.get(id);
+  if (sql) return sql;
   const cols = SONG_REQUEST_COLUMNS.join(', ');
-  const prior = row.client_key ? { sql: `prior AS (SELECT ${cols} FROM song_requests WHERE client_key = ?)`, bindings: [row.client_key] } : { sql: `prior AS (SELECT ${cols} FROM song_requests WHERE false)`, bindings: [] };
-  const lim = limitCte(opts.limit, opts.now, 'WHERE NOT EXISTS (SELECT 1 FROM prior)');
-  const gateCheck = opts.repeatSince ? 'song_request_may_enter(?, ?::timestamptz)' : 'true';
-  const gateBindings = opts.repeatSince ? [row.song_key, opts.repeatSince] : [];
-  const limitBindings = opts.limit ? [opts.limit.points] : [0];
-  const sql = `WITH ${prior.sql},
-    ${lim.sql},
+  const prior = keyed ? `prior AS (SELECT ${cols} FROM song_requests WHERE client_key = ?)` : `prior AS (SELECT ${cols} FROM song_requests WHERE false)`;
+  const lim = limitCte(limited ? { key: '', points: 0, durationMs: 0 } : null, 0, 'WHERE NOT EXISTS (SELECT 1 FROM prior)').sql;
+  const gateCheck = repeat ? 'song_request_may_enter(?, ?::timestamptz)' : 'true';
+  sql = `WITH ${prior},
+    ${lim},
     gate AS (
       SELECT ${gateCheck} AS free
       WHERE NOT EXISTS (SELECT 1 FROM prior) AND NOT EXISTS (SELECT 1 FROM lim WHERE lim.points > ?)
@@ -163,16 +160,32 @@ export async function insertSongRequest(db: Db, row: SongInsert, opts: { limit: 
       ON CONFLICT (client_key) DO NOTHING
       RETURNING ${cols}
     ),
-    note AS (${opts.notification.sql})
+    note AS (${notificationSql})
     SELECT
       (SELECT row_to_json(prior) FROM prior) AS prior,
       (SELECT json_build_object('points', points, 'expire', expire) FROM lim) AS lim,
       (SELECT free FROM gate) AS free,
       (SELECT row_to_json(ins) FROM ins) AS inserted,
       (SELECT created_at FROM note) AS note_at`;
+  if (SONG_STATEMENTS.size < 64) SONG_STATEMENTS.set(id, sql);
+  return sql;
+}
+
+/**
+ * Creates a song request in one statement under the fairness rules. The song
+ * must be free since `repeatSince` (null: no repeat rule) and the session
+ * within its limit; a row already stored under the same key is returned
+ * instead (`prior`) and nothing is counted.
+ */
+export async function insertSongRequest(db: Db, row: SongInsert, opts: { limit: SessionLimit | null; repeatSince: Date | null; now: number; notification: NotificationInsert }): Promise<StatementOutcome<SongRow>> {
+  const prior = row.client_key ? [row.client_key] : [];
+  const lim = opts.limit ? limitCte(opts.limit, opts.now, '').bindings : [];
+  const gateBindings = opts.repeatSince ? [row.song_key, opts.repeatSince.toISOString()] : [];
+  const limitBindings = opts.limit ? [opts.limit.points] : [0];
+  const sql = songStatement(Boolean(row.client_key), opts.limit !== null, opts.repeatSince !== null, opts.notification.sql);
   const bindings = [
-    ...prior.bindings,
-    ...lim.bindings,
+    ...prior,
+    ...lim,
     ...gateBindings,
     ...limitBindings,
     row.id,

@@ -138,10 +138,13 @@ function sameSubmission(row: SongRow, input: NewSongRequest): boolean {
   return songKey(row.artist, row.title) === songKey(input.artist, input.title) && row.requester === input.requester;
 }
 
-/** Publishes a stored request and its notification (after the statement has committed). */
-async function announce(ctx: AppContext, event: RequestCreatedEvent, notification: PendingNotification): Promise<void> {
-  await publishRequestCreated(ctx, event);
-  await publishNotification(ctx, notification);
+/**
+ * Publishes a stored request and its notification (after the statement has committed), in that order, without
+ * holding the listener's answer: the request is stored, and the push to open queues and other instances follows
+ * (the bus sends a burst of events in one NOTIFY). Never throws.
+ */
+function announce(ctx: AppContext, event: RequestCreatedEvent, notification: PendingNotification): void {
+  void publishRequestCreated(ctx, event).then(() => publishNotification(ctx, notification));
 }
 
 /** The notification of a new request, ready for the request's statement. */
@@ -219,7 +222,7 @@ export async function createSongRequest(ctx: AppContext, input: NewSongRequest, 
   if (outcome.prior) return replay(outcome.prior);
   if (outcome.inserted) {
     const request = presentSongRequest(outcome.inserted);
-    await announce(ctx, { kind: 'song', request }, note.prepared.pending(outcome.noteAt ?? now));
+    announce(ctx, { kind: 'song', request }, note.prepared.pending(outcome.noteAt ?? now));
     return { request, replayed: false };
   }
   // Refused, or the key was taken meanwhile: a copy of this very request that landed first wins over any refusal.
@@ -242,7 +245,7 @@ export async function createShoutoutRequest(ctx: AppContext, input: NewShoutoutR
   const outcome = await insertListenerMessage(ctx.knex, 'shoutout', { id, ...input, user_session: meta.sessionId ?? null, created_at: now }, { limit, now: ctx.now(), notification: note.cte });
   if (!outcome.inserted) throw overLimit(ctx, outcome, limit) ?? new Error('shoutout insert returned nothing');
   const request = presentShoutoutRequest(outcome.inserted as ShoutoutRow);
-  await announce(ctx, { kind: 'shoutout', request }, note.prepared.pending(outcome.noteAt ?? now));
+  announce(ctx, { kind: 'shoutout', request }, note.prepared.pending(outcome.noteAt ?? now));
   return request;
 }
 
@@ -257,7 +260,7 @@ export async function createGeneralRequest(ctx: AppContext, input: NewGeneralReq
   const outcome = await insertListenerMessage(ctx.knex, 'general', { id, ...input, user_session: meta.sessionId ?? null, created_at: now }, { limit, now: ctx.now(), notification: note.cte });
   if (!outcome.inserted) throw overLimit(ctx, outcome, limit) ?? new Error('general request insert returned nothing');
   const request = presentGeneralRequest(outcome.inserted as GeneralRow);
-  await announce(ctx, { kind: 'general', request }, note.prepared.pending(outcome.noteAt ?? now));
+  announce(ctx, { kind: 'general', request }, note.prepared.pending(outcome.noteAt ?? now));
   return request;
 }
 

@@ -79,6 +79,8 @@ export function createPgBus(url: string, log: Logger): EventBus {
     c.once('end', () => open.delete(c));
   });
   const instance = Math.random().toString(36).slice(2);
+  /** How this instance's payloads begin (`JSON.stringify({ from: instance, … })`). */
+  const ownPrefix = `{"from":${JSON.stringify(instance)},`;
   let client: pg.Client | null = null;
   let closed = false;
   let retryMs = 500;
@@ -110,7 +112,8 @@ export function createPgBus(url: string, log: Logger): EventBus {
       scheduleReconnect();
     });
     c.on('notification', (msg) => {
-      if (!msg.payload) return;
+      // This instance's own events (every song request's, under load) are known by their opening, not parsed.
+      if (!msg.payload || msg.payload.startsWith(ownPrefix)) return;
       try {
         const parsed = JSON.parse(msg.payload) as { from: string; event: RealtimeEvent };
         if (parsed.from === instance) return;

@@ -6,6 +6,13 @@ import { defineConfig } from 'vitest/config';
  * is set), `browser` drives Chromium against a real server. `stress` holds the
  * fault, bad-input and load suites (in `npm test`, sampled; STRESS_FULL=1 for
  * the full length; alone with `npm run test:stress`).
+ *
+ * Speed on two cores (README "Tests"): the integration, browser and stress files run with `isolate: false`,
+ * so a worker loads the server's modules (Koa, knex, PGlite's WebAssembly, sharp…) once instead of once per
+ * file; that loading was more than half of the integration run. Every file still starts its own servers on
+ * its own fresh database, and no test file mocks modules or changes process.env, so nothing a file asserts
+ * depends on the files before it. Integration files run two at a time: most of their time is spent waiting
+ * on servers, polls and child processes, not on the CPU.
  */
 export default defineConfig({
   test: {
@@ -25,6 +32,8 @@ export default defineConfig({
           globalSetup: ['tests/support/global-db.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          isolate: false,
+          maxWorkers: 2,
         },
       },
       {
@@ -36,6 +45,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          isolate: false,
           // A page reached on a busy machine (lazy chunks, idle-time sections) can take seconds: expect.poll waits
           // up to 10 s (vitest's default is 1 s) before it calls an assertion failed.
           expect: { poll: { timeout: 10_000 } },
@@ -50,6 +60,7 @@ export default defineConfig({
           testTimeout: 300_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          isolate: false,
         },
       },
     ],

@@ -12,6 +12,12 @@
  *                                 STRESS_FULL=1 for the full length)
  *   5. browser                   (Chromium against a real server; SKIP_BROWSER_TESTS=1 skips)
  *
+ * Large matrices (pages × widths × themes × states: axe, header layout, keyboard focus, staff screens) and the
+ * stress suites run a fixed, deterministic sample that still covers every page and screen, the 390 px width
+ * and both theme families (tests/support/full.ts). TEST_FULL=1 runs all of them in full (STRESS_FULL=1 and
+ * AXE_FULL=1 still work for their own suites). The default run stays well under 20 minutes on two cores
+ * (README "Tests" has the figures); the full run takes well over an hour.
+ *
  * Extra arguments are passed to vitest (e.g. a file filter).
  */
 import { spawnSync } from 'node:child_process';
@@ -21,6 +27,8 @@ import path from 'node:path';
 
 const extra = process.argv.slice(2);
 const started = Date.now();
+const full = process.env.TEST_FULL === '1';
+console.log(full ? '▶ TEST_FULL=1: every matrix in full, stress suites at full length' : '▶ sampled matrices (TEST_FULL=1 runs them in full)');
 const runs = [
   { label: 'unit', project: 'unit', env: {} },
   { label: 'integration (PGlite)', project: 'integration', env: { TEST_DB_ENGINE: 'pglite' } },

@@ -7,6 +7,7 @@ import { THEME_STORAGE_KEY } from '../../shared/themes';
 import { startAzuraCastStandIn, type AzuraCastFixture, type AzuraCastStandIn } from '../support/azuracast-standin';
 import { startBrowserHarness, skipBrowser, type BrowserHarness } from '../support/browser';
 import { request } from '../support/server';
+import { TEST_FULL } from '../support/full';
 import { signInThroughUi } from '../support/staff';
 
 /**
@@ -19,12 +20,12 @@ import { signInThroughUi } from '../support/staff';
  * (../shared/fixtures/azuracast), and the schedule has a show on air exactly when a presenter is live.
  *
  * The whole matrix is 36 screens × 3 states × 2 themes × 3 widths (648 pages, about half an hour on two
- * shared cores): `AXE_FULL=1` runs it. By default a fixed sample of 38 runs: every screen once, the state,
+ * shared cores): `TEST_FULL=1` (or `AXE_FULL=1`) runs it. By default a fixed sample of 38 runs: every screen once, the state,
  * theme and width turning with it so that every (state, theme, width) meets listener pages and staff
  * screens, and the home page in all three states.
  */
 const AXE = fs.readFileSync('node_modules/axe-core/axe.min.js', 'utf8');
-const FULL = process.env.AXE_FULL === '1';
+const FULL = process.env.AXE_FULL === '1' || TEST_FULL;
 
 type State = 'live' | 'nobody live' | 'off air';
 const STATES: State[] = ['live', 'nobody live', 'off air'];
@@ -116,7 +117,7 @@ interface Check {
   width: (typeof WIDTHS)[number];
 }
 
-/** The checks to run: all of them with AXE_FULL=1, else the fixed sample described above. */
+/** The checks to run: all of them with TEST_FULL=1 or AXE_FULL=1, else the fixed sample described above. */
 function plan(): Check[] {
   const out: Check[] = [];
   for (let screen = 0; screen < SCREEN_COUNT; screen++) {
@@ -160,7 +161,7 @@ async function axeViolations(page: Page): Promise<string[]> {
   });
 }
 
-describe.skipIf(skipBrowser())(`axe-core on every listener page and staff screen (${FULL ? 'full matrix' : 'sample; AXE_FULL=1 for all'})`, () => {
+describe.skipIf(skipBrowser())(`axe-core on every listener page and staff screen (${FULL ? 'full matrix' : 'sample; TEST_FULL=1 for all'})`, () => {
   const contexts = new Map<string, { context: BrowserContext; page: Page; signedIn: boolean }>();
   afterAll(async () => {
     for (const c of contexts.values()) await c.context.close().catch(() => undefined);

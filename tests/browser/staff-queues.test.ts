@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInZone } from '../../shared/time';
 import { startBrowserHarness, skipBrowser, type BrowserHarness } from '../support/browser';
 import { startFakeItunes, startFakeOdesli, type FakeItunes, type FakeOdesli } from '../support/fake-services';
+import { sampled, TEST_FULL } from '../support/full';
 import { openAsStaff } from '../support/staff';
 
 /**
@@ -239,19 +240,25 @@ describe.skipIf(skipBrowser())('staff queues in Chromium', () => {
     await staff.context.close();
   });
 
-  it('every staff workflow screen passes axe and fits the window at desktop and phone widths', async () => {
+  /**
+   * Every screen at the phone width (where they overflow); at the desktop width, in `npm test`, every other
+   * screen (the sample turns with the list; all of them with TEST_FULL=1). axe-matrix.test.ts checks each of
+   * these screens again at its own sampled width and theme.
+   */
+  const SCREENS = [
+    ['/admin/song-requests', 'Song Requests'],
+    ['/admin/shoutout-requests', 'Shoutout Requests'],
+    ['/admin/general-requests', 'General Requests'],
+    ['/admin/loa-requests', 'Leave of Absence Requests'],
+    ['/admin/request-loa', 'Request LOA'],
+    ['/admin/applications', 'Applications'],
+    ['/admin/djs', 'DJs & Staff'],
+    ['/admin/on-air', 'Live queue'],
+  ] as const;
+  it(`every staff workflow screen passes axe and fits the window at desktop and phone widths (${TEST_FULL ? 'all' : 'sampled at 1280 px; TEST_FULL=1 for all'})`, async () => {
     for (const width of [1280, 390]) {
       const staff = await openAsStaff(h, 'owner', { width });
-      for (const [path, heading] of [
-        ['/admin/song-requests', 'Song Requests'],
-        ['/admin/shoutout-requests', 'Shoutout Requests'],
-        ['/admin/general-requests', 'General Requests'],
-        ['/admin/loa-requests', 'Leave of Absence Requests'],
-        ['/admin/request-loa', 'Request LOA'],
-        ['/admin/applications', 'Applications'],
-        ['/admin/djs', 'DJs & Staff'],
-        ['/admin/on-air', 'Live queue'],
-      ] as const) {
+      for (const [path, heading] of sampled(SCREENS, (_, i) => width === 390 || i % 2 === 0)) {
         // On Air: only the live queue is this work's (the report below belongs to the radio screens).
         const scope = path === '/admin/on-air' ? '[aria-labelledby="live-queue-title"]' : undefined;
         await staff.page.goto(h.url + path);

@@ -1,9 +1,12 @@
 import { Writable } from 'node:stream';
+import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../../server/src/config';
 import { openDatabase, type Database } from '../../server/src/db/knex';
+import { createPgBus } from '../../server/src/realtime/bus';
 import { startServer, type RunningServer } from '../../server/src/server';
+import type { ChannelEvent } from '../../shared/realtime';
 import { createTestDatabase, type TestDatabase } from '../support/db';
 import { request } from '../support/server';
 
@@ -21,6 +24,7 @@ let database: TestDatabase;
 let admin: Database;
 let server: RunningServer;
 const warnings: string[] = [];
+let sink: Writable;
 
 /** The application names of the sessions connected to the database `name`. */
 const sessionsOf = async (name: string): Promise<string[]> => {
@@ -32,7 +36,7 @@ beforeAll(async () => {
   if (!postgres) return;
   database = await createTestDatabase();
   admin = await openDatabase({ kind: 'postgres', url: process.env.TEST_DATABASE_URL!, poolMax: 1 });
-  const sink = new Writable({
+  sink = new Writable({
     write(chunk: Buffer, _enc, done) {
       warnings.push(chunk.toString());
       done();
@@ -51,6 +55,24 @@ afterAll(async () => {
 });
 
 describe.skipIf(!postgres)('stopping a server on PostgreSQL', () => {
+  it('sends the events it was given before it stopped to the other instances (a 201 does not wait for its push)', async () => {
+    // Another instance's view: a plain connection listening on the bus's channel.
+    const other = new pg.Client({ connectionString: database.url! });
+    await other.connect();
+    const heard: string[] = [];
+    other.on('notification', (msg) => heard.push(msg.payload ?? ''));
+    await other.query('LISTEN airdeck_events');
+    const bus = createPgBus(database.url!, pino({ level: 'warn' }, sink));
+    // As the request service does: published without waiting, then the server stops at once.
+    const sent: ChannelEvent[] = Array.from({ length: 30 }, (_, i) => ({ channel: 'counters', name: 'counters.updated', data: { id: 'bubble_clicks', count: 1000 + i } }));
+    for (const event of sent) void bus.publish(event);
+    await bus.close();
+    await new Promise((r) => setTimeout(r, 300));
+    await other.end();
+    const counts = heard.map((payload) => (JSON.parse(payload) as { event: { data: { count: number } } }).event.data.count);
+    expect(counts).toEqual(Array.from({ length: 30 }, (_, i) => 1000 + i));
+  });
+
   it('closes every connection it opened before close() returns, and the database can be dropped at once', async () => {
     const name = new URL(database.url!).pathname.slice(1);
     // The bus listens, and has published (a song request notifies the staff and the open queues).

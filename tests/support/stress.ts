@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import { TEST_FULL } from './full';
 
 /**
  * Helpers of the stress suites (tests/stress): figures printed for the CI log,
@@ -9,12 +10,12 @@ import net from 'node:net';
  */
 
 /**
- * STRESS_FULL=1: the full-length runs (every corpus string in every field; a fine ramp of 3 s steps and
+ * STRESS_FULL=1 (or TEST_FULL=1, tests/support/full.ts): the full-length runs (every corpus string in every field; a fine ramp of 3 s steps and
  * 60 s load runs). Without it the suites sample, at the size `npm test` runs them: the bad-input corpus
  * is strided (every string still sent, every field still covered), the load ramp doubles in 2 s steps and
  * the load runs last 15 s.
  */
-export const STRESS_FULL = process.env.STRESS_FULL === '1';
+export const STRESS_FULL = process.env.STRESS_FULL === '1' || TEST_FULL;
 
 /** Prints a block of figures a person reads in the CI log. */
 export function printFigures(title: string, figures: Record<string, string | number>): void {

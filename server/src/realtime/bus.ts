@@ -79,6 +79,8 @@ export function createPgBus(url: string, log: Logger): EventBus {
     c.once('end', () => open.delete(c));
   });
   const instance = Math.random().toString(36).slice(2);
+  /** How this instance's payloads begin (`JSON.stringify({ from: instance, … })`). */
+  const ownPrefix = `{"from":${JSON.stringify(instance)},`;
   let client: pg.Client | null = null;
   let closed = false;
   let retryMs = 500;
@@ -110,7 +112,8 @@ export function createPgBus(url: string, log: Logger): EventBus {
       scheduleReconnect();
     });
     c.on('notification', (msg) => {
-      if (!msg.payload) return;
+      // This instance's own events (every song request's, under load) are known by their opening, not parsed.
+      if (!msg.payload || msg.payload.startsWith(ownPrefix)) return;
       try {
         const parsed = JSON.parse(msg.payload) as { from: string; event: RealtimeEvent };
         if (parsed.from === instance) return;
@@ -156,9 +159,8 @@ export function createPgBus(url: string, log: Logger): EventBus {
   // for a burst of events instead of one each, in publishing order. Each publish resolves once its batch is sent.
   let queued: { payload: string; done: () => void }[] = [];
   let published = 0;
-  let sending = false;
+  let sending: Promise<void> | null = null;
   const sendQueued = async (): Promise<void> => {
-    sending = true;
     while (queued.length > 0 && !closed) {
       const batch = queued.slice(0, 200);
       queued = queued.slice(batch.length);
@@ -171,27 +173,32 @@ export function createPgBus(url: string, log: Logger): EventBus {
     }
     for (const b of queued) b.done();
     queued = [];
-    sending = false;
   };
   const send = (payload: string): Promise<void> =>
     new Promise<void>((resolve) => {
       queued.push({ payload, done: resolve });
-      if (!sending) void sendQueued();
+      sending ??= sendQueued().finally(() => {
+        sending = null;
+      });
     });
 
   return {
     async publish(event) {
-      await local.publish(event);
+      // Queued for the other instances before anything is awaited, so a close() straight after still sends it.
+      const delivered = local.publish(event);
       // A sequence number keeps two equal events apart: PostgreSQL folds equal notifications of one transaction into one.
       const seq = ++published;
       let payload = JSON.stringify({ from: instance, seq, event });
       if (Buffer.byteLength(payload) > MAX_NOTIFY_BYTES) {
         payload = JSON.stringify({ from: instance, seq, event: { channel: event.channel, name: `${event.name}.too-big`, data: null } });
       }
-      await send(payload);
+      await Promise.all([delivered, send(payload)]);
     },
     subscribe: local.subscribe,
     async close() {
+      // Events already answered for (a song request's 201 does not wait for its push) still reach the other
+      // instances: what is queued is sent before the connections close, for at most 2 s.
+      if (sending) await Promise.race([sending, new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
       closed = true;
       if (reconnectTimer) clearTimeout(reconnectTimer);
       await local.close();

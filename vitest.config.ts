@@ -11,8 +11,8 @@ import { defineConfig } from 'vitest/config';
  * so a worker loads the server's modules (Koa, knex, PGlite's WebAssembly, sharp…) once instead of once per
  * file; that loading was more than half of the integration run. Every file still starts its own servers on
  * its own fresh database, and no test file mocks modules or changes process.env, so nothing a file asserts
- * depends on the files before it. Integration files run two at a time: most of their time is spent waiting
- * on servers, polls and child processes, not on the CPU.
+ * depends on the files before it. Integration and browser files run two at a time: most of their time is
+ * spent waiting on servers, polls, Chromium and child processes, not on the CPU.
  */
 export default defineConfig({
   test: {
@@ -44,7 +44,9 @@ export default defineConfig({
           globalSetup: ['tests/support/global-browser.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at a time, each with its own server, database and Chromium (a browser test spends much of
+          // its time waiting on polls and page loads); all 125 tests passed this way at load average 15-20.
+          maxWorkers: 2,
           isolate: false,
           // A page reached on a busy machine (lazy chunks, idle-time sections) can take seconds: expect.poll waits
           // up to 10 s (vitest's default is 1 s) before it calls an assertion failed.

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { lockDataDir } from './data-dir-lock';
 import { startPglite } from './pglite';
-import { pgliteTemplateFor } from './pglite-template';
+import { pgliteTemplateFileFor, unpackPgliteTemplate } from './pglite-template';
 
 /**
  * Starts opening the embedded database of a DATA_DIR (its `pglite` folder), which this process then
@@ -16,12 +16,12 @@ export function startEmbeddedDatabase(dataDirRoot: string, command: string, wasm
   lockDataDir(dataDirRoot, command);
   const dataDir = path.join(dataDirRoot, 'pglite');
   // A new database starts from the build's template (initdb and the migrations done at build time).
-  const template = pgliteTemplateFor(dataDir);
-  if (!wasm) return { dataDir, pglite: startPglite(dataDir, template) };
-  const pglite = wasm.then(
-    (compiled) => startPglite(dataDir, template, compiled),
-    () => startPglite(dataDir, template),
-  );
+  const template = pgliteTemplateFileFor(dataDir);
+  if (!wasm && !template) return { dataDir, pglite: startPglite(dataDir) };
+  // Should the unpacking fail, PGlite makes the database itself (initdb), as without a template.
+  const unpacked = template ? unpackPgliteTemplate(template, dataDir).catch(() => undefined) : Promise.resolve();
+  const compiled = (wasm ?? Promise.resolve(undefined)).catch(() => undefined);
+  const pglite = Promise.all([compiled, unpacked]).then(([module]) => startPglite(dataDir, undefined, module));
   // A failed opening is reported where the start awaits it, not as an unhandled rejection meanwhile.
   void pglite.then((p) => p.waitReady).catch(() => undefined);
   return { dataDir, pglite };

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 
 /**
  * A fresh embedded database made at build time: PostgreSQL's initdb (several seconds of
@@ -55,6 +57,12 @@ export async function writePgliteTemplate(outDir: string): Promise<{ file: strin
  * was made by another PGlite version.
  */
 export function pgliteTemplateFor(dataDir: string, dir = path.dirname(fileURLToPath(import.meta.url))): Blob | undefined {
+  const file = pgliteTemplateFileFor(dataDir, dir);
+  return file ? new Blob([fs.readFileSync(file)]) : undefined;
+}
+
+/** The template file {@link pgliteTemplateFor} would read, or undefined in the same cases. */
+export function pgliteTemplateFileFor(dataDir: string, dir = path.dirname(fileURLToPath(import.meta.url))): string | undefined {
   try {
     if (fs.existsSync(dataDir) && fs.readdirSync(dataDir).length > 0) return undefined;
     const file = path.join(dir, TEMPLATE_FILE);
@@ -62,8 +70,52 @@ export function pgliteTemplateFor(dataDir: string, dir = path.dirname(fileURLToP
     if (!fs.existsSync(file) || !fs.existsSync(metaFile)) return undefined;
     const meta = JSON.parse(fs.readFileSync(metaFile, 'utf8')) as TemplateMeta;
     if (meta.pglite !== pgliteVersion()) return undefined;
-    return new Blob([fs.readFileSync(file)]);
+    return file;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Unpacks the template (a gzip'd tar as PGlite's `dumpDataDir` writes it: ustar directories and
+ * files) into a new `dataDir`, which PGlite then opens like any existing database. Done with node's
+ * zlib and file system on libuv's threads, it is quicker than PGlite's own unpacking (`loadDataDir`,
+ * through its WebAssembly file system on the main thread), and the main thread meanwhile loads the
+ * server's code. Written beside `dataDir` and renamed into place at the end, so an interrupted first
+ * start leaves no half database behind.
+ */
+export async function unpackPgliteTemplate(file: string, dataDir: string): Promise<void> {
+  const tar = await promisify(zlib.gunzip)(await fs.promises.readFile(file));
+  const target = path.resolve(dataDir);
+  const temp = `${target}.unpacking`;
+  await fs.promises.rm(temp, { recursive: true, force: true });
+  await fs.promises.mkdir(temp, { recursive: true, mode: 0o700 });
+  const field = (h: Buffer, at: number, len: number) => {
+    const raw = h.toString('latin1', at, at + len);
+    const end = raw.indexOf('\0');
+    return end === -1 ? raw : raw.slice(0, end);
+  };
+  for (let at = 0; at + 512 <= tar.length; ) {
+    const h = tar.subarray(at, at + 512);
+    if (h.every((b) => b === 0)) break;
+    const prefix = field(h, 345, 155);
+    const name = (prefix ? `${prefix}/` : '') + field(h, 0, 100);
+    const size = parseInt(field(h, 124, 12).trim() || '0', 8);
+    const mode = parseInt(field(h, 100, 8).trim() || '0', 8) & 0o777;
+    const type = String.fromCharCode(h[156]!);
+    const rel = path.posix.normalize(`/${name}`).slice(1);
+    const dest = path.join(temp, rel);
+    if (rel.startsWith('..') || !dest.startsWith(temp)) throw new Error(`unexpected path in the database template: ${name}`);
+    if (type === '5') {
+      await fs.promises.mkdir(dest, { recursive: true, mode: mode || 0o700 });
+    } else if (type === '0' || type === '\0') {
+      await fs.promises.mkdir(path.dirname(dest), { recursive: true, mode: 0o700 });
+      await fs.promises.writeFile(dest, tar.subarray(at + 512, at + 512 + size), { mode: mode || 0o600 });
+    } else {
+      throw new Error(`unexpected entry type ${JSON.stringify(type)} in the database template: ${name}`);
+    }
+    at += 512 + Math.ceil(size / 512) * 512;
+  }
+  await fs.promises.rm(target, { recursive: true, force: true });
+  await fs.promises.rename(temp, target);
 }

@@ -49,6 +49,10 @@ export function healthRoutes(ctx: AppContext): AppRouter {
       pending = null;
     }));
   const fresh = (k: Check | null): k is Check => k !== null && Date.now() - k.at < CHECK_MS;
+  // The first check is made as the server starts, before it listens: a load balancer's (or the operator's) first
+  // health request is then answered from it, not queued behind the station poller's catch-up after a restart
+  // (on PGlite's single connection that wait was most of the time from listening to the first 200).
+  void check();
 
   // The answer of a second, made once from the last check.
   let made: { check: Check; second: number; status: number; body: string } | null = null;

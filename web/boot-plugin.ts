@@ -65,14 +65,7 @@ export function bootScript(entry: string, preloads: string[]): string {
  * into the boot script, which the HTML loads in its head.
  */
 export function bootPlugin(): Plugin {
-  return {
-    name: 'airdeck-boot',
-    apply: 'build',
-    enforce: 'post',
-    generateBundle(_options, bundle) {
-      const html = bundle['index.html'];
-      if (!html || html.type !== 'asset' || typeof html.source !== 'string') return;
-      let source = html.source;
+  return indexHtmlPlugin('airdeck-boot', function (source, bundle) {
       const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(source);
       if (!entry) this.error('airdeck-boot: no entry script in index.html');
       source = source.replace(entry[0], '');
@@ -97,8 +90,25 @@ export function bootPlugin(): Plugin {
       }
       const ref = this.emitFile({ type: 'asset', name: 'boot.js', source: bootScript(entry[1]!, preloads) });
       const file = this.getFileName(ref);
-      source = source.replace('</head>', `  <script src="/${file}"></script>\n  </head>`);
-      html.source = source;
+      return source.replace('</head>', `  <script src="/${file}"></script>\n  </head>`);
+  });
+}
+
+/** The bundler's own types for a finished bundle's step (Vite's bundler, whichever it is). */
+type GenerateBundle = Extract<NonNullable<Plugin['generateBundle']>, (...args: never[]) => unknown>;
+type OutputBundle = Parameters<GenerateBundle>[1];
+type PluginContext = ThisParameterType<GenerateBundle>;
+
+/** A build step that rewrites the website's index.html once the bundle is complete (`this` is Rollup's plugin context). */
+export function indexHtmlPlugin(name: string, rewrite: (this: PluginContext, source: string, bundle: OutputBundle) => string): Plugin {
+  return {
+    name,
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const html = bundle['index.html'];
+      if (!html || html.type !== 'asset' || typeof html.source !== 'string') return;
+      html.source = rewrite.call(this, html.source, bundle);
     },
   };
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
-import { bootPlugin } from './boot-plugin.ts';
+import { bootPlugin, indexHtmlPlugin } from './boot-plugin.ts';
 import { embedPlugin } from './embed-plugin.ts';
 
 /**
@@ -38,21 +38,14 @@ function ssrPlugin(mode: string): Plugin {
  * page styles are inline too.)
  */
 function inlineCssPlugin(): Plugin {
-  return {
-    name: 'airdeck-inline-css',
-    apply: 'build',
-    enforce: 'post',
-    generateBundle(_options, bundle) {
-      const html = bundle['index.html'];
-      if (!html || html.type !== 'asset' || typeof html.source !== 'string') return;
-      html.source = html.source.replace(/<link rel="stylesheet"[^>]*? href="\/([^"]+\.css)">/g, (tag, file: string) => {
-        const css = bundle[file];
-        if (!css || css.type !== 'asset') return tag;
-        const text = typeof css.source === 'string' ? css.source : new TextDecoder().decode(css.source);
-        return text.includes('</') ? tag : `<style>${text}</style>`;
-      });
-    },
-  };
+  return indexHtmlPlugin('airdeck-inline-css', (source, bundle) =>
+    source.replace(/<link rel="stylesheet"[^>]*? href="\/([^"]+\.css)">/g, (tag, file: string) => {
+      const css = bundle[file];
+      if (!css || css.type !== 'asset') return tag;
+      const text = typeof css.source === 'string' ? css.source : new TextDecoder().decode(css.source);
+      return text.includes('</') ? tag : `<style>${text}</style>`;
+    }),
+  );
 }
 
 export default defineConfig(({ mode, command, isSsrBuild }) => {

@@ -20,7 +20,7 @@ export const DB_IMPORT_EXCEPTIONS = [
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'web/dist/**', 'web/dist-studio/**', 'dist-electron/**', 'release/**', 'data/**', '**/*.d.ts'] },
+  { ignores: ['node_modules/**', 'web/dist/**', 'web/dist-studio/**', 'web/dist-ssr/**', 'dist-server/**', '.test-data/**', '.bench-data/**', 'coverage/**', '.lighthouse/**', 'dist-electron/**', 'release/**', 'data/**', '**/*.d.ts'] },
   {
     files: ['**/*.{ts,tsx,mts,js,mjs}'],
     languageOptions: { parser: tseslint.parser, ecmaVersion: 'latest', sourceType: 'module' },

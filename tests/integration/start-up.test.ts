@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../../server/src/db/knex';
 import { migrateLatest, migrateStatus, migrationsUpToDate } from '../../server/src/db/migrate';
-import { pgliteTemplateFor, writePgliteTemplate } from '../../server/src/db/pglite-template';
+import { pgliteTemplateFileFor, unpackPgliteTemplate, writePgliteTemplate } from '../../server/src/db/pglite-template';
 import { createLogger } from '../../server/src/log';
 import { startLater } from '../../server/src/jobs';
 import { createTestDatabase } from '../support/db';
@@ -57,9 +57,12 @@ describe.skipIf(inject('dbEngine') === 'postgres')('the embedded database templa
     await writePgliteTemplate(build);
 
     const dataDir = path.join(tmp, 'data', 'pglite');
-    const template = pgliteTemplateFor(dataDir, build);
-    expect(template).toBeInstanceOf(Blob);
-    const db = await openDatabase({ kind: 'pglite', dataDir, loadFrom: template! });
+    const template = pgliteTemplateFileFor(dataDir, build);
+    expect(template).toBe(path.join(build, 'pglite-template.tar.gz'));
+    // As a first start does (db/embedded.ts): unpacked into place, then opened as an existing database.
+    await unpackPgliteTemplate(template!, dataDir);
+    expect(fs.existsSync(`${dataDir}.unpacking`)).toBe(false);
+    const db = await openDatabase({ kind: 'pglite', dataDir });
     const status = await migrateStatus(db.knex);
     expect(status.pending).toEqual([]);
     expect(status.applied).toHaveLength(MIGRATION_FILES.length);
@@ -67,16 +70,16 @@ describe.skipIf(inject('dbEngine') === 'postgres')('the embedded database templa
     await db.close();
 
     // The folder now holds a database: no template for it, and it opens with its data.
-    expect(pgliteTemplateFor(dataDir, build)).toBeUndefined();
+    expect(pgliteTemplateFileFor(dataDir, build)).toBeUndefined();
     const again = await openDatabase({ kind: 'pglite', dataDir });
     expect(await again.knex('custom_pages').where({ slug: 'kept' }).pluck('title')).toEqual(['Kept']);
     await again.close();
 
     // No template beside the build, or one made by another PGlite version: PGlite's own initdb.
-    expect(pgliteTemplateFor(path.join(tmp, 'other'), path.join(tmp, 'no-build'))).toBeUndefined();
+    expect(pgliteTemplateFileFor(path.join(tmp, 'other'), path.join(tmp, 'no-build'))).toBeUndefined();
     const meta = path.join(build, 'pglite-template.json');
     fs.writeFileSync(meta, JSON.stringify({ ...(JSON.parse(fs.readFileSync(meta, 'utf8')) as object), pglite: '0.0.1' }));
-    expect(pgliteTemplateFor(path.join(tmp, 'other'), build)).toBeUndefined();
+    expect(pgliteTemplateFileFor(path.join(tmp, 'other'), build)).toBeUndefined();
   }, 180_000);
 });
 

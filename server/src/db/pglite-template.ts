@@ -30,7 +30,7 @@ function pgliteVersion(): string {
 
 /**
  * Makes the template in `outDir`: an in-memory PGlite, migrated, checkpointed and dumped. (Knex and the
- * migrations are loaded here only: the server's start reads {@link pgliteTemplateFor} before loading them.)
+ * migrations are loaded here only: the server's start reads {@link pgliteTemplateFileFor} before loading them.)
  */
 export async function writePgliteTemplate(outDir: string): Promise<{ file: string; bytes: number }> {
   const [{ openDatabase }, { migrateLatest }] = await Promise.all([import('./knex'), import('./migrate')]);
@@ -51,17 +51,11 @@ export async function writePgliteTemplate(outDir: string): Promise<{ file: strin
 }
 
 /**
- * The build's template for a new embedded database at `dataDir`, or undefined: when the folder
- * already holds anything (an existing database is never touched), when no template sits beside
- * the running build (`dir`, default this module's folder: dist-server/ once built), or when it
- * was made by another PGlite version.
+ * The build's template file for a new embedded database at `dataDir` (see {@link unpackPgliteTemplate}),
+ * or undefined: when the folder already holds anything (an existing database is never touched), when no
+ * template sits beside the running build (`dir`, default this module's folder: dist-server/ once built),
+ * or when it was made by another PGlite version.
  */
-export function pgliteTemplateFor(dataDir: string, dir = path.dirname(fileURLToPath(import.meta.url))): Blob | undefined {
-  const file = pgliteTemplateFileFor(dataDir, dir);
-  return file ? new Blob([fs.readFileSync(file)]) : undefined;
-}
-
-/** The template file {@link pgliteTemplateFor} would read, or undefined in the same cases. */
 export function pgliteTemplateFileFor(dataDir: string, dir = path.dirname(fileURLToPath(import.meta.url))): string | undefined {
   try {
     if (fs.existsSync(dataDir) && fs.readdirSync(dataDir).length > 0) return undefined;

@@ -97,18 +97,25 @@ export interface StatementOutcome<Row> {
 }
 
 function limitCte(limit: SessionLimit | null, now: number, guard: string): { sql: string; bindings: unknown[] } {
-  if (!limit) return { sql: 'lim AS (SELECT NULL::int AS points, NULL::bigint AS expire WHERE false)', bindings: [] };
-  return {
-    sql: `lim AS (
+  return { sql: limitSql(limit !== null, guard), bindings: limitBindings(limit, now) };
+}
+
+/** The session-limit CTE's text (`lim`): counted under `guard`, or an empty `lim` when no limit applies. */
+function limitSql(limited: boolean, guard: string): string {
+  if (!limited) return 'lim AS (SELECT NULL::int AS points, NULL::bigint AS expire WHERE false)';
+  return `lim AS (
       INSERT INTO request_rate_limits AS r (key, points, expire)
       SELECT ?::text, 1, ?::bigint ${guard}
       ON CONFLICT (key) DO UPDATE SET
         points = CASE WHEN r.expire IS NULL OR r.expire > ?::bigint THEN r.points + 1 ELSE 1 END,
         expire = CASE WHEN r.expire IS NULL OR r.expire > ?::bigint THEN r.expire ELSE EXCLUDED.expire END
       RETURNING points, expire
-    )`,
-    bindings: [limit.key, now + limit.durationMs, now, now],
-  };
+    )`;
+}
+
+/** The values {@link limitSql}'s text binds, in order. */
+function limitBindings(limit: SessionLimit | null, now: number): unknown[] {
+  return limit ? [limit.key, now + limit.durationMs, now, now] : [];
 }
 
 function parseOutcome<Row>(raw: { prior: Row | null; lim: { points: number; expire: number | string } | null; free: boolean | null; inserted: Row | null; note_at: Date | string | null }): StatementOutcome<Row> {
@@ -146,7 +153,7 @@ function songStatement(keyed: boolean, limited: boolean, repeat: boolean, notifi
   if (sql) return sql;
   const cols = SONG_REQUEST_COLUMNS.join(', ');
   const prior = keyed ? `prior AS (SELECT ${cols} FROM song_requests WHERE client_key = ?)` : `prior AS (SELECT ${cols} FROM song_requests WHERE false)`;
-  const lim = limitCte(limited ? { key: '', points: 0, durationMs: 0 } : null, 0, 'WHERE NOT EXISTS (SELECT 1 FROM prior)').sql;
+  const lim = limitSql(limited, 'WHERE NOT EXISTS (SELECT 1 FROM prior)');
   const gateCheck = repeat ? 'song_request_may_enter(?, ?::timestamptz)' : 'true';
   sql = `WITH ${prior},
     ${lim},
@@ -179,15 +186,15 @@ function songStatement(keyed: boolean, limited: boolean, repeat: boolean, notifi
  */
 export async function insertSongRequest(db: Db, row: SongInsert, opts: { limit: SessionLimit | null; repeatSince: Date | null; now: number; notification: NotificationInsert }): Promise<StatementOutcome<SongRow>> {
   const prior = row.client_key ? [row.client_key] : [];
-  const lim = opts.limit ? limitCte(opts.limit, opts.now, '').bindings : [];
+  const lim = limitBindings(opts.limit, opts.now);
   const gateBindings = opts.repeatSince ? [row.song_key, opts.repeatSince.toISOString()] : [];
-  const limitBindings = opts.limit ? [opts.limit.points] : [0];
+  const limitPoints = opts.limit ? [opts.limit.points] : [0];
   const sql = songStatement(Boolean(row.client_key), opts.limit !== null, opts.repeatSince !== null, opts.notification.sql);
   const bindings = [
     ...prior,
     ...lim,
     ...gateBindings,
-    ...limitBindings,
+    ...limitPoints,
     row.id,
     row.title,
     row.artist,

@@ -83,6 +83,7 @@ export const BOOKING_MESSAGES = {
   conflictTitle: 'Scheduling conflict',
   conflictWarning: 'This booking overlaps shows that are already on the schedule. You can go back and pick another time, or proceed anyway: the booking will be created with conflicted status and wait for admin review.',
   showUpdated: 'Show updated',
+  showUpdatedPending: 'Your changes were sent for approval. The show is pending until a moderator approves it.',
   showUpdateFailed: 'Failed to update show. Please try again.',
   showDeleted: 'Show deleted',
   showDeleteFailed: 'Failed to delete show. Please check your permissions and try again.',
@@ -243,17 +244,23 @@ export const CreateBookingSchema = z
 /** A parsed booking request. */
 export type CreateBookingInput = z.output<typeof CreateBookingSchema>;
 
-/** Edit show (spec 001 §7: title, description, times, presenter details, image). */
+/**
+ * Edit show (spec 001 §7: title, description, times, presenter details,
+ * image). A PATCH: a field left out keeps its stored value (issue 30: the
+ * edit used to wipe every field it was not sent); a field sent empty is
+ * checked as the form checks it (an empty title is 'Title is required', an
+ * empty optional text clears it).
+ */
 export const EditShowSchema = z
   .object({
-    title: requiredText(SCHEDULE_LIMITS.title, 'Title', BOOKING_MESSAGES.titleRequired),
-    description: optionalText(SCHEDULE_LIMITS.description, 'Description'),
-    start_time: timeField(BOOKING_MESSAGES.editTimesRequired, 'Start time'),
-    end_time: timeField(BOOKING_MESSAGES.editTimesRequired, 'End time'),
-    presenter_name: optionalText(SCHEDULE_LIMITS.presenterName, 'Presenter name'),
-    presenter_bio: optionalText(SCHEDULE_LIMITS.presenterBio, 'Presenter bio'),
-    presenter_image_url: ImageUrlSchema,
-    image_url: ImageUrlSchema,
+    title: requiredText(SCHEDULE_LIMITS.title, 'Title', BOOKING_MESSAGES.titleRequired).optional(),
+    description: optionalText(SCHEDULE_LIMITS.description, 'Description').optional(),
+    start_time: timeField(BOOKING_MESSAGES.editTimesRequired, 'Start time').optional(),
+    end_time: timeField(BOOKING_MESSAGES.editTimesRequired, 'End time').optional(),
+    presenter_name: optionalText(SCHEDULE_LIMITS.presenterName, 'Presenter name').optional(),
+    presenter_bio: optionalText(SCHEDULE_LIMITS.presenterBio, 'Presenter bio').optional(),
+    presenter_image_url: ImageUrlSchema.optional(),
+    image_url: ImageUrlSchema.optional(),
     proceed: z.boolean({ error: 'Proceed must be true or false' }).default(false),
   });
 /** A parsed edit-show request. */

@@ -184,7 +184,55 @@ describe('edit show (spec 001 §5, §6)', () => {
     const id = (await book(presenter, single('2026-03-26', '10:00', '12:00'))).body.events[0].id;
     expect((await edit(presenter, id, { ...fields, title: '' })).body.error.message).toBe(BOOKING_MESSAGES.titleRequired);
     expect((await edit(presenter, id, { ...fields, start_time: '' })).body.error.message).toBe(BOOKING_MESSAGES.editTimesRequired);
-    expect((await edit(presenter, id, { ...fields, end_time: undefined })).body.error.message).toBe(BOOKING_MESSAGES.editTimesRequired);
+    expect((await edit(presenter, id, { ...fields, end_time: '' })).body.error.message).toBe(BOOKING_MESSAGES.editTimesRequired);
+    // A refused edit changes nothing.
+    expect((await get(presenter, id)).body.event).toMatchObject({ title: 'Test Show', start_time: '10:00:00', end_time: '12:00:00' });
+  });
+
+  it('changes only the fields it is sent (issue 30 item 4: a PATCH never wipes the others)', async () => {
+    const id = (await book(presenter, single('2026-03-26', '10:00', '12:00', { description: 'Lunchtime tunes', image_url: '/media/show-images/x/image_1.png' }))).body.events[0].id;
+    const titled = await edit(presenter, id, { title: 'Only the title' });
+    expect(titled.status).toBe(200);
+    expect((await get(presenter, id)).body.event).toMatchObject({
+      title: 'Only the title',
+      description: 'Lunchtime tunes',
+      start_time: '10:00:00',
+      end_time: '12:00:00',
+      presenter_name: 'Leah Lunchtime',
+      presenter_bio: 'Leah Lunchtime bio',
+      image_url: '/media/show-images/x/image_1.png',
+      status: 'scheduled',
+    });
+    // One time alone moves that end and keeps the other; an empty optional text clears it.
+    expect((await edit(presenter, id, { end_time: '13:00', description: '' })).status).toBe(200);
+    expect((await get(presenter, id)).body.event).toMatchObject({ title: 'Only the title', description: null, start_time: '10:00:00', end_time: '13:00:00', image_url: '/media/show-images/x/image_1.png' });
+  });
+
+  it('sends an approved show a probation presenter edits back for approval, off the public schedule (issue 30 item 4)', async () => {
+    const id = (await book(probation, single('2026-03-26', '20:00', '21:00', { title: 'First Steps' }))).body.events[0].id;
+    expect((await request(t.url, `/api/schedule/events/${id}/approve`, { method: 'POST', token: moderator.token })).body.event.status).toBe('scheduled');
+    const publicTitles = async () => ((await request(t.url, '/schedule-api?week=current')).body.data.shows as { title: string }[]).map((s) => s.title);
+    expect(await publicTitles()).toContain('First Steps');
+
+    // A new title and an hour longer: Pending again, and gone from the public schedule (scheduled shows only).
+    const res = await edit(probation, id, { title: 'First Steps, Extended', end_time: '22:00' });
+    expect(res.status).toBe(200);
+    expect(res.body.event).toMatchObject({ status: 'pending', title: 'First Steps, Extended', end_time: '22:00:00' });
+    expect((await get(moderator, id)).body.event.status).toBe('pending');
+    expect(await publicTitles()).not.toContain('First Steps, Extended');
+    expect(await publicTitles()).not.toContain('First Steps');
+    // The moderators are told it needs approval again.
+    const note = await t.server.ctx.knex('admin_notifications').where({ related_id: id }).orderBy('created_at', 'desc').first();
+    expect(note.title).toBe('Edited show awaiting approval');
+
+    // Approving it publishes the edited show.
+    expect((await request(t.url, `/api/schedule/events/${id}/approve`, { method: 'POST', token: moderator.token })).body.event.status).toBe('scheduled');
+    expect(await publicTitles()).toContain('First Steps, Extended');
+
+    // The same edit by a full presenter, or a moderator's edit of the probation's show, keeps it scheduled.
+    const full = (await book(presenter, single('2026-03-27', '20:00', '21:00'))).body.events[0].id;
+    expect((await edit(presenter, full, { title: 'Renamed', end_time: '22:00' })).body.event.status).toBe('scheduled');
+    expect((await edit(moderator, id, { title: 'Renamed by a moderator' })).body.event.status).toBe('scheduled');
   });
 
   it("lets the creator, the show's presenter and moderators edit; refuses others", async () => {

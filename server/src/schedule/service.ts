@@ -34,6 +34,7 @@ import {
   generateOccurrences,
   localDateTime,
   longDate,
+  normaliseTime,
   outstanding,
   scheduledHoursInWeek,
   todayInZone,
@@ -377,19 +378,38 @@ function assertCanManage(actor: ScheduleActor, row: EventRow, message: string): 
   if (!canManageShow(actor, { created_by: row.created_by, presenter_user_id: row.presenter_user_id })) throw fail.forbidden(message);
 }
 
+/** The fields of an edit that a listener sees: changing one on an approved show sends a probation presenter's show back for approval. */
+const PUBLIC_EDIT_FIELDS = ['title', 'description', 'start_time', 'end_time', 'presenter_name', 'presenter_bio', 'presenter_image_url', 'image_url'] as const;
+
+/**
+ * The status an edit leaves a show in: needs_review when the new times
+ * overlap another event (proceeding anyway); pending when a probation
+ * presenter changed what listeners see on a show that was approved
+ * (spec 001 §6 "Probation bookings need approval": an approved show edited
+ * by them is a new booking as far as approval goes, issue 30 item 4);
+ * otherwise unchanged.
+ */
+export function statusAfterEdit(actorRole: Role, current: string, changed: readonly string[], conflicts: number): string {
+  if (conflicts > 0) return 'needs_review';
+  if (actorRole === 'probation' && current === 'scheduled' && changed.some((k) => (PUBLIC_EDIT_FIELDS as readonly string[]).includes(k))) return 'pending';
+  return current;
+}
+
 /**
  * Edit show: title, description, times, presenter details and image, by
- * moderator and above or the show's creator or presenter. New times are
- * checked for conflicts, the show itself excluded; proceeding despite them
- * marks the show needs_review.
+ * moderator and above or the show's creator or presenter. A field the
+ * request leaves out keeps its stored value. New times are checked for
+ * conflicts, the show itself excluded; proceeding despite them marks the
+ * show needs_review. A probation presenter's edit of an approved show makes
+ * it pending again ({@link statusAfterEdit}).
  */
 export async function updateShow(ctx: AppContext, actor: ScheduleActor, id: string, input: EditShowInput): Promise<ScheduleEventView> {
   const current = await loadOr404(ctx.knex, id);
   assertCanManage(actor, current, DENIED.editShow);
-  const times: EventTimes = { event_date: current.event_date, start_time: input.start_time, end_time: input.end_time };
+  const timesOf = (row: EventRow): EventTimes => ({ event_date: row.event_date, start_time: input.start_time ?? row.start_time, end_time: input.end_time ?? row.end_time });
   const checks = current.status !== 'cancelled';
   if (checks) {
-    const early = await findBookingConflicts(ctx.knex, [times], [id]);
+    const early = await findBookingConflicts(ctx.knex, [timesOf(current)], [id]);
     if (early.length > 0 && !input.proceed) throw conflictError(early);
   }
   const after: AfterCommit[] = [];
@@ -397,27 +417,24 @@ export async function updateShow(ctx: AppContext, actor: ScheduleActor, id: stri
     await lockSchedule(trx);
     const fresh = await loadOr404(trx, id);
     assertCanManage(actor, fresh, DENIED.editShow);
-    const conflicts = checks ? await findBookingConflicts(trx, [times], [id]) : [];
+    const conflicts = checks ? await findBookingConflicts(trx, [timesOf(fresh)], [id]) : [];
     if (conflicts.length > 0 && !input.proceed) throw conflictError(conflicts);
-    const status = conflicts.length > 0 ? 'needs_review' : fresh.status;
-    await updateEvent(trx, id, {
-      title: input.title,
-      description: input.description,
-      start_time: input.start_time,
-      end_time: input.end_time,
-      presenter_name: input.presenter_name,
-      presenter_bio: input.presenter_bio,
-      presenter_image_url: input.presenter_image_url,
-      image_url: input.image_url,
-      status,
-    });
+    const fields: Partial<Record<(typeof PUBLIC_EDIT_FIELDS)[number], string | null>> = {};
+    for (const k of PUBLIC_EDIT_FIELDS) {
+      const v = input[k];
+      if (v !== undefined) fields[k] = v;
+    }
+    const changed = PUBLIC_EDIT_FIELDS.filter((k) => fields[k] !== undefined && normalisedField(k, fields[k] ?? null) !== normalisedField(k, fresh[k]));
+    const status = statusAfterEdit(actor.role, fresh.status, changed, conflicts.length);
+    await updateEvent(trx, id, { ...fields, status });
     const updated = (await getEventRow(trx, id))!;
-    await recordAction(trx, { actor, resourceType: 'schedule_event', action: 'update', resourceId: id, resourceName: input.title, details: { changes: diff(fresh, updated), conflicts: conflicts.length } });
+    const backToApproval = status === 'pending' && fresh.status !== 'pending';
+    await recordAction(trx, { actor, resourceType: 'schedule_event', action: 'update', resourceId: id, resourceName: updated.title, details: { changes: diff(fresh, updated), conflicts: conflicts.length, ...(backToApproval ? { awaiting_approval: true } : {}) } });
     after.push(
       await recordShowNotification(ctx, trx, {
         type: conflicts.length > 0 ? 'show_conflicts' : 'show_updated',
-        title: conflicts.length > 0 ? 'Edited show needs review' : 'Show updated',
-        message: `${await displayName(trx, actor)} updated "${input.title}" on ${longDate(updated.event_date)}${conflicts.length > 0 ? `; it now overlaps ${conflicts.length} event(s)` : ''}.`,
+        title: conflicts.length > 0 ? 'Edited show needs review' : backToApproval ? 'Edited show awaiting approval' : 'Show updated',
+        message: `${await displayName(trx, actor)} updated "${updated.title}" on ${longDate(updated.event_date)}${conflicts.length > 0 ? `; it now overlaps ${conflicts.length} event(s)` : backToApproval ? '; it needs approval again' : ''}.`,
         relatedId: id,
         presenterUserId: updated.presenter_user_id,
         createdBy: actor.id,
@@ -429,6 +446,12 @@ export async function updateShow(ctx: AppContext, actor: ScheduleActor, id: stri
   });
   await runAfterCommit(ctx, after);
   return presentEvent(row);
+}
+
+/** A stored or sent value compared as the schedule stores it (times as HH:MM:SS). */
+function normalisedField(key: string, value: string | null): string | null {
+  if (value === null) return null;
+  return key === 'start_time' || key === 'end_time' ? normaliseTime(value) ?? value : value;
 }
 
 function diff(before: EventRow, after: EventRow): Record<string, { from: unknown; to: unknown }> {
@@ -621,9 +644,10 @@ export async function setEventImage(ctx: AppContext, actor: ScheduleActor, id: s
   const row = await ctx.knex.transaction(async (trx) => {
     const before = await loadOr404(trx, id);
     assertCanManage(actor, before, DENIED.editShow);
-    await updateEvent(trx, id, { image_url: url });
+    const status = statusAfterEdit(actor.role, before.status, before.image_url === url ? [] : ['image_url'], 0);
+    await updateEvent(trx, id, { image_url: url, status });
     const updated = (await getEventRow(trx, id))!;
-    await recordAction(trx, { actor, resourceType: 'schedule_event', action: 'update', resourceId: id, resourceName: updated.title, details: { changes: { image_url: { from: before.image_url, to: url } } } });
+    await recordAction(trx, { actor, resourceType: 'schedule_event', action: 'update', resourceId: id, resourceName: updated.title, details: { changes: diff(before, updated) } });
     after.push(scheduleChanged(ctx, 'updated', [updated], await readScheduleVersion(trx)));
     return updated;
   });

@@ -58,9 +58,10 @@ export function EditShowDialog({ show, open, onClose }: { show: ScheduleEventVie
     setErrors({});
     setBusy(true);
     try {
-      await staffApi.editShow(show.id, body(proceed));
+      const saved = await staffApi.editShow(show.id, body(proceed));
       setConflicts(null);
-      toast({ title: BOOKING_MESSAGES.showUpdated, variant: 'success' });
+      const backToApproval = saved.event.status === 'pending' && show.status !== 'pending';
+      toast({ title: BOOKING_MESSAGES.showUpdated, ...(backToApproval ? { description: BOOKING_MESSAGES.showUpdatedPending } : {}), variant: 'success' });
       await qc.invalidateQueries({ queryKey: scheduleKeys.all });
       onClose();
     } catch (err) {

@@ -61,6 +61,8 @@ export const ConfigSchema = z
     STREAM_URL: optionalUrl,
     POLL_INTERVAL_MS: z.coerce.number().int().min(1000).max(600_000).default(15_000),
     STATION_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(8_000),
+    STATION_EARS: z.enum(['on', 'off']).default('on'),
+    STATION_EARS_URL: optionalUrl,
     DEMO_TRACK_SECONDS: z.literal('').transform(() => undefined).or(z.coerce.number().int().min(2).max(3600)).optional(),
     REALTIME_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(50),
     REALTIME_HEARTBEAT_MS: z.coerce.number().int().min(500).max(300_000).default(30_000),

@@ -1,6 +1,7 @@
 import type { AppContext } from './context';
 import { startStreamConnections } from './audience/connections';
 import { startPoller } from './radio/poller';
+import { startEarsJob } from './radio/ears/job';
 import { startIntegrationJobs } from './integrations/jobs';
 import type { BackgroundJob } from './server';
 import { sessionPruneJob } from './auth/prune';
@@ -43,10 +44,12 @@ export function startLater(name: string, ms: number, start: () => BackgroundJob,
  */
 export async function startJobs(ctx: AppContext): Promise<BackgroundJob[]> {
   const connections = startStreamConnections(ctx, ctx.radio);
+  const poller = startPoller(ctx, ctx.radio, { listeners: connections.total });
   return [
     sessionPruneJob(ctx),
     connections,
-    startPoller(ctx, ctx.radio, { listeners: connections.total }),
+    poller,
+    startEarsJob(ctx, () => poller.isLeader()),
     startIntegrationJobs(ctx),
     startLater('show-reminders', LATER_JOBS_MS, () => showRemindersJob(ctx), ctx),
   ];

@@ -153,6 +153,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const port = (httpServer.address() as AddressInfo).port;
   const displayHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
   const url = `http://${displayHost}:${port}`;
+  const loopHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? '127.0.0.1' : config.HOST.includes(':') ? `[${config.HOST}]` : config.HOST;
+  radio.ownOrigin = `http://${loopHost}:${port}`;
 
   const jobs = opts.jobs ? await opts.jobs(ctx) : [];
 

@@ -32,6 +32,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     SEED_DEMO: opts.seed ? 'true' : 'false',
     DATA_DIR: '.test-data',
+    // The station's ears read the stream and decode it: only the tests about them turn them on.
+    STATION_EARS: 'off',
     ...opts.env,
   });
   const log = createLogger({ level: config.LOG_LEVEL, pretty: false });

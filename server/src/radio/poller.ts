@@ -60,6 +60,17 @@ function nextDelay(snap: NowPlayingSnapshot | null, intervalMs: number, nowMs: n
   return Math.max(250, untilEnd + (snap.source === 'demo' ? 50 : 2_000));
 }
 
+/**
+ * The station's ears (ears/reader.ts) are a connection to the stream like a listener's, made by this
+ * process (the leader) while it polls: they are not audience, so they are not counted.
+ */
+function withoutEars(snap: NowPlayingSnapshot, runtime: RadioRuntime): NowPlayingSnapshot {
+  if (runtime.ears.connection().state !== 'listening') return snap;
+  const less = (n: number) => Math.max(0, n - 1);
+  const l = snap.listeners;
+  return { ...snap, listeners: { ...l, current: less(l.current), ...(l.total === undefined ? {} : { total: less(l.total) }), unique: l.unique === null ? null : less(l.unique) } };
+}
+
 /** Starts the poller of a server instance. */
 export function startPoller(ctx: AppContext, runtime: RadioRuntime, opts: PollerOptions = {}): Poller {
   const log = ctx.log.child({ job: 'radio-poller' });
@@ -119,7 +130,7 @@ export function startPoller(ctx: AppContext, runtime: RadioRuntime, opts: Poller
     }
     let snap: NowPlayingSnapshot;
     try {
-      snap = await source.read(abort.signal);
+      snap = withoutEars(await source.read(abort.signal), runtime);
     } catch (err) {
       const error = err instanceof SourceError ? err : new SourceError('parse', `Station source failed: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
       if (error.kind === 'aborted') return { outcome: { leader: true, ok: false, record: null, changed: false, error }, delay: intervalMs };

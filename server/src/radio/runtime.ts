@@ -7,6 +7,7 @@ import type { SnapshotRegistry } from '../realtime/snapshots';
 import { loadStoredNowPlaying, NowPlayingStore } from './nowplaying';
 import { getCounter } from './service';
 import { createDemoStream, type DemoStream } from './stream';
+import { createEarsReader, type EarsReader } from './ears/reader';
 
 /**
  * The radio domain's state inside one server instance: its copy of the
@@ -17,6 +18,13 @@ import { createDemoStream, type DemoStream } from './stream';
 export interface RadioRuntime {
   store: NowPlayingStore;
   stream: DemoStream;
+  /**
+   * The station's ears (ears/types.ts): the one reader of the station's public stream, which the
+   * dead-air watch, the go-live check and a recorder subscribe to. Reads only on the poller's leader.
+   */
+  ears: EarsReader;
+  /** This instance's own address over loopback (set once it listens): the ears read the demo stream through it. */
+  ownOrigin: string | null;
   /** Resolves once the stored document has been loaded at start. */
   ready: Promise<void>;
   /** Takes a new document and, when it differs, pushes it to every instance's listeners. */
@@ -65,6 +73,8 @@ export function createRadioRuntime(deps: RadioRuntimeDeps): RadioRuntime {
   const runtime: RadioRuntime = {
     store,
     stream,
+    ears: createEarsReader({ log: deps.log, now: deps.now }),
+    ownOrigin: null,
     ready: reload(),
     async publish(np) {
       if (!store.accept(np)) return false;
@@ -72,7 +82,10 @@ export function createRadioRuntime(deps: RadioRuntimeDeps): RadioRuntime {
       return true;
     },
     reload,
-    close: unsubscribe,
+    close() {
+      unsubscribe();
+      void runtime.ears.close();
+    },
   };
   deps.snapshots.register('now-playing', async () => {
     await runtime.ready;

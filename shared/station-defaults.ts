@@ -25,4 +25,6 @@ export const DEFAULT_STATION = {
   chatInviteUrl: none,
   donation: { providerUrl: none, account: none, currency: 'GBP' as const },
   requestsOpen: true,
+  /** No image host is approved until staff add one: images are then this site's own (uploads). */
+  approvedImageHosts: [] as string[],
 };

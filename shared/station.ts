@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optionalWebUrl, requiredText, safeText, webUrl } from './fields';
 import { DEFAULT_STATION as STATION_DEFAULTS } from './station-defaults';
+import { ApprovedImageHostsSchema } from './image-hosts';
 
 /** True for a time zone name the runtime knows (IANA, e.g. Europe/London). */
 export function isTimeZone(tz: string): boolean {
@@ -45,6 +46,8 @@ export const StationInfoSchema = z.object({
     currency: z.literal('GBP'),
   }),
   requestsOpen: z.boolean(),
+  /** Hosts (https) whose images listeners' browsers may load (issue 29, shared/image-hosts.ts); owner and manager edit them. */
+  approvedImageHosts: ApprovedImageHostsSchema.default([]),
 });
 export type StationInfo = z.output<typeof StationInfoSchema>;
 

@@ -15,6 +15,8 @@ import type { AppContext, RequestState } from './context';
 import { isDatabaseUnavailable } from './db/knex';
 import { embedFraming } from './embed/service';
 import { contentSecurityPolicy } from './http/csp';
+import { publicImages } from './http/public-images';
+import { staffWriteLimits } from './http/write-limits';
 import { hasMalformedText } from './http/text';
 import { fail, HttpError } from './http/errors';
 import { pageHeadRenderer } from './http/page-meta';
@@ -167,6 +169,10 @@ export function createApp(ctx: AppContext): BuiltApp {
   for (const r of routers) router.stack.push(...r.stack);
   // Operators' scrape endpoint, outside /api and the permission table: off without METRICS_TOKEN, else token-only.
   router.get('/metrics', metricsHandler(ctx.metrics, ctx.config.METRICS_TOKEN));
+  // Signed-in writes are rate-limited per account (bookings also on their own), before any route runs.
+  app.use(staffWriteLimits(ctx));
+  // Answers without a signed-in account carry no image outside this site and the approved hosts.
+  app.use(publicImages(ctx));
   app.use(router.routes());
   // A known path asked with another method: 405 in the one error shape, with Allow (every router, every alias).
   app.use(methodNotAllowed(routers));
@@ -178,7 +184,7 @@ export function createApp(ctx: AppContext): BuiltApp {
   });
 
   const webDist = ctx.config.WEB_DIST_DIR ?? path.join(ctx.config.rootDir, 'web', 'dist');
-  app.use(serveWeb(webDist, isKnownClientRoute, { renderer: pageHeadRenderer(ctx.knex, ctx.settings, { nowPlaying: () => nowPlayingForPage(ctx) }, { distDir: webDist, log: ctx.log }), publicUrl: ctx.config.PUBLIC_URL }));
+  app.use(serveWeb(webDist, isKnownClientRoute, { renderer: pageHeadRenderer(ctx.knex, ctx.settings, { nowPlaying: () => nowPlayingForPage(ctx) }, { distDir: webDist, log: ctx.log, publicUrl: ctx.config.PUBLIC_URL }), publicUrl: ctx.config.PUBLIC_URL }));
   // Public reads replayed (http/fast-lane.ts), song requests answered before the chain when it adds nothing (requests/fast-lane.ts).
   const requestLane = createRequestLane(ctx, app);
   return { app, routers, requestLane, callback: ctx.fastLane.wrap(requestLane.wrap(app.callback())) };

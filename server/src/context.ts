@@ -43,8 +43,6 @@ export interface AppContext {
   secrets: SecretKeeper;
   /** This instance's rate-limit counters, shared with the other instances on PostgreSQL (requests/limits.ts). */
   limits: LimitStore;
-  /** The image origins of the content in use, for the pages' content security policy (http/csp.ts): kept until a bus event changes them. */
-  imageOrigins: import('./http/image-origins').ImageOrigins;
   /** The outside-service clients (Spotify, Discord, music links) and the webhook job's wake-up (integrations/clients.ts). */
   integrations: import('./integrations/clients').Integrations;
   /** This instance's memory of the schedule's version, forgotten on every schedule write or event (schedule/version.ts). */

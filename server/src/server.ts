@@ -14,7 +14,6 @@ import { createRadioRuntime } from './radio/runtime';
 import { createSettingsCache } from './settings/service';
 import { createSecretKeeper } from './settings/secrets';
 import { createLimitStore } from './requests/limits';
-import { createImageOrigins, imageOriginSources } from './http/image-origins';
 import { createIntegrations } from './integrations/clients';
 import { createScheduleVersionMemo } from './schedule/version';
 import { createFrameAncestors } from './embed/service';
@@ -65,7 +64,6 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const snapshots = createSnapshotRegistry();
   const settings = createSettingsCache({ knex: db.knex, config, bus, now });
   const limits = createLimitStore({ shared: db.engine === 'postgres' ? db.knex : null, log, now });
-  const imageOrigins = createImageOrigins({ bus, sources: imageOriginSources(db.knex), now });
   const scheduleVersion = createScheduleVersionMemo({ knex: db.knex, bus });
   const radio = createRadioRuntime({ config, knex: db.knex, log, bus, now, snapshots });
   const metrics = createMetrics();
@@ -84,7 +82,6 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     settings,
     secrets: createSecretKeeper({ knex: db.knex, secretKey: config.SECRET_KEY }),
     limits,
-    imageOrigins,
     scheduleVersion,
     frameAncestors: createFrameAncestors(db.knex),
     integrations: createIntegrations({ config, now, log }),
@@ -196,7 +193,6 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       recipients.close();
       settings.close();
       await limits.close();
-      imageOrigins.close();
       scheduleVersion.close();
       await bus.close();
       if (opts.closeDatabase !== false) await db.close();

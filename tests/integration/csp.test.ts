@@ -1,15 +1,18 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../support/auth';
+import { createPresenter } from '../support/schedule';
 import { request, startTestServer, type TestServer } from '../support/server';
 
 /**
- * A tight content policy (issue 18 §5): connections to this site only, media
- * from the configured stream origins, images from this site plus the origins
- * in use, form targets this site plus the donation provider. No scheme-wide
- * sources (`https:`, `http:`, `ws:`, `wss:`) anywhere.
+ * A tight content policy (issue 18 §5, issue 29): connections to this site
+ * only, media from the configured stream origins, images from this site plus
+ * the hosts staff approved (never a host content names), form targets this
+ * site plus the donation provider, bounded in size whatever is booked. No
+ * scheme-wide sources (`https:`, `http:`, `ws:`, `wss:`) anywhere.
  */
 let t: TestServer;
 let dist: string;
@@ -54,8 +57,7 @@ describe('the content security policy of the website', () => {
     expect(csp['form-action']).toEqual(["'self'"]);
   });
 
-  it('lists the origins of images staff put in use, and of the donation provider they choose', async () => {
-    const before = (await policy())['img-src'];
+  it('lists the image hosts staff approved and the donation provider they choose, never the hosts content names', async () => {
     const staff = async (method: string, path: string, body: unknown) => {
       const res = await request(t.url, path, { method, token: manager.token, body });
       expect(res.status, `${method} ${path}`).toBeLessThan(300);
@@ -64,29 +66,72 @@ describe('the content security policy of the website', () => {
     await staff('POST', '/api/sponsored', { title: 'Bakery', description: 'Fresh bread', image_url: 'https://cdn.bakery.example/ad.png', learn_more_url: 'https://bakery.example' });
     await staff('POST', '/api/slider/slides', { title: 'Festival', description: 'Summer', image_url: 'https://images.festival.example/s.jpg', link_url: '/schedule' });
     await staff('POST', '/api/pages', { title: 'Gallery', slug: 'gallery', content: '<p>Photos</p><p><img src="https://photos.gallery.example/a.jpg"></p>', is_published: true });
-    await staff('POST', '/api/pages', { title: 'Draft', slug: 'draft', content: '<p>Soon</p><p><img src="https://draft.example/a.jpg"></p>', is_published: false });
+    // Content alone adds nothing to the policy.
+    await expect.poll(async () => (await policy())['img-src'], { timeout: 3000, interval: 300 }).toEqual(["'self'", 'data:', 'blob:']);
     const station = await request(t.url, '/api/settings/station', { token: manager.token });
-    await staff('PUT', '/api/settings/station', { ...station.body, donation: { ...station.body.donation, providerUrl: 'https://donate.kindness.example/form' } });
+    await staff('PUT', '/api/settings/station', {
+      ...station.body,
+      approvedImageHosts: ['https://CDN.bakery.example/', 'https://images.festival.example'],
+      donation: { ...station.body.donation, providerUrl: 'https://donate.kindness.example/form' },
+    });
     await expect
       .poll(async () => (await policy())['img-src'], { timeout: 5000, interval: 300 })
-      .toEqual(["'self'", 'data:', 'blob:', 'https://cdn.bakery.example', 'https://images.festival.example', 'https://photos.gallery.example']);
-    expect(before).not.toContain('https://cdn.bakery.example');
+      .toEqual(["'self'", 'data:', 'blob:', 'https://cdn.bakery.example', 'https://images.festival.example']);
     expect((await policy())['form-action']).toEqual(["'self'", 'https://donate.kindness.example']);
+    // What listeners are answered: the approved hosts' images, none from the page's unapproved host.
+    const slider = await request(t.url, '/api/content/slider');
+    expect(JSON.stringify(slider.body)).toContain('https://images.festival.example/s.jpg');
+    const sponsored = await request(t.url, '/api/content/sponsored');
+    expect(JSON.stringify(sponsored.body)).toContain('https://cdn.bakery.example/ad.png');
   });
 
-  it('keeps the origins in use without asking the database again until a change is announced', async () => {
-    await policy();
-    // Written behind the server's back: no event, so the kept answer stands (the policy costs no query per page).
-    await t.server.ctx.knex('sponsored_content').insert({ title: 'Quiet', description: 'No event', image_url: 'https://quiet.example/q.png', learn_more_url: 'https://quiet.example' });
-    expect((await policy())['img-src']).not.toContain('https://quiet.example');
-    // Any staff change to sponsored content (here, on another item) announces it, and the next page lists the new origin.
-    const listed = await request(t.url, '/api/sponsored', { token: manager.token });
-    const bakery = (listed.body as { id: string; title: string }[]).find((i) => i.title === 'Bakery');
-    expect(bakery).toBeTruthy();
-    const res = await request(t.url, `/api/sponsored/${bakery!.id}`, { method: 'DELETE', token: manager.token });
-    expect(res.status).toBe(204);
-    await expect.poll(async () => (await policy())['img-src'], { timeout: 5000, interval: 200 }).toContain('https://quiet.example');
-    expect((await policy())['img-src']).not.toContain('https://cdn.bakery.example');
+  it('refuses approved image hosts that are not https origins, or too many of them, and changes nothing', async () => {
+    const station = await request(t.url, '/api/settings/station', { token: manager.token });
+    for (const hosts of [['http://images.example.org'], ['https://images.example.org/path'], ['https://*.example.org'], Array.from({ length: 11 }, (_, i) => `https://h${i}.example.org`)]) {
+      const res = await request(t.url, '/api/settings/station', { method: 'PUT', token: manager.token, body: { ...station.body, approvedImageHosts: hosts } });
+      expect(res.status, hosts.join(' ')).toBe(400);
+    }
+    const after = await request(t.url, '/api/settings/station', { token: manager.token });
+    expect(after.body.approvedImageHosts).toEqual(station.body.approvedImageHosts);
+  });
+
+  it('stays under 2 KB however many shows a probation account books with long image hosts', async () => {
+    const probation = await createPresenter(t, 'probation');
+    const longHost = (i: number) => `https://${'a'.repeat(60)}.${'b'.repeat(60)}.${'c'.repeat(60)}.img${i}.example/x.png`;
+    for (let i = 0; i < 40; i++) {
+      const res = await request(t.url, '/api/schedule/bookings', {
+        method: 'POST',
+        token: probation.token,
+        body: { mode: 'daily', title: `Long ${i}`, event_date: '2026-12-01', start_time: `${String(i % 24).padStart(2, '0')}:00`, end_time: `${String(i % 24).padStart(2, '0')}:30`, image_url: longHost(i), presenter_image_url: `http://tracker${i}.example/p.gif` },
+      });
+      expect([201, 409]).toContain(res.status);
+    }
+    const res = await fetch(t.url + '/');
+    const header = res.headers.get('content-security-policy') ?? '';
+    expect(header.length).toBeLessThan(2048);
+    expect(header).not.toContain('img0.example');
+    expect(header).not.toContain('tracker');
+    // The public schedule, pending bookings included, names none of those hosts.
+    const all = await request(t.url, '/schedule-api?start_date=2026-12-01&end_date=2026-12-01&status=all');
+    expect(all.status).toBe(200);
+    expect(JSON.stringify(all.body)).not.toMatch(/img\d+\.example|tracker/);
+  });
+
+  it('keeps the policy a route sets itself: uploaded media stay sandboxed', async () => {
+    const presenter = await createPresenter(t, 'presenter');
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } }).png().toBuffer();
+    const up = await fetch(`${t.url}/api/schedule/images`, { method: 'POST', headers: { Authorization: `Bearer ${presenter.token}`, 'Content-Type': 'image/png' }, body: png });
+    expect(up.status).toBeLessThan(300);
+    const { url } = (await up.json()) as { url: string };
+    const res = await fetch(t.url + url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
+  });
+
+  it('lets the panel frame this site (the widget preview) and no other page frame anything', async () => {
+    expect((await policy('/admin/settings'))['frame-src']).toEqual(["'self'"]);
+    expect((await policy('/'))['frame-src']).toEqual(["'none'"]);
+    expect((await policy('/schedule'))['frame-src']).toEqual(["'none'"]);
   });
 
   it('gives other answers the same policy without any other origin', async () => {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJobs } from '../../server/src/jobs';
+import { createPresenter } from '../support/schedule';
 import { startTestServer, type TestServer } from '../support/server';
 
 /**
@@ -82,7 +83,8 @@ beforeAll(async () => {
   const dist = path.join(dir, 'dist');
   fs.mkdirSync(dist);
   fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>Airdeck Radio</title></head><body><div id="root"></div></body></html>');
-  t = await startTestServer({ env: { WEB_DIST_DIR: dist, TRUST_PROXY: 'true', SIGNIN_IP_LIMIT: '3', PUBLIC_URL: 'https://radio.station.example' }, jobs: startJobs });
+  // Write limits raised here so all 300 bookings of the probation test below go through (write-limits.test.ts checks them).
+  t = await startTestServer({ env: { WEB_DIST_DIR: dist, TRUST_PROXY: 'true', SIGNIN_IP_LIMIT: '3', PUBLIC_URL: 'https://radio.station.example', STAFF_WRITE_LIMIT: '1000', BOOKING_LIMIT: '1000' }, jobs: startJobs });
   httpsPort = await freePort();
   httpPort = await freePort();
   const cert = path.join(dir, 'fullchain.pem');
@@ -182,4 +184,46 @@ describe.skipIf(skip)('behind nginx, configured as the README shows', () => {
     // Client B, another address behind the same proxy, is not limited by A.
     expect((await attempt('127.0.0.3')).status).toBe(400);
   });
+
+  it('keeps every page answering 200 with a policy under 2 KB after a probation account books 300 shows with long image hosts', async () => {
+    const probation = await createPresenter(t, 'probation');
+    const label = (c: string, i: number) => `${c.repeat(55)}${i}`;
+    const book = (i: number) => {
+      const day = new Date(Date.UTC(2027, 0, 1) + Math.floor(i / 20) * 86_400_000).toISOString().slice(0, 10);
+      const hour = String(i % 20).padStart(2, '0');
+      return call('/api/schedule/bookings', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${probation.token}` },
+        body: {
+          mode: 'daily',
+          title: `Flood ${i}`,
+          event_date: day,
+          start_time: `${hour}:00`,
+          end_time: `${hour}:30`,
+          image_url: `https://${label('a', i)}.${label('b', i)}.${label('c', i)}.example/show.png`,
+          presenter_image_url: `http://${label('d', i)}.${label('e', i)}.example/pixel.gif`,
+        },
+      });
+    };
+    for (let i = 0; i < 300; i += 10) {
+      const batch = await Promise.all(Array.from({ length: 10 }, (_, k) => book(i + k)));
+      for (const r of batch) expect(r.status, r.body).toBe(201);
+    }
+    for (const page of ['/', '/admin', '/admin/shows', '/shows', '/djs', '/donate', '/request']) {
+      const res = await call(page);
+      expect(res.status, page).toBe(200);
+      const csp = String(res.headers['content-security-policy'] ?? '');
+      expect(csp.length, page).toBeGreaterThan(100);
+      expect(csp.length, page).toBeLessThan(2048);
+      expect(csp, page).not.toMatch(/aaaaa|ddddd/);
+    }
+    // Pending bookings included, the public schedule names none of those hosts, and no plain-http image.
+    const all = await call('/schedule-api?start_date=2027-01-01&end_date=2027-01-15&status=all');
+    expect(all.status).toBe(200);
+    const shows = (JSON.parse(all.body) as { data: { shows: { title: string; show_image: string; presenter: { image_url: string | null } }[] } }).data.shows;
+    expect(shows.filter((s) => s.title.startsWith('Flood')).length).toBeGreaterThanOrEqual(50);
+    expect(all.body).not.toContain('aaaaa');
+    expect(all.body).not.toContain('http://');
+    expect(new Set(shows.map((s) => s.show_image))).toEqual(new Set(['https://radio.station.example/placeholder-show.svg']));
+  }, 180_000);
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../support/auth';
+import { approveImageHosts } from '../support/image-hosts';
 import { request, startTestServer, type TestServer } from '../support/server';
 
 /** 2026-03-10 12:00 UTC: 12:00 in Europe/London (before the clocks change). */
@@ -18,6 +19,7 @@ beforeAll(async () => {
     ids[row.name as string] = r!.id;
   };
   await insert({ name: 'zed', role: 'manager', bio: 'Late nights', image_url: 'https://cdn.example/zed.png' });
+  await approveImageHosts(t, ['https://cdn.example']);
   await insert({ name: 'Alice', role: 'presenter', image_url: 'https://cdn.example/alice.png', user_id: user.id, social_links: JSON.stringify({ twitter: 'https://x.com/alice', instagram: 'javascript:alert(1)', unknown: 'https://a.b' }) });
   await insert({ name: 'bob', role: 'guest', image_url: null });
   await insert({ name: 'Carol', role: 'probation' });
@@ -43,6 +45,14 @@ describe('GET /api/presenters', () => {
     expect(alice.social_links).toEqual({ twitter: 'https://x.com/alice' });
     const zed = res.body.presenters.find((p: { name: string }) => p.name === 'zed');
     expect(zed).toMatchObject({ role: 'manager', bio: 'Late nights', image_url: 'https://cdn.example/zed.png', leave: null });
+  });
+
+  it('answers listeners no image from a host staff did not approve (a plain-http tracking pixel, another https host)', async () => {
+    for (const url of ['http://tracker.example/p.gif', 'https://elsewhere.example/p.png', 'http://cdn.example/p.png']) {
+      await t.server.ctx.knex('presenters').where({ id: ids.bob }).update({ image_url: url });
+      await expect.poll(async () => (await request(t.url, '/api/presenters')).body.presenters.find((p: { name: string }) => p.name === 'bob').image_url, { timeout: 8000 }).toBeNull();
+      expect((await request(t.url, `/api/presenters/${ids.bob}`)).body.image_url).toBeNull();
+    }
   });
 
   it('marks only approved leave covering today, with the days until return', async () => {

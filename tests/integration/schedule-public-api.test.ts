@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildShow, createPresenter, FIXED_NOW, type TestPresenter } from '../support/schedule';
 import { createLogger } from '../../server/src/log';
 import { startServer } from '../../server/src/server';
+import { approveImageHosts } from '../support/image-hosts';
 import { request, startTestServer, type TestServer } from '../support/server';
 
 let t: TestServer;
@@ -15,6 +16,7 @@ beforeAll(async () => {
   await buildShow(t, { event_date: '2026-03-23', start_time: '12:00', end_time: '14:00', title: 'Lunchtime Lowdown', presenter_id: leah.presenterId, presenter_name: 'Leah Campbell', image_url: '/media/show-images/a/image_1.png' });
   await buildShow(t, { event_date: '2026-03-25', start_time: '07:00', end_time: '09:00', title: 'Breakfast', presenter_name: 'Priya Shah' });
   await buildShow(t, { event_date: '2026-03-25', start_time: '23:00', end_time: '01:00', title: 'Late Night Lounge', presenter_name: 'DJ Fjord', image_url: 'https://cdn.example/x.png' });
+  await approveImageHosts(t, ['https://cdn.example']);
   await buildShow(t, { event_date: '2026-03-26', start_time: '10:00', end_time: '12:00', title: 'Pending show', presenter_name: 'Sam Adeyemi', status: 'pending' });
   await buildShow(t, { event_date: '2026-03-27', start_time: '10:00', end_time: '12:00', title: 'Cancelled show', presenter_name: 'Leah Campbell', status: 'cancelled' });
   await buildShow(t, { event_date: '2026-03-29', start_time: '01:30', end_time: '03:00', title: 'Clock change', presenter_name: 'The Night Bus' });

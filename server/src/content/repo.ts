@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import { urlOrigins } from '../db/origins';
 
 /**
  * The content domain's tables, and the only file that names them: custom_pages, page_views, slider_settings,
@@ -242,20 +241,4 @@ export async function incrementCounter(db: Db, item: CounterItem, id: string, ki
   await db(COUNTER_TABLES[item])
     .where({ id, is_active: true })
     .increment(kind === 'view' ? 'view_count' : 'click_count', 1);
-}
-
-// ---------------------------------------------------------------------------
-// Images in use (the content security policy's img-src)
-// ---------------------------------------------------------------------------
-
-/**
- * Where the images content shows now come from: the origins (scheme://host[:port]) of slides, the slider's
- * background and sponsored items, and the image URLs in published pages' HTML. Unchecked text: the caller takes
- * each one's origin and keeps only a well-formed one.
- */
-export async function contentImageOrigins(db: Db): Promise<string[]> {
-  const pages = (await db('custom_pages').where({ is_published: true }).whereRaw('content ~* ?', ['src=.https?://']).select('content')) as { content: string }[];
-  const inPages = pages.flatMap((r) => [...r.content.matchAll(/src=["'](https?:\/\/[^"'\s]+)/gi)].map((m) => m[1]!));
-  const lists = await Promise.all([urlOrigins(db, 'slider_content', 'image_url'), urlOrigins(db, 'slider_settings', 'background_image_url'), urlOrigins(db, 'sponsored_content', 'image_url')]);
-  return [...lists.flat(), ...inPages];
 }

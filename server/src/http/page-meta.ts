@@ -14,6 +14,8 @@ import { presenterRow } from '../presenters/repo';
 import type { SettingsCache } from '../settings/service';
 import { escapeHtml } from './escape';
 import { renderBootShell, type BootShell } from './boot-shell';
+import { allowedImageUrl, type ImagePolicy } from '../../../shared/image-hosts';
+import { imagePolicyOf, scrubImages } from './public-images';
 
 /**
  * Server-rendered meta for the listener pages: the title, description,
@@ -41,7 +43,7 @@ function clip(text: string, max: number): string {
 
 /** The meta of one path, reading the database for presenters and custom pages. */
 /** A page's meta; `missing` when the presenter or page it names does not exist (answered 404). */
-export async function metaForPath(knex: Knex, pathname: string, station: StationInfo, known: boolean): Promise<PageMeta & { missing?: boolean }> {
+export async function metaForPath(knex: Knex, pathname: string, station: StationInfo, known: boolean, images: ImagePolicy = { self: [], approved: station.approvedImageHosts }): Promise<PageMeta & { missing?: boolean }> {
   const fixed = staticPageMeta(pathname, station);
   if (fixed) return fixed;
   const dj = /^\/djs\/([^/]+)\/?$/.exec(pathname);
@@ -51,7 +53,7 @@ export async function metaForPath(knex: Knex, pathname: string, station: Station
       ? await presenterRow(knex, id.data)
       : undefined;
     if (!row) return { title: 'DJ not found', description: `Meet the presenters of ${station.name}.`, missing: true };
-    return { title: row.name, description: row.bio ? clip(row.bio, 160) : `${row.name} on ${station.name}.`, type: 'profile', image: row.avatar_url || row.image_url };
+    return { title: row.name, description: row.bio ? clip(row.bio, 160) : `${row.name} on ${station.name}.`, type: 'profile', image: allowedImageUrl(row.avatar_url || row.image_url, images) };
   }
   const page = /^\/page\/([^/]+)\/?$/.exec(pathname);
   if (page) {
@@ -172,14 +174,14 @@ export function pageHeadRenderer(
   knex: Knex,
   settings: SettingsCache,
   live?: { nowPlaying(): Promise<NowPlaying | null> },
-  opts: { distDir?: string; log?: { warn(obj: object, msg: string): void } } = {},
+  opts: { distDir?: string; log?: { warn(obj: object, msg: string): void }; publicUrl?: string } = {},
 ): HeadRenderer {
   const pageRender = opts.distDir ? pageRenderLoader(opts.distDir) : async () => null;
   const log = opts.log;
   return {
     async head(pathname, known, base) {
       const station = await settings.station();
-      const meta = await metaForPath(knex, pathname, station, known);
+      const meta = await metaForPath(knex, pathname, station, known, imagePolicyOf(station, { PUBLIC_URL: opts.publicUrl }));
       return { tags: headTags(meta, station, base + pathname, base), missing: meta.missing === true };
     },
     async manifest() {
@@ -187,7 +189,9 @@ export function pageHeadRenderer(
     },
     async shell(pathname, page) {
       const station = await settings.station();
-      const [slider, nowPlaying] = await Promise.all([pathname === '/' ? getSliderData(knex) : null, live?.nowPlaying().catch(() => null) ?? null]);
+      const [rawSlider, nowPlaying] = await Promise.all([pathname === '/' ? getSliderData(knex) : null, live?.nowPlaying().catch(() => null) ?? null]);
+      // Slides are content: only images from this site or an approved host reach the page (http/public-images.ts).
+      const slider = rawSlider && scrubImages(rawSlider, imagePolicyOf(station, { PUBLIC_URL: opts.publicUrl }));
       const shell = renderBootShell(pathname, station, slider, nowPlaying);
       if (!page || !isRenderedPage(pathname)) return shell;
       // The whole page, drawn by the app's own components from the same data the browser then starts with.

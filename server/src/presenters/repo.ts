@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import { urlOrigins } from '../db/origins';
 import { joinableAccounts } from '../users/repo';
 
 /**
@@ -156,11 +155,6 @@ export async function presenterCards(db: Db, ids: readonly string[]): Promise<Ar
 export async function presenterUserId(db: Db, presenterId: string): Promise<string | null> {
   const row = await db('presenters').where({ id: presenterId }).first<{ user_id: string | null } | undefined>('user_id');
   return row?.user_id ?? null;
-}
-
-/** The origins of presenters' external images (the content security policy's img-src). */
-export async function presenterImageOrigins(db: Knex | Knex.Transaction): Promise<string[]> {
-  return urlOrigins(db, 'presenters', 'image_url');
 }
 
 /** Whether a presenter record exists. */

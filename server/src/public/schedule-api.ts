@@ -6,6 +6,7 @@ import type Koa from 'koa';
 import { todayInZone } from '../../../shared/schedule';
 import type { AppRouter } from '../http/router';
 import type { AppContext, RequestState } from '../context';
+import { imagePolicyOf } from '../http/public-images';
 import { siteOrigin } from '../http/public-url';
 import { peekScheduleVersion, scheduleVersion } from '../schedule/version';
 import { getStationInfo, stationTimezone } from '../settings/service';
@@ -130,12 +131,13 @@ export function publicScheduleRoutes(ctx: AppContext): AppRouter {
       throw err;
     }
     const base = baseUrl(c);
-    const key = `json|${base}|${q.start}|${q.end}|${q.status}|${q.presenter ?? ''}|${q.limit}`;
+    const images = imagePolicyOf(await ctx.settings.station(), ctx.config);
+    const key = `json|${base}|${q.start}|${q.end}|${q.status}|${q.presenter ?? ''}|${q.limit}|${images.approved.join(' ')}`;
     const version = await scheduleVersion(ctx);
     replayable(c, version);
     const entry = await cache.get(version, key, async () => {
       const rows = await fetchPublicShows(ctx.knex, q);
-      const body = Buffer.from(JSON.stringify(publicScheduleResponse(rows, q, base)));
+      const body = Buffer.from(JSON.stringify(publicScheduleResponse(rows, q, base, images)));
       return { etag: etagFor(version, key), type: 'application/json; charset=utf-8', identity: body };
     });
     await send(c, entry);

@@ -7,6 +7,7 @@
 import type { Knex } from 'knex';
 import { IANAZone } from 'luxon';
 import type { EventType } from '../../../shared/bookings';
+import { allowedImageUrl, type ImagePolicy } from '../../../shared/image-hosts';
 import { SCHEDULE_API_MAX_LIMIT, scheduleQuerySchema, type PublicShow, type ScheduleApiResponse } from '../../../shared/public-api';
 import {
   addDays,
@@ -130,7 +131,7 @@ export function absoluteImage(url: string | null, base: string): string | null {
 export const PLACEHOLDER_PATH = '/placeholder-show.svg';
 
 /** One show in the public shape (spec 001 §3). */
-export function presentPublicShow(row: PublicRow, base: string): PublicShow {
+export function presentPublicShow(row: PublicRow, base: string, images: ImagePolicy): PublicShow {
   return {
     id: row.id,
     title: row.title,
@@ -138,16 +139,16 @@ export function presentPublicShow(row: PublicRow, base: string): PublicShow {
     date: row.event_date,
     start_time: normaliseTime(row.start_time) ?? row.start_time,
     end_time: normaliseTime(row.end_time) ?? row.end_time,
-    presenter: { name: row.presenter_name ?? row.host, bio: row.presenter_bio, image_url: absoluteImage(row.presenter_image, base) },
-    show_image: absoluteImage(row.image_url, base) ?? base + PLACEHOLDER_PATH,
+    presenter: { name: row.presenter_name ?? row.host, bio: row.presenter_bio, image_url: absoluteImage(allowedImageUrl(row.presenter_image, images), base) },
+    show_image: absoluteImage(allowedImageUrl(row.image_url, images), base) ?? base + PLACEHOLDER_PATH,
     status: row.status as ScheduleEventStatus,
     type: row.type as EventType,
   };
 }
 
 /** The whole public response: shows, shows_by_date, total_shows, date_range, filters_applied, success, message. */
-export function publicScheduleResponse(rows: PublicRow[], q: PublicScheduleQuery, base: string): ScheduleApiResponse {
-  const shows = rows.map((r) => presentPublicShow(r, base));
+export function publicScheduleResponse(rows: PublicRow[], q: PublicScheduleQuery, base: string, images: ImagePolicy): ScheduleApiResponse {
+  const shows = rows.map((r) => presentPublicShow(r, base, images));
   const byDate: Record<string, PublicShow[]> = {};
   for (const s of shows) (byDate[s.date] ??= []).push(s);
   return {

@@ -1,7 +1,6 @@
 import type { Knex } from 'knex';
 import type { NowPlaying, VoteType } from '../../../shared/radio';
 import type { LibraryTrack } from '../../../shared/requests';
-import { urlOrigins } from '../db/origins';
 import { joinableEventTitles } from '../schedule/repo';
 
 /**
@@ -27,11 +26,6 @@ export interface OpenSession {
   streamer_name: string | null;
   schedule_event_id: string | null;
   started_at: Date;
-}
-
-/** The origins of tracks' external artwork (the content security policy's img-src). */
-export async function trackArtworkOrigins(db: Knex | Knex.Transaction): Promise<string[]> {
-  return urlOrigins(db, 'tracks', 'artwork_url');
 }
 
 type Db = Knex | Knex.Transaction;

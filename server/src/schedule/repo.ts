@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import { urlOrigins } from '../db/origins';
 import { joinablePresenters } from '../presenters/repo';
 import type { EventRow } from './presenter';
 
@@ -240,8 +239,3 @@ export async function eventTitle(db: Db, id: string): Promise<string | null> {
   return row?.title ?? null;
 }
 
-/** The origins of shows' external images, the show's and its presenter's (the content security policy's img-src). */
-export async function showImageOrigins(db: Knex | Knex.Transaction): Promise<string[]> {
-  const [shows, presenters] = await Promise.all([urlOrigins(db, 'schedule_events', 'image_url'), urlOrigins(db, 'schedule_events', 'presenter_image_url')]);
-  return [...shows, ...presenters];
-}

@@ -40,7 +40,10 @@ export function settingsRoutes(ctx: AppContext): AppRouter {
   });
 
   router.put('/api/settings/station', settingsAccess, async (c) => {
-    const input = parse(StationInfoSchema, c.request.body);
+    // A client that does not send the approved image hosts (first-run setup, an older panel) keeps them.
+    const body = c.request.body;
+    const withHosts = body && typeof body === 'object' && !Array.isArray(body) && !('approvedImageHosts' in body) ? { ...body, approvedImageHosts: (await getStationInfo(ctx.knex, ctx.config)).approvedImageHosts } : body;
+    const input = parse(StationInfoSchema, withHosts);
     const saved = await saveStationInfo(ctx.knex, ctx.config, input, currentUser(c));
     // This instance forgets its copy now; the others when the event below reaches them.
     ctx.settings.invalidate();

@@ -1,5 +1,4 @@
 import type { Knex } from 'knex';
-import { urlOrigins } from '../db/origins';
 import type { Role } from '../../../shared/permissions';
 
 /**
@@ -132,7 +131,3 @@ export async function accountDirectory(db: Db): Promise<{ id: string; role: stri
   return db('profiles').select<{ id: string; role: string; is_active: boolean }[]>('id', 'role', 'is_active');
 }
 
-/** The origins of accounts' external avatars (the content security policy's img-src). */
-export async function avatarOrigins(db: Knex | Knex.Transaction): Promise<string[]> {
-  return urlOrigins(db, 'profiles', 'avatar_url');
-}

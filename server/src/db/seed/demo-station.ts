@@ -25,6 +25,7 @@ export const DEMO_STATION: StationInfo = {
   chatInviteUrl: 'https://discord.gg/airdeck-demo',
   donation: { providerUrl: 'https://www.paypal.com/donate', account: 'donations@airdeck.example', currency: 'GBP' },
   requestsOpen: true,
+  approvedImageHosts: [],
 };
 
 /**

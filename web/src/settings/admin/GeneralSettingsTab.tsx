@@ -26,6 +26,8 @@ interface FormValues {
   donationProviderUrl: string;
   donationAccount: string;
   requestsOpen: boolean;
+  /** One host per line. */
+  approvedImageHosts: string;
 }
 
 function toForm(s: StationInfo): FormValues {
@@ -46,6 +48,7 @@ function toForm(s: StationInfo): FormValues {
     donationProviderUrl: s.donation.providerUrl ?? '',
     donationAccount: s.donation.account ?? '',
     requestsOpen: s.requestsOpen,
+    approvedImageHosts: s.approvedImageHosts.join('\n'),
   };
 }
 
@@ -62,6 +65,10 @@ function toBody(v: FormValues) {
     chatInviteUrl: v.chatInviteUrl,
     donation: { providerUrl: v.donationProviderUrl, account: v.donationAccount, currency: 'GBP' as const },
     requestsOpen: v.requestsOpen,
+    approvedImageHosts: v.approvedImageHosts
+      .split(/\s+/)
+      .map((h) => h.trim())
+      .filter(Boolean),
   };
 }
 
@@ -75,7 +82,7 @@ const PATH_TO_FIELD: Record<string, keyof FormValues> = {
   'donation.providerUrl': 'donationProviderUrl',
   'donation.account': 'donationAccount',
 };
-const byField = (errors: FieldErrors): FieldErrors => Object.fromEntries(Object.entries(errors).map(([k, v]) => [PATH_TO_FIELD[k] ?? k, v]));
+const byField = (errors: FieldErrors): FieldErrors => Object.fromEntries(Object.entries(errors).map(([k, v]) => [PATH_TO_FIELD[k] ?? k.replace(/^approvedImageHosts\.\d+$/, 'approvedImageHosts'), v]));
 
 function timeZones(): string[] {
   const intl = Intl as unknown as { supportedValuesOf?: (key: 'timeZone') => string[] };
@@ -166,6 +173,19 @@ export function GeneralSettingsTab() {
           onChange={(_e, v) => v && set('timezone', v)}
           disableClearable
           renderInput={(params) => <TextField {...params} label="Station time zone" required error={Boolean(errors.timezone)} helperText={errors.timezone ?? 'The schedule, "today" and page analytics use this clock.'} />}
+        />
+      </SettingsSection>
+      <SettingsSection title="Approved image hosts">
+        <TextField
+          label="Approved image hosts"
+          value={values.approvedImageHosts}
+          onChange={(e) => set('approvedImageHosts', e.target.value)}
+          error={Boolean(errors.approvedImageHosts)}
+          helperText={errors.approvedImageHosts ?? 'One https address per line, such as https://images.example.org. Listeners see show, presenter, slide and sponsor images only from this site (uploads) and these hosts; at most 10.'}
+          placeholder="https://images.example.org"
+          multiline
+          minRows={2}
+          fullWidth
         />
       </SettingsSection>
       <SettingsSection title="Social links">

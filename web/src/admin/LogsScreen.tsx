@@ -27,6 +27,7 @@ import { useEffect, useState } from 'react';
 import { LOG_ACTION_FILTERS, LOG_FAILED_FILTERS, LOG_PERIODS, LOG_TEXT, type LogEntry } from '../../../shared/notifications';
 import { ApiError } from '../app/api';
 import { useIsMobile } from '../app/media';
+import { useTableFits } from '../ui/fit';
 import { downloadLogsCsv, useLogList, useLogStats, type ActionFilter, type FailedFilter } from '../logs/api';
 import { OutstandingBookings } from '../schedule/admin/OutstandingBookings';
 import { useToast } from '../ui/toast';
@@ -113,6 +114,8 @@ export default function LogsScreen() {
   const [exporting, setExporting] = useState(false);
   const q = useDebounced(search.trim(), 300);
   const mobile = useIsMobile();
+  const { ref: fitRef, fits } = useTableFits();
+  const cards = mobile || !fits;
   const { toast } = useToast();
   const stats = useLogStats(days);
   const list = useLogList(q, action, days, failed);
@@ -199,7 +202,9 @@ export default function LogsScreen() {
             <Typography color="text.secondary" sx={{ textAlign: 'center', py: 4 }}>
               {LOG_TEXT.empty}
             </Typography>
-          ) : mobile ? (
+          ) : (
+            <Box ref={fitRef} data-fit={cards ? 'cards' : 'table'}>
+            {cards ? (
             <>
             <Stack component="ul" sx={{ p: 0, m: 0, gap: 1 }} aria-label="Activity logs">
               {(allOnPhone ? rows : rows.slice(0, PHONE_ROWS)).map((l) => (
@@ -211,10 +216,10 @@ export default function LogsScreen() {
                         {stamp(l.created_at)}
                       </Typography>
                     </Stack>
-                    <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                    <Typography variant="body2" data-prose sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
                       {l.resource_name ?? l.resource_type}
                     </Typography>
-                    <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                    <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'break-word' }}>
                       {l.user_email ?? 'System'} · {l.resource_type}
                     </Typography>
                   </Button>
@@ -255,11 +260,11 @@ export default function LogsScreen() {
                       aria-label={`${l.action_type} ${l.resource_name ?? l.resource_type} by ${l.user_email ?? 'System'}`}
                     >
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>{stamp(l.created_at)}</TableCell>
-                      <TableCell sx={{ overflowWrap: 'anywhere' }}>{l.user_email ?? 'System'}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{l.user_email ?? 'System'}</TableCell>
                       <TableCell>
                         <ActionChip action={l.action_type} />
                       </TableCell>
-                      <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                      <TableCell data-prose sx={{ overflowWrap: 'anywhere', minWidth: 160 }}>
                         {l.resource_name ?? '—'}
                         <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
                           {l.resource_type}
@@ -270,6 +275,8 @@ export default function LogsScreen() {
                 </TableBody>
               </Table>
             </TableContainer>
+            )}
+            </Box>
           )}
         </CardContent>
       </Card>

@@ -1,6 +1,7 @@
 import { Box, Card, CardContent, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, type SxProps, type Theme } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useIsMobile } from '../app/media';
+import { useTableFits } from './fit';
 
 /** A staff screen's heading: the h1 and its one-line introduction, with the main action (e.g. Add) beside them. */
 export function StaffScreenHeader({ title, intro, action }: { title: string; intro: ReactNode; action?: ReactNode }) {
@@ -19,9 +20,10 @@ export function StaffScreenHeader({ title, intro, action }: { title: string; int
 }
 
 /**
- * A staff directory's rows: one card each in a list on a phone, else a table
- * whose columns are `headers` and then Actions (right-aligned). Both carry
- * `label` as their accessible name.
+ * A staff directory's rows: one card each in a list on a phone or wherever
+ * the table would not fit beside the sidebar (a tablet: {@link useTableFits}),
+ * else a table whose columns are `headers` and then Actions (right-aligned).
+ * Both carry `label` as their accessible name.
  */
 export function CardsOrTable<T extends { id: string }>({
   label,
@@ -39,35 +41,39 @@ export function CardsOrTable<T extends { id: string }>({
   cells: (row: T) => ReactNode;
 }) {
   const mobile = useIsMobile();
-  if (mobile)
-    return (
-      <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={label}>
-        {rows.map((row) => (
-          <Card component="li" key={row.id}>
-            <CardContent sx={cardSx}>{card(row)}</CardContent>
-          </Card>
-        ))}
-      </Stack>
-    );
+  const { ref, fits } = useTableFits();
+  const cards = mobile || !fits;
   return (
-    <TableContainer component={Card}>
-      <Table aria-label={label}>
-        <TableHead>
-          <TableRow>
-            {headers.map((h) => (
-              <TableCell key={h}>{h}</TableCell>
-            ))}
-            <TableCell align="right">Actions</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
+    <Box ref={ref} data-fit={cards ? 'cards' : 'table'}>
+      {cards ? (
+        <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={label}>
           {rows.map((row) => (
-            <TableRow key={row.id} hover>
-              {cells(row)}
-            </TableRow>
+            <Card component="li" key={row.id}>
+              <CardContent sx={cardSx}>{card(row)}</CardContent>
+            </Card>
           ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+        </Stack>
+      ) : (
+        <TableContainer component={Card}>
+          <Table aria-label={label}>
+            <TableHead>
+              <TableRow>
+                {headers.map((h) => (
+                  <TableCell key={h}>{h}</TableCell>
+                ))}
+                <TableCell align="right">Actions</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((row) => (
+                <TableRow key={row.id} hover>
+                  {cells(row)}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </Box>
   );
 }

@@ -163,7 +163,7 @@ export default function UserManagement() {
                 <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
                   <UserAvatar username={u.username} email={u.email} avatarUrl={u.avatar_url} size={32} />
                   <Box>
-                    <Typography sx={{ fontWeight: 600 }}>{u.username}</Typography>
+                    <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{u.username}</Typography>
                     {u.password_reset_required && (
                       <Typography variant="caption" color="warning.main">
                         Password reset required
@@ -172,7 +172,7 @@ export default function UserManagement() {
                   </Box>
                 </Stack>
               </TableCell>
-              <TableCell sx={{ wordBreak: 'break-all' }}>{u.email}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{u.email}</TableCell>
               <TableCell>
                 <Chip size="small" label={ROLE_LABELS[u.role]} variant="outlined" />
               </TableCell>

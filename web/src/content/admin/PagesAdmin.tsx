@@ -110,7 +110,7 @@ function PageList({ query, admin }: { query: { data?: Page[] | undefined; isErro
               <Typography variant="body2" sx={{ fontFamily: 'monospace', mb: 0.5 }} color="text.secondary">
                 /{p.slug}
               </Typography>
-              <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              <Typography variant="body2" color="text.secondary" data-prose sx={{ overflowWrap: 'anywhere' }}>
                 {p.excerpt}
               </Typography>
             </Box>

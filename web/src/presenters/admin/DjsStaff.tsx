@@ -250,7 +250,7 @@ export default function DjsStaff() {
                 <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
                   <DjAvatar dj={d} size={32} />
                   <Box sx={{ minWidth: 0 }}>
-                    <Typography sx={{ fontWeight: 600 }}>{d.name}</Typography>
+                    <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{d.name}</Typography>
                     <AverageListeners presenterId={d.id} />
                     <LeaveChip dj={d} />
                   </Box>

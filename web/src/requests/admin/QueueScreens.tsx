@@ -34,8 +34,8 @@ export function SongRequests() {
             </Box>
           ),
         },
-        { header: 'Requester', cell: (r) => r.requester },
-        { header: 'Message', cell: (r) => (r.message ? <Muted>{r.message}</Muted> : <Muted>—</Muted>) },
+        { header: 'Requester', cell: (r) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{r.requester}</Box> },
+        { header: 'Message', prose: true, cell: (r) => (r.message ? <Muted>{r.message}</Muted> : <Muted>—</Muted>) },
       ]}
       actions={(r, rights) => <MusicLinksButton title={r.title} artist={r.artist} url={r.external_url} disabled={!rights.change} />}
     />
@@ -52,9 +52,9 @@ export function ShoutoutRequests() {
       label="shoutout"
       describe={(r: ShoutoutRequestView) => `shoutout from ${r.requester_name} to ${r.recipient_name}`}
       columns={[
-        { header: 'From', cell: (r) => <Typography sx={{ fontWeight: 600 }}>{r.requester_name}</Typography> },
-        { header: 'To', cell: (r) => r.recipient_name },
-        { header: 'Message', cell: (r) => <Muted>{r.message}</Muted> },
+        { header: 'From', cell: (r) => <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{r.requester_name}</Typography> },
+        { header: 'To', cell: (r) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{r.recipient_name}</Box> },
+        { header: 'Message', prose: true, cell: (r) => <Muted>{r.message}</Muted> },
       ]}
     />
   );
@@ -74,15 +74,15 @@ export function GeneralRequests() {
           header: 'From',
           cell: (r) => (
             <Box>
-              <Typography sx={{ fontWeight: 600 }}>{r.name}</Typography>
-              <Typography variant="body2" component="a" href={`mailto:${r.email}`} sx={{ color: 'primary.main', wordBreak: 'break-all' }}>
+              <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{r.name}</Typography>
+              <Typography variant="body2" component="a" href={`mailto:${r.email}`} sx={{ color: 'primary.main', overflowWrap: 'break-word' }}>
                 {r.email}
               </Typography>
             </Box>
           ),
         },
         { header: 'Subject', cell: (r) => <Chip size="small" variant="outlined" label={GENERAL_SUBJECTS.find((s) => s.value === r.subject)?.label ?? r.subject} /> },
-        { header: 'Message', cell: (r) => <Muted>{r.message}</Muted> },
+        { header: 'Message', prose: true, cell: (r) => <Muted>{r.message}</Muted> },
       ]}
     />
   );
@@ -105,9 +105,9 @@ export function LoaRequests() {
           header: 'Presenter',
           cell: (r) => (
             <Box>
-              <Typography sx={{ fontWeight: 600 }}>{r.presenter_name}</Typography>
+              <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{r.presenter_name}</Typography>
               {r.presenter_email && (
-                <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+                <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'break-word' }}>
                   {r.presenter_email}
                 </Typography>
               )}
@@ -129,7 +129,7 @@ export function LoaRequests() {
           ),
         },
         { header: 'Reason', cell: (r) => <Chip size="small" variant="outlined" label={LOA_REASONS.find((x) => x.value === r.reason)?.label ?? r.reason} /> },
-        { header: 'Notes', cell: (r) => <Muted>{r.additional_notes ?? QUEUE_TEXTS.noNotes}</Muted> },
+        { header: 'Notes', prose: true, cell: (r) => <Muted>{r.additional_notes ?? QUEUE_TEXTS.noNotes}</Muted> },
       ]}
     />
   );

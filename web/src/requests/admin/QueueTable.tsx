@@ -33,6 +33,7 @@ import { QUEUE_STATUSES, QUEUE_TEXTS, type QueueKind } from '../../../../shared/
 import { formatQueueDate as formatDate } from '../../../../shared/time';
 import { useIsMobile } from '../../app/media';
 import { useAuth } from '../../auth/AuthProvider';
+import { useTableFits } from '../../ui/fit';
 import { useToast } from '../../ui/toast';
 import { useQueue, useQueueMutations, type QueueRow } from './api';
 
@@ -42,6 +43,8 @@ export interface QueueColumn<T> {
   cell: (row: T) => ReactNode;
   /** Keeps the cell on one line (dates). */
   nowrap?: boolean;
+  /** Free text (a message, notes) that may break anywhere; other cells (names, titles) only break between words. */
+  prose?: boolean;
 }
 
 const STATUS_COLOURS: Record<string, ChipProps['color']> = {
@@ -159,6 +162,8 @@ export function QueueTable<K extends QueueKind>({ kind, title, subtitle, label, 
   const { setStatus, remove } = useQueueMutations(kind);
   const rights = useQueueRights(kind);
   const mobile = useIsMobile();
+  const { ref: fitRef, fits } = useTableFits();
+  const cards = mobile || !fits;
   const [deleting, setDeleting] = useState<QueueRow<K> | null>(null);
   const { toast } = useToast();
 
@@ -228,7 +233,9 @@ export function QueueTable<K extends QueueKind>({ kind, title, subtitle, label, 
             </Typography>
           </CardContent>
         </Card>
-      ) : mobile ? (
+      ) : (
+        <Box ref={fitRef} data-fit={cards ? 'cards' : 'table'}>
+        {cards ? (
         <Stack spacing={1.5} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={title}>
           {data.map((row) => (
             <Card component="li" key={row.id} data-testid="queue-row">
@@ -238,7 +245,7 @@ export function QueueTable<K extends QueueKind>({ kind, title, subtitle, label, 
                     <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 600, textTransform: 'uppercase', letterSpacing: 0.5 }}>
                       {c.header}
                     </Typography>
-                    <Box sx={{ overflowWrap: 'anywhere' }}>{c.cell(row)}</Box>
+                    <Box data-prose={c.prose ? '' : undefined} sx={{ overflowWrap: c.prose ? 'anywhere' : 'break-word' }}>{c.cell(row)}</Box>
                   </Box>
                 ))}
                 <Typography variant="body2" color="text.secondary">
@@ -269,7 +276,7 @@ export function QueueTable<K extends QueueKind>({ kind, title, subtitle, label, 
               {data.map((row) => (
                 <TableRow key={row.id} hover data-testid="queue-row">
                   {columns.map((c) => (
-                    <TableCell key={c.header} sx={{ ...(c.nowrap ? { whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere', maxWidth: 320 }), verticalAlign: 'top' }}>
+                    <TableCell key={c.header} data-prose={c.prose ? '' : undefined} sx={{ ...(c.nowrap ? { whiteSpace: 'nowrap' } : c.prose ? { overflowWrap: 'anywhere', minWidth: 160, maxWidth: 320 } : {}), verticalAlign: 'top' }}>
                       {c.cell(row)}
                     </TableCell>
                   ))}
@@ -283,6 +290,8 @@ export function QueueTable<K extends QueueKind>({ kind, title, subtitle, label, 
             </TableBody>
           </Table>
         </TableContainer>
+        )}
+        </Box>
       )}
 
       <ConfirmDeleteDialog

@@ -65,6 +65,13 @@ export const ACCOUNT_TEXT = {
   crossSite: 'Cross-site requests are not allowed here.',
   goToLogin: 'Go to Login',
   contactAdmin: "Accounts are created by the station's administrators. Contact an administrator if you need sign-in details.",
+  usernameTaken: 'A user with this username already exists. Choose another username.',
+  djNameTaken: 'A DJ with this name already exists. Choose another name, or link the existing DJ profile.',
+  djNotFound: 'That DJ profile no longer exists.',
+  djAlreadyLinked: (account: string) => `That DJ profile is already linked to ${account}.`,
+  djChoiceBoth: 'Create a new DJ profile or link an existing one, not both.',
+  djNameRequired: 'DJ name is required',
+  accountHasDj: (name: string) => `This account already has a DJ profile (${name}). Unlink it first.`,
 } as const;
 
 /** Refuses the NUL character, which PostgreSQL cannot store. */
@@ -110,13 +117,26 @@ export const RefreshSchema = z
   .object({ refresh_token: z.string().min(1).max(200).refine(noNul, NUL_MESSAGE).optional() })
   .default({});
 
-/** POST /api/users: create account (001 §5). Role defaults to presenter. */
-export const CreateUserSchema = z.object({
-  email: emailField,
-  username: usernameField,
-  password: passwordField,
-  role: roleField.default('presenter'),
+/** The DJ profile created with an account: its public name. */
+export const NewPresenterSchema = z.object({
+  name: z.string({ error: ACCOUNT_TEXT.djNameRequired }).trim().min(1, ACCOUNT_TEXT.djNameRequired).max(100, 'DJ name must be at most 100 characters').refine(noNul, NUL_MESSAGE),
 });
+
+/**
+ * POST /api/users: create account (001 §5). Role defaults to presenter. With
+ * `presenter: { name }` the account's DJ profile is created with it; with
+ * `presenter_id` an existing, unlinked DJ profile becomes the account's (issue 30).
+ */
+export const CreateUserSchema = z
+  .object({
+    email: emailField,
+    username: usernameField,
+    password: passwordField,
+    role: roleField.default('presenter'),
+    presenter: NewPresenterSchema.optional().nullable().transform((v) => v ?? undefined),
+    presenter_id: z.uuid({ error: ACCOUNT_TEXT.djNotFound }).optional().nullable().transform((v) => v ?? undefined),
+  })
+  .refine((v) => !(v.presenter && v.presenter_id), { message: ACCOUNT_TEXT.djChoiceBoth, path: ['presenter_id'] });
 export type CreateUserInput = z.input<typeof CreateUserSchema>;
 
 /** PATCH /api/users/:id: edit user. Every field optional; a blank password keeps the current one. */
@@ -128,6 +148,10 @@ export const UpdateUserSchema = z
     role: roleField.optional(),
     is_active: z.boolean().optional(),
     password_reset_required: z.boolean().optional(),
+    /** Links an existing, unlinked DJ profile to the account; null unlinks the account's DJ profile. */
+    presenter_id: z.uuid({ error: ACCOUNT_TEXT.djNotFound }).nullable().optional(),
+    /** Creates the account's DJ profile (when it has none). */
+    presenter: NewPresenterSchema.optional(),
     password: z
       .union([z.literal(''), passwordField])
       .optional()
@@ -200,6 +224,8 @@ export interface UserView {
   last_sign_in_at: string | null;
   created_at: string;
   updated_at: string;
+  /** The account's DJ profile (issue 30), or null when it has none. */
+  presenter: { id: string; name: string } | null;
 }
 
 /** The presenter record linked to an account, as My Profile needs it. */

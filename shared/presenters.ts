@@ -68,6 +68,9 @@ export const DJ_TEXTS = {
   deleteConfirm: (name: string) => `Are you sure you want to delete ${name}? This action cannot be undone.`,
   nameRequired: 'Name is required',
   notFound: 'DJ not found',
+  nameTaken: 'A DJ with this name already exists. Choose another name, or link the existing DJ profile.',
+  accountNotFound: 'That account no longer exists.',
+  accountLinked: (dj: string) => `That account already has a DJ profile (${dj}).`,
   badUrl: (label: string) => `${label} must be a valid URL (starting with http:// or https://).`,
 } as const;
 
@@ -113,5 +116,7 @@ export const DjInputSchema = z.object({
     .object(Object.fromEntries(SOCIAL_PLATFORMS.map((p) => [p, optionalUrl(SOCIAL_LABELS[p])])) as Record<SocialPlatform, ReturnType<typeof optionalUrl>>)
     .optional()
     .transform((v) => Object.fromEntries(SOCIAL_PLATFORMS.map((p) => [p, v?.[p] ?? null])) as Record<SocialPlatform, string | null>),
+  /** The account this DJ profile belongs to (issue 30): an id links it, null unlinks it, absent keeps it. */
+  user_id: z.uuid({ error: DJ_TEXTS.accountNotFound }).nullable().optional(),
 });
 export type DjInput = z.input<typeof DjInputSchema>;

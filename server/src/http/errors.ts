@@ -24,7 +24,7 @@ export const fail = {
   unauthorized: (message = 'Authentication required') => new HttpError('unauthorized', message),
   forbidden: (message: string) => new HttpError('forbidden', message),
   notFound: (message = 'Not found') => new HttpError('not_found', message),
-  conflict: (message: string) => new HttpError('conflict', message),
+  conflict: (message: string, fields?: FieldIssue[]) => new HttpError('conflict', message, fields ? { fields } : undefined),
   tooMany: (message: string, retryAfterSeconds: number) =>
     new HttpError('rate_limited', message, { retryAfter: retryAfterSeconds }, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) }),
   unavailable: (message: string, retryAfterSeconds = 5) =>

@@ -84,9 +84,9 @@ export interface PresenterFields {
   social_links: Record<string, unknown>;
 }
 
-export async function insertPresenter(db: Db, fields: PresenterFields, at: Date): Promise<string> {
+export async function insertPresenter(db: Db, fields: PresenterFields, at: Date, userId: string | null = null): Promise<string> {
   const [row] = await db('presenters')
-    .insert({ ...fields, social_links: JSON.stringify(fields.social_links), created_at: at, updated_at: at })
+    .insert({ ...fields, user_id: userId, social_links: JSON.stringify(fields.social_links), created_at: at, updated_at: at })
     .returning<{ id: string }[]>('id');
   return row!.id;
 }
@@ -185,4 +185,28 @@ export async function presenterByPanelId(db: Db, azuracastId: string): Promise<{
 /** The oldest presenter of a name (case-insensitive), or undefined. */
 export async function presenterByName(db: Db, name: string): Promise<{ id: string; name: string } | undefined> {
   return db('presenters').whereRaw('lower(name) = lower(?)', [name]).orderBy('created_at').first<{ id: string; name: string } | undefined>('id', 'name');
+}
+
+/** The DJ profiles of these accounts, by account id (User Management's DJ column). */
+export async function presentersOfUsers(db: Db, userIds: readonly string[]): Promise<Map<string, { id: string; name: string }>> {
+  if (userIds.length === 0) return new Map();
+  const rows = (await db('presenters').whereIn('user_id', [...userIds]).select('id', 'name', 'user_id')) as Array<{ id: string; name: string; user_id: string }>;
+  return new Map(rows.map((r) => [r.user_id, { id: r.id, name: r.name }]));
+}
+
+/** Whether a DJ profile other than `exceptId` has this name (case-insensitively, ignoring surrounding spaces). */
+export async function presenterNameTaken(db: Db, name: string, exceptId?: string): Promise<boolean> {
+  const q = db('presenters').whereRaw('lower(trim(name)) = lower(trim(?))', [name]);
+  if (exceptId) q.whereNot({ id: exceptId });
+  return Boolean(await q.first('id'));
+}
+
+/** A DJ profile's name and linked account, taken for the transaction (linking it to an account). */
+export async function lockPresenterLink(db: Db, id: string): Promise<{ id: string; name: string; user_id: string | null } | undefined> {
+  return db('presenters').where({ id }).forUpdate().first<{ id: string; name: string; user_id: string | null } | undefined>('id', 'name', 'user_id');
+}
+
+/** Links a DJ profile to an account, or unlinks it (null). */
+export async function setPresenterUser(db: Db, id: string, userId: string | null, at: Date): Promise<void> {
+  await db('presenters').where({ id }).update({ user_id: userId, updated_at: at });
 }

@@ -5,7 +5,8 @@ import type { AppContext } from '../context';
 import { fail } from '../http/errors';
 import { approvedLeaveFrom } from '../leave/repo';
 import { recordAction } from '../users/audit';
-import { deletePresenter, insertPresenter, listPresenterRows, presenterName, presenterRow, updatePresenter, type PresenterDirectoryRow } from './repo';
+import { emailOf } from '../users/repo';
+import { deletePresenter, insertPresenter, listPresenterRows, lockPresenterLink, presenterName, presenterNameTaken, presenterOfUser, presenterRow, setPresenterUser, updatePresenter, type PresenterDirectoryRow } from './repo';
 
 /**
  * The DJs & Staff directory of the staff panel (001 §2): every presenter
@@ -68,12 +69,28 @@ async function one(db: Db, id: string, today: string): Promise<StaffDj | null> {
 
 const fields = (input: DjInput) => ({ name: input.name, role: input.role, bio: input.bio, azuracast_id: input.azuracast_id, social_links: input.social_links });
 
-/** Adds a presenter record (audited) and returns it as the directory shows it. */
+const nameTaken = () => fail.conflict(DJ_TEXTS.nameTaken, [{ path: 'name', message: DJ_TEXTS.nameTaken }]);
+
+/** Checks that `userId` is an account with no DJ profile other than `presenterId`; answers its email. */
+async function linkableAccount(db: Db, userId: string, presenterId: string | null): Promise<string> {
+  const email = await emailOf(db, userId);
+  if (!email) throw fail.badRequest(DJ_TEXTS.accountNotFound, [{ path: 'user_id', message: DJ_TEXTS.accountNotFound }]);
+  const other = await presenterOfUser(db, userId);
+  if (other && other.id !== presenterId) {
+    const message = DJ_TEXTS.accountLinked(other.name);
+    throw fail.conflict(message, [{ path: 'user_id', message }]);
+  }
+  return email;
+}
+
+/** Adds a presenter record (audited), linked to an account when one is given, and returns it as the directory shows it. */
 export async function createDj(ctx: AppContext, input: DjInput, actor: Actor, ip: string, today: string): Promise<StaffDj | null> {
   const now = new Date(ctx.now());
   const id = await ctx.knex.transaction(async (trx) => {
-    const newId = await insertPresenter(trx, fields(input), now);
-    await recordAction(trx, { actor, action: 'create', resourceType: 'presenters', resourceId: newId, resourceName: input.name, details: { role: input.role }, ip });
+    if (await presenterNameTaken(trx, input.name)) throw nameTaken();
+    const account = input.user_id ? await linkableAccount(trx, input.user_id, null) : null;
+    const newId = await insertPresenter(trx, fields(input), now, input.user_id ?? null);
+    await recordAction(trx, { actor, action: 'create', resourceType: 'presenters', resourceId: newId, resourceName: input.name, details: { role: input.role, ...(account ? { user: account } : {}) }, ip });
     return newId;
   });
   return one(ctx.knex, id, today);
@@ -82,8 +99,18 @@ export async function createDj(ctx: AppContext, input: DjInput, actor: Actor, ip
 /** Edits a presenter record (audited); 404 when there is none. */
 export async function updateDj(ctx: AppContext, id: string, input: DjInput, actor: Actor, ip: string, today: string): Promise<StaffDj | null> {
   const found = await ctx.knex.transaction(async (trx) => {
-    if (!(await updatePresenter(trx, id, fields(input), new Date(ctx.now())))) return false;
-    await recordAction(trx, { actor, action: 'update', resourceType: 'presenters', resourceId: id, resourceName: input.name, details: { role: input.role }, ip });
+    const before = await lockPresenterLink(trx, id);
+    if (!before) return false;
+    if (await presenterNameTaken(trx, input.name, id)) throw nameTaken();
+    const at = new Date(ctx.now());
+    await updatePresenter(trx, id, fields(input), at);
+    const details: Record<string, unknown> = { role: input.role };
+    if (input.user_id !== undefined && input.user_id !== before.user_id) {
+      const to = input.user_id ? await linkableAccount(trx, input.user_id, id) : null;
+      await setPresenterUser(trx, id, input.user_id, at);
+      details.user = { from: before.user_id ? await emailOf(trx, before.user_id) : null, to };
+    }
+    await recordAction(trx, { actor, action: 'update', resourceType: 'presenters', resourceId: id, resourceName: input.name, details, ip });
     return true;
   });
   if (!found) throw fail.notFound(DJ_TEXTS.notFound);

@@ -74,6 +74,13 @@ export async function emailTaken(db: Db, email: string, exceptId?: string): Prom
   return Boolean(await q.first('id'));
 }
 
+/** Whether an account other than `exceptId` has this username (case-insensitively, ignoring surrounding spaces). */
+export async function usernameTaken(db: Db, username: string, exceptId?: string): Promise<boolean> {
+  const q = db('profiles').whereRaw('lower(trim(username)) = lower(trim(?))', [username]);
+  if (exceptId) q.whereNot({ id: exceptId });
+  return Boolean(await q.first('id'));
+}
+
 /** Creates an account; answers its row. */
 export async function insertProfile(db: Db, row: { email: string; username: string; role: Role; is_admin: boolean; password_hash: string }): Promise<ProfileRow> {
   const [inserted] = await db('profiles').insert(row).returning<ProfileRow[]>([...PROFILE_COLUMNS]);

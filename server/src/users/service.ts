@@ -12,7 +12,7 @@ import {
   type UpdateUserSchema,
   type UserView,
 } from '../../../shared/accounts';
-import { canAssignRole, canCreateUser, canDeleteUser, canEditUser, DENIED, isRole, ROLE_LABELS, type Role } from '../../../shared/permissions';
+import { canAssignRole, canCreateUser, canDeleteUser, canEditUser, DENIED, isRole, PRESENTER_ROLES, ROLE_LABELS, type PresenterRole, type Role } from '../../../shared/permissions';
 import { announceStaffChange, insertNotification, publishNotification } from '../notifications/notify';
 import { hashPassword, MAX_PASSWORD_BYTES } from '../auth/passwords';
 import { announceSessionChange } from '../auth/session-events';
@@ -20,7 +20,7 @@ import { revokeUserSessions } from '../auth/sessions';
 import type { AppContext } from '../context';
 import { fail, HttpError } from '../http/errors';
 import { removeMediaByUrl, storeImage } from '../media/service';
-import { linkedPresenterLinks, setPresenterSocialLinks } from '../presenters/repo';
+import { insertPresenter, linkedPresenterLinks, lockPresenterLink, presenterNameTaken, presenterOfUser, presentersOfUsers, setPresenterSocialLinks, setPresenterUser } from '../presenters/repo';
 import { recordAction } from './audit';
 import {
   countOtherActiveOwners,
@@ -30,6 +30,7 @@ import {
   insertProfile,
   listProfiles,
   updateProfile,
+  usernameTaken,
   type ProfileRow,
 } from './repo';
 
@@ -44,7 +45,7 @@ export interface Actor {
 const iso = (v: Date | string) => new Date(v).toISOString();
 
 /** The one shape a user leaves the server in: never the password hash. */
-export function presentUser(row: ProfileRow): UserView {
+export function presentUser(row: ProfileRow, presenter: UserView['presenter'] = null): UserView {
   return {
     id: row.id,
     email: row.email,
@@ -57,7 +58,45 @@ export function presentUser(row: ProfileRow): UserView {
     last_sign_in_at: row.last_sign_in_at ? iso(row.last_sign_in_at) : null,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
+    presenter,
   };
+}
+
+/** Adds each account's DJ profile to its view. */
+async function withPresenters(db: Knex | Knex.Transaction, views: UserView[]): Promise<UserView[]> {
+  const linked = await presentersOfUsers(db, views.map((v) => v.id));
+  return views.map((v) => ({ ...v, presenter: linked.get(v.id) ?? null }));
+}
+
+/** The DJ profile's role for an account's role: the account's own when it is one of the presenter roles, else presenter. */
+const presenterRoleFor = (role: Role): PresenterRole => ((PRESENTER_ROLES as readonly string[]).includes(role) ? (role as PresenterRole) : 'presenter');
+
+/**
+ * Gives an account its DJ profile inside the caller's transaction (issue 30):
+ * a new one named `presenter.name` (refused when a DJ of that name exists), or
+ * the existing, unlinked `presenter_id` (refused when it is another account's).
+ * Audited as the presenter record's change.
+ */
+async function attachPresenter(trx: Knex.Transaction, actor: Actor, account: { id: string; email: string; role: Role }, choice: { presenter?: { name: string } | undefined; presenter_id?: string | null | undefined }, ip: string | null, at: Date): Promise<void> {
+  if (choice.presenter) {
+    if (await presenterNameTaken(trx, choice.presenter.name)) throw fail.conflict(ACCOUNT_TEXT.djNameTaken, [{ path: 'presenter.name', message: ACCOUNT_TEXT.djNameTaken }]);
+    const role = presenterRoleFor(account.role);
+    const id = await insertPresenter(trx, { name: choice.presenter.name, role, bio: null, azuracast_id: null, social_links: {} }, at, account.id);
+    await recordAction(trx, { actor, action: 'create', resourceType: 'presenters', resourceId: id, resourceName: choice.presenter.name, details: { role, user: account.email }, ip });
+    return;
+  }
+  if (choice.presenter_id) {
+    const dj = await lockPresenterLink(trx, choice.presenter_id);
+    if (!dj) throw fail.badRequest(ACCOUNT_TEXT.djNotFound, [{ path: 'presenter_id', message: ACCOUNT_TEXT.djNotFound }]);
+    if (dj.user_id === account.id) return;
+    if (dj.user_id) {
+      const other = await findProfile(trx, dj.user_id);
+      const message = ACCOUNT_TEXT.djAlreadyLinked(other?.email ?? 'another account');
+      throw fail.conflict(message, [{ path: 'presenter_id', message }]);
+    }
+    await setPresenterUser(trx, dj.id, account.id, at);
+    await recordAction(trx, { actor, action: 'update', resourceType: 'presenters', resourceId: dj.id, resourceName: dj.name, details: { user: { from: null, to: account.email } }, ip });
+  }
 }
 
 /** The legacy is_admin flag follows the role: owner, manager and admin carry it. */
@@ -80,7 +119,7 @@ export async function listUsers(db: Knex, filters: z.output<typeof ListUsersQuer
     },
     2000,
   );
-  return rows.map(presentUser);
+  return withPresenters(db, rows.map((r) => presentUser(r)));
 }
 
 /**
@@ -94,8 +133,10 @@ export async function createAccount(ctx: AppContext, actor: Actor, input: z.outp
   try {
     const { user, pending } = await ctx.knex.transaction(async (trx) => {
       if (await emailTaken(trx, input.email)) throw fail.conflict(ACCOUNT_TEXT.emailTaken);
+      if (await usernameTaken(trx, input.username)) throw fail.conflict(ACCOUNT_TEXT.usernameTaken, [{ path: 'username', message: ACCOUNT_TEXT.usernameTaken }]);
       const row = await insertProfile(trx, { email: input.email, username: input.username, role: input.role, is_admin: isAdminRole(input.role), password_hash: passwordHash });
       await recordAction(trx, { actor, action: 'create', resourceType: 'user', resourceId: row.id, resourceName: row.email, details: { username: row.username, role: row.role }, ip });
+      await attachPresenter(trx, actor, { id: row.id, email: row.email, role: input.role }, input, ip, new Date(ctx.now()));
       const note = await insertNotification(trx, {
         type: 'user_added',
         title: 'New User Added',
@@ -104,7 +145,8 @@ export async function createAccount(ctx: AppContext, actor: Actor, input: z.outp
         relatedType: 'user',
         createdBy: actor.id,
       });
-      return { user: presentUser(row), pending: note };
+      const [user] = await withPresenters(trx, [presentUser(row)]);
+      return { user: user!, pending: note };
     });
     // The new account may be one this notification (and every later one) reaches.
     await announceStaffChange(ctx, user.id, 'created');
@@ -148,6 +190,10 @@ export async function updateAccount(ctx: AppContext, actor: Actor, id: string, i
       if (input.email !== undefined && input.email !== target.email.toLowerCase()) {
         if (await emailTaken(trx, input.email, target.id)) throw fail.conflict(ACCOUNT_TEXT.emailTaken);
       }
+      if (input.username !== undefined && input.username.trim().toLowerCase() !== target.username.trim().toLowerCase()) {
+        if (await usernameTaken(trx, input.username, target.id)) throw fail.conflict(ACCOUNT_TEXT.usernameTaken, [{ path: 'username', message: ACCOUNT_TEXT.usernameTaken }]);
+      }
+      await relinkPresenter(trx, actor, target, input, ip, new Date(nowMs));
 
       const patch: Record<string, unknown> = {};
       const changed: Record<string, unknown> = {};
@@ -172,7 +218,7 @@ export async function updateAccount(ctx: AppContext, actor: Actor, id: string, i
         patch.password_changed_at = new Date(nowMs);
         changed.password = 'changed';
       }
-      if (Object.keys(patch).length === 0) return presentUser(target);
+      if (Object.keys(patch).length === 0) return (await withPresenters(trx, [presentUser(target)]))[0]!;
       patch.updated_at = new Date(nowMs);
       const row = await updateProfile(trx, target.id, patch);
       if (input.is_active === false && target.is_active) await revokeUserSessions(trx, target.id, 'deactivated', nowMs);
@@ -180,7 +226,7 @@ export async function updateAccount(ctx: AppContext, actor: Actor, id: string, i
       await recordAction(trx, { actor, action: 'update', resourceType: 'user', resourceId: target.id, resourceName: row!.email, details: changed, ip });
       sessionChange = 'is_active' in patch && patch.is_active === false ? 'deactivated' : passwordHash ? 'password_changed' : 'role' in patch ? 'role_changed' : null;
       staffChange = 'role' in patch || 'is_active' in patch;
-      return presentUser(row!);
+      return (await withPresenters(trx, [presentUser(row!)]))[0]!;
     });
     // After the commit: every instance's notification recipients follow a new role or active state…
     if (staffChange) await announceStaffChange(ctx, id, 'updated');
@@ -191,6 +237,29 @@ export async function updateAccount(ctx: AppContext, actor: Actor, id: string, i
     if (isUniqueViolation(err)) throw fail.conflict(ACCOUNT_TEXT.emailTaken);
     throw err;
   }
+}
+
+/**
+ * The DJ profile part of an edit: `presenter_id: null` unlinks the account's
+ * DJ profile, another id links that one instead, `presenter` creates one for
+ * an account that has none. Answers whether anything changed.
+ */
+async function relinkPresenter(trx: Knex.Transaction, actor: Actor, target: ProfileRow, input: z.output<typeof UpdateUserSchema>, ip: string | null, at: Date): Promise<boolean> {
+  if (input.presenter_id === undefined && !input.presenter) return false;
+  const current = await presenterOfUser(trx, target.id);
+  const role: Role = isRole(input.role ?? target.role) ? ((input.role ?? target.role) as Role) : 'guest';
+  if (input.presenter) {
+    if (current) throw fail.conflict(ACCOUNT_TEXT.accountHasDj(current.name));
+    await attachPresenter(trx, actor, { id: target.id, email: target.email, role }, { presenter: input.presenter }, ip, at);
+    return true;
+  }
+  if (current && current.id === input.presenter_id) return false;
+  if (current) {
+    await setPresenterUser(trx, current.id, null, at);
+    await recordAction(trx, { actor, action: 'update', resourceType: 'presenters', resourceId: current.id, resourceName: current.name, details: { user: { from: target.email, to: null } }, ip });
+  }
+  if (input.presenter_id) await attachPresenter(trx, actor, { id: target.id, email: target.email, role }, { presenter_id: input.presenter_id }, ip, at);
+  return current !== undefined || Boolean(input.presenter_id);
 }
 
 /** Deletes an account: the actor must rank strictly higher than the target (000 §6). */

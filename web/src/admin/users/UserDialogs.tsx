@@ -2,7 +2,8 @@ import PhotoCameraIcon from '@mui/icons-material/PhotoCameraOutlined';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useRef, useState, type FormEvent } from 'react';
 import { ACCOUNT_TEXT, CreateUserSchema, type UpdateUserInput, type UserView } from '../../../../shared/accounts';
-import { canAssignRole, creatableRoles, ROLE_LABELS, type Role } from '../../../../shared/permissions';
+import { canAssignRole, creatableRoles, PRESENTER_ROLES, ROLE_LABELS, type Role } from '../../../../shared/permissions';
+import { useDjs } from '../../presenters/admin/api';
 import { ApiError } from '../../app/api';
 import { useIsMobile } from '../../app/media';
 import { UserAvatar } from '../../auth/UserAvatar';
@@ -10,13 +11,81 @@ import { useToast } from '../../ui/toast';
 import { checkImageFile, IMAGE_TYPES, uploadErrorToast } from '../../ui/upload';
 import { useUserMutations } from './api';
 
-type FieldErrors = Partial<Record<'email' | 'username' | 'password' | 'role', string>>;
+type FieldErrors = Partial<Record<'email' | 'username' | 'password' | 'role' | 'dj', string>>;
+
+/** The DJ profile choice of Create Account and Edit User (issue 30): none, a new one by name, or an existing unlinked one. */
+type DjChoice = { mode: 'none' | 'new' | 'link' | 'keep'; name: string; presenterId: string };
+
+const isPresenterRole = (r: Role) => (PRESENTER_ROLES as readonly string[]).includes(r);
+
+/** The DJ profile fields: the DJ directory's profiles without an account (and the account's own) are offered to link. */
+function DjProfileFields({ choice, onChange, error, current, userId, defaultName }: { choice: DjChoice; onChange: (c: DjChoice) => void; error?: string | undefined; current?: { id: string; name: string } | null; userId?: string; defaultName: string }) {
+  const djs = useDjs();
+  const linkable = (djs.data ?? []).filter((d) => d.user_id === null || d.user_id === userId);
+  return (
+    <Stack spacing={2}>
+      <TextField
+        select
+        label="DJ profile"
+        value={choice.mode}
+        onChange={(e) => onChange({ ...choice, mode: e.target.value as DjChoice['mode'] })}
+        fullWidth
+        helperText={choice.mode === 'none' ? 'Without a DJ profile this account cannot book shows or request leave.' : 'The DJ profile is what listeners see; the account books and requests leave as this DJ.'}
+      >
+        {current && <MenuItem value="keep">Keep {current.name}</MenuItem>}
+        <MenuItem value="new">Create a new DJ profile</MenuItem>
+        <MenuItem value="link">Link an existing DJ profile</MenuItem>
+        <MenuItem value="none">{current ? 'Unlink the DJ profile' : 'No DJ profile'}</MenuItem>
+      </TextField>
+      {choice.mode === 'new' && (
+        <TextField
+          label="DJ name"
+          value={choice.name}
+          placeholder={defaultName.trim()}
+          onChange={(e) => onChange({ ...choice, name: e.target.value })}
+          fullWidth
+          error={!!error}
+          helperText={error ?? (defaultName.trim() ? `The name listeners see on the schedule. Left blank, it is ${defaultName.trim()}.` : 'The name listeners see on the schedule.')}
+          slotProps={{ htmlInput: { maxLength: 100 } }}
+        />
+      )}
+      {choice.mode === 'link' && (
+        <TextField
+          select
+          label="Existing DJ profile"
+          required
+          value={choice.presenterId}
+          onChange={(e) => onChange({ ...choice, presenterId: e.target.value })}
+          fullWidth
+          error={!!error}
+          helperText={error ?? (djs.isLoading ? 'Loading DJ profiles…' : linkable.length === 0 ? 'Every DJ profile already has an account.' : 'Only DJ profiles without an account are listed.')}
+        >
+          {linkable.map((d) => (
+            <MenuItem key={d.id} value={d.id}>
+              {d.name}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
+    </Stack>
+  );
+}
+
+/** The request fields of a DJ choice, or an error message for the DJ field. */
+function djRequest(choice: DjChoice, fallbackName = ''): { presenter?: { name: string }; presenter_id?: string | null } | { error: string } {
+  const name = choice.name.trim() || fallbackName.trim();
+  if (choice.mode === 'new') return name ? { presenter: { name } } : { error: ACCOUNT_TEXT.djNameRequired };
+  if (choice.mode === 'link') return choice.presenterId ? { presenter_id: choice.presenterId } : { error: 'Choose a DJ profile to link.' };
+  return {};
+}
 
 /** Create Account (001 §2, §5): email, username, password and a role the actor may create (default presenter). */
 export function CreateUserDialog({ open, onClose, actorRole }: { open: boolean; onClose: () => void; actorRole: Role }) {
   const roles = creatableRoles(actorRole);
   const defaultRole: Role = roles.includes('presenter') ? 'presenter' : (roles[0] ?? 'presenter');
   const [form, setForm] = useState({ email: '', username: '', password: '', role: defaultRole });
+  const blankDj = (role: Role): DjChoice => ({ mode: isPresenterRole(role) ? 'new' : 'none', name: '', presenterId: '' });
+  const [dj, setDj] = useState<DjChoice>(() => blankDj(defaultRole));
   const [errors, setErrors] = useState<FieldErrors>({});
   const { create } = useUserMutations();
   const { toast } = useToast();
@@ -24,6 +93,7 @@ export function CreateUserDialog({ open, onClose, actorRole }: { open: boolean; 
 
   const reset = () => {
     setForm({ email: '', username: '', password: '', role: defaultRole });
+    setDj(blankDj(defaultRole));
     setErrors({});
   };
   const close = () => {
@@ -34,23 +104,30 @@ export function CreateUserDialog({ open, onClose, actorRole }: { open: boolean; 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const parsed = CreateUserSchema.safeParse(form);
-    if (!parsed.success) {
+    const djPart = djRequest(dj, form.username);
+    if (!parsed.success || 'error' in djPart) {
       const next: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
+      for (const issue of parsed.success ? [] : parsed.error.issues) {
         const key = issue.path[0] as keyof FieldErrors;
         next[key] ??= issue.message;
       }
+      if ('error' in djPart) next.dj = djPart.error;
       setErrors(next);
       return;
     }
     setErrors({});
     try {
-      const user = await create.mutateAsync(form);
-      toast({ title: ACCOUNT_TEXT.accountCreated, description: `${user.username} (${user.email}) can now sign in as ${ROLE_LABELS[user.role]}.`, variant: 'success' });
+      const user = await create.mutateAsync({ ...form, ...djPart });
+      const asDj = user.presenter ? ` Their DJ profile is ${user.presenter.name}.` : '';
+      toast({ title: ACCOUNT_TEXT.accountCreated, description: `${user.username} (${user.email}) can now sign in as ${ROLE_LABELS[user.role]}.${asDj}`, variant: 'success' });
       reset();
       onClose();
     } catch (err) {
-      toast({ title: ACCOUNT_TEXT.accountCreationFailed, description: err instanceof ApiError ? err.message : ACCOUNT_TEXT.createFailed, variant: 'error' });
+      const message = err instanceof ApiError ? err.message : ACCOUNT_TEXT.createFailed;
+      if (message === ACCOUNT_TEXT.usernameTaken) setErrors({ username: message });
+      else if (message === ACCOUNT_TEXT.emailTaken) setErrors({ email: message });
+      else if (message === ACCOUNT_TEXT.djNameTaken || message.startsWith('That DJ profile')) setErrors({ dj: message });
+      toast({ title: ACCOUNT_TEXT.accountCreationFailed, description: message, variant: 'error' });
     }
   };
   const field = (key: 'email' | 'username' | 'password') => ({
@@ -71,13 +148,27 @@ export function CreateUserDialog({ open, onClose, actorRole }: { open: boolean; 
             <TextField label="Email" type="email" autoComplete="off" required {...field('email')} slotProps={{ htmlInput: { maxLength: 320 } }} />
             <TextField label="Username" required {...field('username')} slotProps={{ htmlInput: { maxLength: 100 } }} />
             <TextField label="Password" type="password" autoComplete="new-password" required {...field('password')} helperText={errors.password ?? 'At least 6 characters.'} slotProps={{ htmlInput: { maxLength: 1024 } }} />
-            <TextField select label="Role" value={form.role} onChange={(e) => setForm((f) => ({ ...f, role: e.target.value as Role }))} fullWidth error={!!errors.role} helperText={errors.role}>
+            <TextField
+              select
+              label="Role"
+              value={form.role}
+              onChange={(e) => {
+                const role = e.target.value as Role;
+                setForm((f) => ({ ...f, role }));
+                // A presenter-type role gets a new DJ profile by default; others none, unless already chosen.
+                setDj((d) => (d.mode === 'link' || d.name ? d : { ...d, mode: isPresenterRole(role) ? 'new' : 'none' }));
+              }}
+              fullWidth
+              error={!!errors.role}
+              helperText={errors.role}
+            >
               {roles.map((r) => (
                 <MenuItem key={r} value={r}>
                   {ROLE_LABELS[r]}
                 </MenuItem>
               ))}
             </TextField>
+            <DjProfileFields choice={dj} onChange={setDj} error={errors.dj} defaultName={form.username} />
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2.5 }}>
@@ -103,6 +194,7 @@ export function EditUserDialog({ user, onClose, actorRole, actorId }: { user: Us
   const roleChoices = Array.from(new Set<Role>([user.role, ...creatableRoles(actorRole).filter((r) => canAssignRole(actorRole, user.role, r))]));
   const [form, setForm] = useState({ username: user.username, email: user.email, role: user.role, is_active: user.is_active, password_reset_required: user.password_reset_required, password: '' });
   const [avatarUrl, setAvatarUrl] = useState(user.avatar_url);
+  const [dj, setDj] = useState<DjChoice>({ mode: user.presenter ? 'keep' : 'none', name: '', presenterId: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
   const { update, avatar } = useUserMutations();
   const { toast } = useToast();
@@ -141,18 +233,25 @@ export function EditUserDialog({ user, onClose, actorRole, actorId }: { user: Us
     const check = CreateUserSchema.pick({ email: true, username: true }).safeParse({ email: form.email, username: form.username });
     if (!check.success) for (const i of check.error.issues) next[i.path[0] as keyof FieldErrors] ??= i.message;
     if (form.password && form.password.length < 6) next.password = ACCOUNT_TEXT.passwordShort;
+    const djPart = dj.mode === 'keep' ? {} : dj.mode === 'none' ? (user.presenter ? { presenter_id: null } : {}) : djRequest(dj, form.username);
+    if ('error' in djPart) next.dj = djPart.error;
     setErrors(next);
-    if (Object.keys(next).length) return;
+    if (Object.keys(next).length || 'error' in djPart) return;
     const input: UpdateUserInput = {};
     if (form.username.trim() !== user.username) input.username = form.username;
     if (form.email.trim().toLowerCase() !== user.email.toLowerCase()) input.email = form.email;
     if (form.role !== user.role) input.role = form.role;
     if (form.is_active !== user.is_active) input.is_active = form.is_active;
     if (form.password_reset_required !== user.password_reset_required) input.password_reset_required = form.password_reset_required;
+    // Linking the account's own DJ profile again is no change.
+    if (!('presenter_id' in djPart && djPart.presenter_id === user.presenter?.id)) Object.assign(input, djPart);
     try {
       if (Object.keys(input).length) await update.mutateAsync({ id: user.id, input });
     } catch (err) {
-      toast({ title: ACCOUNT_TEXT.updateFailed, description: err instanceof ApiError ? err.message : ACCOUNT_TEXT.unexpected, variant: 'error' });
+      const message = err instanceof ApiError ? err.message : ACCOUNT_TEXT.unexpected;
+      if (message === ACCOUNT_TEXT.usernameTaken) setErrors({ username: message });
+      else if (message === ACCOUNT_TEXT.djNameTaken || message.startsWith('That DJ profile')) setErrors({ dj: message });
+      toast({ title: ACCOUNT_TEXT.updateFailed, description: message, variant: 'error' });
       return;
     }
     if (form.password) {
@@ -223,6 +322,7 @@ export function EditUserDialog({ user, onClose, actorRole, actorId }: { user: Us
               helperText={errors.password ?? 'Leave blank to keep the current password. Use at least 8 characters.'}
               slotProps={{ htmlInput: { maxLength: 1024 } }}
             />
+            <DjProfileFields choice={dj} onChange={setDj} error={errors.dj} current={user.presenter} userId={user.id} defaultName={form.username} />
             {!form.is_active && user.is_active && (
               <Typography variant="body2" color="warning.main">
                 Deactivating signs this user out everywhere at once.

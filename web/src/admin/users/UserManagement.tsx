@@ -147,6 +147,9 @@ export default function UserManagement() {
                   <Typography variant="body2" color="text.secondary" noWrap>
                     {u.email}
                   </Typography>
+                  <Typography variant="caption" color="text.secondary" noWrap sx={{ display: 'block' }}>
+                    {u.presenter ? `DJ: ${u.presenter.name}` : 'No DJ profile'}
+                  </Typography>
                 </Box>
                 <Chip size="small" label={ROLE_LABELS[u.role]} />
               </Stack>
@@ -164,6 +167,9 @@ export default function UserManagement() {
                   <UserAvatar username={u.username} email={u.email} avatarUrl={u.avatar_url} size={32} />
                   <Box>
                     <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{u.username}</Typography>
+                    <Typography variant="caption" color="text.secondary" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
+                      {u.presenter ? `DJ: ${u.presenter.name}` : 'No DJ profile'}
+                    </Typography>
                     {u.password_reset_required && (
                       <Typography variant="caption" color="warning.main">
                         Password reset required

@@ -14,6 +14,7 @@ import { useIsMobile } from '../../app/media';
 import { useAuth } from '../../auth/AuthProvider';
 import { useToast } from '../../ui/toast';
 import { useDjMutations, useDjs } from './api';
+import { useUsers } from '../../admin/users/api';
 import { ConfirmDeleteDialog } from '../../requests/admin/QueueTable';
 import { FilterCard, SearchField } from '../../ui/Filters';
 import { CardsOrTable, StaffScreenHeader } from '../../ui/StaffList';
@@ -48,7 +49,7 @@ function SocialLinks({ dj, hideEmpty }: { dj: StaffDj; hideEmpty?: boolean }) {
   );
 }
 
-type FormState = { name: string; role: string; bio: string; azuracast_id: string; social: Record<SocialPlatform, string> };
+type FormState = { name: string; role: string; bio: string; azuracast_id: string; user_id: string; social: Record<SocialPlatform, string> };
 const blankSocial = () => Object.fromEntries(SOCIAL_PLATFORMS.map((p) => [p, ''])) as Record<SocialPlatform, string>;
 
 /** Add New DJ / Edit DJ Profile (001 §2, §5): name required, role default Presenter, URLs checked, empty saved as null. */
@@ -61,13 +62,17 @@ function DjDialog({ dj, onClose }: { dj: StaffDj | null; onClose: () => void }) 
     role: dj && (PRESENTER_ROLES as readonly string[]).includes(dj.role) ? dj.role : 'presenter',
     bio: dj?.bio ?? '',
     azuracast_id: dj?.azuracast_id ?? '',
+    user_id: dj?.user_id ?? '',
     social: { ...blankSocial(), ...Object.fromEntries(SOCIAL_PLATFORMS.map((p) => [p, dj?.social_links[p] ?? ''])) },
   }));
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // Accounts without a DJ profile (and this DJ's own) can be linked: the account books and requests leave as this DJ.
+  const users = useUsers();
+  const accounts = (users.data ?? []).filter((u) => !u.presenter || u.presenter.id === dj?.id);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const input = { name: form.name, role: form.role, bio: form.bio, azuracast_id: form.azuracast_id, social_links: form.social };
+    const input = { name: form.name, role: form.role, bio: form.bio, azuracast_id: form.azuracast_id, social_links: form.social, user_id: form.user_id || null };
     const parsed = DjInputSchema.safeParse(input);
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message])));
@@ -80,7 +85,10 @@ function DjDialog({ dj, onClose }: { dj: StaffDj | null; onClose: () => void }) 
       onClose();
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) toast({ title: DJ_TEXTS.authTitle, description: DJ_TEXTS.authText, variant: 'error' });
-      else toast({ title: 'Error', description: DJ_TEXTS.saveFailed(err instanceof Error ? err.message : 'Unknown error'), variant: 'error' });
+      else {
+        if (err instanceof ApiError && err.status === 409) setErrors(err.message === DJ_TEXTS.nameTaken ? { name: err.message } : { user_id: err.message });
+        toast({ title: 'Error', description: DJ_TEXTS.saveFailed(err instanceof Error ? err.message : 'Unknown error'), variant: 'error' });
+      }
     }
   };
 
@@ -95,6 +103,22 @@ function DjDialog({ dj, onClose }: { dj: StaffDj | null; onClose: () => void }) 
             {PRESENTER_ROLES.map((r) => (
               <MenuItem key={r} value={r}>
                 {presenterRoleLabel(r)}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            select
+            label="Sign-in account"
+            value={form.user_id}
+            onChange={(e) => setForm({ ...form, user_id: e.target.value })}
+            error={!!errors.user_id}
+            helperText={errors.user_id ?? (users.isError ? 'Accounts could not be loaded.' : 'The staff account that books shows and requests leave as this DJ.')}
+          >
+            <MenuItem value="">No account</MenuItem>
+            {form.user_id && !accounts.some((u) => u.id === form.user_id) && <MenuItem value={form.user_id}>The linked account</MenuItem>}
+            {accounts.map((u) => (
+              <MenuItem key={u.id} value={u.id}>
+                {u.username} ({u.email})
               </MenuItem>
             ))}
           </TextField>

@@ -18,57 +18,63 @@ type DjChoice = { mode: 'none' | 'new' | 'link' | 'keep'; name: string; presente
 
 const isPresenterRole = (r: Role) => (PRESENTER_ROLES as readonly string[]).includes(r);
 
-/** The DJ profile fields: the DJ directory's profiles without an account (and the account's own) are offered to link. */
-function DjProfileFields({ choice, onChange, error, current, userId, defaultName }: { choice: DjChoice; onChange: (c: DjChoice) => void; error?: string | undefined; current?: { id: string; name: string } | null; userId?: string; defaultName: string }) {
+/** The DJ profile choice (none, new, link, keep): the DJ directory's profiles without an account (and the account's own) are offered to link. */
+function DjModeField({ choice, onChange, current }: { choice: DjChoice; onChange: (c: DjChoice) => void; current?: { id: string; name: string } | null }) {
+  return (
+    <TextField select label="DJ profile" value={choice.mode} onChange={(e) => onChange({ ...choice, mode: e.target.value as DjChoice['mode'] })} fullWidth>
+      {current && <MenuItem value="keep">Keep {current.name}</MenuItem>}
+      <MenuItem value="new">Create a new DJ profile</MenuItem>
+      <MenuItem value="link">Link an existing DJ profile</MenuItem>
+      <MenuItem value="none">{current ? 'Unlink the DJ profile' : 'No DJ profile'}</MenuItem>
+    </TextField>
+  );
+}
+
+/** The DJ name (new) or the existing DJ profile (link) of a DJ choice; nothing for the other choices. */
+function DjDetailField({ choice, onChange, error, userId, defaultName }: { choice: DjChoice; onChange: (c: DjChoice) => void; error?: string | undefined; userId?: string; defaultName: string }) {
   const djs = useDjs();
   const linkable = (djs.data ?? []).filter((d) => d.user_id === null || d.user_id === userId);
-  return (
-    <Stack spacing={2}>
+  if (choice.mode === 'new') {
+    const fallback = defaultName.trim();
+    return (
+      <TextField
+        label="DJ name"
+        value={choice.name}
+        placeholder={fallback}
+        onChange={(e) => onChange({ ...choice, name: e.target.value })}
+        fullWidth
+        error={!!error}
+        helperText={error ?? (fallback ? `The name listeners see. Left blank, it is ${fallback}.` : 'The name listeners see on the schedule.')}
+        slotProps={{ htmlInput: { maxLength: 100 } }}
+      />
+    );
+  }
+  if (choice.mode === 'link') {
+    return (
       <TextField
         select
-        label="DJ profile"
-        value={choice.mode}
-        onChange={(e) => onChange({ ...choice, mode: e.target.value as DjChoice['mode'] })}
+        label="Existing DJ profile"
+        required
+        value={choice.presenterId}
+        onChange={(e) => onChange({ ...choice, presenterId: e.target.value })}
         fullWidth
-        helperText={choice.mode === 'none' ? 'Without a DJ profile this account cannot book shows or request leave.' : 'The DJ profile is what listeners see; the account books and requests leave as this DJ.'}
+        error={!!error}
+        helperText={error ?? (djs.isLoading ? 'Loading DJ profiles…' : linkable.length === 0 ? 'Every DJ profile already has an account.' : 'Only DJ profiles without an account are listed.')}
       >
-        {current && <MenuItem value="keep">Keep {current.name}</MenuItem>}
-        <MenuItem value="new">Create a new DJ profile</MenuItem>
-        <MenuItem value="link">Link an existing DJ profile</MenuItem>
-        <MenuItem value="none">{current ? 'Unlink the DJ profile' : 'No DJ profile'}</MenuItem>
+        {linkable.map((d) => (
+          <MenuItem key={d.id} value={d.id}>
+            {d.name}
+          </MenuItem>
+        ))}
       </TextField>
-      {choice.mode === 'new' && (
-        <TextField
-          label="DJ name"
-          value={choice.name}
-          placeholder={defaultName.trim()}
-          onChange={(e) => onChange({ ...choice, name: e.target.value })}
-          fullWidth
-          error={!!error}
-          helperText={error ?? (defaultName.trim() ? `The name listeners see on the schedule. Left blank, it is ${defaultName.trim()}.` : 'The name listeners see on the schedule.')}
-          slotProps={{ htmlInput: { maxLength: 100 } }}
-        />
-      )}
-      {choice.mode === 'link' && (
-        <TextField
-          select
-          label="Existing DJ profile"
-          required
-          value={choice.presenterId}
-          onChange={(e) => onChange({ ...choice, presenterId: e.target.value })}
-          fullWidth
-          error={!!error}
-          helperText={error ?? (djs.isLoading ? 'Loading DJ profiles…' : linkable.length === 0 ? 'Every DJ profile already has an account.' : 'Only DJ profiles without an account are listed.')}
-        >
-          {linkable.map((d) => (
-            <MenuItem key={d.id} value={d.id}>
-              {d.name}
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
-    </Stack>
-  );
+    );
+  }
+  if (choice.mode === 'none' && !error) return null;
+  return error ? (
+    <Typography variant="body2" color="error">
+      {error}
+    </Typography>
+  ) : null;
 }
 
 /** The request fields of a DJ choice, or an error message for the DJ field. */
@@ -148,6 +154,7 @@ export function CreateUserDialog({ open, onClose, actorRole }: { open: boolean; 
             <TextField label="Email" type="email" autoComplete="off" required {...field('email')} slotProps={{ htmlInput: { maxLength: 320 } }} />
             <TextField label="Username" required {...field('username')} slotProps={{ htmlInput: { maxLength: 100 } }} />
             <TextField label="Password" type="password" autoComplete="new-password" required {...field('password')} helperText={errors.password ?? 'At least 6 characters.'} slotProps={{ htmlInput: { maxLength: 1024 } }} />
+            <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
             <TextField
               select
               label="Role"
@@ -168,7 +175,9 @@ export function CreateUserDialog({ open, onClose, actorRole }: { open: boolean; 
                 </MenuItem>
               ))}
             </TextField>
-            <DjProfileFields choice={dj} onChange={setDj} error={errors.dj} defaultName={form.username} />
+            <DjModeField choice={dj} onChange={setDj} />
+            </Box>
+            <DjDetailField choice={dj} onChange={setDj} error={errors.dj} defaultName={form.username} />
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2.5 }}>
@@ -322,7 +331,8 @@ export function EditUserDialog({ user, onClose, actorRole, actorId }: { user: Us
               helperText={errors.password ?? 'Leave blank to keep the current password. Use at least 8 characters.'}
               slotProps={{ htmlInput: { maxLength: 1024 } }}
             />
-            <DjProfileFields choice={dj} onChange={setDj} error={errors.dj} current={user.presenter} userId={user.id} defaultName={form.username} />
+            <DjModeField choice={dj} onChange={setDj} current={user.presenter} />
+            <DjDetailField choice={dj} onChange={setDj} error={errors.dj} userId={user.id} defaultName={form.username} />
             {!form.is_active && user.is_active && (
               <Typography variant="body2" color="warning.main">
                 Deactivating signs this user out everywhere at once.

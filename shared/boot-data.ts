@@ -1,4 +1,6 @@
 import type { SliderData } from './content';
+import type { CompiledCatalogue } from './i18n/format';
+import type { Locale } from './i18n/locales';
 import type { NowPlaying } from './radio';
 import type { StationInfo } from './station';
 
@@ -32,6 +34,12 @@ export interface BootData {
    * web/src/app/ssr.tsx): the app's first render starts with them and draws the same page.
    */
   queries?: unknown;
+  /**
+   * The language the server drew the page in (`?lang=`, the language cookie, Accept-Language, the station's
+   * default) with its catalogue, compiled: the app's first render speaks it without fetching anything
+   * (web/src/i18n/start.ts). `intl` is the tag dates and numbers are formatted with.
+   */
+  i18n?: { locale: Locale; intl: string; catalogue: CompiledCatalogue };
 }
 
 /**

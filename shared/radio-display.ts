@@ -35,11 +35,20 @@ export function stationStateOf(np: Pick<NowPlaying, 'station' | 'live'> | null |
 }
 
 /** The words of the off-air state: a headline and why, and the next show when one is scheduled. */
-export function offAirText(np: Pick<NowPlaying, 'station' | 'live' | 'next_show'> | null | undefined): { headline: string; reason: string; next: NowPlaying['next_show'] } {
-  const state = stationStateOf(np);
+export function offAirText(np: Pick<NowPlaying, 'station' | 'live' | 'next_show'> | null | undefined): {
+  headline: string;
+  reason: string;
+  /** The catalogue keys of the two texts (shared/i18n/messages). */
+  headlineKey: 'radio.offAir';
+  reasonKey: 'radio.streamStopped' | 'radio.notBroadcasting';
+  next: NowPlaying['next_show'];
+} {
+  const stopped = stationStateOf(np) === 'stopped';
   return {
     headline: 'Off air',
-    reason: state === 'stopped' ? "The station's stream has stopped. We're on it." : 'The station is not broadcasting right now.',
+    reason: stopped ? "The station's stream has stopped. We're on it." : 'The station is not broadcasting right now.',
+    headlineKey: 'radio.offAir',
+    reasonKey: stopped ? 'radio.streamStopped' : 'radio.notBroadcasting',
     next: np?.next_show ?? null,
   };
 }

@@ -1,3 +1,5 @@
+import type { MessageKey } from './i18n/format';
+
 /**
  * The website's client-side routes, written once: the web router follows them
  * and the server answers 404 (with the app's not-found page) for any path
@@ -17,16 +19,17 @@ export function isKnownClientRoute(pathname: string): boolean {
 }
 
 /**
- * The navigation bar's links, in order (spec 000 §2). /request shows only
- * while a live presenter is on air, or while that is not yet known.
+ * The navigation bar's links, in order (spec 000 §2), each with its text's catalogue key (the English label
+ * stays for what has no catalogue). /request shows only while a live presenter is on air, or while that is not
+ * yet known.
  */
-export function listenerNavLinks(showRequest: boolean): { to: string; label: string }[] {
+export function listenerNavLinks(showRequest: boolean): { to: string; label: string; key: MessageKey }[] {
   return [
-    { to: '/', label: 'Home' },
-    { to: '/shows', label: 'Shows' },
-    { to: '/djs', label: 'DJs' },
-    { to: '/mobile-app', label: 'Mobile App' },
-    ...(showRequest ? [{ to: '/request', label: 'Request' }] : []),
-    { to: '/donate', label: 'Donate' },
+    { to: '/', label: 'Home', key: 'nav.home' },
+    { to: '/shows', label: 'Shows', key: 'nav.shows' },
+    { to: '/djs', label: 'DJs', key: 'nav.djs' },
+    { to: '/mobile-app', label: 'Mobile App', key: 'nav.mobileApp' },
+    ...(showRequest ? [{ to: '/request', label: 'Request', key: 'nav.request' as const }] : []),
+    { to: '/donate', label: 'Donate', key: 'nav.donate' },
   ];
 }

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
 import { bootPlugin, indexHtmlPlugin } from './boot-plugin.ts';
 import { embedPlugin } from './embed-plugin.ts';
+import { i18nPlugin } from './i18n-plugin.ts';
 
 /**
  * One UI, two builds: `--mode web` (the website, served by the Airdeck server)
@@ -54,7 +55,7 @@ export default defineConfig(({ mode, command, isSsrBuild }) => {
     return {
       root: path.resolve(import.meta.dirname),
       base: '/',
-      plugins: [react()],
+      plugins: [react(), i18nPlugin()],
       publicDir: false,
       resolve: { alias: alias(command) },
       // React, MUI and emotion are bundled in their production builds, as in the browser's: left to Node, they would
@@ -80,7 +81,7 @@ export default defineConfig(({ mode, command, isSsrBuild }) => {
     root: path.resolve(import.meta.dirname),
     base: '/',
     // The website build also builds the station widgets (/embed/…, /embed.js): web/embed-plugin.ts.
-    plugins: studio ? [react()] : [react(), bootPlugin(), inlineCssPlugin(), embedPlugin(), ssrPlugin(mode)],
+    plugins: studio ? [react(), i18nPlugin()] : [react(), i18nPlugin(), bootPlugin(), inlineCssPlugin(), embedPlugin(), ssrPlugin(mode)],
     resolve: { alias: alias(command) },
     build: {
       outDir: path.resolve(import.meta.dirname, studio ? 'dist-studio' : 'dist'),

@@ -18,7 +18,7 @@ export interface BrowserHarness {
   browser: Browser;
   url: string;
   /** A fresh browser context (own storage) at a given width. */
-  newPage(opts?: { width?: number; height?: number; storage?: Record<string, string> }): Promise<{ context: BrowserContext; page: Page; errors: string[] }>;
+  newPage(opts?: { width?: number; height?: number; storage?: Record<string, string>; locale?: string }): Promise<{ context: BrowserContext; page: Page; errors: string[] }>;
   close(): Promise<void>;
 }
 
@@ -31,7 +31,7 @@ export async function startBrowserHarness(opts: TestServerOptions = {}): Promise
     browser,
     url: server.url,
     async newPage(o = {}) {
-      const context = await browser.newContext({ viewport: { width: o.width ?? 1280, height: o.height ?? 800 } });
+      const context = await browser.newContext({ viewport: { width: o.width ?? 1280, height: o.height ?? 800 }, ...(o.locale ? { locale: o.locale } : {}) });
       if (o.storage) {
         await context.addInitScript((entries: Record<string, string>) => {
           for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);

@@ -8,6 +8,14 @@ import { radioSlides } from '../../../shared/radio-slides';
 import { listenerNavLinks } from '../../../shared/routes';
 import type { StationInfo } from '../../../shared/station';
 import { escapeHtml } from './escape';
+import type { Translate } from '../../../shared/i18n/format';
+
+/** English's texts, for a caller that passes no translator (the catalogue is the source: shared/i18n/messages/en.json). */
+const ENGLISH: Record<string, string> = {
+  'nav.main': 'Main', 'nav.home': 'Home', 'nav.shows': 'Shows', 'nav.djs': 'DJs', 'nav.mobileApp': 'Mobile App', 'nav.request': 'Request', 'nav.donate': 'Donate',
+  'shell.becomeDj': 'Become a DJ', 'shell.login': 'Login', 'radio.offAir': 'Off air', 'radio.streamStopped': "The station's stream has stopped. We're on it.", 'radio.notBroadcasting': 'The station is not broadcasting right now.', 'home.joinCommunity': 'Join Community', 'home.featured': 'Featured', 'home.learnMore': 'Learn more',
+};
+const english: Translate = (key) => ENGLISH[key] ?? key;
 
 /**
  * The first screen, painted from the HTML before any script runs: the
@@ -30,60 +38,61 @@ export interface BootShell {
 
 const isLocal = (href: string) => href.startsWith('/') && !href.startsWith('//');
 
-function header(station: StationInfo, pathname: string, nowPlaying: NowPlaying | null): string {
+function header(station: StationInfo, pathname: string, nowPlaying: NowPlaying | null, t: Translate): string {
   // /request while a presenter is live, or while that is unknown (no now-playing read yet), as in the app.
   const links = listenerNavLinks(nowPlaying === null || nowPlaying.live.is_live)
-    .map(({ to, label }) => `<a href="${to}"${to === pathname ? ' class="active"' : ''}>${label}</a>`)
+    .map(({ to, key }) => `<a href="${to}"${to === pathname ? ' class="active"' : ''}>${escapeHtml(t(key))}</a>`)
     .join('');
   return (
     `<header class="boot-bar"><a class="boot-brand" href="/"><img src="${escapeHtml(station.logoUrl)}" alt="" width="32" height="32" /><span>${escapeHtml(station.name)}</span></a>` +
-    `<nav class="boot-links" aria-label="Main">${links}</nav><span class="boot-grow"></span>` +
-    `<a class="boot-cta" href="/presenter-application">Become a DJ</a><span class="boot-icon" aria-hidden="true"></span><a class="boot-login" href="/auth">Login</a><span class="boot-avatar" aria-hidden="true"></span><span class="boot-icon boot-menu" aria-hidden="true"></span></header>`
+    `<nav class="boot-links" aria-label="${escapeHtml(t('nav.main'))}">${links}</nav><span class="boot-grow"></span>` +
+    // The two icons: the language menu and the theme picker.
+    `<a class="boot-cta" href="/presenter-application">${escapeHtml(t('shell.becomeDj'))}</a><span class="boot-icon boot-lang" aria-hidden="true"></span><span class="boot-icon" aria-hidden="true"></span><a class="boot-login" href="/auth">${escapeHtml(t('shell.login'))}</a><span class="boot-avatar" aria-hidden="true"></span><span class="boot-icon boot-menu" aria-hidden="true"></span></header>`
   );
 }
 
-function firstSlide(station: StationInfo, slider: SliderData, nowPlaying: NowPlaying | null): string {
+function firstSlide(station: StationInfo, slider: SliderData, nowPlaying: NowPlaying | null, t: Translate): string {
   const { settings } = slider;
   const slide = openingSlide(radioSlides(nowPlaying), slider.slides, station);
   // The gradient is the theme's own: the page's theme colours are only known in the browser.
   const { background, foreground: fg, overlay } = sliderLook(settings, 'var(--bd-gradient)');
   const link = slide.link_url
-    ? `<a class="boot-slide-link" href="${escapeHtml(slide.link_url)}"${isLocal(slide.link_url) ? '' : ' target="_blank" rel="noopener noreferrer"'} style="color:${slideLinkText(fg)};background:${fg}">${escapeHtml(slide.link_label ?? 'Learn more')}</a>`
+    ? `<a class="boot-slide-link" href="${escapeHtml(slide.link_url)}"${isLocal(slide.link_url) ? '' : ' target="_blank" rel="noopener noreferrer"'} style="color:${slideLinkText(fg)};background:${fg}">${escapeHtml(slide.link_label ?? t('home.learnMore'))}</a>`
     : '';
   const img = slide.image_url ? `<img src="${escapeHtml(slide.image_url)}" alt="" />` : '';
   return (
-    `<section class="boot-slider" aria-label="Featured" style="background:${escapeHtml(background)};color:${fg}">` +
+    `<section class="boot-slider" aria-label="${escapeHtml(t('home.featured'))}" style="background:${escapeHtml(background)};color:${fg}">` +
     (overlay > 0 ? `<div class="boot-overlay" style="background:rgba(0,0,0,${overlay})"></div>` : '') +
     `<div class="boot-slide"><div>${slide.kicker ? `<span class="boot-kicker">${escapeHtml(slide.kicker)}</span>` : ''}<h2>${escapeHtml(slide.title)}</h2><p>${escapeHtml(slide.description)}</p>${link}</div>${img}</div></section>`
   );
 }
 
-function hero(station: StationInfo): string {
+function hero(station: StationInfo, t: Translate): string {
   const community = station.chatInviteUrl || station.social.chat;
   return (
     `<section class="boot-hero"><h1>${escapeHtml(station.name)}</h1>` +
     (station.tagline ? `<p>${escapeHtml(station.tagline)}</p>` : '') +
-    (community ? `<a class="boot-button" href="${escapeHtml(community)}" target="_blank" rel="noopener noreferrer">Join Community</a>` : '') +
+    (community ? `<a class="boot-button" href="${escapeHtml(community)}" target="_blank" rel="noopener noreferrer">${escapeHtml(t('home.joinCommunity'))}</a>` : '') +
     `</section>`
   );
 }
 
 /** The shell for a listener page (the staff panel has its own first screen). */
-export function renderBootShell(pathname: string, station: StationInfo, slider: SliderData | null, nowPlaying: NowPlaying | null, now = Date.now()): BootShell {
+export function renderBootShell(pathname: string, station: StationInfo, slider: SliderData | null, nowPlaying: NowPlaying | null, now = Date.now(), t: Translate = english): BootShell {
   const home = pathname === '/' && slider !== null;
   const song = nowPlaying?.now_playing.song;
   const onAir = isBroadcasting(stationStateOf(nowPlaying));
-  const line1 = onAir ? song?.title || RADIO_FALLBACKS.title : 'Off air';
-  const line2 = onAir ? song?.artist || RADIO_FALLBACKS.artist : offAirText(nowPlaying).reason;
+  const line1 = onAir ? song?.title || RADIO_FALLBACKS.title : t('radio.offAir');
+  const line2 = onAir ? song?.artist || RADIO_FALLBACKS.artist : t(offAirText(nowPlaying).reasonKey);
   const player =
     `<div class="boot-player"><span class="boot-play"></span><div class="boot-np"><strong>${escapeHtml(line1)}</strong>` +
     `<span>${escapeHtml(line2)}</span></div></div>`;
   const data: BootData = { station, serverTime: now };
   if (home) data.slider = slider;
   if (nowPlaying) data.nowPlaying = nowPlaying;
-  const main = home ? `<div class="boot-page">${hero(station)}<div class="boot-grid"><div>${firstSlide(station, slider, nowPlaying)}</div><div class="boot-side"></div></div></div>` : '';
+  const main = home ? `<div class="boot-page">${hero(station, t)}<div class="boot-grid"><div>${firstSlide(station, slider, nowPlaying, t)}</div><div class="boot-side"></div></div></div>` : '';
   return {
-    html: `<div class="boot">${header(station, pathname, nowPlaying)}<main>${main}</main>${player}</div>`,
+    html: `<div class="boot">${header(station, pathname, nowPlaying, t)}<main>${main}</main>${player}</div>`,
     data,
   };
 }

@@ -16,6 +16,9 @@ import { escapeHtml } from './escape';
 import { renderBootShell, type BootShell } from './boot-shell';
 import { allowedImageUrl, type ImagePolicy } from '../../../shared/image-hosts';
 import { imagePolicyOf, scrubImages } from './public-images';
+import { LOCALES, LANG_PARAM, DEFAULT_LOCALE, type Locale } from '../../../shared/i18n/locales';
+import type { CompiledCatalogue } from '../../../shared/i18n/format';
+import { catalogueFor, requestLocale, translatorFor, type LocaleRequest } from '../i18n/catalogues';
 
 /**
  * Server-rendered meta for the listener pages: the title, description,
@@ -72,20 +75,33 @@ export async function metaForPath(knex: Knex, pathname: string, station: Station
   return known ? { title: '', description: station.tagline || station.name } : NOT_FOUND_META;
 }
 
-/** The head tags for a page. */
-export function headTags(meta: PageMeta, station: StationInfo, url: string, base: string): string {
+/** The page in one language: its address with `?lang=`. */
+export function localizedUrl(url: string, locale: string): string {
+  return `${url}${url.includes('?') ? '&' : '?'}${LANG_PARAM}=${encodeURIComponent(locale)}`;
+}
+
+/**
+ * The head tags for a page. `lang`: the language it is drawn in and whether the address named it (`?lang=`): then
+ * the canonical link is that language's address; without it, the plain address (which serves the reader's
+ * language). Either way, an `hreflang` alternate per shipped language and `x-default` for the plain address.
+ */
+export function headTags(meta: PageMeta, station: StationInfo, url: string, base: string, lang?: { locale: Locale; explicit: boolean }): string {
   const title = documentTitle(meta.title, station.name);
   const image = absolute(meta.image, base) ?? absolute(station.logoUrl, base);
+  const canonical = lang?.explicit ? localizedUrl(url, lang.locale) : url;
   const tags = [
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}" />`,
     `<meta name="application-name" content="${escapeHtml(station.name)}" />`,
-    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
+    ...LOCALES.map((l) => `<link rel="alternate" hreflang="${l.code}" href="${escapeHtml(localizedUrl(url, l.code))}" />`),
+    `<link rel="alternate" hreflang="x-default" href="${escapeHtml(url)}" />`,
+    `<meta property="og:locale" content="${(lang?.locale ?? DEFAULT_LOCALE).replace('-', '_')}" />`,
     `<meta property="og:site_name" content="${escapeHtml(station.name)}" />`,
     `<meta property="og:title" content="${escapeHtml(meta.title || station.name)}" />`,
     `<meta property="og:description" content="${escapeHtml(meta.description)}" />`,
     `<meta property="og:type" content="${meta.type ?? 'website'}" />`,
-    `<meta property="og:url" content="${escapeHtml(url)}" />`,
+    `<meta property="og:url" content="${escapeHtml(canonical)}" />`,
     ...(image ? [`<meta property="og:image" content="${escapeHtml(image)}" />`] : []),
     `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}" />`,
   ];
@@ -121,7 +137,9 @@ export function webManifest(station: StationInfo): Record<string, unknown> {
 
 /** What serveWeb asks of the station for each HTML answer. */
 export interface HeadRenderer {
-  head(pathname: string, known: boolean, base: string): Promise<{ tags: string; missing: boolean }>;
+  head(pathname: string, known: boolean, base: string, lang?: { locale: Locale; explicit: boolean }): Promise<{ tags: string; missing: boolean }>;
+  /** The language of a page request (with the station's default language from General Settings as the last resort). */
+  locale?(req: LocaleRequest): Promise<Locale>;
   manifest(): Promise<Record<string, unknown>>;
   /** The first screen painted before any script, and the data the app starts with. */
   shell?(pathname: string, page?: PageRequest): Promise<BootShell>;
@@ -137,6 +155,9 @@ export interface PageRequest {
   mobile: boolean;
   /** Where this server answers itself: the render's API calls go there (http://address:port). */
   self: string;
+  /** The language the page is drawn in, and the tag its dates and numbers are formatted with. */
+  locale?: Locale;
+  intl?: string;
 }
 
 /** The listener pages the server draws whole with the app's own components (web/src/app/ssr.tsx). */
@@ -149,7 +170,7 @@ export function isRenderedPage(pathname: string): boolean {
 
 /** The module `vite build` writes for the server (web/dist-ssr/ssr.mjs): the listener pages' render. */
 interface PageRenderModule {
-  renderPage(input: { url: string; boot: BootData; themeKey: string; fetch: typeof fetch; mobile?: boolean; budgetMs?: number }): Promise<{ html: string; styles: string; queries: unknown } | null>;
+  renderPage(input: { url: string; boot: BootData; themeKey: string; fetch: typeof fetch; mobile?: boolean; budgetMs?: number; i18n?: { locale: Locale; intl: string; catalogue: CompiledCatalogue } }): Promise<{ html: string; styles: string; queries: unknown } | null>;
 }
 
 /** Loads the page render of the web build next to `distDir`, once; null while the build has none. */
@@ -179,10 +200,14 @@ export function pageHeadRenderer(
   const pageRender = opts.distDir ? pageRenderLoader(opts.distDir) : async () => null;
   const log = opts.log;
   return {
-    async head(pathname, known, base) {
+    async head(pathname, known, base, lang) {
       const station = await settings.station();
       const meta = await metaForPath(knex, pathname, station, known, imagePolicyOf(station, { PUBLIC_URL: opts.publicUrl }));
-      return { tags: headTags(meta, station, base + pathname, base), missing: meta.missing === true };
+      return { tags: headTags(meta, station, base + pathname, base, lang), missing: meta.missing === true };
+    },
+    async locale(req) {
+      const station = await settings.station();
+      return requestLocale(req, (station as { language?: string }).language);
     },
     async manifest() {
       return webManifest(await settings.station());
@@ -192,7 +217,11 @@ export function pageHeadRenderer(
       const [rawSlider, nowPlaying] = await Promise.all([pathname === '/' ? getSliderData(knex) : null, live?.nowPlaying().catch(() => null) ?? null]);
       // Slides are content: only images from this site or an approved host reach the page (http/public-images.ts).
       const slider = rawSlider && scrubImages(rawSlider, imagePolicyOf(station, { PUBLIC_URL: opts.publicUrl }));
-      const shell = renderBootShell(pathname, station, slider, nowPlaying);
+      const locale = page?.locale ?? DEFAULT_LOCALE;
+      const [t, catalogue] = await Promise.all([translatorFor(locale), catalogueFor(locale)]);
+      const i18n = { locale, intl: page?.intl ?? locale, catalogue };
+      const shell = renderBootShell(pathname, station, slider, nowPlaying, Date.now(), t);
+      shell.data.i18n = i18n;
       if (!page || !isRenderedPage(pathname)) return shell;
       // The whole page, drawn by the app's own components from the same data the browser then starts with.
       const render = await pageRender();
@@ -203,6 +232,7 @@ export function pageHeadRenderer(
           boot: shell.data,
           themeKey: resolveThemeKey(page.theme),
           mobile: page.mobile,
+          i18n,
           fetch: (input, init) => fetch(`${page.self}${typeof input === 'string' ? input : input instanceof URL ? input.pathname + input.search : input.url}`, init),
         });
         if (!drawn) return shell;

@@ -4,6 +4,13 @@ import type Koa from 'koa';
 import { fillRoot } from './boot-shell';
 import { THEME_COOKIE } from '../../../shared/boot-data';
 import { injectHead, type HeadRenderer, type PageRequest } from './page-meta';
+import { intlTagOf, requestLocale, type LocaleRequest } from '../i18n/catalogues';
+import { LOCALE_COOKIE, LANG_PARAM, localeDir, type Locale } from '../../../shared/i18n/locales';
+
+/** The page's `<html lang dir>` in the language it is drawn in. */
+export function setHtmlLang(html: string, locale: Locale): string {
+  return html.replace(/<html\b[^>]*>/i, `<html lang="${locale}" dir="${localeDir(locale)}">`);
+}
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -26,11 +33,24 @@ const TYPES: Record<string, string> = {
 };
 
 /** What the server's render of a page needs of the request: its query, the theme cookie, this server's own address. */
-function pageRequest(ctx: Koa.Context): PageRequest {
+function pageRequest(ctx: Koa.Context, locale: Locale): PageRequest {
   const socket = ctx.req.socket;
   const address = (socket.localAddress ?? '127.0.0.1').replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
   const host = address.includes(':') ? `[${address}]` : address;
-  return { search: ctx.search, theme: ctx.cookies.get(THEME_COOKIE), mobile: /Mobi|Android|iPhone/i.test(ctx.get('User-Agent')), self: `http://${host}:${socket.localPort}` };
+  return {
+    search: ctx.search,
+    theme: ctx.cookies.get(THEME_COOKIE),
+    mobile: /Mobi|Android|iPhone/i.test(ctx.get('User-Agent')),
+    self: `http://${host}:${socket.localPort}`,
+    locale,
+    intl: intlTagOf(locale, ctx.get('Accept-Language')),
+  };
+}
+
+/** What the request says about its language (`?lang=`, the language cookie, Accept-Language). */
+function localeRequest(ctx: Koa.Context): LocaleRequest {
+  const param = ctx.query[LANG_PARAM];
+  return { param: typeof param === 'string' ? param : null, cookie: ctx.cookies.get(LOCALE_COOKIE), acceptLanguage: ctx.get('Accept-Language') };
 }
 
 /**
@@ -83,22 +103,27 @@ export function serveWeb(distDir: string, isKnownClientRoute: (pathname: string)
     ctx.status = known ? 200 : 404;
     ctx.type = TYPES['.html']!;
     ctx.set('Cache-Control', 'no-cache');
+    // The page's language depends on these (README "Languages").
+    ctx.vary('Accept-Language');
+    ctx.vary('Cookie');
+    const localeReq = localeRequest(ctx);
+    const locale = pages?.renderer.locale ? await pages.renderer.locale(localeReq).catch(() => requestLocale(localeReq)) : requestLocale(localeReq);
     if (pages && !ctx.path.startsWith('/admin')) {
       // The page's own title, description and Open Graph tags, for crawlers and link previews.
       const base = (pages.publicUrl ?? '').replace(/\/+$/, '');
       try {
-        const head = await pages.renderer.head(ctx.path, known, base);
+        const head = await pages.renderer.head(ctx.path, known, base, { locale, explicit: typeof ctx.query[LANG_PARAM] === 'string' });
         // A presenter or custom page that does not exist is a 404 for crawlers too (the app shows its not-found text).
         if (head.missing) ctx.status = 404;
-        let html = injectHead(index.toString('utf8'), head.tags);
+        let html = setHtmlLang(injectHead(index.toString('utf8'), head.tags), locale);
         // The first screen from the HTML itself, before any script (a build without the boot plugin has no shell slot).
-        if (pages.renderer.shell) html = fillRoot(html, await pages.renderer.shell(ctx.path, pageRequest(ctx)));
+        if (pages.renderer.shell) html = fillRoot(html, await pages.renderer.shell(ctx.path, pageRequest(ctx, locale)));
         ctx.body = html;
         return;
       } catch (err) {
         ctx.state.log?.warn?.({ err }, 'page meta failed; serving the plain page');
       }
     }
-    ctx.body = index;
+    ctx.body = setHtmlLang(index.toString('utf8'), locale);
   };
 }

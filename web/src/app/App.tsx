@@ -1,5 +1,7 @@
+import { CacheProvider, __unsafe_useEmotionCache as useEmotionCache } from '@emotion/react';
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClient, QueryClientProvider, hydrate, type DehydratedState } from '@tanstack/react-query';
+import type { EmotionCache } from '@emotion/cache';
 import { useAtomValue } from 'jotai';
 import { Suspense, lazy, useEffect, useMemo, type ReactNode } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
@@ -13,6 +15,8 @@ import { readBootData } from './boot-data';
 import { THEME_COOKIE } from '../../../shared/boot-data';
 import { learnServerClock, radioKeys } from '../radio/api';
 import { routes } from './routes';
+import { i18nAtom } from '../i18n/state';
+import { rtlCacheIfLoaded } from '../i18n/rtl';
 
 // Platform services (staff notifications as pop-ups, the studio's mini window feed) and the schemas they parse with:
 // loaded in the studio or once someone signs in, never for an anonymous listener.
@@ -56,16 +60,23 @@ export function App() {
 }
 
 /** What is around the router, in the browser and in the server's render alike: cache, theme, session, toasts. */
-export function AppFrame({ client, themeKey, children }: { client: QueryClient; themeKey: ThemeKey; children: ReactNode }) {
-  const theme = useMemo(() => buildMuiTheme(themeKey), [themeKey]);
+export function AppFrame({ client, themeKey, children, rtlCache }: { client: QueryClient; themeKey: ThemeKey; children: ReactNode; rtlCache?: EmotionCache | null }) {
+  const { dir } = useAtomValue(i18nAtom);
+  const theme = useMemo(() => buildMuiTheme(themeKey, dir), [themeKey, dir]);
+  // Right-to-left languages: MUI's styles go through the right-to-left emotion cache (web/src/i18n/rtl.ts), portals
+  // included. The same tree in either direction, so switching language re-renders the app rather than remounting it.
+  const ltrCache = useEmotionCache();
+  const cache = dir === 'rtl' ? (rtlCache ?? rtlCacheIfLoaded() ?? ltrCache) : ltrCache;
   return (
-    <QueryClientProvider client={client}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        <AuthProvider>{children}</AuthProvider>
-        <Toaster />
-      </ThemeProvider>
-    </QueryClientProvider>
+    <CacheProvider value={cache}>
+      <QueryClientProvider client={client}>
+        <ThemeProvider theme={theme}>
+          <CssBaseline />
+          <AuthProvider>{children}</AuthProvider>
+          <Toaster />
+        </ThemeProvider>
+      </QueryClientProvider>
+    </CacheProvider>
   );
 }
 

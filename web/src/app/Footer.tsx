@@ -1,5 +1,7 @@
 import { Link as RouterLink } from 'react-router';
 import { useStation } from './station';
+import { useT } from '../i18n/state';
+import { FooterLanguages } from './LanguagePicker';
 
 /**
  * The site footer: legal pages and the station's social links (only those set; none, no Social list).
@@ -8,6 +10,7 @@ import { useStation } from './station';
  */
 export function Footer() {
   const station = useStation();
+  const t = useT();
   const social = [
     { label: 'Discord', href: station.social.chat },
     { label: 'Mixcloud', href: station.social.streaming },
@@ -20,14 +23,15 @@ export function Footer() {
       <div className="bd-footer-in">
         <div className="bd-footer-row">
           <p>
-            © {new Date().getFullYear()} {station.name}.{station.tagline ? ` ${station.tagline.replace(/[.!?]+$/, '')}.` : ''}
+            <bdi>{t('footer.copyright', { year: String(new Date().getFullYear()), station: station.name })}</bdi>
+            {station.tagline ? <bdi>{` ${station.tagline.replace(/[.!?]+$/, '')}.`}</bdi> : null}
           </p>
-          <nav aria-label="Legal">
-            <RouterLink className="bd-link" to="/terms-of-service">Terms of Service</RouterLink>
-            <RouterLink className="bd-link" to="/privacy-policy">Privacy Policy</RouterLink>
+          <nav aria-label={t('footer.legal')}>
+            <RouterLink className="bd-link" to="/terms-of-service">{t('footer.terms')}</RouterLink>
+            <RouterLink className="bd-link" to="/privacy-policy">{t('footer.privacy')}</RouterLink>
           </nav>
           {social.length > 0 && (
-            <nav aria-label="Social">
+            <nav aria-label={t('footer.social')}>
               {social.map((s) => (
                 <a key={s.label} className="bd-link" href={s.href} target="_blank" rel="noopener noreferrer">
                   {s.label}
@@ -35,6 +39,7 @@ export function Footer() {
               ))}
             </nav>
           )}
+          <FooterLanguages />
         </div>
       </div>
     </footer>

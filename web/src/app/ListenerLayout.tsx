@@ -12,6 +12,7 @@ import { Footer } from './Footer';
 import { releaseServerPage } from './hydration';
 import { MOBILE_QUERY } from './media';
 import { NavBar, NavPlaceholder } from './NavBar';
+import { useT } from '../i18n/state';
 
 // The player's controls (volume slider and all) are their own chunk, fetched with the page and mounted right
 // after it; until then the bar the server drew stays (PlayerPlaceholder).
@@ -23,23 +24,25 @@ function PlayerPlaceholder() {
   const { data } = useNowPlaying();
   const song = data?.now_playing.song;
   const onAir = isBroadcasting(stationStateOf(data));
+  const t = useT();
   return (
     <div className="boot-player" aria-hidden>
       <span className="boot-play" />
       <div className="boot-np">
-        <strong>{onAir ? song?.title || RADIO_FALLBACKS.title : 'Off air'}</strong>
-        <span>{onAir ? song?.artist || RADIO_FALLBACKS.artist : offAirText(data).reason}</span>
+        <strong>{onAir ? song?.title || RADIO_FALLBACKS.title : t('radio.offAir')}</strong>
+        <span>{onAir ? song?.artist || RADIO_FALLBACKS.artist : t(offAirText(data).reasonKey)}</span>
       </div>
     </div>
   );
 }
 
 /** A calm loading state while a page's code arrives. */
-export function PageLoading({ label = 'Loading...' }: { label?: string }) {
+export function PageLoading({ label }: { label?: string }) {
+  const t = useT();
   return (
     <Box role="status" aria-live="polite" sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 2, py: 10, color: 'text.secondary' }}>
       <CircularProgress size={24} aria-hidden />
-      <span>{label}</span>
+      <span>{label ?? t('shell.loading')}</span>
     </Box>
   );
 }
@@ -72,12 +75,13 @@ function ServerPageReleased() {
 export default function ListenerLayout() {
   // Fetch the player's code as soon as the page is on screen.
   useEffect(() => void loadPlayer(), []);
+  const t = useT();
   return (
     // Room at the bottom so the fixed player never hides the footer.
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', pb: `${PLAYER_HEIGHT.desktop}px`, [`@media ${MOBILE_QUERY}`]: { pb: `${PLAYER_HEIGHT.mobile}px` } }}>
       {focusRoom}
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('shell.skipToContent')}
       </a>
       {/* The bar mounts first after the page, in its own commit; until then the one the server drew stays. */}
       <Deferred priority={3} placeholder={<NavPlaceholder />}>

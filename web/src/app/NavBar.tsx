@@ -7,6 +7,8 @@ import { useStation } from './station';
 import { ThemePicker } from './ThemePicker';
 import { useRequestLinkVisible } from './live';
 import { listenerNavLinks } from '../../../shared/routes';
+import { useT } from '../i18n/state';
+import { LanguagePicker } from './LanguagePicker';
 
 // The slide-in menu's code (drawer, modal, focus trap) loads on a phone's first tap, or when the pointer comes near.
 const loadMobileMenu = () => import('./MobileMenu');
@@ -14,7 +16,8 @@ const MobileMenu = lazy(loadMobileMenu);
 
 /** The links of the navigation bar (spec 000 §2), in order. */
 export function useNavLinks(): { to: string; label: string }[] {
-  return listenerNavLinks(useRequestLinkVisible());
+  const t = useT();
+  return listenerNavLinks(useRequestLinkVisible()).map((l) => ({ to: l.to, label: t(l.key) }));
 }
 
 /**
@@ -27,12 +30,13 @@ const TABLET = '@media (min-width: 768px) and (max-width: 1023.95px)';
 export function NavBar({ account }: { account?: ReactNode }) {
   const station = useStation();
   const links = useNavLinks();
+  const t = useT();
   const mobile = useIsMobile();
   const [open, setOpen] = useState(false);
   const [menuLoaded, setMenuLoaded] = useState(false);
   return (
     <AppBar position="sticky" elevation={0} component="header">
-      <Toolbar component="nav" aria-label="Main" sx={{ gap: { xs: 0.5, sm: 1 }, minHeight: 64, px: { xs: 1.5, sm: 3 }, [TABLET]: { flexWrap: 'wrap', alignContent: 'flex-start', pt: 1.5, rowGap: 1 } }}>
+      <Toolbar component="nav" aria-label={t('nav.main')} sx={{ gap: { xs: 0.5, sm: 1 }, minHeight: 64, px: { xs: 1.5, sm: 3 }, [TABLET]: { flexWrap: 'wrap', alignContent: 'flex-start', pt: 1.5, rowGap: 1 } }}>
         <Box component={RouterLink} to="/" sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', mr: { xs: 0, md: 2 }, minWidth: 0 }}>
           <Box component="img" src={station.logoUrl} alt="" width={32} height={32} sx={{ borderRadius: 1 }} />
           <Typography component="span" variant="h6" noWrap sx={{ fontWeight: 800, fontSize: { xs: '1.05rem', sm: '1.25rem' }, backgroundImage: (t) => t.airdeck.textGradient, backgroundClip: 'text', WebkitBackgroundClip: 'text', color: 'transparent' }}>
@@ -59,18 +63,20 @@ export function NavBar({ account }: { account?: ReactNode }) {
         {mobile && <Box sx={{ flexGrow: 1 }} />}
         {!mobile && (
           <Button component={RouterLink} to="/presenter-application" variant="contained" color="primary" sx={{ whiteSpace: 'nowrap', flexShrink: 0, [TABLET]: { ml: 'auto' } }}>
-            Become a DJ
+            {t('shell.becomeDj')}
           </Button>
         )}
+        {/* On a phone the language choice is in the slide-in menu (and the footer): the bar keeps the station's name. */}
+        {!mobile && <LanguagePicker />}
         <ThemePicker />
         {account ?? (
           <Button component={RouterLink} to="/auth" color="inherit" variant="outlined" size="small">
-            Login
+            {t('shell.login')}
           </Button>
         )}
         {mobile && (
           <IconButton
-            aria-label="Open menu"
+            aria-label={t('shell.openMenu')}
             aria-expanded={open}
             aria-controls={menuLoaded ? 'mobile-menu' : undefined}
             onClick={() => {
@@ -102,13 +108,14 @@ export function NavBar({ account }: { account?: ReactNode }) {
 export function NavPlaceholder() {
   const station = useStation();
   const links = useNavLinks();
+  const t = useT();
   return (
     <header className="boot-bar">
       <RouterLink className="boot-brand" to="/">
         <img src={station.logoUrl} alt="" width={32} height={32} />
         <span>{station.name}</span>
       </RouterLink>
-      <nav className="boot-links" aria-label="Main">
+      <nav className="boot-links" aria-label={t('nav.main')}>
         {links.map((l) => (
           <NavLink key={l.to} to={l.to} end={l.to === '/'}>
             {l.label}
@@ -117,11 +124,12 @@ export function NavPlaceholder() {
       </nav>
       <span className="boot-grow" />
       <RouterLink className="boot-cta" to="/presenter-application">
-        Become a DJ
+        {t('shell.becomeDj')}
       </RouterLink>
+      <span className="boot-icon boot-lang" aria-hidden />
       <span className="boot-icon" aria-hidden />
       <RouterLink className="boot-login" to="/auth">
-        Login
+        {t('shell.login')}
       </RouterLink>
       <span className="boot-avatar" aria-hidden />
       <span className="boot-icon boot-menu" aria-hidden />

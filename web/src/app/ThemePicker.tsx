@@ -1,6 +1,7 @@
 import PaletteIcon from '@mui/icons-material/Palette';
 import { IconButton } from '@mui/material';
 import { Suspense, lazy, useState } from 'react';
+import { useT } from '../i18n/state';
 
 // The menu (popover, focus trap, list) loads when a listener first opens it, not with every page.
 const ThemeMenu = lazy(() => import('./ThemeMenu'));
@@ -9,11 +10,12 @@ const ThemeMenu = lazy(() => import('./ThemeMenu'));
 export function ThemePicker() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [everOpened, setEverOpened] = useState(false);
+  const t = useT();
   return (
     <>
       <IconButton
-        aria-label="Change theme"
-        title="Change theme"
+        aria-label={t('shell.changeTheme')}
+        title={t('shell.changeTheme')}
         aria-haspopup="menu"
         aria-controls={anchor ? 'theme-menu' : undefined}
         onClick={(e) => {

@@ -14,6 +14,10 @@ import { themeKeyAtom } from './atoms';
 import { SSR_DISABLED_ATTR, SSR_MOBILE_ATTR, SSR_THEME_ATTR } from './hydration';
 import { setServerMobileGuess } from './media';
 import { preloadRoute, routes } from './routes';
+import type { CompiledCatalogue } from '../../../shared/i18n/format';
+import type { Locale } from '../../../shared/i18n/locales';
+import { i18nAtom, makeI18n } from '../i18n/state';
+import { newRtlCache } from '../i18n/rtl';
 
 /*
  * The server's render of a listener page (built by `vite build --ssr` into web/dist-ssr/, loaded by
@@ -44,6 +48,8 @@ export interface RenderInput {
   mobile?: boolean;
   /** How long the render waits for the page's data before drawing what it has (ms). */
   budgetMs?: number;
+  /** The language to draw the page in, with its compiled catalogue (server/src/i18n). English's keys otherwise. */
+  i18n?: { locale: Locale; intl: string; catalogue: CompiledCatalogue };
 }
 
 export interface RenderOutput {
@@ -76,6 +82,11 @@ export async function renderPage(input: RenderInput): Promise<RenderOutput | nul
     if (input.boot.nowPlaying) client.setQueryData(radioKeys.nowPlaying, input.boot.nowPlaying);
     const store = createStore();
     store.set(themeKeyAtom, input.themeKey);
+    const i18n = input.i18n ? makeI18n(input.i18n.locale, input.i18n.catalogue, input.i18n.intl) : null;
+    if (i18n) store.set(i18nAtom, i18n);
+    // A right-to-left page's styles through a cache of its own for this render (emotion writes a rule's <style> only
+    // the first time its cache sees it).
+    const rtlCache = i18n?.dir === 'rtl' ? await newRtlCache() : null;
     await preloadRoute(url.pathname);
     const handler = createStaticHandler(routes);
     const context = await handler.query(new Request(url));
@@ -86,7 +97,7 @@ export async function renderPage(input: RenderInput): Promise<RenderOutput | nul
       setServerMobileGuess(input.mobile === true);
       return renderToString(
         <AtomProvider store={store}>
-          <AppFrame client={client} themeKey={input.themeKey}>
+          <AppFrame client={client} themeKey={input.themeKey} rtlCache={rtlCache}>
             <StaticRouterProvider router={router} context={context} hydrate={false} />
           </AppFrame>
         </AtomProvider>,
@@ -119,7 +130,7 @@ export async function renderPage(input: RenderInput): Promise<RenderOutput | nul
       // hashes of their content, so a rule of the drawn theme never styles a page drawn anew in another theme.
       // Global rules (the body's colours, the baseline) have no such name to tell themes apart: renamed, so the
       // browser never adopts them, and removed once the app has the page (hydration.ts releaseServerPage).
-      styles.push(names.startsWith('css-global') ? tag.replace('<style data-emotion=', '<style data-ssr-emotion=') : tag);
+      styles.push(/^\w+-global/.test(names) ? tag.replace('<style data-emotion=', '<style data-ssr-emotion=') : tag);
       return '';
     });
     // The theme the page was drawn in: the boot script hides it until the app draws it again when the listener's

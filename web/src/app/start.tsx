@@ -5,12 +5,14 @@ import { App } from './App';
 import { nextTask } from '../ui/idle';
 import { preloadRoute } from './routes';
 import { serverDrawnPage } from './hydration';
+import { startI18n } from '../i18n/start';
 
 const StudioShell = lazy(() => import('../studio/StudioShell'));
 
 /** Renders the UI into #root: the studio's own pages, or the app at the current address. */
 export async function startApp(): Promise<void> {
-  const { needsServer } = await initPlatform();
+  // The page's language (and its catalogue: inlined by the server, else fetched) before anything is drawn.
+  const [{ needsServer }] = await Promise.all([initPlatform(), startI18n()]);
   const path = window.location.pathname;
   let root: ReactNode = <App />;
   // The studio's own pages: the station address screen (first run, or to change it) and the mini window.

@@ -2,6 +2,7 @@ import { Box, Button } from '@mui/material';
 import { Suspense, lazy } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useAuth } from './AuthProvider';
+import { useT } from '../i18n/state';
 
 // The avatar menu's code (menu, popover, focus trap) loads only for someone signed in: most listeners never are.
 const SignedInMenu = lazy(() => import('./SignedInMenu'));
@@ -13,12 +14,13 @@ const SignedInMenu = lazy(() => import('./SignedInMenu'));
  */
 export function AccountMenu() {
   const { status, user } = useAuth();
-  const loading = <Box role="img" aria-label="Loading account" sx={{ width: 36, height: 36, borderRadius: '50%', bgcolor: 'action.hover' }} />;
+  const t = useT();
+  const loading = <Box role="img" aria-label={t('shell.loadingAccount')} sx={{ width: 36, height: 36, borderRadius: '50%', bgcolor: 'action.hover' }} />;
   if (status === 'loading') return loading;
   if (status === 'signedOut' || !user) {
     return (
       <Button component={RouterLink} to="/auth" color="inherit" variant="outlined" size="small">
-        Login
+        {t('shell.login')}
       </Button>
     );
   }

@@ -58,7 +58,7 @@ const reducedMotionCss = {
   },
 } as const;
 
-function create(t: ThemeDefinition): Theme {
+function create(t: ThemeDefinition, direction: 'ltr' | 'rtl'): Theme {
   const divider = alpha(t.text, t.mode === 'dark' ? 0.14 : 0.16);
   const focusRing = {
     outlineStyle: 'solid',
@@ -68,6 +68,7 @@ function create(t: ThemeDefinition): Theme {
   } as const;
 
   return createTheme({
+    direction,
     airdeck: t,
     palette: {
       mode: t.mode,
@@ -175,14 +176,14 @@ function create(t: ThemeDefinition): Theme {
   });
 }
 
-const cache = new Map<ThemeKey, Theme>();
+const cache = new Map<string, Theme>();
 
-/** The MUI theme for a theme key; built once per key and memoised. */
-export function buildMuiTheme(key: ThemeKey): Theme {
-  let theme = cache.get(key);
+/** The MUI theme for a theme key and a text direction (right-to-left languages: web/src/i18n); built once each and memoised. */
+export function buildMuiTheme(key: ThemeKey, direction: 'ltr' | 'rtl' = 'ltr'): Theme {
+  let theme = cache.get(`${key}:${direction}`);
   if (!theme) {
-    theme = create(THEMES[key]);
-    cache.set(key, theme);
+    theme = create(THEMES[key], direction);
+    cache.set(`${key}:${direction}`, theme);
   }
   return theme;
 }

@@ -66,6 +66,11 @@ export const CAPABILITIES = {
   // Audience figures (issue 21): presenters and probation see their own shows; moderator and above everything.
   'audience.view': ['owner', 'manager', 'admin', 'moderator', 'presenter', 'probation'],
   'audience.viewAll': ['owner', 'manager', 'admin', 'moderator'],
+  // Go live from the studio (issue 31): every staff role may go live inside their own booked show (the server
+  // checks the booking); owners and managers may also go live at any time ("unscheduled live", audited),
+  // let a show overrun its slot and end someone's live session.
+  'live.goLive': ['owner', 'manager', 'admin', 'moderator', 'presenter', 'guest', 'probation'],
+  'live.unscheduled': ['owner', 'manager'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Capability = keyof typeof CAPABILITIES;

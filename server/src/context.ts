@@ -51,6 +51,8 @@ export interface AppContext {
   frameAncestors: import('./embed/service').FrameAncestors;
   /** The radio domain's state in this instance: the now-playing copy and the demo stream (its audio loaded once). */
   radio: RadioRuntime;
+  /** This instance's live relay: the On Air console's go-live sessions and their station connection (live/relay.ts). */
+  live: import('./live/types').LiveRelay;
   /** Who staff notifications reach: the accounts and their preferences, read once per change (notifications/recipients.ts). */
   recipients: NotificationRecipients;
   /** This instance's Prometheus metrics (GET /metrics). */

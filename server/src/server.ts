@@ -21,6 +21,8 @@ import { createTokenService } from './auth/tokens';
 import { createSignInGuard } from './auth/limits';
 import { liveIdentity } from './auth/middleware';
 import { createNotificationRecipients } from './notifications/recipients';
+import { createLiveRelay } from './live/relay';
+import type { LiveRelay } from './live/types';
 
 /** A running Airdeck server: HTTP, realtime, and the background jobs. */
 export interface RunningServer {
@@ -67,7 +69,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const scheduleVersion = createScheduleVersionMemo({ knex: db.knex, bus });
   const radio = createRadioRuntime({ config, knex: db.knex, log, bus, now, snapshots });
   const metrics = createMetrics();
-  const ctx: AppContext = {
+  const ctx = {
     config,
     db,
     knex: db.knex,
@@ -101,21 +103,24 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
         return live ? { userId: live.id, role: live.role, exp: live.exp, sessionId: live.sessionId } : null;
       },
     },
+  } satisfies Omit<AppContext, 'live'> as Omit<AppContext, 'live'> & { live: LiveRelay };
+  const allowedOrigins = (origin: string | undefined, host: string | undefined): boolean => {
+    if (!origin) return true; // non-browser clients (bots, the desktop main process, tests)
+    if (origin === STUDIO_ORIGIN || config.CORS_ORIGINS.includes(origin)) return true;
+    try {
+      return new URL(origin).host === host;
+    } catch {
+      return false;
+    }
   };
+  // The live relay (issue 31) needs the finished context; it is the last part made before the app.
+  ctx.live = createLiveRelay(ctx, { allowedOrigin: allowedOrigins });
   const built = createApp(ctx);
 
   const hub = createHub({
     bus,
     log,
-    allowedOrigins: (origin, host) => {
-      if (!origin) return true; // non-browser clients (bots, the desktop main process, tests)
-      if (origin === STUDIO_ORIGIN || config.CORS_ORIGINS.includes(origin)) return true;
-      try {
-        return new URL(origin).host === host;
-      } catch {
-        return false;
-      }
-    },
+    allowedOrigins,
     maxConnectionsPerIp: config.REALTIME_MAX_CONNECTIONS_PER_IP,
     heartbeatMs: config.REALTIME_HEARTBEAT_MS,
     // Behind a trusted proxy the client is the first X-Forwarded-For hop (as Koa's c.ip).
@@ -132,6 +137,10 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const httpServer = http.createServer({ requestTimeout: 60_000, headersTimeout: 20_000, keepAliveTimeout: 5_000 }, built.callback);
   httpServer.on('upgrade', (req, socket, head) => {
     const pathname = (req.url ?? '').split('?')[0];
+    if (pathname === '/api/live/socket') {
+      ctx.live.handleUpgrade(req, socket, head);
+      return;
+    }
     if (pathname !== '/api/realtime') {
       socket.write('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       socket.destroy();
@@ -173,6 +182,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       const stopped = new Promise<void>((resolve) => httpServer.close(() => resolve()));
       httpServer.closeIdleConnections();
       await hub.close();
+      await ctx.live.close();
       for (const job of jobs.reverse()) {
         await job.stop().catch((err: unknown) => log.warn({ err, job: job.name }, 'job did not stop cleanly'));
       }

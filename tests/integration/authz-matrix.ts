@@ -40,6 +40,11 @@ export const AUDIENCE: readonly Role[] = ['owner', 'manager', 'admin', 'moderato
 /** The Discord integration: owner only (001 §6). */
 export const OWNER_ONLY: readonly Role[] = ['owner'];
 
+/** Going live outside a booked show (issue 31): nobody, whatever the role, without a booking or "unscheduled". */
+export const NOBODY_OUTSIDE_SLOT: readonly Role[] = [];
+/** Unscheduled live, overrun, ending a live session: owner and manager (issue 31). */
+export const LIVE_MANAGERS: readonly Role[] = ['owner', 'manager'];
+
 /** `METHOD /path` exactly as the router declares it → who may call it. */
 export const AUTHZ_MATRIX: Record<string, Access> = {
   // Foundation
@@ -123,6 +128,15 @@ export const AUTHZ_MATRIX: Record<string, Access> = {
   'GET /api/settings/discord': OWNER_ONLY,
   'PUT /api/settings/discord': OWNER_ONLY,
   'PATCH /api/settings/discord': OWNER_ONLY,
+
+  // Go live from the studio (issue 31)
+  'GET /api/live/status': ALL_STAFF,
+  // Outside a booked slot the server refuses every role: a plain request (no booking, not "unscheduled") is 403 for all.
+  'POST /api/live/sessions': NOBODY_OUTSIDE_SLOT,
+  'POST /api/live/sessions/:id/overrun': LIVE_MANAGERS,
+  'POST /api/live/sessions/:id/end': LIVE_MANAGERS,
+  'GET /api/settings/live-input': ACCESS_SETTINGS,
+  'PUT /api/settings/live-input': ACCESS_SETTINGS,
   // Station widgets (issue 22): the widget pages are public; their settings are Settings (owner, manager).
   'GET /embed/:widget': 'public',
   'GET /api/settings/widgets': ACCESS_SETTINGS,

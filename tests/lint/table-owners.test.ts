@@ -12,6 +12,9 @@ import { migrationTables, tableReferences, tablesNamedIn } from '../../scripts/t
  * The map below is the README's "Owners" paragraph (Architecture); a new migration's table needs a line here.
  */
 const TABLE_OWNERS: Readonly<Record<string, string>> = {
+  live_input_settings: 'live',
+  live_sessions: 'live',
+  live_streamer_accounts: 'live',
   admin_notifications: 'notifications',
   audience_hours: 'audience',
   audience_minutes: 'audience',

@@ -16,6 +16,7 @@ import { showsWithoutPresenter } from './stats';
 import { stationTimezone } from '../settings/service';
 import { presenterUserAndName } from '../presenters/repo';
 import { claimAttendanceAlert } from '../schedule/repo';
+import { overlayLiveInput } from '../live/service';
 
 /**
  * The station poller: one per deployment (see `leader.ts`). Every interval it
@@ -130,7 +131,7 @@ export function startPoller(ctx: AppContext, runtime: RadioRuntime, opts: Poller
     }
     let snap: NowPlayingSnapshot;
     try {
-      snap = withoutEars(await source.read(abort.signal), runtime);
+      snap = await overlayLiveInput(ctx, withoutEars(await source.read(abort.signal), runtime));
     } catch (err) {
       const error = err instanceof SourceError ? err : new SourceError('parse', `Station source failed: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
       if (error.kind === 'aborted') return { outcome: { leader: true, ok: false, record: null, changed: false, error }, delay: intervalMs };

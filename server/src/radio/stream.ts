@@ -239,8 +239,34 @@ interface Listener {
   next: number;
 }
 
+/**
+ * The presenter's audio taking over the demo stream (issue 31): MP3 frames of
+ * the demo's own format (22 050 Hz, mono), so a listener's decoder carries on
+ * without reconnecting. Frames are played out at their real pace from a small
+ * jitter buffer; when it runs dry the listener's own buffer bridges the gap.
+ */
+export interface DemoLiveInput {
+  /** Encoded audio as it arrives (any chunking; frames are reassembled). */
+  write(bytes: Uint8Array): void;
+  /** Hands the stream back to the AutoDJ loop. */
+  end(): void;
+  readonly active: boolean;
+}
+
+/** Audio held before live frames start to play (absorbs network jitter). */
+const LIVE_PREBUFFER_MS = 600;
+/** Most live audio held: beyond it the oldest frames go, so the delay stays bounded after a network drop. */
+const LIVE_MAX_QUEUE_MS = 8_000;
+
 /** The live demo stream: one clock, many listeners. */
 export interface DemoStream {
+  /**
+   * Starts a live input: from now on every listener hears its frames instead
+   * of the loop, until `end()`; a second call ends the first input.
+   */
+  liveInput(): DemoLiveInput;
+  /** Calls `fn` with every frame sent to listeners (what a listener hears); returns the unsubscribe. */
+  tap(fn: (frame: Buffer) => void): () => void;
   /** Answers GET /api/stream with the endless MP3. */
   serve(c: Context): Promise<void>;
   listenerCount(): number;
@@ -260,6 +286,29 @@ export function createDemoStream(opts: { cacheDir: string | null; log: Logger; n
   };
   let ticker: NodeJS.Timeout | null = null;
   let loop: DemoLoop | null = null;
+  const taps = new Set<(frame: Buffer) => void>();
+  /** The live input's state: queued frames, the partial frame still arriving, and its play-out clock. */
+  let live: {
+    id: number;
+    queue: Buffer[];
+    partial: Buffer;
+    /** Instant the next queued frame is due; null until the prebuffer has filled. */
+    dueAt: number | null;
+    frameMs: number;
+    /** The last ~2 s sent, to prime a listener who joins during the live show. */
+    recent: Buffer[];
+  } | null = null;
+  let liveIds = 0;
+  /** The next loop frame the taps have not heard. */
+  let tapNext: number | null = null;
+  const send = (li: Listener, frames: Buffer[]) => {
+    if (frames.length === 0) return;
+    li.out.write(frames.length === 1 ? frames[0]! : Buffer.concat(frames));
+  };
+  const tapAll = (frames: Buffer[]) => {
+    if (taps.size === 0) return;
+    for (const f of frames) for (const fn of taps) fn(f);
+  };
   /** The loop, loaded once for this stream (the first listener waits for it; a failed load is tried again). */
   let loading: Promise<DemoLoop> | null = null;
   const loadLoop = (): Promise<DemoLoop> => {
@@ -282,14 +331,49 @@ export function createDemoStream(opts: { cacheDir: string | null; log: Logger; n
   const drop = (li: Listener) => {
     if (listeners.delete(li)) counted();
     if (!li.out.destroyed) li.out.destroy();
-    if (listeners.size === 0 && ticker) {
+    if (listeners.size === 0 && !live && taps.size === 0 && ticker) {
       clearInterval(ticker);
       ticker = null;
     }
   };
+  /** The live frames due now (none while prebuffering), advancing the live clock. */
+  const dueLiveFrames = (at: number): Buffer[] => {
+    const l = live!;
+    if (l.dueAt === null) {
+      if (l.queue.length * l.frameMs < LIVE_PREBUFFER_MS) return [];
+      l.dueAt = at;
+    }
+    const out: Buffer[] = [];
+    while (l.queue.length > 0 && l.dueAt <= at) {
+      out.push(l.queue.shift()!);
+      l.dueAt += l.frameMs;
+    }
+    // Ran dry: wait for the prebuffer again rather than trickling frame by frame.
+    if (l.queue.length === 0 && l.dueAt <= at) l.dueAt = null;
+    for (const f of out) l.recent.push(f);
+    const keep = Math.ceil(PRIMING_MS / l.frameMs);
+    if (l.recent.length > keep) l.recent.splice(0, l.recent.length - keep);
+    return out;
+  };
   const tick = () => {
     if (!loop) return;
-    const current = frameAt(now(), loop);
+    const at = now();
+    const current = frameAt(at, loop);
+    if (live) {
+      const frames = dueLiveFrames(at);
+      tapAll(frames);
+      for (const li of listeners) {
+        if (li.out.writableLength + li.res.writableLength > MAX_BACKLOG_BYTES) {
+          opts.log.info('dropping a demo stream listener that fell behind');
+          drop(li);
+          continue;
+        }
+        send(li, frames);
+        // The loop's clock runs on underneath, so the AutoDJ resumes where the broadcast would be.
+        li.next = current + 1;
+      }
+      return;
+    }
     for (const li of listeners) {
       if (li.out.writableLength + li.res.writableLength > MAX_BACKLOG_BYTES) {
         opts.log.info('dropping a demo stream listener that fell behind');
@@ -303,6 +387,14 @@ export function createDemoStream(opts: { cacheDir: string | null; log: Logger; n
         li.next = current + 1;
       }
     }
+    if (taps.size > 0) {
+      // What a listener hears from the loop since the last tick.
+      const from = tapNext === null || tapNext > current ? current : Math.max(tapNext, current - 40);
+      const frames: Buffer[] = [];
+      for (let f = from; f <= current; f++) frames.push(loop.frames[((f % loop.frames.length) + loop.frames.length) % loop.frames.length]!);
+      tapAll(frames);
+    }
+    tapNext = current + 1;
   };
 
   return {
@@ -317,7 +409,7 @@ export function createDemoStream(opts: { cacheDir: string | null; log: Logger; n
       const out = new PassThrough();
       const current = frameAt(now(), l);
       const li: Listener = { out, res: c.res, next: current + 1 };
-      out.write(chunk(current - Math.ceil(PRIMING_MS / l.frameMs), current, l));
+      out.write(live && live.recent.length > 0 ? Buffer.concat(live.recent) : chunk(current - Math.ceil(PRIMING_MS / l.frameMs), current, l));
       listeners.add(li);
       counted();
       out.on('close', () => drop(li));
@@ -325,6 +417,57 @@ export function createDemoStream(opts: { cacheDir: string | null; log: Logger; n
       c.body = out;
       ticker ??= setInterval(tick, TICK_MS);
       ticker.unref();
+    },
+    liveInput() {
+      const id = ++liveIds;
+      live = { id, queue: [], partial: Buffer.alloc(0), dueAt: null, frameMs: loop?.frameMs ?? (FRAME_SAMPLES / DEMO_SAMPLE_RATE) * 1000, recent: [] };
+      // The ticker runs while live even with nobody listening, so taps (the confirmation) hear it.
+      ticker ??= setInterval(tick, TICK_MS);
+      ticker.unref();
+      void loadLoop().then((l) => (loop ??= l)).catch(() => undefined);
+      const mine = () => live !== null && live.id === id;
+      return {
+        write(bytes) {
+          if (!mine()) return;
+          const l = live!;
+          const buf = l.partial.length > 0 ? Buffer.concat([l.partial, bytes]) : Buffer.from(bytes);
+          let i = 0;
+          while (i < buf.length) {
+            const info = readMp3Frame(buf, i);
+            if (!info) {
+              i++;
+              continue;
+            }
+            if (i + info.length > buf.length) break;
+            l.queue.push(buf.subarray(i, i + info.length));
+            l.frameMs = (info.samples / info.sampleRate) * 1000;
+            i += info.length;
+          }
+          l.partial = Buffer.from(buf.subarray(i));
+          const max = Math.ceil(LIVE_MAX_QUEUE_MS / l.frameMs);
+          if (l.queue.length > max) l.queue.splice(0, l.queue.length - max);
+        },
+        end() {
+          if (!mine()) return;
+          live = null;
+          if (listeners.size === 0 && taps.size === 0 && ticker) {
+            clearInterval(ticker);
+            ticker = null;
+          }
+        },
+        get active() {
+          return mine();
+        },
+      };
+    },
+    tap(fn) {
+      taps.add(fn);
+      ticker ??= setInterval(tick, TICK_MS);
+      ticker.unref();
+      void loadLoop().then((l) => (loop ??= l)).catch(() => undefined);
+      return () => {
+        taps.delete(fn);
+      };
     },
     listenerCount: () => listeners.size,
     onListenerCount(fn) {

@@ -33,7 +33,7 @@ const listeners: Listener[] = [];
 
 beforeAll(async () => {
   if (!hasFfmpeg) throw new Error('The live-input tests need ffmpeg (Debian/Ubuntu: sudo apt-get install -y ffmpeg).');
-  t = await startTestServer({ env: { POLL_INTERVAL_MS: '1000' }, jobs: (ctx) => startJobs(ctx) });
+  t = await startTestServer({ env: { POLL_INTERVAL_MS: '1000', STATION_EARS: 'on' }, jobs: (ctx) => startJobs(ctx) });
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'airdeck-live-'));
   const mp3 = path.join(dir, 'tone.mp3');
   // The demo station's format (22 050 Hz mono 48 kbps), as the console encodes for it.

@@ -1,33 +1,34 @@
-import type { Logger } from '../log';
+import type { StationEars } from '../radio/ears/types';
 
 /**
- * Confirmation from the air (issue 31): reads the station's public stream as
- * a listener does and reports whether the frames the relay sent come back
- * out of it. Icecast (and the demo stream) pass MP3 frames through
- * unchanged, so a frame heard on the public stream that we sent is proof the
- * stream switched to the presenter. "Heard" holds while a sent frame was
- * seen in the last {@link HEARD_HOLD_MS}; after {@link FIRST_VERDICT_MS}
- * without one the verdict is "nothing heard".
+ * Confirmation from the air (issue 31), from the station's ears (radio/ears:
+ * the one reader of the public stream, as a listener): the presenter is
+ * heard when (1) the stream switched: frames the relay sent come back out of
+ * the public stream byte for byte (Icecast and the demo stream pass MP3
+ * frames through unchanged), and (2) a level is present: the ears measured
+ * sound in the same stretch. "Heard" holds while both were true in the last
+ * {@link HEARD_HOLD_MS}; after {@link FIRST_VERDICT_MS} without, the verdict
+ * is "nothing heard". (A station that re-encodes, such as AzuraCast's
+ * Liquidsoap, never passes our frames through: see the README.)
  */
 
 /** How long after the start a first "nothing heard" may be said. */
 export const FIRST_VERDICT_MS = 10_000;
 /** A match this recent keeps the verdict "heard". */
 const HEARD_HOLD_MS = 5_000;
+/** The peak a second of the public stream needs to count as sound (the ears' own go-live default). */
+const HEARD_THRESHOLD_DB = -50;
 
 export interface StreamWatch {
   stop(): void;
 }
 
 export interface WatchOptions {
-  /** The public stream's address (read over HTTP as a listener). */
-  url?: string;
-  /** Or, for the demo station served by this process, what its listeners are sent. */
-  tap?: (fn: (frame: Buffer) => void) => () => void;
+  /** The station's ears (radio/ears): the one reader of the public stream. */
+  ears: Pick<StationEars, 'onChunk' | 'recentLevels' | 'connection'>;
   matches: (frame: Buffer) => boolean;
   onHeard: (heard: boolean) => void;
   now: () => number;
-  log?: Logger;
 }
 
 const KBPS1 = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320];
@@ -66,14 +67,22 @@ export function mp3Frames(buf: Buffer): { frames: Buffer[]; rest: Buffer } {
 export function watchPublicStream(opts: WatchOptions): StreamWatch {
   const started = opts.now();
   let lastMatch = 0;
-  let stopped = false;
   let verdict: boolean | null = null;
-  const seen = (frame: Buffer) => {
-    if (opts.matches(frame)) lastMatch = opts.now();
-  };
+  let rest: Buffer = Buffer.alloc(0);
+  const ears = opts.ears;
+  const unChunk = ears.onChunk((chunk) => {
+    const split = mp3Frames(rest.length > 0 ? Buffer.concat([rest, chunk.bytes]) : Buffer.from(chunk.bytes));
+    rest = split.rest;
+    for (const f of split.frames) if (opts.matches(f)) lastMatch = opts.now();
+  });
   const judge = setInterval(() => {
     const at = opts.now();
-    const heard = lastMatch > 0 && at - lastMatch < HEARD_HOLD_MS;
+    const switched = lastMatch > 0 && at - lastMatch < HEARD_HOLD_MS;
+    // Level present: a second of the public stream's decoded audio at or above the threshold, lately.
+    const sound = ears.recentLevels(Math.ceil(HEARD_HOLD_MS / 1000)).some((l) => l.peakDb >= HEARD_THRESHOLD_DB);
+    const heard = switched && sound;
+    // The ears read on the poller's leader only: on another instance no verdict is better than a wrong one.
+    if (!heard && ears.connection().state === 'standby') return;
     if (heard && verdict !== true) {
       verdict = true;
       opts.onHeard(true);
@@ -83,37 +92,10 @@ export function watchPublicStream(opts: WatchOptions): StreamWatch {
     }
   }, 500);
   judge.unref();
-  let untap: (() => void) | null = null;
-  const abort = new AbortController();
-  if (opts.tap) untap = opts.tap(seen);
-  else if (opts.url) {
-    const url = opts.url;
-    void (async () => {
-      while (!stopped) {
-        try {
-          const res = await fetch(url, { signal: abort.signal, headers: { 'User-Agent': 'Airdeck live confirmation', 'Icy-MetaData': '0' } });
-          if (!res.ok || !res.body) throw new Error(`HTTP ${res.status}`);
-          let rest: Buffer = Buffer.alloc(0);
-          for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-            if (stopped) break;
-            const split = mp3Frames(rest.length > 0 ? Buffer.concat([rest, chunk]) : Buffer.from(chunk));
-            rest = split.rest;
-            for (const f of split.frames) seen(f);
-          }
-        } catch (err) {
-          if (stopped) return;
-          opts.log?.debug({ err }, 'public stream read failed; trying again');
-        }
-        if (!stopped) await new Promise((r) => setTimeout(r, 1000));
-      }
-    })();
-  }
   return {
     stop() {
-      stopped = true;
       clearInterval(judge);
-      untap?.();
-      abort.abort();
+      unChunk();
     },
   };
 }

@@ -20,7 +20,6 @@ import { longDate } from '../../../shared/schedule';
 import { localDateTime } from '../../../shared/time';
 import type { AppContext } from '../context';
 import { fail } from '../http/errors';
-import { OWN_STREAM_PATH, resolveListenUrl } from '../radio/sources';
 import type { DemoLiveInput } from '../radio/stream';
 import { stationTimezone } from '../settings/service';
 import { recordAction } from '../users/audit';
@@ -135,7 +134,7 @@ export function createLiveRelay(ctx: AppContext, opts: { allowedOrigin: (origin:
     }
   };
 
-  const startWatch = async (a: Active) => {
+  const startWatch = (a: Active) => {
     const matches = (frame: Buffer) => a.sent.has(fingerprint(frame));
     const onHeard = (heard: boolean) => {
       if (a.ended || a.heard === heard) return;
@@ -144,14 +143,8 @@ export function createLiveRelay(ctx: AppContext, opts: { allowedOrigin: (origin:
       if (heard) log.info({ session: a.row.id }, 'live input heard on the public stream');
       else log.info({ session: a.row.id }, 'live input not heard on the public stream');
     };
-    const listen = await resolveListenUrl(ctx, ctx.radio.store.current?.station.listen_url ?? null);
-    if (liveSourceKind(ctx) === 'demo' && (listen === OWN_STREAM_PATH || listen.startsWith('/'))) {
-      a.watch = watchPublicStream({ tap: (fn) => ctx.radio.stream.tap(fn), matches, onHeard, now: ctx.now });
-    } else if (/^https?:/i.test(listen)) {
-      a.watch = watchPublicStream({ url: listen, matches, onHeard, now: ctx.now, log });
-    } else {
-      log.warn({ listen }, 'the public stream has no absolute address: the live input cannot be confirmed from the air');
-    }
+    if (ctx.radio.ears.connection().state === 'standby') log.info({ session: a.row.id }, 'the station ears are not reading on this instance (yet): the confirmation waits for them');
+    a.watch = watchPublicStream({ ears: ctx.radio.ears, matches, onHeard, now: ctx.now });
   };
 
   const openSink = async (a: Active) => {
@@ -189,7 +182,7 @@ export function createLiveRelay(ctx: AppContext, opts: { allowedOrigin: (origin:
       a.pendingBytes = 0;
       setState(a, a.socket ? 'On air' : 'Reconnecting');
       log.info({ session: a.row.id, target: a.target ? `${a.target.server}${a.target.mount}` : 'demo' }, 'live input connected');
-      void startWatch(a).catch((err: unknown) => log.warn({ err }, 'could not start the live confirmation'));
+      startWatch(a);
     } catch (err) {
       const kind = err instanceof SourceClientError ? err.kind : 'station_unreachable';
       log.info({ session: a.row.id, kind }, 'the station refused the live input');

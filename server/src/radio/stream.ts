@@ -265,8 +265,7 @@ export interface DemoStream {
    * of the loop, until `end()`; a second call ends the first input.
    */
   liveInput(): DemoLiveInput;
-  /** Calls `fn` with every frame sent to listeners (what a listener hears); returns the unsubscribe. */
-  tap(fn: (frame: Buffer) => void): () => void;
+
   /** Answers GET /api/stream with the endless MP3. */
   serve(c: Context): Promise<void>;
   listenerCount(): number;
@@ -286,7 +285,6 @@ export function createDemoStream(opts: { cacheDir: string | null; log: Logger; n
   };
   let ticker: NodeJS.Timeout | null = null;
   let loop: DemoLoop | null = null;
-  const taps = new Set<(frame: Buffer) => void>();
   /** The live input's state: queued frames, the partial frame still arriving, and its play-out clock. */
   let live: {
     id: number;
@@ -299,16 +297,11 @@ export function createDemoStream(opts: { cacheDir: string | null; log: Logger; n
     recent: Buffer[];
   } | null = null;
   let liveIds = 0;
-  /** The next loop frame the taps have not heard. */
-  let tapNext: number | null = null;
   const send = (li: Listener, frames: Buffer[]) => {
     if (frames.length === 0) return;
     li.out.write(frames.length === 1 ? frames[0]! : Buffer.concat(frames));
   };
-  const tapAll = (frames: Buffer[]) => {
-    if (taps.size === 0) return;
-    for (const f of frames) for (const fn of taps) fn(f);
-  };
+
   /** The loop, loaded once for this stream (the first listener waits for it; a failed load is tried again). */
   let loading: Promise<DemoLoop> | null = null;
   const loadLoop = (): Promise<DemoLoop> => {
@@ -331,7 +324,7 @@ export function createDemoStream(opts: { cacheDir: string | null; log: Logger; n
   const drop = (li: Listener) => {
     if (listeners.delete(li)) counted();
     if (!li.out.destroyed) li.out.destroy();
-    if (listeners.size === 0 && !live && taps.size === 0 && ticker) {
+    if (listeners.size === 0 && !live && ticker) {
       clearInterval(ticker);
       ticker = null;
     }
@@ -361,7 +354,6 @@ export function createDemoStream(opts: { cacheDir: string | null; log: Logger; n
     const current = frameAt(at, loop);
     if (live) {
       const frames = dueLiveFrames(at);
-      tapAll(frames);
       for (const li of listeners) {
         if (li.out.writableLength + li.res.writableLength > MAX_BACKLOG_BYTES) {
           opts.log.info('dropping a demo stream listener that fell behind');
@@ -387,14 +379,6 @@ export function createDemoStream(opts: { cacheDir: string | null; log: Logger; n
         li.next = current + 1;
       }
     }
-    if (taps.size > 0) {
-      // What a listener hears from the loop since the last tick.
-      const from = tapNext === null || tapNext > current ? current : Math.max(tapNext, current - 40);
-      const frames: Buffer[] = [];
-      for (let f = from; f <= current; f++) frames.push(loop.frames[((f % loop.frames.length) + loop.frames.length) % loop.frames.length]!);
-      tapAll(frames);
-    }
-    tapNext = current + 1;
   };
 
   return {
@@ -421,7 +405,7 @@ export function createDemoStream(opts: { cacheDir: string | null; log: Logger; n
     liveInput() {
       const id = ++liveIds;
       live = { id, queue: [], partial: Buffer.alloc(0), dueAt: null, frameMs: loop?.frameMs ?? (FRAME_SAMPLES / DEMO_SAMPLE_RATE) * 1000, recent: [] };
-      // The ticker runs while live even with nobody listening, so taps (the confirmation) hear it.
+      // The ticker runs while live even with nobody listening (the live clock keeps its pace).
       ticker ??= setInterval(tick, TICK_MS);
       ticker.unref();
       void loadLoop().then((l) => (loop ??= l)).catch(() => undefined);
@@ -432,14 +416,15 @@ export function createDemoStream(opts: { cacheDir: string | null; log: Logger; n
           const l = live!;
           const buf = l.partial.length > 0 ? Buffer.concat([l.partial, bytes]) : Buffer.from(bytes);
           let i = 0;
-          while (i < buf.length) {
+          while (i + 4 <= buf.length) {
             const info = readMp3Frame(buf, i);
             if (!info) {
               i++;
               continue;
             }
             if (i + info.length > buf.length) break;
-            l.queue.push(buf.subarray(i, i + info.length));
+            // Only the demo's own format: another would make the listeners' decoders start over.
+            if (info.sampleRate === DEMO_SAMPLE_RATE) l.queue.push(buf.subarray(i, i + info.length));
             l.frameMs = (info.samples / info.sampleRate) * 1000;
             i += info.length;
           }
@@ -450,7 +435,7 @@ export function createDemoStream(opts: { cacheDir: string | null; log: Logger; n
         end() {
           if (!mine()) return;
           live = null;
-          if (listeners.size === 0 && taps.size === 0 && ticker) {
+          if (listeners.size === 0 && ticker) {
             clearInterval(ticker);
             ticker = null;
           }
@@ -458,15 +443,6 @@ export function createDemoStream(opts: { cacheDir: string | null; log: Logger; n
         get active() {
           return mine();
         },
-      };
-    },
-    tap(fn) {
-      taps.add(fn);
-      ticker ??= setInterval(tick, TICK_MS);
-      ticker.unref();
-      void loadLoop().then((l) => (loop ??= l)).catch(() => undefined);
-      return () => {
-        taps.delete(fn);
       };
     },
     listenerCount: () => listeners.size,

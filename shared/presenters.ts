@@ -58,7 +58,8 @@ export interface StaffDj {
 }
 
 export const DJ_TEXTS = {
-  saved: (name: string) => `DJ ${name} has been added or updated successfully`,
+  /** The save toast: the spec's 'DJ {name} has been added or updated successfully', told as what happened (issue 30 item 7). */
+  saved: (name: string, created: boolean) => `DJ ${name} has been ${created ? 'added' : 'updated'} successfully`,
   savedTitle: 'DJ saved',
   saveFailed: (message: string) => `Failed to save DJ profile: ${message}`,
   authTitle: 'Authentication error',

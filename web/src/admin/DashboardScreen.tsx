@@ -11,7 +11,8 @@ import { GENERAL_SUBJECTS } from '../../../shared/requests';
 import { relativeTime } from '../../../shared/time';
 import { useAuth } from '../auth/AuthProvider';
 import { useNowPlaying } from '../radio/hooks';
-import { isBroadcasting, offAirText, stationStateOf } from '../../../shared/radio-display';
+import { isBroadcasting, stationStateOf } from '../../../shared/radio-display';
+import { dashboardGreeting, liveShowTile } from '../../../shared/dashboard-texts';
 import { useDashboard } from '../dashboard/api';
 import { ListeningNowTile } from '../audience/ListeningNow';
 
@@ -87,7 +88,7 @@ export default function DashboardScreen() {
   const state = stationStateOf(np.data);
   const onAir = isBroadcasting(state);
   const hasSong = !np.isError && onAir && Boolean(song?.title);
-  const liveShow = onAir ? (np.data?.current_show?.title ?? (state === 'live' ? (np.data?.live.streamer_name ?? 'Live Presenter') : null)) : null;
+  const tile = liveShowTile(np.data);
   const nextShow = np.data?.next_show ?? null;
 
   return (
@@ -96,7 +97,7 @@ export default function DashboardScreen() {
         Dashboard
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
-        Welcome back{profile?.username ? `, ${profile.username}` : ''}.
+        {dashboardGreeting(profile, Date.now())}
       </Typography>
       {dash.isError && (
         <Alert severity="error" sx={{ mb: 2 }} action={<Button color="inherit" size="small" onClick={() => void dash.refetch()}>Try Again</Button>}>
@@ -129,19 +130,11 @@ export default function DashboardScreen() {
         <Tile icon={<RadioIcon fontSize="small" />} label="Current Live Show">
           {np.isLoading ? (
             <Skeleton height={36} />
-          ) : liveShow ? (
-            <>
-              <Big>{liveShow}</Big>
-              <Typography variant="body2" color="text.secondary">
-                {np.data?.presenter}
-              </Typography>
-            </>
           ) : (
             <>
-              <Big>Off air</Big>
-              <Typography variant="body2" color="text.secondary" data-testid="dashboard-off-air">
-                {onAir ? (np.data?.presenter ?? 'Auto DJ') : offAirText(np.data).reason}
-                {!onAir && nextShow ? ` Next: ${nextShow.title}.` : ''}
+              <Big>{tile.headline}</Big>
+              <Typography variant="body2" color="text.secondary" data-testid={tile.state === 'show' ? 'dashboard-live-show' : tile.state === 'autodj' ? 'dashboard-auto-dj' : 'dashboard-off-air'}>
+                {tile.detail}
               </Typography>
             </>
           )}

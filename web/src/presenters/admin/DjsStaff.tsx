@@ -81,7 +81,7 @@ function DjDialog({ dj, onClose }: { dj: StaffDj | null; onClose: () => void }) 
     setErrors({});
     try {
       const saved = await save.mutateAsync({ ...(dj ? { id: dj.id } : {}), input: parsed.data });
-      toast({ title: DJ_TEXTS.savedTitle, description: DJ_TEXTS.saved(saved.name), variant: 'success' });
+      toast({ title: DJ_TEXTS.savedTitle, description: DJ_TEXTS.saved(saved.name, !dj), variant: 'success' });
       onClose();
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) toast({ title: DJ_TEXTS.authTitle, description: DJ_TEXTS.authText, variant: 'error' });

@@ -74,6 +74,9 @@ export const BOOKING_MESSAGES = {
   selectDateFirst: 'Please select a date first',
   notAuthenticated: 'User not authenticated',
   editTimesRequired: 'Start time and end time are required',
+  sameStartEnd: 'The end time must be different from the start time: a show cannot start and end at the same time.',
+  /** A time skipped by the clocks going forward (issue 30 item 7). */
+  noSuchTime: (time: string, date: string, zone: string) => `${time.slice(0, 5)} does not exist on ${date} in ${zone}: the clocks go forward that night. Pick a time after the change.`,
   overviewRequired: 'Please fill in all required fields.',
   overviewRequiredTitle: 'Validation Error',
   noPresenterProfile: 'Contact admin to set up presenter profile',
@@ -216,6 +219,7 @@ export const CreateBookingSchema = z
     proceed: z.boolean({ error: 'Proceed must be true or false' }).default(false),
   })
   .superRefine((b, ctx) => {
+    if (b.start_time === b.end_time) ctx.addIssue({ code: 'custom', path: ['end_time'], message: BOOKING_MESSAGES.sameStartEnd });
     if (b.mode === 'calendar') {
       const dates = b.dates ?? [];
       if (dates.length === 0) ctx.addIssue({ code: 'custom', path: ['dates'], message: BOOKING_MESSAGES.dateRequired });
@@ -262,6 +266,9 @@ export const EditShowSchema = z
     presenter_image_url: ImageUrlSchema.optional(),
     image_url: ImageUrlSchema.optional(),
     proceed: z.boolean({ error: 'Proceed must be true or false' }).default(false),
+  })
+  .superRefine((b, ctx) => {
+    if (b.start_time !== undefined && b.start_time === b.end_time) ctx.addIssue({ code: 'custom', path: ['end_time'], message: BOOKING_MESSAGES.sameStartEnd });
   });
 /** A parsed edit-show request. */
 export type EditShowInput = z.output<typeof EditShowSchema>;
@@ -284,6 +291,8 @@ export const OverviewEventSchema = z.object({
   host: optionalText(SCHEDULE_LIMITS.host, 'Host'),
   status: z.enum(OVERVIEW_STATUSES, { error: 'Status must be scheduled, pending, cancelled or completed' }).default('scheduled'),
   proceed: z.boolean({ error: 'Proceed must be true or false' }).default(false),
+}).superRefine((b, ctx) => {
+  if (b.start_time === b.end_time) ctx.addIssue({ code: 'custom', path: ['end_time'], message: BOOKING_MESSAGES.sameStartEnd });
 });
 /** A parsed overview event. */
 export type OverviewEventInput = z.output<typeof OverviewEventSchema>;

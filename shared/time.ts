@@ -260,6 +260,18 @@ function computeZonedInstant(date: string, time: string, zone: string): number {
 }
 
 /**
+ * Whether a wall-clock time happens at all on a date in a zone: false for a
+ * time skipped by a spring-forward change (01:30 on 2026-03-29 in London),
+ * which {@link zonedInstant} would quietly move an hour on.
+ */
+export function wallClockExists(date: string, time: string, zone: string = DEFAULT_TIME_ZONE): boolean {
+  const t = normaliseTime(time);
+  if (t === null || !isValidDate(date)) return false;
+  const back = localDateTime(zonedInstant(date, t, zone), zone);
+  return back.date === date && back.time === t;
+}
+
+/**
  * The wall-clock date and time ('yyyy-MM-dd', 'HH:MM:SS') in `zone` at an
  * instant; turns "now" into the station's local day and time.
  * Throws `RangeError` on an invalid zone or instant.

@@ -169,6 +169,29 @@ describe('conflicts (spec 001 §5)', () => {
     expect((await book(presenter, single('2026-03-29', '03:00', '04:00'))).status).toBe(201);
   });
 
+  it('refuses a time the clocks skip and a show that ends when it starts, in words, and books nothing (issue 30 item 7)', async () => {
+    // 29 March 2026 in London: 01:00 GMT becomes 02:00 BST, so 01:30 never happens.
+    const gap = await book(presenter, single('2026-03-29', '01:30', '03:00'));
+    expect(gap.status).toBe(400);
+    expect(gap.body.error.message).toBe('01:30 does not exist on Sunday 29 March 2026 in Europe/London: the clocks go forward that night. Pick a time after the change.');
+    // A show ending in the gap is refused the same way (the end is the wall clock too).
+    expect((await book(presenter, single('2026-03-29', '00:00', '01:15'))).body.error.message).toMatch(/^01:15 does not exist on Sunday 29 March 2026/);
+    // End = start was booked as a 24-hour show.
+    const same = await book(presenter, single('2026-03-26', '10:00', '10:00'));
+    expect(same.status).toBe(400);
+    expect(same.body.error.message).toBe('The end time must be different from the start time: a show cannot start and end at the same time.');
+    expect(await t.server.ctx.knex('schedule_events').count({ n: '*' }).first()).toEqual({ n: 0 });
+    // Editing one time to meet the other, and the overview's form, are refused too.
+    const id = (await book(presenter, single('2026-03-26', '10:00', '12:00'))).body.events[0].id;
+    const edited = await request(t.url, `/api/schedule/events/${id}`, { method: 'PATCH', token: presenter.token, body: { end_time: '10:00' } });
+    expect(edited.body.error.message).toBe('The end time must be different from the start time: a show cannot start and end at the same time.');
+    expect((await get(presenter, id)).body.event.end_time).toBe('12:00:00');
+    const overview = await request(t.url, '/api/schedule/overview/events', { method: 'POST', token: moderator.token, body: { event_date: '2026-03-29', title: 'Maintenance', start_time: '01:00', end_time: '02:30', type: 'maintenance' } });
+    expect(overview.body.error.message).toMatch(/^01:00 does not exist on Sunday 29 March 2026/);
+    // The hour after the change is fine.
+    expect((await book(presenter, single('2026-03-29', '02:00', '03:00'))).status).toBe(201);
+  });
+
   it('lets only one of two simultaneous bookings of the same slot through', async () => {
     const [a, b] = await Promise.all([book(presenter, single('2026-04-20', '10:00', '12:00')), book(other, single('2026-04-20', '11:00', '13:00'))]);
     expect([a.status, b.status].sort()).toEqual([201, 409]);

@@ -40,6 +40,7 @@ import {
   todayInZone,
   weekBounds,
   weekQueryRange,
+  wallClockExists,
   type EventTimes,
   type RecurrenceType,
 } from '../../../shared/schedule';
@@ -160,6 +161,24 @@ export async function findBookingConflicts(db: Db, candidates: readonly EventTim
     }
   }
   return out;
+}
+
+/**
+ * Refuses times a show cannot have (issue 30 item 7): the same start and end
+ * (which the midnight rule would read as 24 hours), and a start or end the
+ * station's clocks skip when they go forward (which would quietly become an
+ * hour later). Names the first date at fault.
+ */
+function assertRealTimes(candidates: readonly EventTimes[], zone: string): void {
+  for (const c of candidates) {
+    if (normaliseTime(c.start_time) === normaliseTime(c.end_time)) throw fail.badRequest(BOOKING_MESSAGES.sameStartEnd, [{ path: 'end_time', message: BOOKING_MESSAGES.sameStartEnd }]);
+    for (const [field, date, time] of [['start_time', c.event_date, c.start_time], ['end_time', crossesMidnight(c.start_time, c.end_time) ? addDays(c.event_date, 1) : c.event_date, c.end_time]] as const) {
+      if (!wallClockExists(date, time, zone)) {
+        const message = BOOKING_MESSAGES.noSuchTime(time, longDate(date), zone);
+        throw fail.badRequest(message, [{ path: field, message }]);
+      }
+    }
+  }
 }
 
 function conflictError(conflicts: ConflictView[]): HttpError {
@@ -288,6 +307,7 @@ export async function createBooking(ctx: AppContext, actor: ScheduleActor, input
   if (dates[0]! < today) throw fail.badRequest('Bookings cannot start in the past', [{ path: input.mode === 'calendar' ? 'dates' : 'event_date', message: 'Bookings cannot start in the past' }]);
   const presenter = await resolveBookingPresenter(ctx.knex, actor, input.presenter_id);
   const candidates: EventTimes[] = dates.map((d) => ({ event_date: d, start_time: input.start_time, end_time: input.end_time }));
+  assertRealTimes(candidates, await stationTimezone(ctx));
 
   const early = await findBookingConflicts(ctx.knex, candidates);
   if (early.length > 0 && !input.proceed) throw conflictError(early);
@@ -407,6 +427,7 @@ export async function updateShow(ctx: AppContext, actor: ScheduleActor, id: stri
   const current = await loadOr404(ctx.knex, id);
   assertCanManage(actor, current, DENIED.editShow);
   const timesOf = (row: EventRow): EventTimes => ({ event_date: row.event_date, start_time: input.start_time ?? row.start_time, end_time: input.end_time ?? row.end_time });
+  if (input.start_time !== undefined || input.end_time !== undefined) assertRealTimes([timesOf(current)], await stationTimezone(ctx));
   const checks = current.status !== 'cancelled';
   if (checks) {
     const early = await findBookingConflicts(ctx.knex, [timesOf(current)], [id]);
@@ -469,6 +490,7 @@ function diff(before: EventRow, after: EventRow): Record<string, { from: unknown
  */
 export async function createOverviewEvent(ctx: AppContext, actor: ScheduleActor, input: OverviewEventInput): Promise<ScheduleEventView> {
   const times: EventTimes = { event_date: input.event_date, start_time: input.start_time, end_time: input.end_time };
+  assertRealTimes([times], await stationTimezone(ctx));
   const checks = input.status !== 'cancelled';
   if (checks && !input.proceed) {
     const early = await findBookingConflicts(ctx.knex, [times]);
@@ -518,6 +540,7 @@ export async function createOverviewEvent(ctx: AppContext, actor: ScheduleActor,
 export async function updateOverviewEvent(ctx: AppContext, actor: ScheduleActor, id: string, input: OverviewEventInput): Promise<ScheduleEventView> {
   await loadOr404(ctx.knex, id, 'Event');
   const times: EventTimes = { event_date: input.event_date, start_time: input.start_time, end_time: input.end_time };
+  assertRealTimes([times], await stationTimezone(ctx));
   const checks = input.status !== 'cancelled';
   if (checks && !input.proceed) {
     const early = await findBookingConflicts(ctx.knex, [times], [id]);

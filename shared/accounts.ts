@@ -13,6 +13,8 @@ export const EMAIL_MAX = 320;
 export const USERNAME_MAX = 100;
 /** Shortest password the spec allows (create account and profile change). */
 export const PASSWORD_MIN = 6;
+/** Shortest new password of one's own (issue 29, OWASP ASVS 2.1.1): at least 8; no upper limit below PASSWORD_MAX. */
+export const NEW_PASSWORD_MIN = 8;
 /** Longest password accepted, in characters (the server also caps the UTF-8 bytes). */
 export const PASSWORD_MAX = 1024;
 /** Longest social link URL. */
@@ -30,6 +32,10 @@ export const ACCOUNT_TEXT = {
   passwordShort: 'Password must be at least 6 characters',
   passwordShortProfile: 'Password must be at least 6 characters long.',
   passwordMismatch: 'Passwords do not match.',
+  newPasswordShort: 'Password must be at least 8 characters long.',
+  currentPasswordMissing: 'Enter your current password.',
+  currentPasswordWrong: 'Your current password is incorrect.',
+  passwordCommon: 'This password is too common. Choose one that is harder to guess.',
   passwordTooLong: 'Password must be at most 1024 characters',
   emailTaken: 'A user with this email address has already been registered',
   signedIn: 'Signed in successfully!',
@@ -169,12 +175,17 @@ export const UpdateMeSchema = z
   .strict();
 export type UpdateMeInput = z.input<typeof UpdateMeSchema>;
 
-/** POST /api/me/password: change own password (000 §2, 001 §5). */
+/** POST /api/me/password: change own password (000 §2, 001 §5), proving the current one (issue 29). */
 export const ChangePasswordSchema = z
   .object({
+    current_password: z
+      .string({ error: ACCOUNT_TEXT.currentPasswordMissing })
+      .min(1, ACCOUNT_TEXT.currentPasswordMissing)
+      .max(PASSWORD_MAX, ACCOUNT_TEXT.currentPasswordWrong)
+      .refine(noNul, NUL_MESSAGE),
     password: z
-      .string({ error: ACCOUNT_TEXT.passwordShortProfile })
-      .min(PASSWORD_MIN, ACCOUNT_TEXT.passwordShortProfile)
+      .string({ error: ACCOUNT_TEXT.newPasswordShort })
+      .min(NEW_PASSWORD_MIN, ACCOUNT_TEXT.newPasswordShort)
       .max(PASSWORD_MAX, ACCOUNT_TEXT.passwordTooLong)
       .refine(noNul, NUL_MESSAGE),
     confirm_password: z.string().max(PASSWORD_MAX).optional(),

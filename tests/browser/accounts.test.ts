@@ -135,16 +135,22 @@ describe.skipIf(skipBrowser())('accounts in Chromium', () => {
     // No presenter record is linked to this account: no Social Media Links section.
     expect(await page.getByRole('heading', { name: 'Social Media Links' }).count()).toBe(0);
 
-    await page.getByLabel('New Password', { exact: true }).fill('abcdef');
-    await page.getByLabel('Confirm New Password').fill('abcdeg');
+    await page.getByLabel('Current Password').fill('not-my-password');
+    await page.getByLabel('New Password', { exact: true }).fill('abcdefgh');
+    await page.getByLabel('Confirm New Password').fill('abcdefgi');
     await page.getByRole('button', { name: 'Update Password' }).click();
     await page.getByRole('alert').filter({ hasText: 'Passwords do not match.' }).first().waitFor();
     await page.getByLabel('New Password', { exact: true }).fill('abc');
     await page.getByLabel('Confirm New Password').fill('abc');
     await page.getByRole('button', { name: 'Update Password' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Password must be at least 6 characters long.' }).first().waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Password must be at least 8 characters long.' }).first().waitFor();
     await page.getByLabel('New Password', { exact: true }).fill('second-password');
     await page.getByLabel('Confirm New Password').fill('second-password');
+    await page.getByRole('button', { name: 'Update Password' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Your current password is incorrect.' }).first().waitFor();
+    // The failed form keeps what was typed.
+    expect(await page.getByLabel('New Password', { exact: true }).inputValue()).toBe('second-password');
+    await page.getByLabel('Current Password').fill('first-password');
     await page.getByRole('button', { name: 'Update Password' }).click();
     await expect.poll(() => toast(page).textContent()).toContain('Password updated');
 

@@ -322,18 +322,44 @@ describe('deactivation and password changes end sessions', () => {
     const u = await createUser(t, { role: 'presenter' });
     const here = await signIn(u.email, u.password);
     const elsewhere = await signIn(u.email, u.password, 'desktop');
-    const mismatch = await request(t.url, '/api/me/password', { method: 'POST', token: here.body.access_token, body: { password: 'abcdef', confirm_password: 'abcdeg' } });
+    const change = (body: Record<string, unknown>) => request(t.url, '/api/me/password', { method: 'POST', token: here.body.access_token, body });
+    const mismatch = await change({ current_password: u.password, password: 'abcdefgh', confirm_password: 'abcdefgi' });
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.error.message).toBe('Passwords do not match.');
-    const short = await request(t.url, '/api/me/password', { method: 'POST', token: here.body.access_token, body: { password: 'abc', confirm_password: 'abc' } });
-    expect(short.body.error.message).toBe('Password must be at least 6 characters long.');
-    const ok = await request(t.url, '/api/me/password', { method: 'POST', token: here.body.access_token, body: { password: 'a-new-one', confirm_password: 'a-new-one' } });
+    const ok = await change({ current_password: u.password, password: 'a-new-one-here', confirm_password: 'a-new-one-here' });
     expect(ok.status).toBe(204);
     expect((await me(here.body.access_token)).status).toBe(200);
     expect((await refreshCookie(here.cookie!)).status).toBe(200);
     expect((await me(elsewhere.body.access_token)).status).toBe(401);
     expect((await refreshBody(elsewhere.body.refresh_token)).status).toBe(401);
-    expect((await signIn(u.email, 'a-new-one')).status).toBe(200);
+    expect((await signIn(u.email, 'a-new-one-here')).status).toBe(200);
+  });
+
+  it('a stolen access token alone cannot change the password: the current one is required, and the new one must be 8+ and not common', async () => {
+    const u = await createUser(t, { role: 'presenter' });
+    const s = await signIn(u.email, u.password);
+    const other = await signIn(u.email, u.password, 'desktop');
+    const change = (body: Record<string, unknown>) => request(t.url, '/api/me/password', { method: 'POST', token: s.body.access_token, body });
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ password: 'taken-over-for-good', confirm_password: 'taken-over-for-good' }, 'Enter your current password.'],
+      [{ current_password: 'a guess', password: 'taken-over-for-good', confirm_password: 'taken-over-for-good' }, 'Your current password is incorrect.'],
+      [{ current_password: u.password, password: 'abc1234', confirm_password: 'abc1234' }, 'Password must be at least 8 characters long.'],
+      [{ current_password: u.password, password: 'password1', confirm_password: 'password1' }, 'This password is too common. Choose one that is harder to guess.'],
+      [{ current_password: u.password, password: 'Iloveyou123', confirm_password: 'Iloveyou123' }, 'This password is too common. Choose one that is harder to guess.'],
+    ];
+    for (const [body, message] of cases) {
+      const res = await change(body);
+      expect(res.status, message).toBe(400);
+      expect(res.body.error.message).toBe(message);
+    }
+    // Nothing changed: the old password still signs in and the other session lives.
+    expect((await signIn(u.email, u.password)).status).toBe(200);
+    expect((await me(other.body.access_token)).status).toBe(200);
+    // 64 characters and more are accepted.
+    const long = 'x'.repeat(40) + ' a long passphrase ok';
+    expect(long.length).toBeGreaterThan(60);
+    expect((await change({ current_password: u.password, password: long + long, confirm_password: long + long })).status).toBe(204);
+    expect((await signIn(u.email, long + long)).status).toBe(200);
   });
 });
 

@@ -173,7 +173,7 @@ function sessionEndScenarios(where: () => Instances): void {
     const second = await request(act, '/api/auth/token', { method: 'POST', body: { email: victim.email, password: PASSWORD, client: 'desktop' } });
     const mine = await staffSocket(watch, { ...victim, token: second.body.access_token as string });
     sockets.push(stolen, mine);
-    const res = await request(act, '/api/me/password', { method: 'POST', token: second.body.access_token as string, body: { password: 'another long passphrase' } });
+    const res = await request(act, '/api/me/password', { method: 'POST', token: second.body.access_token as string, body: { current_password: PASSWORD, password: 'another long passphrase' } });
     expect(res.status).toBe(204);
     await expect.poll(() => errors(stolen, 'session_ended').length, { timeout: WITHIN_MS, interval: 20 }).toBe(2);
     await generalRequest(act);

@@ -138,3 +138,8 @@ export async function accountDirectory(db: Db): Promise<{ id: string; role: stri
   return db('profiles').select<{ id: string; role: string; is_active: boolean }[]>('id', 'role', 'is_active');
 }
 
+/** The stored password hash of an active account (the own-password change proves the current one), or undefined. */
+export async function passwordHashOf(db: Db, id: string): Promise<string | undefined> {
+  const row = await db('profiles').where({ id, is_active: true }).first<{ password_hash: string } | undefined>('password_hash');
+  return row?.password_hash;
+}

@@ -38,7 +38,7 @@ export function usersRoutes(ctx: AppContext): AppRouter {
 
   router.post('/api/me/password', signedIn, async (c) => {
     const input = parse(ChangePasswordSchema, c.request.body ?? {});
-    await changeOwnPassword(ctx, currentUser(c), input.password, c.ip || null);
+    await changeOwnPassword(ctx, currentUser(c), input.current_password, input.password, c.ip || null);
     c.status = 204;
   });
 

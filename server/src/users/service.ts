@@ -14,7 +14,8 @@ import {
 } from '../../../shared/accounts';
 import { canAssignRole, canCreateUser, canDeleteUser, canEditUser, DENIED, isRole, PRESENTER_ROLES, ROLE_LABELS, type PresenterRole, type Role } from '../../../shared/permissions';
 import { announceStaffChange, insertNotification, publishNotification } from '../notifications/notify';
-import { hashPassword, MAX_PASSWORD_BYTES } from '../auth/passwords';
+import { isCommonPassword } from '../auth/common-passwords';
+import { hashPassword, MAX_PASSWORD_BYTES, verifyPassword } from '../auth/passwords';
 import { announceSessionChange } from '../auth/session-events';
 import { revokeUserSessions } from '../auth/sessions';
 import type { AppContext } from '../context';
@@ -29,6 +30,7 @@ import {
   findProfile,
   insertProfile,
   listProfiles,
+  passwordHashOf,
   updateProfile,
   usernameTaken,
   type ProfileRow,
@@ -362,8 +364,14 @@ export async function updateOwnProfile(ctx: AppContext, actor: Actor, input: z.o
  * with an old refresh token is shut out), this one continues, and the
  * reset-required flag clears.
  */
-export async function changeOwnPassword(ctx: AppContext, actor: Actor, password: string, ip: string | null): Promise<void> {
+export async function changeOwnPassword(ctx: AppContext, actor: Actor, current: string, password: string, ip: string | null): Promise<void> {
   if (tooLongPassword(password)) throw fail.badRequest(ACCOUNT_TEXT.passwordTooLong);
+  // Guessing the current password with a stolen access token is limited like sign-in: 10 tries per 15 minutes.
+  await ctx.limits.limiter('password_change', { points: 10, durationSec: 900 }).consume(actor.id);
+  const stored = await passwordHashOf(ctx.knex, actor.id);
+  if (!stored) throw fail.unauthorized(ACCOUNT_TEXT.sessionEnded);
+  if (tooLongPassword(current) || !(await verifyPassword(stored, current))) throw fail.badRequest(ACCOUNT_TEXT.currentPasswordWrong, [{ path: 'current_password', message: ACCOUNT_TEXT.currentPasswordWrong }]);
+  if (isCommonPassword(password)) throw fail.badRequest(ACCOUNT_TEXT.passwordCommon, [{ path: 'password', message: ACCOUNT_TEXT.passwordCommon }]);
   const hash = await hashPassword(password);
   const nowMs = ctx.now();
   await ctx.knex.transaction(async (trx) => {

@@ -152,15 +152,16 @@ function SocialLinks({ me, onSaved }: { me: MeResponse; onSaved: (me: MeResponse
 
 function ChangePassword({ onChanged }: { onChanged: () => void }) {
   const { toast } = useToast();
+  const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const save = async (e: FormEvent) => {
     e.preventDefault();
-    const parsed = ChangePasswordSchema.safeParse({ password, confirm_password: confirm });
+    const parsed = ChangePasswordSchema.safeParse({ current_password: current, password, confirm_password: confirm });
     if (!parsed.success) {
-      const message = parsed.error.issues[0]?.message ?? ACCOUNT_TEXT.passwordShortProfile;
+      const message = parsed.error.issues[0]?.message ?? ACCOUNT_TEXT.newPasswordShort;
       setError(message);
       toast({ title: 'Error', description: message, variant: 'error' });
       return;
@@ -168,7 +169,8 @@ function ChangePassword({ onChanged }: { onChanged: () => void }) {
     setError(null);
     setSaving(true);
     try {
-      await changeMyPassword({ password, confirm_password: confirm });
+      await changeMyPassword({ current_password: current, password, confirm_password: confirm });
+      setCurrent('');
       setPassword('');
       setConfirm('');
       toast({ title: ACCOUNT_TEXT.passwordUpdated, description: 'Your other sessions have been signed out.', variant: 'success' });
@@ -182,8 +184,9 @@ function ChangePassword({ onChanged }: { onChanged: () => void }) {
     }
   };
   return (
-    <Section title="Change Password" description="At least 6 characters.">
+    <Section title="Change Password" description="Enter your current password, then a new one of at least 8 characters that is not a common password.">
       <Box component="form" onSubmit={(e) => void save(e)} noValidate sx={{ display: 'grid', gap: 2.5 }}>
+        <TextField label="Current Password" type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} fullWidth slotProps={{ htmlInput: { maxLength: 1024 } }} />
         <TextField label="New Password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} fullWidth slotProps={{ htmlInput: { maxLength: 1024 } }} />
         <TextField label="Confirm New Password" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} fullWidth error={!!error} slotProps={{ htmlInput: { maxLength: 1024 } }} />
         {error && (
@@ -192,7 +195,7 @@ function ChangePassword({ onChanged }: { onChanged: () => void }) {
           </Alert>
         )}
         <Box>
-          <Button type="submit" variant="contained" disabled={saving || !password}>
+          <Button type="submit" variant="contained" disabled={saving || !password || !current}>
             {saving ? 'Updating...' : 'Update Password'}
           </Button>
         </Box>

@@ -251,7 +251,7 @@ describe('figures of shows, live sessions and presenters', () => {
     expect(bad.status).toBe(400);
     const csv = await fetch(`${t.url}/api/audience/shows.csv?range=24h`, { headers: { Authorization: `Bearer ${owner.token}` } });
     expect(csv.headers.get('content-type')).toContain('text/csv');
-    expect((await csv.text()).split('\r\n')[0]).toBe('kind,title,presenter,starts_at,ends_at,peak,average,listening_hours,previous_average,change_vs_previous_percent,autodj_average,change_vs_autodj_percent');
+    expect((await csv.text()).split('\r\n')[0]).toBe('"kind","title","presenter","starts_at","ends_at","peak","average","listening_hours","previous_average","change_vs_previous_percent","autodj_average","change_vs_autodj_percent"');
   });
 
   it("adds the session's peak, average and listening hours to the presenter's end-of-show summary", async () => {

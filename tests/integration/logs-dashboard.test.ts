@@ -37,7 +37,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 /** Parses RFC 4180 CSV (quoted fields, doubled quotes, CRLF inside quotes). */
-function parseCsv(text: string): string[][] {
+function parseCsv(text: string, separator = ','): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = '';
@@ -51,7 +51,7 @@ function parseCsv(text: string): string[][] {
       } else if (ch === '"') quoted = false;
       else cell += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
+    else if (ch === separator) {
       row.push(cell);
       cell = '';
     } else if (ch === '\r' && text[i + 1] === '\n') {
@@ -113,6 +113,24 @@ describe('logs list and stats', () => {
 });
 
 describe('CSV export', () => {
+  it('keeps an anonymous sign-in attempt\'s typed email one cell, whatever separator the spreadsheet uses', async () => {
+    const typed = 'x;=1+2;@sum(1+1)';
+    const attempt = await request(t.url, '/api/auth/token', { method: 'POST', body: { email: typed, password: 'wrong password' } });
+    expect(attempt.status).toBe(400);
+    const res = await fetch(`${t.url}/api/logs/export?days=90&q=sum`, { headers: { Authorization: `Bearer ${admin.token}` } });
+    expect(res.status).toBe(200);
+    const text = (await res.text()).replace(/^\uFEFF/, '');
+    const line = text.split('\r\n').find((l) => l.includes('sum(1+1)'));
+    expect(line, text).toBeDefined();
+    // A continental spreadsheet (separator ";") reads the quoted cells whole: no cell starts a formula.
+    for (const separator of [',', ';', '\t']) {
+      const cells = parseCsv(`${line!}\r\n`, separator)[0]!;
+      for (const cell of cells) expect(cell, `${JSON.stringify(separator)} ${cell}`).not.toMatch(/^[=+\-@]/);
+      expect(cells.some((c) => c.includes(typed))).toBe(true);
+    }
+  });
+
+
   it('downloads every matching row as user-logs-{date}.csv, quoted per RFC 4180, formulas neutralised', async () => {
     const res = await fetch(`${t.url}/api/logs/export?days=90&q=custom_page`, { headers: { Authorization: `Bearer ${admin.token}` } });
     expect(res.status).toBe(200);
@@ -122,7 +140,7 @@ describe('CSV export', () => {
     // A UTF-8 byte order mark first, so spreadsheet apps read the text as UTF-8.
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes);
-    expect(text.startsWith('Date,User,Action')).toBe(true);
+    expect(text.startsWith('"Date","User","Action"')).toBe(true);
     const rows = parseCsv(text);
     expect(rows[0]).toEqual(['Date', 'User', 'Action', 'Resource Type', 'Resource', 'Resource ID', 'Details']);
     const body = rows.slice(1);
@@ -132,6 +150,8 @@ describe('CSV export', () => {
     expect(body[0]![0]).toBe(new Date(NOW - 60_000).toISOString());
     // The raw text: quotes doubled, the field with a newline quoted.
     expect(text).toContain('"Commas, ""quotes""\nand lines"');
+    // Every cell quoted, numbers and plain words too.
+    for (const line of text.split('\r\n').filter((l) => l && !l.includes('\n'))) expect(line, line).toMatch(/^"(?:[^"]|"")*"(?:,"(?:[^"]|"")*")*$/);
     // The export itself is logged.
     const logged = await t.server.ctx.knex('user_action_logs').where({ action_type: 'export' }).first();
     expect(logged).toMatchObject({ user_email: admin.email, resource_type: 'user_action_logs' });

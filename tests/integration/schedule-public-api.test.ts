@@ -164,6 +164,27 @@ describe('GET /schedule-api (spec 001 §3, §7)', () => {
 });
 
 describe('the iCalendar feed', () => {
+  it('writes a title or description with a bare carriage return as text, never as a property of its own', async () => {
+    const mod = await createPresenter(t, 'moderator');
+    const booked = await request(t.url, '/api/schedule/bookings', {
+      method: 'POST',
+      token: mod.token,
+      body: { mode: 'daily', title: 'Night\rATTACH:https://evil.example/x.exe', description: 'Fine\rX-INJECTED:1\r\nalso\nthis', event_date: '2026-04-16', start_time: '09:00', end_time: '10:00' },
+    });
+    expect(booked.status).toBe(201);
+    try {
+      const text = await (await fetch(`${t.url}/api/schedule.ics?start_date=2026-04-13&end_date=2026-04-19`)).text();
+      expect(text).toContain('SUMMARY:Night');
+      // A reader that ends a line at any CR or LF (many do) still sees no injected property.
+      const lines = text.replace(/\r\n[ \t]/g, '').split(/\r\n|\r|\n/);
+      expect(lines.filter((l) => /^(ATTACH|X-INJECTED)/.test(l))).toEqual([]);
+      expect(lines).toContain('SUMMARY:Night\\nATTACH:https://evil.example/x.exe');
+      expect(text).not.toMatch(/\r(?!\n)/);
+    } finally {
+      await t.server.ctx.knex('schedule_events').where({ created_by: mod.id }).delete();
+    }
+  });
+
   it('serves the same shows as a calendar in the station zone, with its DST rules', async () => {
     const res = await fetch(`${t.url}/api/schedule.ics?week=current`);
     expect(res.status).toBe(200);

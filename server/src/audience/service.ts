@@ -20,6 +20,7 @@ import { listPresenterRows, presenterOfUser } from '../presenters/repo';
 import { showsBetween, type TimedShow } from '../radio/schedule';
 import { sessionsBetween } from '../radio/stats';
 import * as repo from './repo';
+import { csvDocument } from '../http/csv';
 
 /**
  * Audience figures: recording each station reading, and joining the minute
@@ -385,16 +386,8 @@ export function figuresCsv(report: AudienceReport, zone: string): string {
     const l = localDateTime(ms, zone);
     return `${l.date} ${l.time.slice(0, 5)}`;
   };
-  const cell = (v: string | number | null) => {
-    if (v === null) return '';
-    const s = String(v);
-    // Quote text, and neutralise a leading formula character for spreadsheets.
-    const safe = /^[=+\-@\t\r]/.test(s) && typeof v === 'string' ? `'${s}` : s;
-    return /[",\n\r]/.test(safe) || typeof v === 'string' ? `"${safe.replace(/"/g, '""')}"` : safe;
-  };
-  const header = AUDIENCE_CSV_COLUMNS.join(',');
-  const lines = [...report.shows, ...report.sessions].map((s) =>
-    [s.kind, s.title, s.presenter_name, when(s.starts_at), when(s.ends_at), s.peak, s.average, s.listening_hours, s.previous_average, s.change_vs_previous, s.autodj_average, s.change_vs_autodj].map(cell).join(','),
+  return csvDocument(
+    AUDIENCE_CSV_COLUMNS,
+    [...report.shows, ...report.sessions].map((s) => [s.kind, s.title, s.presenter_name, when(s.starts_at), when(s.ends_at), s.peak, s.average, s.listening_hours, s.previous_average, s.change_vs_previous, s.autodj_average, s.change_vs_autodj]),
   );
-  return [header, ...lines].join('\r\n') + '\r\n';
 }

@@ -3,6 +3,7 @@ import { LOG_FAILED_SIGNIN_LIMIT, LOG_LIST_LIMIT, type LogEntry, type LogsQuery,
 import { todayInZone, weekBounds, zonedInstant } from '../../../shared/schedule';
 import { MS_PER_DAY } from '../../../shared/time';
 import { countSince, exportPage, newestMatching, topActionsSince, topUsersSince, type ActionLogRow } from './repo';
+import { csvLine } from '../http/csv';
 
 /**
  * The activity log (001 §2 Logs, §7): statistics, the filtered list and the
@@ -68,22 +69,6 @@ export async function logStats(db: Knex, days: number, nowMs: number, zone: stri
 /** The export's columns. */
 export const CSV_HEADER = ['Date', 'User', 'Action', 'Resource Type', 'Resource', 'Resource ID', 'Details'] as const;
 
-/**
- * One CSV cell (RFC 4180): a value a spreadsheet would run as a formula
- * (starting with = + - @, a tab or a carriage return) gets a leading
- * apostrophe; a value with a comma, quote, CR or LF is quoted with inner
- * quotes doubled.
- */
-export function csvCell(value: unknown): string {
-  let s = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-/** One CSV line with its CRLF. */
-export function csvLine(values: readonly unknown[]): string {
-  return `${values.map(csvCell).join(',')}\r\n`;
-}
 
 /**
  * Every matching row as CSV lines, newest first, read in pages of `batch`

@@ -8,6 +8,9 @@ import type { Knex } from 'knex';
 import { IANAZone } from 'luxon';
 import type { EventType } from '../../../shared/bookings';
 import { allowedImageUrl, type ImagePolicy } from '../../../shared/image-hosts';
+import { foldLine, icsText } from '../http/ics';
+
+export { foldLine } from '../http/ics';
 import { SCHEDULE_API_MAX_LIMIT, scheduleQuerySchema, type PublicShow, type ScheduleApiResponse } from '../../../shared/public-api';
 import {
   addDays,
@@ -168,33 +171,6 @@ export function publicScheduleResponse(rows: PublicRow[], q: PublicScheduleQuery
 // iCalendar (RFC 5545)
 // ---------------------------------------------------------------------------
 
-/** Escapes a TEXT value. */
-function icsText(s: string): string {
-  return s.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
-}
-
-/** Folds a content line at 75 octets, never inside a UTF-8 sequence. */
-export function foldLine(line: string): string {
-  const bytes = Buffer.from(line, 'utf8');
-  if (bytes.length <= 75) return line;
-  const parts: string[] = [];
-  let current = '';
-  let size = 0;
-  let limit = 75;
-  for (const ch of line) {
-    const n = Buffer.byteLength(ch, 'utf8');
-    if (size + n > limit) {
-      parts.push(current);
-      current = '';
-      size = 0;
-      limit = 74; // continuation lines start with a space
-    }
-    current += ch;
-    size += n;
-  }
-  parts.push(current);
-  return parts.join('\r\n ');
-}
 
 const compactDate = (d: string): string => d.replace(/-/g, '');
 const compactTime = (t: string): string => (normaliseTime(t) ?? '00:00:00').replace(/:/g, '');

@@ -371,6 +371,8 @@ export const EventListQuerySchema = z.object({
 export const WeekQuerySchema = z.object({
   week: z.string().refine(isValidDate, 'The week must be a date written YYYY-MM-DD').optional(),
   start: z.string().refine(isValidDate, 'The start must be a date written YYYY-MM-DD').optional(),
+  /** The first day of the listener's week (ISO: 1 = Monday … 7 = Sunday; the reader's locale); Monday when absent. */
+  first_day: z.enum(['1', '2', '3', '4', '5', '6', '7'], { error: 'The first day must be 1 (Monday) to 7 (Sunday)' }).optional(),
 });
 
 // ---------------------------------------------------------------------------

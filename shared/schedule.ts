@@ -302,6 +302,16 @@ export function weekBounds(dateOrInstant: string | number, zone: string = DEFAUL
 }
 
 /**
+ * The listener's week containing a date, starting on `firstDay` (ISO: 1 = Monday, 6 = Saturday, 7 = Sunday; the
+ * reader's locale, shared/i18n/week.ts): the /shows page in German runs Monday to Sunday, in US English Sunday to
+ * Saturday, in Arabic Saturday to Friday. The staff panel's weeks (the weekly rule) stay Monday to Sunday.
+ */
+export function weekBoundsFrom(date: string, firstDay: number): { start: string; end: string } {
+  const start = addDays(date, -((isoWeekday(date) - firstDay + 7) % 7));
+  return { start, end: addDays(start, 6) };
+}
+
+/**
  * The real instants of the week containing `date` in `zone`: Monday 00:00 to
  * the next Monday 00:00 (exclusive, equivalent to the spec's Sunday 23:59:59
  * inclusive). A DST week is 167 or 169 hours long.

@@ -17,9 +17,13 @@ export type MessageValues = Record<string, string | number | Date | boolean | nu
 
 export type Translate = (key: MessageKey, values?: MessageValues) => string;
 
-/** Intl's locale for a catalogue's code (the pseudo-locale formats dates and numbers as English). */
+/**
+ * Intl's locale for a catalogue's code when the reader's browser names no variant of it: Airdeck's English is
+ * British (a station's default before it was translated), so a bare `en`, and the pseudo-locale, format dates and
+ * numbers as en-GB; a browser asking for en-US gets en-US (server/src/i18n/catalogues.ts intlTagOf).
+ */
 export function intlLocale(locale: string): string {
-  return locale === 'en-XA' ? 'en' : locale;
+  return locale === 'en-XA' || locale === 'en' ? 'en-GB' : locale;
 }
 
 /**

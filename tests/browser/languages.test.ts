@@ -101,4 +101,36 @@ describe.skipIf(skipBrowser())('the listener’s language', () => {
     expect(rtl.brandX).toBeGreaterThan(640);
     expect(rtl.languageX).toBeLessThan(640);
   });
+
+  it('starts the schedule’s week on Monday for de, Sunday for en-US, Saturday for ar, on the reader’s clock', async () => {
+    const isoWeekday = (date: string) => ((new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
+    const cases = [
+      { locale: 'de-DE', lang: 'de', first: 1, dayName: 'Montag', pm: false },
+      { locale: 'en-US', lang: 'en', first: 7, dayName: 'Sunday', pm: true },
+      { locale: 'ar', lang: 'ar', first: 6, dayName: 'السبت', pm: false },
+    ];
+    for (const c of cases) {
+      const { page, context, errors } = await h.newPage({ locale: c.locale, width: 1280 });
+      await page.goto(h.url + '/shows');
+      await appReady(page);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(c.lang);
+      const days = page.locator('main section[aria-labelledby^="day-"]');
+      await expect.poll(() => days.count()).toBe(7);
+      const firstId = (await days.first().getAttribute('aria-labelledby'))!.slice(4);
+      expect(isoWeekday(firstId), c.locale).toBe(c.first);
+      expect(await days.first().locator('h2').innerText()).toContain(c.dayName);
+      // Show times: 12-hour with AM/PM in US English, 24-hour in German and Arabic.
+      const times = await page.locator('main article').first().innerText();
+      if (c.pm) expect(times).toMatch(/\d{1,2}:\d{2}\s?(AM|PM)/);
+      else expect(times).not.toMatch(/AM|PM/);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+    // The public API takes the first day (ISO 1–7) and refuses anything else.
+    const week = (await (await fetch(`${h.url}/api/schedule/week?start=2026-03-25&first_day=7`)).json()) as { weekStart: string; weekEnd: string };
+    expect([week.weekStart, week.weekEnd]).toEqual(['2026-03-22', '2026-03-28']);
+    const monday = (await (await fetch(`${h.url}/api/schedule/week?start=2026-03-25`)).json()) as { weekStart: string };
+    expect(monday.weekStart).toBe('2026-03-23');
+    expect((await fetch(`${h.url}/api/schedule/week?start=2026-03-25&first_day=9`)).status).toBe(400);
+  });
 });

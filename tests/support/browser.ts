@@ -31,7 +31,7 @@ export async function startBrowserHarness(opts: TestServerOptions = {}): Promise
     browser,
     url: server.url,
     async newPage(o = {}) {
-      const context = await browser.newContext({ viewport: { width: o.width ?? 1280, height: o.height ?? 800 }, ...(o.locale ? { locale: o.locale } : {}) });
+      const context = await browser.newContext({ viewport: { width: o.width ?? 1280, height: o.height ?? 800 }, locale: o.locale ?? 'en-GB' });
       if (o.storage) {
         await context.addInitScript((entries: Record<string, string>) => {
           for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);

@@ -1,5 +1,5 @@
 import { compileCatalogue } from '../../../shared/i18n/compile';
-import { createTranslator, type CompiledCatalogue, type Translate } from '../../../shared/i18n/format';
+import { createTranslator, intlLocale, type CompiledCatalogue, type Translate } from '../../../shared/i18n/format';
 import { LOCALES, LOCALE_COOKIE, LANG_PARAM, PSEUDO_LOCALE, DEFAULT_LOCALE, acceptLanguageTags, asLocale, pickLocale, type Locale } from '../../../shared/i18n/locales';
 import { pseudoCatalogue } from '../../../shared/i18n/pseudo';
 
@@ -56,14 +56,14 @@ export function requestLocale(req: LocaleRequest, stationDefault?: string | null
  * (Accept-Language `en-GB` → en-GB), else the language's code (web/src/i18n/start.ts intlTagFor does the same).
  */
 export function intlTagOf(locale: Locale, acceptLanguage: string | null | undefined): string {
-  if (locale === PSEUDO_LOCALE) return 'en';
+  if (locale === PSEUDO_LOCALE) return intlLocale(locale);
   const lang = locale.split('-')[0]!.toLowerCase();
-  const own = acceptLanguageTags(acceptLanguage).find((tag) => tag.split('-')[0]!.toLowerCase() === lang);
-  if (!own) return locale;
+  const own = acceptLanguageTags(acceptLanguage).find((tag) => tag.split('-')[0]!.toLowerCase() === lang && tag.includes('-'));
+  if (!own) return intlLocale(locale);
   try {
-    return Intl.getCanonicalLocales(own)[0] ?? locale;
+    return Intl.getCanonicalLocales(own)[0] ?? intlLocale(locale);
   } catch {
-    return locale;
+    return intlLocale(locale);
   }
 }
 

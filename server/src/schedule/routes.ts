@@ -160,9 +160,9 @@ export function scheduleRoutes(ctx: AppContext): AppRouter {
 
   router.get('/api/schedule/week', async (c) => {
     const zone = await stationTimezone(ctx);
-    const { start, week } = parse(WeekQuerySchema, c.query);
+    const { start, week, first_day } = parse(WeekQuerySchema, c.query);
     c.set('Cache-Control', 'no-cache');
-    c.body = await weekView(ctx.knex, start ?? week ?? todayInZone(ctx.now(), zone), zone);
+    c.body = await weekView(ctx.knex, start ?? week ?? todayInZone(ctx.now(), zone), zone, first_day ? Number(first_day) : 1);
   });
 
   router.get('/api/schedule/today', async (c) => {

@@ -39,6 +39,7 @@ import {
   scheduledHoursInWeek,
   todayInZone,
   weekBounds,
+  weekBoundsFrom,
   weekQueryRange,
   wallClockExists,
   type EventTimes,
@@ -98,9 +99,12 @@ export async function listEvents(db: Db, f: EventListFilter): Promise<ScheduleEv
   return (await listEventRows(db, f)).map(presentEvent);
 }
 
-/** The listener week: Monday to Sunday (scheduled and pending), plus Sunday-night shows running into Monday. */
-export async function weekView(db: Db, anyDate: string, timezone: string): Promise<WeekResponse> {
-  const { start, end } = weekBounds(anyDate);
+/**
+ * The listener week: Monday to Sunday, or from the reader's first day of the week (`firstDay`, ISO 1–7), scheduled
+ * and pending, plus the day before's shows running past midnight into its first day.
+ */
+export async function weekView(db: Db, anyDate: string, timezone: string, firstDay = 1): Promise<WeekResponse> {
+  const { start, end } = firstDay === 1 ? weekBounds(anyDate) : weekBoundsFrom(anyDate, firstDay);
   const rows = await listenerEventsBetween(db, addDays(start, -1), end);
   const inWeek = rows.filter((r) => r.event_date >= start).map(presentListenerEvent);
   const carryover = rows.filter((r) => r.event_date < start && crossesMidnight(r.start_time, r.end_time)).map(presentListenerEvent);

@@ -4,18 +4,19 @@ import { LANG_PARAM, LOCALE_COOKIE, LOCALE_STORAGE_KEY, asLocale, localeDir, pic
 import { readBootData } from '../app/boot-data';
 import { storedValue } from '../platform/storage';
 import { i18nAtom, loadCatalogue, makeI18n } from './state';
+import { intlLocale } from '../../../shared/i18n/format';
 import { loadRtlCache } from './rtl';
 
 /** The tag dates and numbers are formatted with: the browser's own variant of the language (en-GB, de-AT), else the code. */
 export function intlTagFor(locale: Locale, preferred: readonly string[]): string {
-  if (locale === 'en-XA') return 'en';
+  if (locale === 'en-XA') return intlLocale(locale);
   const lang = locale.split('-')[0]!.toLowerCase();
-  const own = preferred.find((tag) => tag.split('-')[0]!.toLowerCase() === lang);
-  if (!own) return locale;
+  const own = preferred.find((tag) => tag.split('-')[0]!.toLowerCase() === lang && tag.includes('-'));
+  if (!own) return intlLocale(locale);
   try {
-    return Intl.getCanonicalLocales(own)[0] ?? locale;
+    return Intl.getCanonicalLocales(own)[0] ?? intlLocale(locale);
   } catch {
-    return locale;
+    return intlLocale(locale);
   }
 }
 

@@ -41,3 +41,10 @@ export async function loadCatalogue(locale: Locale): Promise<CompiledCatalogue> 
   const catalogue = (await entry.load()).default as unknown as CompiledCatalogue;
   return locale === PSEUDO_LOCALE ? (await import('../../../shared/i18n/pseudo')).pseudoCatalogue(catalogue) : catalogue;
 }
+
+/** Where a placeholder's element goes in a translated text: `t('schedule.with', { name: SLOT })` split around it. */
+export const SLOT = '\uE000';
+export function aroundSlot(text: string): [before: string, after: string] {
+  const i = text.indexOf(SLOT);
+  return i === -1 ? [text, ''] : [text.slice(0, i), text.slice(i + SLOT.length)];
+}

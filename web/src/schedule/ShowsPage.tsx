@@ -4,7 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
 import { Link as RouterLink } from 'react-router';
 import type { ListenerEventView } from '../../../shared/bookings';
-import { addWeeks, isLiveNow, isValidDate, longDate, weekBounds, weekDays } from '../../../shared/schedule';
+import { addDays, addWeeks, isLiveNow, isValidDate, weekBoundsFrom } from '../../../shared/schedule';
+import { firstDayOfWeek } from '../../../shared/i18n/week';
+import { SLOT, aroundSlot, useI18n } from '../i18n/state';
 import { PageLoading } from '../app/ListenerLayout';
 import { usePageMeta } from '../app/meta';
 import { getApiBase } from '../platform';
@@ -15,7 +17,7 @@ import { LiveBadge } from './components/LiveBadge';
 import { ShowImage } from './components/ShowImage';
 import { useNow } from './components/useNow';
 import { WeekNavigator } from './components/WeekNavigator';
-import { browserTimeZone, stationToday, timeRange, zoneLabel } from './format';
+import { browserTimeZone, dayHeading, localTimeRange, stationToday, weekdayName, zoneLabel } from './format';
 
 /** The iCalendar feed as a webcal:// address, which calendar apps open as a subscription. */
 function calendarFeedUrl(): string {
@@ -33,13 +35,14 @@ export const SHOWS_TEXT = {
 } as const;
 
 /**
- * /shows: the week's shows Monday to Sunday with previous / next / Current
- * Week navigation (the chosen week remembered as `active_week`), the LIVE
- * marker (midnight-crossing shows included), and times in the station's zone
- * or, one click away, the listener's own. Changes arrive live.
+ * /shows: the week's shows, from the reader's first day of the week (Monday in German or British English, Sunday in
+ * US English, Saturday in Arabic: shared/i18n/week.ts) with previous / next / Current Week navigation (the chosen
+ * week remembered as `active_week`), the LIVE marker (midnight-crossing shows included), and times in the
+ * station's zone or, one click away, the listener's own, on the reader's clock. Changes arrive live.
  */
 export function ShowsPage() {
-  usePageMeta({ title: 'Shows', description: "This week's shows, Monday to Sunday." });
+  const { t, intl } = useI18n();
+  const firstDay = firstDayOfWeek(intl);
   useScheduleLive();
   const station = useStation();
   const now = useNow();
@@ -47,22 +50,24 @@ export function ShowsPage() {
   const [zoneMode, setZoneMode] = useAtom(timeZoneModeAtom);
   const stationZone = station.timezone;
   const today = stationToday(stationZone, now);
-  const current = weekBounds(today).start;
-  const weekStart = stored && isValidDate(stored) ? weekBounds(stored).start : current;
-  const { start, end } = weekBounds(weekStart);
+  const current = weekBoundsFrom(today, firstDay).start;
+  const weekStart = stored && isValidDate(stored) ? weekBoundsFrom(stored, firstDay).start : current;
+  const { start, end } = weekBoundsFrom(weekStart, firstDay);
+  const range = { first: weekdayName(start, intl), last: weekdayName(end, intl) };
+  usePageMeta({ title: t('schedule.title'), description: t('schedule.metaDescription', range) });
   const localZone = browserTimeZone();
   const displayZone = zoneMode === 'local' ? localZone : stationZone;
 
-  const week = useQuery({ queryKey: scheduleKeys.week(start), queryFn: () => listenerApi.week(start), refetchInterval: 5 * 60_000 });
-  const go = (monday: string) => setStored(monday === current ? null : monday);
+  const week = useQuery({ queryKey: scheduleKeys.week(start, firstDay), queryFn: () => listenerApi.week(start, firstDay), refetchInterval: 5 * 60_000 });
+  const go = (first: string) => setStored(first === current ? null : first);
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
       <Typography variant="h3" component="h1" sx={{ fontWeight: 800, mb: 1 }}>
-        Shows
+        {t('schedule.title')}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
-        The week's shows, Monday to Sunday.
+        {t('schedule.intro', range)}
       </Typography>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' }, mb: 3 }}>
         <WeekNavigator start={start} end={end} isCurrent={start === current} onPrevious={() => go(addWeeks(start, -1))} onNext={() => go(addWeeks(start, 1))} onCurrent={() => go(current)} />
@@ -72,23 +77,23 @@ export function ShowsPage() {
             exclusive
             value={zoneMode}
             onChange={(_e, v: 'station' | 'local' | null) => v && setZoneMode(v)}
-            aria-label="Show times in"
+            aria-label={t('schedule.showTimesIn')}
           >
-            <ToggleButton value="station">Station time ({zoneLabel(stationZone)})</ToggleButton>
-            <ToggleButton value="local">My time ({zoneLabel(localZone)})</ToggleButton>
+            <ToggleButton value="station">{t('schedule.stationTime', { zone: zoneLabel(stationZone) })}</ToggleButton>
+            <ToggleButton value="local">{t('schedule.myTime', { zone: zoneLabel(localZone) })}</ToggleButton>
           </ToggleButtonGroup>
         )}
       </Stack>
       <Box sx={{ mb: 2 }}>
         <Button size="small" startIcon={<EventIcon />} href={calendarFeedUrl()} variant="text">
-          Subscribe in your calendar app
+          {t('schedule.subscribe')}
         </Button>
       </Box>
       <WeekBody
         loading={week.isPending}
         error={week.isError}
         retry={() => void week.refetch()}
-        days={weekDays(start)}
+        days={Array.from({ length: 7 }, (_, i) => addDays(start, i))}
         events={week.data?.events ?? []}
         carryover={week.data?.carryover ?? []}
         today={today}
@@ -113,21 +118,22 @@ function WeekBody(props: {
   displayZone: string;
 }) {
   const { days, events, carryover, today, now, stationZone, displayZone } = props;
-  if (props.loading) return <PageLoading label={SHOWS_TEXT.loading} />;
+  const { t, intl } = useI18n();
+  if (props.loading) return <PageLoading label={t('schedule.loading')} />;
   if (props.error) {
     return (
-      <Alert severity="error" action={<Button color="inherit" onClick={props.retry}>Try again</Button>}>
-        {SHOWS_TEXT.error}
+      <Alert severity="error" action={<Button color="inherit" onClick={props.retry}>{t('common.tryAgain')}</Button>}>
+        {t('schedule.error')}
       </Alert>
     );
   }
-  // Sunday-night shows running into this Monday appear there while they are on air.
+  // Shows of the day before the week's first day running past midnight appear there while they are on air.
   const liveCarry = carryover.filter((e) => isLiveNow(e, now, stationZone));
   if (events.length === 0 && liveCarry.length === 0) {
     return (
       <Card variant="outlined">
         <CardContent>
-          <Typography>{SHOWS_TEXT.emptyWeek}</Typography>
+          <Typography>{t('schedule.emptyWeek')}</Typography>
         </CardContent>
       </Card>
     );
@@ -139,11 +145,11 @@ function WeekBody(props: {
         return (
           <Box component="section" key={day} aria-labelledby={`day-${day}`}>
             <Typography id={`day-${day}`} variant="h5" component="h2" sx={{ mb: 1.5, display: 'flex', gap: 1, alignItems: 'baseline' }}>
-              {longDate(day).replace(/ \d{4}$/, '')}
-              {day === today && <Chip size="small" color="primary" label="Today" />}
+              {dayHeading(day, intl)}
+              {day === today && <Chip size="small" color="primary" label={t('schedule.today')} />}
             </Typography>
             {list.length === 0 ? (
-              <Typography color="text.secondary">{SHOWS_TEXT.emptyDay}</Typography>
+              <Typography color="text.secondary">{t('schedule.emptyDay')}</Typography>
             ) : (
               <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }, gap: 2 }}>
                 {list.map((e) => (
@@ -161,36 +167,39 @@ function WeekBody(props: {
 /** One show on the listener schedule. */
 export function ShowCard({ event, live, fromPreviousDay = false, stationZone, displayZone }: { event: ListenerEventView; live: boolean; fromPreviousDay?: boolean; stationZone: string; displayZone: string }) {
   const who = event.presenter_name ?? event.host;
+  const { t, intl } = useI18n();
+  const [withBefore, withAfter] = aroundSlot(t('schedule.with', { name: SLOT }));
   return (
     <Card variant="outlined" component="article" aria-label={event.title} sx={{ display: 'flex', overflow: 'hidden', borderColor: live ? 'primary.main' : undefined, borderWidth: live ? 2 : 1 }}>
       <ShowImage src={event.image_url} sx={{ width: 96, minHeight: 96, flexShrink: 0 }} />
       <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 }, minWidth: 0 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5, flexWrap: 'wrap' }}>
           <Typography component="span" variant="body2" sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
-            {timeRange(event, stationZone, displayZone)}
+            {localTimeRange(event, stationZone, displayZone, intl, t('schedule.nextDay'))}
           </Typography>
           {live && <LiveBadge />}
-          {event.status === 'pending' && <Chip size="small" variant="outlined" label="Awaiting approval" />}
-          {event.type === 'event' && <Chip size="small" variant="outlined" label="Special event" />}
+          {event.status === 'pending' && <Chip size="small" variant="outlined" label={t('schedule.awaitingApproval')} />}
+          {event.type === 'event' && <Chip size="small" variant="outlined" label={t('schedule.specialEvent')} />}
         </Stack>
-        <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
+        <Typography component="h3" variant="subtitle1" dir="auto" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
           {event.title}
         </Typography>
         {who && (
           <Typography variant="body2" color="text.secondary">
-            with{' '}
+            {withBefore}
             {event.presenter_id && event.presenter_name ? (
               <Link component={RouterLink} to={`/djs/${event.presenter_id}`} underline="always" color="inherit">
-                {event.presenter_name}
+                <bdi>{event.presenter_name}</bdi>
               </Link>
             ) : (
-              who
+              <bdi>{who}</bdi>
             )}
+            {withAfter}
           </Typography>
         )}
         {fromPreviousDay && (
           <Typography variant="caption" color="text.secondary">
-            Started on Sunday
+            {t('schedule.startedOn', { day: weekdayName(event.event_date, intl) })}
           </Typography>
         )}
       </CardContent>

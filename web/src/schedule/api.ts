@@ -22,7 +22,7 @@ import { useRefetchOn } from '../realtime/hooks';
 /** Query keys; the first element is shared so `['schedule']` invalidates them all. */
 export const scheduleKeys = {
   all: ['schedule'] as const,
-  week: (start: string) => ['schedule', 'week', start] as const,
+  week: (start: string, firstDay = 1) => ['schedule', 'week', start, firstDay] as const,
   today: () => ['schedule', 'today'] as const,
   next: () => ['schedule', 'next'] as const,
   presenter: (id: string) => ['schedule', 'presenter', id] as const,
@@ -44,7 +44,7 @@ type EventAnswer = { event: ScheduleEventView };
 
 /** Listener calls: no credentials needed. */
 export const listenerApi = {
-  week: endpoint<WeekResponse, [start: string]>('GET', (start) => `/api/schedule/week${qs({ start })}`, PUBLIC),
+  week: endpoint<WeekResponse, [start: string, firstDay?: number]>('GET', (start, firstDay) => `/api/schedule/week${qs({ start, first_day: firstDay && firstDay !== 1 ? firstDay : undefined })}`, PUBLIC),
   today: endpoint<{ date: string; timezone: string; shows: ListenerEventView[] }>('GET', () => '/api/schedule/today', PUBLIC),
   next: endpoint<{ timezone: string; show: ListenerEventView | null }>('GET', () => '/api/schedule/next', PUBLIC),
   presenterShows: endpoint<{ timezone: string; shows: ListenerEventView[] }, [id: string]>('GET', (id) => `/api/presenters/${encodeURIComponent(id)}/shows`, PUBLIC),

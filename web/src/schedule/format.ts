@@ -71,3 +71,65 @@ export function zoneLabel(zone: string): string {
 
 /** An event type as staff read it (the View dialog said "Type: show"). */
 export const EVENT_TYPE_LABELS: Record<string, string> = { show: 'Show', event: 'Special Event', maintenance: 'Maintenance' };
+
+/*
+ * The same texts in the reader's locale (web/src/i18n: `intl` is the tag dates and numbers are formatted with).
+ * Dates are calendar dates ('yyyy-MM-dd'), formatted at noon UTC so no zone moves them to another day.
+ */
+const localeFormats = new Map<string, Intl.DateTimeFormat>();
+function localeFormat(intl: string, key: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  let f = localeFormats.get(`${intl}|${key}`);
+  if (!f) {
+    f = new Intl.DateTimeFormat(intl, { ...options, timeZone: 'UTC' });
+    localeFormats.set(`${intl}|${key}`, f);
+  }
+  return f;
+}
+const noonUtc = (date: string) => new Date(`${date}T12:00:00Z`);
+/**
+ * Node's ICU and Chromium's differ in the spaces they write (Node: thin and narrow no-break spaces around a range's
+ * dash and before AM/PM; Chromium: plain ones): the server's page and the browser's render must be the same text.
+ */
+const plainSpaces = (s: string) => s.replace(/[\u2009\u202f\u00a0]/g, ' ');
+
+/** A day's heading in the reader's locale: 'Monday 23 March' (en-GB), 'Montag, 23. März' (de). */
+export function dayHeading(date: string, intl: string): string {
+  return plainSpaces(localeFormat(intl, 'day', { weekday: 'long', day: 'numeric', month: 'long' }).format(noonUtc(date)));
+}
+
+/** A weekday's name in the reader's locale ('Sunday', 'Sonntag'). */
+export function weekdayName(date: string, intl: string): string {
+  return localeFormat(intl, 'weekday', { weekday: 'long' }).format(noonUtc(date));
+}
+
+/** A week's range in the reader's locale: '23 – 29 March 2026' (en-GB), 'March 23 – 29, 2026' (en-US), '23.–29. März 2026' (de). */
+export function weekRangeLabel(start: string, end: string, intl: string): string {
+  return plainSpaces(localeFormat(intl, 'range', { day: 'numeric', month: 'long', year: 'numeric' }).formatRange(noonUtc(start), noonUtc(end)));
+}
+
+/** A wall-clock time ('HH:MM[:SS]') in the reader's clock: '20:00' (24-hour locales), '8:00 PM' (en-US). */
+export function clockTime(t: string, intl: string): string {
+  const [h = '0', m = '0'] = t.split(':');
+  let f = localeFormat(intl, 'clock', { hour: 'numeric', minute: '2-digit' });
+  // A 24-hour clock writes the hour in two digits (01:00), a 12-hour one does not (1:00 AM).
+  if (!f.resolvedOptions().hour12) f = localeFormat(intl, 'clock24', { hour: '2-digit', minute: '2-digit' });
+  return plainSpaces(f.format(new Date(Date.UTC(2000, 0, 1, Number(h), Number(m)))));
+}
+
+/**
+ * A show's time range in the reader's clock, e.g. '20:00 – 22:00' or '8:00 PM – 10:00 PM'; with `nextDay` (the
+ * catalogue's "(next day)") when it runs past midnight; converted to another zone: '21:00 Tue – 23:00'.
+ */
+export function localTimeRange(event: EventTimes, stationZone: string, displayZone: string, intl: string, nextDay: string): string {
+  if (displayZone === stationZone) {
+    const next = crossesMidnight(event.start_time, event.end_time) ? ` ${nextDay}` : '';
+    return `${clockTime(event.start_time, intl)} – ${clockTime(event.end_time, intl)}${next}`;
+  }
+  const { startMs, endMs } = eventInterval(event, stationZone);
+  const s = partsIn(displayZone, startMs);
+  const e = partsIn(displayZone, endMs);
+  const short = (date: string) => localeFormat(intl, 'short', { weekday: 'short' }).format(noonUtc(date));
+  const startDay = s.date !== event.event_date ? ` ${short(s.date)}` : '';
+  const endDay = e.date !== s.date ? ` ${short(e.date)}` : '';
+  return `${clockTime(s.time, intl)}${startDay} – ${clockTime(e.time, intl)}${endDay}`;
+}

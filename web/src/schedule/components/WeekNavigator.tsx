@@ -1,7 +1,8 @@
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Box, Button, IconButton, Tooltip, Typography } from '@mui/material';
-import { weekLabel } from '../format';
+import { weekRangeLabel } from '../format';
+import { useI18n } from '../../i18n/state';
 
 /**
  * Previous / Current Week / Next navigation for a Monday-Sunday week (7-day
@@ -24,23 +25,27 @@ export function WeekNavigator({
   onCurrent: () => void;
   headingLevel?: 'h2' | 'h3';
 }) {
+  const { t, intl, dir } = useI18n();
+  // The arrows point the way the page reads: backwards is to the right in a right-to-left language.
+  const Back = dir === 'rtl' ? ChevronRightIcon : ChevronLeftIcon;
+  const Forward = dir === 'rtl' ? ChevronLeftIcon : ChevronRightIcon;
   return (
-    <Box role="group" aria-label="Week" sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-      <Tooltip title="Previous week">
-        <IconButton aria-label="Previous week" onClick={onPrevious}>
-          <ChevronLeftIcon />
+    <Box role="group" aria-label={t('week.label')} sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+      <Tooltip title={t('week.previous')}>
+        <IconButton aria-label={t('week.previous')} onClick={onPrevious}>
+          <Back />
         </IconButton>
       </Tooltip>
       <Typography component={headingLevel} aria-live="polite" sx={{ fontWeight: 700, fontSize: { xs: '1rem', sm: '1.15rem' }, minWidth: { sm: 220 }, textAlign: 'center' }}>
-        {weekLabel(start, end)}
+        {weekRangeLabel(start, end, intl)}
       </Typography>
-      <Tooltip title="Next week">
-        <IconButton aria-label="Next week" onClick={onNext}>
-          <ChevronRightIcon />
+      <Tooltip title={t('week.next')}>
+        <IconButton aria-label={t('week.next')} onClick={onNext}>
+          <Forward />
         </IconButton>
       </Tooltip>
       <Button variant={isCurrent ? 'contained' : 'outlined'} size="small" onClick={onCurrent} aria-pressed={isCurrent}>
-        Current Week
+        {t('week.current')}
       </Button>
     </Box>
   );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  weekRangeLabel,
   DEFAULT_SLOT,
   DEFAULT_TIME_ZONE,
   MAX_OCCURRENCES,
@@ -511,5 +512,15 @@ describe('scheduledHoursInWeek / outstanding', () => {
     expect(outstanding({ scheduledHours: 5 })).toBe(0);
     expect(outstanding({ scheduledHours: 1, requiredHours: 4 })).toBe(3);
     expect(outstanding({ scheduledHours: scheduledHoursInWeek([ev('2026-06-10', '12:00', '13:00')], monday, LONDON) })).toBe(1);
+  });
+});
+
+describe("On Air's week label (issue 30 item 7: it ran Saturday to Saturday)", () => {
+  it('runs Monday to Sunday for any day of the week', () => {
+    expect(weekRangeLabel('2026-11-27')).toBe('Monday 23 – Sunday 29 November 2026');
+    expect(weekRangeLabel('2026-11-23')).toBe('Monday 23 – Sunday 29 November 2026');
+    expect(weekRangeLabel('2026-11-29')).toBe('Monday 23 – Sunday 29 November 2026');
+    expect(weekRangeLabel('2026-12-02')).toBe('Monday 30 November – Sunday 6 December 2026');
+    expect(weekRangeLabel('2026-12-31')).toBe('Monday 28 December 2026 – Sunday 3 January 2027');
   });
 });

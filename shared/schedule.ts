@@ -354,6 +354,19 @@ export function longDate(date: string): string {
 }
 
 /**
+ * A week's label, Monday to Sunday ('Monday 23 – Sunday 29 November 2026',
+ * 'Monday 30 November – Sunday 6 December 2026'); the On Air report's week
+ * (issue 30 item 7: it ran Saturday to the next Saturday).
+ */
+export function weekRangeLabel(anyDate: string): string {
+  const { start, end } = weekBounds(anyDate);
+  const a = dateParts(start);
+  const b = dateParts(end);
+  const left = a.year !== b.year ? longDate(start) : a.month !== b.month ? `Monday ${a.day} ${MONTH_NAMES[a.month - 1] ?? ''}` : `Monday ${a.day}`;
+  return `${left} – ${longDate(end)}`;
+}
+
+/**
  * The timeline's day heading: 'Today', 'Tomorrow' or 'Yesterday' relative to
  * `today` (the station's local date, see `todayInZone`), otherwise `longDate`.
  */

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Card, CardContent, Chip, CircularProgress, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { useState } from 'react';
 import type { AttendanceEntry, AttendanceStatus } from '../../../../shared/radio';
-import { addDays, dayLabel, todayInZone } from '../../../../shared/schedule';
+import { addDays, dayLabel, todayInZone, weekBounds, weekRangeLabel } from '../../../../shared/schedule';
 import { useIsMobile } from '../../app/media';
 import { useStation } from '../../app/station';
 import { useOnAirReport } from '../api';
@@ -55,8 +55,10 @@ export function OnAirReport() {
   const zone = station.timezone;
   const mobile = useIsMobile();
   const today = todayInZone(Date.now(), zone);
-  const [to, setTo] = useState(today);
-  const from = addDays(to, -6);
+  // The station's week, Monday to Sunday (spec 001 §9), as every other week screen shows it.
+  const thisWeek = weekBounds(today).start;
+  const [from, setFrom] = useState(thisWeek);
+  const to = addDays(from, 6);
   const query = useOnAirReport(from, to);
   return (
     <Card component="section" aria-labelledby="on-air-report-heading">
@@ -67,14 +69,14 @@ export function OnAirReport() {
               Scheduled vs on air
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {dayLabel(from, today)} – {dayLabel(to, today)}
+              {weekRangeLabel(from)}
             </Typography>
           </Box>
           <Stack direction="row" spacing={1}>
-            <Button size="small" variant="outlined" onClick={() => setTo(addDays(to, -7))}>
+            <Button size="small" variant="outlined" onClick={() => setFrom(addDays(from, -7))}>
               Previous week
             </Button>
-            <Button size="small" variant="outlined" disabled={to >= today} onClick={() => setTo(addDays(to, 7) > today ? today : addDays(to, 7))}>
+            <Button size="small" variant="outlined" disabled={from >= thisWeek} onClick={() => setFrom(addDays(from, 7))}>
               Next week
             </Button>
           </Stack>

@@ -301,8 +301,13 @@ describe('deactivation and password changes end sessions', () => {
     expect(res.body.is_active).toBe(false);
     expect((await me(web.body.access_token)).status).toBe(401);
     expect((await me(u.token)).status).toBe(401);
-    expect((await refreshBody(desk.body.refresh_token)).status).toBe(401);
-    expect((await refreshCookie(web.cookie!)).status).toBe(401);
+    const deskRefresh = await refreshBody(desk.body.refresh_token);
+    expect(deskRefresh.status).toBe(401);
+    // Told why (issue 30 item 7), in the spec's words, so the sign-in page can say it.
+    expect(deskRefresh.body.error.message).toBe('This account has been deactivated. Please contact an administrator.');
+    const webRefresh = await refreshCookie(web.cookie!);
+    expect(webRefresh.status).toBe(401);
+    expect(webRefresh.body.error.message).toBe('This account has been deactivated. Please contact an administrator.');
     expect((await signIn(u.email, u.password)).status).toBe(403);
   });
 

@@ -50,7 +50,7 @@ export function authRoutes(ctx: AppContext): AppRouter {
     if (!result.ok) {
       if (!fromBody) clearRefreshCookie(c);
       if (result.reason === 'reused') c.state.log.warn({ sessionId: result.sessionId, userId: result.userId }, 'refresh token reused: session revoked');
-      throw new HttpError('unauthorized', result.reason === 'reused' ? ACCOUNT_TEXT.refreshReused : result.reason === 'not_found' ? ACCOUNT_TEXT.refreshInvalid : ACCOUNT_TEXT.sessionEnded);
+      throw new HttpError('unauthorized', result.reason === 'reused' ? ACCOUNT_TEXT.refreshReused : result.reason === 'not_found' ? ACCOUNT_TEXT.refreshInvalid : result.reason === 'inactive' ? ACCOUNT_TEXT.inactive : ACCOUNT_TEXT.sessionEnded);
     }
     if (!fromBody) setRefreshCookie(c, result.issued.refreshToken, sessionTtlMs(ctx));
     c.body = await sessionReply(ctx, result.user, result.issued.sessionId, fromBody ? result.issued.refreshToken : undefined);

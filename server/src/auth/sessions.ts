@@ -71,7 +71,8 @@ export async function rotateRefreshToken(
     const row = await lockRefreshToken(trx, hashRefreshToken(presented));
     if (!row) return { ok: false, reason: 'not_found' };
     const base = { sessionId: row.session_id, userId: row.user_id };
-    if (row.revoked_at) return { ok: false, reason: 'revoked', ...base };
+    // A session ended because the account was deactivated says so (issue 30 item 7: the person was sent to sign-in with no word).
+    if (row.revoked_at) return { ok: false, reason: row.is_active ? 'revoked' : 'inactive', ...base };
     if (new Date(row.expires_at).getTime() <= opts.nowMs) {
       await endSession(trx, row.session_id, 'expired', now);
       return { ok: false, reason: 'expired', ...base };

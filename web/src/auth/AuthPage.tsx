@@ -1,6 +1,6 @@
 import LockIcon from '@mui/icons-material/LockOutlined';
-import { Avatar, Box, Button, Card, CardContent, Container, TextField, Typography } from '@mui/material';
-import { useState, type FormEvent } from 'react';
+import { Alert, Avatar, Box, Button, Card, CardContent, Container, TextField, Typography } from '@mui/material';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { ACCOUNT_TEXT } from '../../../shared/accounts';
 import { ApiError } from '../app/api';
@@ -8,6 +8,7 @@ import { usePageMeta } from '../app/meta';
 import { useToast } from '../ui/toast';
 import { useAuth } from './AuthProvider';
 import { GateLoading } from './ProtectedRoute';
+import { forgetSignOutReason, signOutReason } from './session';
 
 /**
  * Sign-in (/auth): email and password, for presenters and staff only (no
@@ -23,6 +24,8 @@ export function AuthPage() {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [touched, setTouched] = useState(false);
+  const [signedOutWhy] = useState(signOutReason);
+  useEffect(() => forgetSignOutReason(), []);
 
   if (status === 'loading') return <GateLoading label="Checking permissions..." />;
   if (status === 'signedIn' && !busy) return <Navigate to="/" replace />;
@@ -61,6 +64,11 @@ export function AuthPage() {
               Presenter and staff access
             </Typography>
           </Box>
+          {signedOutWhy && (
+            <Alert severity="warning" sx={{ mb: 2 }} data-testid="signed-out-reason">
+              {signedOutWhy}
+            </Alert>
+          )}
           <Box component="form" noValidate onSubmit={(e) => void submit(e)} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
             <TextField
               label="Email"

@@ -14,6 +14,7 @@ import type { Role } from '../../../shared/permissions';
 import { ApiError, setAccessTokenProvider, setUnauthorizedHandler } from '../app/api';
 import { isStudio } from '../platform';
 import { errorFrom, postRefresh, postSignIn, postSignOut } from './api';
+import { ACCOUNT_TEXT } from '../../../shared/accounts';
 import { AUTH_HINT_STORAGE_KEY } from '../../../shared/boot-data';
 
 /** Who is signed in, as the access token says. */
@@ -137,7 +138,9 @@ async function refreshOnce(): Promise<boolean> {
       return true;
     }
     if (res && res.status >= 400 && res.status < 500) {
-      // Not retryable (000 §8): the session is removed.
+      // Not retryable (000 §8): the session is removed. A deactivated account is told why on the sign-in page.
+      const why = await errorFrom(res).catch(() => null);
+      if (why?.message === ACCOUNT_TEXT.inactive) rememberSignOutReason(why.message);
       if (studio) await window.airdeck!.setRefreshToken(null);
       clearLocal();
       return false;
@@ -249,4 +252,32 @@ export function getSessionState(): SessionState {
 export function subscribeSession(listener: (s: SessionState) => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+const SIGN_OUT_REASON_KEY = 'airdeck.signOutReason';
+
+function rememberSignOutReason(message: string): void {
+  try {
+    sessionStorage.setItem(SIGN_OUT_REASON_KEY, message);
+  } catch {
+    // Storage refused (private mode): the page simply says nothing.
+  }
+}
+
+/** Why the session ended, when the server said (a deactivated account), for the sign-in page. */
+export function signOutReason(): string | null {
+  try {
+    return sessionStorage.getItem(SIGN_OUT_REASON_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** Forgets the reason once the sign-in page has shown it. */
+export function forgetSignOutReason(): void {
+  try {
+    sessionStorage.removeItem(SIGN_OUT_REASON_KEY);
+  } catch {
+    // Nothing stored.
+  }
 }

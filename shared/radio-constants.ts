@@ -13,6 +13,12 @@ export const RADIO_FALLBACKS = Object.freeze({
   durationSeconds: 180,
 });
 
+/** The words of a station whose stream plays while its metadata cannot be read (issue 39). */
+export const METADATA_UNAVAILABLE_TEXT = Object.freeze({
+  headline: 'Now playing unavailable',
+  reason: 'The stream is playing, but what is on air cannot be read right now.',
+});
+
 /** Constants of spec 000 §4 and §9 the radio UI uses. */
 export const RADIO_LIMITS = Object.freeze({
   /** The player's starting volume on a 0-100 scale. */
@@ -40,7 +46,11 @@ export const RADIO_LIMITS = Object.freeze({
  * - `off_air`: the source says the station is not broadcasting (AzuraCast `is_online: false`,
  *   the followed Icecast mount gone);
  * - `stopped`: nothing trustworthy is playing: the source has failed for longer than a few
- *   polls, or the item it reports ended long ago and nothing followed.
+ *   polls (and its stream does not answer either), or the item it reports ended long ago and
+ *   nothing followed;
+ * - `metadata_unavailable`: the station's metadata (AzuraCast's API, Icecast's status page) has
+ *   failed for a few polls but its stream answers: listeners can play it, nothing is shown as
+ *   playing, pages say "Now playing unavailable" (issue 39).
  */
-export const STATION_STATES = ['on_air', 'live', 'off_air', 'stopped'] as const;
+export const STATION_STATES = ['on_air', 'live', 'off_air', 'stopped', 'metadata_unavailable'] as const;
 export type StationState = (typeof STATION_STATES)[number];

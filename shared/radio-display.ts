@@ -1,5 +1,5 @@
 import type { NowPlaying, NowPlayingSong } from './radio';
-import { RADIO_FALLBACKS, type StationState } from './radio-constants';
+import { METADATA_UNAVAILABLE_TEXT, RADIO_FALLBACKS, type StationState } from './radio-constants';
 
 export { STATION_STATES, type StationState } from './radio-constants';
 
@@ -20,7 +20,21 @@ export function songText(song: Pick<NowPlayingSong, 'title' | 'artist' | 'album'
 
 /** Whether listeners can hear something now (play is offered). */
 export function isBroadcasting(state: StationState): boolean {
-  return state === 'on_air' || state === 'live';
+  return state === 'on_air' || state === 'live' || state === 'metadata_unavailable';
+}
+
+/** The stream plays but nothing can be said about what is on it (the metadata source fails). */
+export function metadataUnavailable(state: StationState): boolean {
+  return state === 'metadata_unavailable';
+}
+
+/**
+ * The song's text as a screen shows it in a state: the song with the fallbacks, or, while the
+ * metadata is unavailable, "Now playing unavailable" and why (never "Unknown Track").
+ */
+export function songTextIn(state: StationState, song: Pick<NowPlayingSong, 'title' | 'artist' | 'album'> | null | undefined): { title: string; artist: string; album: string } {
+  if (state === 'metadata_unavailable') return { title: METADATA_UNAVAILABLE_TEXT.headline, artist: METADATA_UNAVAILABLE_TEXT.reason, album: '' };
+  return songText(song);
 }
 
 /**

@@ -47,6 +47,8 @@ describe('/api/health', () => {
     expect(ok.body.station.ageSeconds).toBeLessThanOrEqual(5);
 
     standin.fail(500);
+    // Its stream is down too (a stream that plays on is "metadata unavailable": station-states.test.ts).
+    standin.streamDown(true);
     // Three intervals (1 s) plus the read timeout (2 s) without a good reading: degraded.
     await expect.poll(async () => (await request(t.url, '/api/health')).body.status, { timeout: 15_000, interval: 250 }).toBe('degraded');
     await expect.poll(async () => (await request(t.url, '/api/health')).body.station.state, { timeout: 5000, interval: 250 }).toBe('stopped');
@@ -57,6 +59,7 @@ describe('/api/health', () => {
     expect(bad.body.station.ageSeconds).toBeGreaterThanOrEqual(5);
     expect(Date.parse(bad.body.station.lastGoodReadingAt)).toBeLessThan(Date.now() - 5000);
     expect(bad.body.station.error).toMatch(/500/);
+    standin.streamDown(false);
     standin.serve('autodj');
     await expect.poll(async () => (await request(t.url, '/api/health')).body.status, { timeout: 8000 }).toBe('ok');
   });

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJobs } from '../../server/src/jobs';
 import { startAzuraCastStandIn, type AzuraCastStandIn } from '../support/azuracast-standin';
@@ -12,20 +15,25 @@ import { request, startTestServer, type TestServer } from '../support/server';
  */
 let standin: AzuraCastStandIn;
 let t: TestServer;
+let dist: string;
 
 const np = async () => (await request(t.url, '/api/now-playing')).body;
 const stateSoon = (state: string) => expect.poll(async () => (await np()).station.state, { timeout: 8000, interval: 200 }).toBe(state);
 
 beforeAll(async () => {
   standin = await startAzuraCastStandIn('autodj');
+  // A minimal built site, so the server's first screen (what a new visitor sees before any script) is drawn.
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'airdeck-states-'));
+  fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>Airdeck</title></head><body><div id="root"></div></body></html>');
   t = await startTestServer({
-    env: { STATION_SOURCE: 'azuracast', STATION_URL: standin.url, STATION_ID: 'riverside_community_radio', POLL_INTERVAL_MS: '1000', STATION_TIMEOUT_MS: '800' },
+    env: { WEB_DIST_DIR: dist, STATION_SOURCE: 'azuracast', STATION_URL: standin.url, STATION_ID: 'riverside_community_radio', POLL_INTERVAL_MS: '1000', STATION_TIMEOUT_MS: '800' },
     jobs: startJobs,
   });
 }, 60_000);
 afterAll(async () => {
   await t?.close();
   await standin?.close();
+  fs.rmSync(dist, { recursive: true, force: true });
 });
 
 describe('a station on AzuraCast, without STREAM_URL', () => {
@@ -102,16 +110,49 @@ describe('a station on AzuraCast, without STREAM_URL', () => {
     await stateSoon('on_air');
   });
 
-  it('stopped: a source failing for several polls in a row; back on air when it answers again', async () => {
+  it('metadata unavailable, not off air (issue 39): AzuraCast’s API answers 500 for several polls while its stream plays; Play stays offered, the feed does not say Station Offline', async () => {
     standin.serve('autodj');
     await stateSoon('on_air');
     standin.fail(500);
     await expect.poll(async () => (await np()).stale, { timeout: 5000, interval: 200 }).toBe(true);
-    await stateSoon('stopped');
+    await stateSoon('metadata_unavailable');
     const doc = await np();
+    // The stream is the station's own, as before; nothing is claimed about what plays on it.
+    expect(doc.station).toMatchObject({ is_online: true, listen_url: standin.streamUrl, state: 'metadata_unavailable' });
     expect(doc.now_playing.song.title).toBeNull();
+    expect(doc.live.is_live).toBe(false);
+    // A new visitor's player follows the listen URL to real audio.
+    const audio = await fetch(doc.station.listen_url);
+    expect(audio.status).toBe(200);
+    expect((await audio.arrayBuffer()).byteLength).toBeGreaterThan(1000);
     const feed = (await request(t.url, '/api/nowplaying/1')).body;
-    expect(feed.is_online).toBe(false);
+    expect(feed.is_online).toBe(true);
+    expect(JSON.stringify(feed)).not.toContain('Station Offline');
+    expect(feed.station.listen_url).toBe(standin.streamUrl);
+    // The first screen a new visitor gets says so, with Play enabled.
+    const html = await (await fetch(`${t.url}/`)).text();
+    expect(html).toContain('Now playing unavailable');
+    expect(html).not.toMatch(/>Off air</);
+    standin.serve('autodj');
+    await stateSoon('on_air');
+    expect((await np()).stale).toBe(false);
+  });
+
+  it('stopped: the source failing for several polls in a row and its stream silent too; back on air when it answers again', async () => {
+    standin.serve('autodj');
+    await stateSoon('on_air');
+    standin.fail(500);
+    standin.streamDown(true);
+    try {
+      await expect.poll(async () => (await np()).stale, { timeout: 5000, interval: 200 }).toBe(true);
+      await stateSoon('stopped');
+      const doc = await np();
+      expect(doc.now_playing.song.title).toBeNull();
+      const feed = (await request(t.url, '/api/nowplaying/1')).body;
+      expect(feed.is_online).toBe(false);
+    } finally {
+      standin.streamDown(false);
+    }
     standin.serve('autodj');
     await stateSoon('on_air');
     expect((await np()).stale).toBe(false);

@@ -22,7 +22,8 @@ import path from 'node:path';
  * - anything else: AzuraCast's 404 error body.
  *
  * `fail(status)` makes the now-playing call answer an error (e.g. 500) until
- * `serve()` is called again.
+ * `serve()` is called again; the stream plays on (a metadata failure is not
+ * silence). `streamDown(true)` makes the stream answer 503 as well.
  */
 export type AzuraCastFixture = 'autodj' | 'live' | 'offline';
 
@@ -34,6 +35,8 @@ export interface AzuraCastStandIn {
   serve(fixture: AzuraCastFixture, opts?: { frozen?: boolean }): void;
   /** Answer the now-playing call with this HTTP status (AzuraCast's error body) until `serve()`. */
   fail(status: number): void;
+  /** The mount answers 503 (the station's encoder is down) until `streamDown(false)`. */
+  streamDown(down: boolean): void;
   /** How many now-playing documents were asked for. */
   reads(): number;
   /** How many times the stream was requested. */
@@ -84,6 +87,7 @@ export async function startAzuraCastStandIn(initial: AzuraCastFixture = 'autodj'
   let fixture: AzuraCastFixture = initial;
   let frozen = false;
   let failing: number | null = null;
+  let silent = false;
   let reads = 0;
   let streams = 0;
   let url = '';
@@ -109,6 +113,11 @@ export async function startAzuraCastStandIn(initial: AzuraCastFixture = 'autodj'
     }
     if (/^\/listen\/[^/]+\/radio\.mp3$/.test(pathname)) {
       streams++;
+      if (silent) {
+        res.writeHead(503, { 'content-type': 'text/plain' });
+        res.end('Service Unavailable');
+        return;
+      }
       const body = mp3();
       res.writeHead(200, { 'content-type': 'audio/mpeg', 'content-length': String(body.length), 'cache-control': 'no-store', 'access-control-allow-origin': '*' });
       res.end(req.method === 'HEAD' ? undefined : body);
@@ -129,6 +138,9 @@ export async function startAzuraCastStandIn(initial: AzuraCastFixture = 'autodj'
     },
     fail(status) {
       failing = status;
+    },
+    streamDown(down) {
+      silent = down;
     },
     reads: () => reads,
     streamRequests: () => streams,

@@ -3,7 +3,7 @@ import type { SliderData } from '../../../shared/content';
 import { openingSlide, slideLinkText, sliderLook } from '../../../shared/content-public';
 import { RADIO_FALLBACKS } from '../../../shared/radio-constants';
 import type { NowPlaying } from '../../../shared/radio';
-import { isBroadcasting, offAirText, stationStateOf } from '../../../shared/radio-display';
+import { isBroadcasting, metadataUnavailable, offAirText, stationStateOf } from '../../../shared/radio-display';
 import { radioSlides } from '../../../shared/radio-slides';
 import { listenerNavLinks } from '../../../shared/routes';
 import type { StationInfo } from '../../../shared/station';
@@ -81,9 +81,12 @@ function hero(station: StationInfo, t: Translate): string {
 export function renderBootShell(pathname: string, station: StationInfo, slider: SliderData | null, nowPlaying: NowPlaying | null, now = Date.now(), t: Translate = english): BootShell {
   const home = pathname === '/' && slider !== null;
   const song = nowPlaying?.now_playing.song;
-  const onAir = isBroadcasting(stationStateOf(nowPlaying));
-  const line1 = onAir ? song?.title || RADIO_FALLBACKS.title : t('radio.offAir');
-  const line2 = onAir ? song?.artist || RADIO_FALLBACKS.artist : t(offAirText(nowPlaying).reasonKey);
+  const state = stationStateOf(nowPlaying);
+  const onAir = isBroadcasting(state);
+  // The stream plays but its metadata cannot be read (issue 39): say so, never "Off air".
+  const unavailable = metadataUnavailable(state);
+  const line1 = unavailable ? t('radio.nowPlayingUnavailable') : onAir ? song?.title || RADIO_FALLBACKS.title : t('radio.offAir');
+  const line2 = unavailable ? t('radio.metadataUnavailable') : onAir ? song?.artist || RADIO_FALLBACKS.artist : t(offAirText(nowPlaying).reasonKey);
   const player =
     `<div class="boot-player"><span class="boot-play"></span><div class="boot-np"><strong>${escapeHtml(line1)}</strong>` +
     `<span>${escapeHtml(line2)}</span></div></div>`;

@@ -129,6 +129,34 @@ export function stoppedDocument(np: NowPlaying, at: number): NowPlaying {
   };
 }
 
+/** The document of a station before it has ever been read: stopped, nothing known. */
+export function blankDocument(opts: { listenUrl: string; source: NowPlaying['source']; at: number }): NowPlaying {
+  return {
+    station: { name: null, listen_url: opts.listenUrl, is_online: false, state: 'stopped' },
+    now_playing: { song: { id: null, title: null, artist: null, album: null, art: null }, duration: null, duration_is_estimate: true, elapsed: 0, played_at: null, is_request: false },
+    live: { is_live: false, streamer_name: null, broadcast_start: null, presenter_id: null, art: null },
+    presenter: DISPLAY_PRESENTER_AUTO,
+    listeners: { current: 0, unique: null, total: 0 },
+    current_show: null,
+    next_show: null,
+    song_history: [],
+    streamers: [],
+    stale: true,
+    source: opts.source,
+    updated_at: opts.at,
+  };
+}
+
+/**
+ * The document of a station whose metadata has failed for a while but whose
+ * stream answers (issue 39): online, `metadata_unavailable`, nothing shown as
+ * playing or live, the stream address kept so Play works.
+ */
+export function metadataUnavailableDocument(np: NowPlaying, at: number, listenUrl: string): NowPlaying {
+  const stopped = stoppedDocument(np, at);
+  return { ...stopped, station: { ...stopped.station, listen_url: listenUrl, is_online: true, state: 'metadata_unavailable' } };
+}
+
 /** The document without what changes on every reading (elapsed time, reading time). */
 function significant(np: NowPlaying): string {
   return JSON.stringify({ ...np, now_playing: { ...np.now_playing, elapsed: 0 }, updated_at: 0 });

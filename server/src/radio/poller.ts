@@ -4,7 +4,8 @@ import { createAudienceRecorder } from '../audience/service';
 import { notify } from '../notifications/notify';
 import type { BackgroundJob } from '../server';
 import { createLeadership, type Leadership } from './leader';
-import { buildNowPlaying, loadStoredNowPlaying, STOPPED_AFTER_FAILURES, stoppedDocument } from './nowplaying';
+import { blankDocument, buildNowPlaying, loadStoredNowPlaying, metadataUnavailableDocument, STOPPED_AFTER_FAILURES, stoppedDocument } from './nowplaying';
+import { streamAnswers } from './stream-check';
 import { stationStateOf } from '../../../shared/radio-display';
 import type { RadioRuntime } from './runtime';
 import { markStationStale, readCurrentPlay, storeNowPlayingPayload, storePollSuccess } from './repo';
@@ -33,6 +34,8 @@ export interface PollerOptions {
   leadership?: Leadership;
   /** The demo station's listeners (every instance's stream connections); this instance's alone by default. */
   listeners?: () => number | Promise<number>;
+  /** Whether the station's stream answers (a short read of it); tests may replace it. */
+  streamCheck?: (url: string, signal: AbortSignal) => Promise<{ up: boolean; reason?: string }>;
 }
 
 /** What one poll did (for tests and logs). */
@@ -88,16 +91,39 @@ export function startPoller(ctx: AppContext, runtime: RadioRuntime, opts: Poller
   /** The last stream address the source advertised (kept while it is offline). */
   let sourceStream: string | null = null;
 
+  const streamCheck = opts.streamCheck ?? ((url: string, signal: AbortSignal) => streamAnswers(url, { timeoutMs: Math.min(ctx.config.STATION_TIMEOUT_MS, 5_000), signal }));
+  let lastStreamUp: boolean | null = null;
+
   const markStale = async (error: SourceError): Promise<boolean> => {
     const current = runtime.store.current ?? (await loadStoredNowPlaying(ctx.knex).catch(() => null));
     await markStationStale(ctx.knex, error.message.slice(0, 1000)).catch(() => undefined);
-    if (!current) return false;
-    // A source that fails for several polls in a row: we cannot say anything is playing any more.
-    if (failures >= STOPPED_AFTER_FAILURES && stationStateOf(current) !== 'stopped') {
-      const doc = stoppedDocument(current, ctx.now());
-      await storeNowPlayingPayload(ctx.knex, doc).catch(() => undefined);
-      return runtime.publish(doc);
+    if (failures >= STOPPED_AFTER_FAILURES) {
+      // The metadata has failed for several polls: is the stream itself still up? (issue 39)
+      const known = current?.station.listen_url;
+      const listen = sourceStream ?? (known && known !== OWN_STREAM_PATH ? known : await resolveListenUrl(ctx, null));
+      const check = await streamCheck(listen, abort.signal);
+      if (check.up !== lastStreamUp) {
+        if (check.up) log.warn({ stream: listen }, 'station metadata unavailable; its stream answers, so listeners can still play it');
+        else log.warn({ stream: listen, reason: check.reason }, 'station metadata unavailable and its stream does not answer: stopped');
+        lastStreamUp = check.up;
+      }
+      const base = current ?? blankDocument({ listenUrl: listen, source: ctx.config.STATION_SOURCE, at: ctx.now() });
+      const state = current ? stationStateOf(current) : null;
+      if (check.up) {
+        if (state === 'metadata_unavailable' && current?.station.listen_url === listen) return false;
+        const doc = metadataUnavailableDocument(base, ctx.now(), listen);
+        await storeNowPlayingPayload(ctx.knex, doc).catch(() => undefined);
+        return runtime.publish(doc);
+      }
+      if (state !== 'stopped') {
+        // A source that fails for several polls in a row and a silent stream: we cannot say anything is playing any more.
+        const doc = stoppedDocument(base, ctx.now());
+        await storeNowPlayingPayload(ctx.knex, doc).catch(() => undefined);
+        return runtime.publish(doc);
+      }
+      return false;
     }
+    if (!current) return false;
     if (current.stale) return false;
     return runtime.publish({ ...current, stale: true });
   };
@@ -144,6 +170,7 @@ export function startPoller(ctx: AppContext, runtime: RadioRuntime, opts: Poller
     }
     if (failures > 0) log.info({ failures }, 'station source recovered');
     failures = 0;
+    lastStreamUp = null;
     lastError = '';
     const zone = await stationTimezone(ctx);
     const record = await ctx.knex.transaction(async (trx) => {

@@ -10,6 +10,7 @@ import { Encoded, sendEncoded } from '../http/fast-lane';
 import { siteOrigin } from '../http/public-url';
 import { parse } from '../http/validate';
 import { toAzuraCastNowPlaying } from './azuracast-compat';
+import { blankDocument } from './nowplaying';
 import { getCounter, incrementCounter, mostLiked, mostPlayed, recentPlays } from './service';
 import { trackExists } from './repo';
 import { presenterExists, presenterIdByPanelId } from '../presenters/repo';
@@ -46,27 +47,7 @@ function perMinuteLimiter(max: number, message: string) {
 
 /** A stand-in document before the station has ever been read. */
 function emptyNowPlaying(ctx: AppContext): NowPlaying {
-  return {
-    station: { name: null, listen_url: listenUrl(ctx), is_online: false, state: 'stopped' },
-    now_playing: {
-      song: { id: null, title: null, artist: null, album: null, art: null },
-      duration: null,
-      duration_is_estimate: true,
-      elapsed: 0,
-      played_at: null,
-      is_request: false,
-    },
-    live: { is_live: false, streamer_name: null, broadcast_start: null, presenter_id: null, art: null },
-    presenter: 'Auto DJ',
-    listeners: { current: 0, unique: null, total: 0 },
-    current_show: null,
-    next_show: null,
-    song_history: [],
-    streamers: [],
-    stale: true,
-    source: ctx.config.STATION_SOURCE,
-    updated_at: ctx.now(),
-  };
+  return blankDocument({ listenUrl: listenUrl(ctx), source: ctx.config.STATION_SOURCE, at: ctx.now() });
 }
 
 /**

@@ -3,7 +3,7 @@ import { Suspense, lazy, useEffect, useLayoutEffect } from 'react';
 import { Outlet } from 'react-router';
 import { AccountMenu } from '../auth/AccountMenu';
 import { RADIO_FALLBACKS } from '../../../shared/radio-constants';
-import { isBroadcasting, offAirText, stationStateOf } from '../../../shared/radio-display';
+import { isBroadcasting, metadataUnavailable, offAirText, stationStateOf } from '../../../shared/radio-display';
 import { useNowPlaying } from '../radio/hooks';
 import { PLAYER_HEIGHT } from '../radio/player-size';
 import { RequestUpdates } from '../radio/components/RequestUpdates';
@@ -23,14 +23,16 @@ const Player = lazy(async () => ({ default: (await loadPlayer()).Player }));
 function PlayerPlaceholder() {
   const { data } = useNowPlaying();
   const song = data?.now_playing.song;
-  const onAir = isBroadcasting(stationStateOf(data));
+  const state = stationStateOf(data);
+  const onAir = isBroadcasting(state);
+  const unavailable = metadataUnavailable(state);
   const t = useT();
   return (
     <div className="boot-player" aria-hidden>
       <span className="boot-play" />
       <div className="boot-np">
-        <strong>{onAir ? song?.title || RADIO_FALLBACKS.title : t('radio.offAir')}</strong>
-        <span>{onAir ? song?.artist || RADIO_FALLBACKS.artist : t(offAirText(data).reasonKey)}</span>
+        <strong>{unavailable ? t('radio.nowPlayingUnavailable') : onAir ? song?.title || RADIO_FALLBACKS.title : t('radio.offAir')}</strong>
+        <span>{unavailable ? t('radio.metadataUnavailable') : onAir ? song?.artist || RADIO_FALLBACKS.artist : t(offAirText(data).reasonKey)}</span>
       </div>
     </div>
   );

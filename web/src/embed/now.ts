@@ -1,6 +1,6 @@
 import type { EmbedOptions } from '../../../shared/embed-options';
 import type { NowPlaying } from '../../../shared/radio';
-import { offAirText, songText, stationStateOf } from '../../../shared/radio-display';
+import { offAirText, songTextIn, stationStateOf } from '../../../shared/radio-display';
 import type { PublicChannel } from '../../../shared/realtime';
 import { clock, follow, h, type LiveEvent } from './core';
 
@@ -49,7 +49,7 @@ export function followNowPlaying<C extends PublicChannel = 'now-playing'>(onChan
 export function stateBadge(np: NowPlaying): HTMLElement {
   const state = stationStateOf(np);
   if (state === 'live') return h('span', { class: 'badge live' }, 'Live');
-  if (state === 'on_air') return h('span', { class: 'badge off' }, 'On air');
+  if (state === 'on_air' || state === 'metadata_unavailable') return h('span', { class: 'badge off' }, 'On air');
   return h('span', { class: 'badge off', title: offAirText(np).reason }, offAirText(np).headline);
 }
 
@@ -66,7 +66,7 @@ export function songLines(np: NowPlaying, opts: EmbedOptions, withPresenter: boo
     const off = offAirText(np);
     return h('div', { class: 'grow' }, h('p', { class: 'title ellipsis', 'data-field': 'title' }, off.headline), h('p', { class: 'muted small', 'data-field': 'reason' }, off.reason));
   }
-  const song = songText(np.now_playing.song);
+  const song = songTextIn(state, np.now_playing.song);
   return h(
     'div',
     { class: 'grow' },

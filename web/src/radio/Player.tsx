@@ -7,7 +7,7 @@ import { Box, Button, CircularProgress, IconButton, Paper, Popover, Slider, Typo
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { RADIO_FALLBACKS, RADIO_LIMITS } from '../../../shared/radio-constants';
 import type { NowPlaying } from '../../../shared/radio';
-import { isBroadcasting, offAirText, songText, stationStateOf } from '../../../shared/radio-display';
+import { isBroadcasting, offAirText, songTextIn, stationStateOf } from '../../../shared/radio-display';
 import { startsAt } from './starts-at';
 import { useIsMobile } from '../app/media';
 import { useStation } from '../app/station';
@@ -52,7 +52,7 @@ function display(np: NowPlaying | undefined) {
   const state = stationStateOf(np);
   const onAir = isBroadcasting(state);
   const off = offAirText(np);
-  const text = songText(song);
+  const text = songTextIn(state, song);
   return {
     state,
     onAir,

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useAtomValue } from 'jotai';
 import { RADIO_FALLBACKS, type NowPlaying } from '../../../shared/radio';
-import { isBroadcasting, offAirText, stationStateOf } from '../../../shared/radio-display';
+import { isBroadcasting, offAirText, songTextIn, stationStateOf } from '../../../shared/radio-display';
 import type { MiniNowPlaying } from '../../../shared/bridge';
 import { absoluteUrl } from '../app/api';
 import { sessionAtom } from '../auth/AuthProvider';
@@ -14,10 +14,12 @@ import { carriesNotification, isNotificationPush, SeenNotifications, toNotifyInp
 /** The mini window's and tray's view of the now-playing document. */
 export function toMiniNowPlaying(np: NowPlaying): MiniNowPlaying {
   const song = np.now_playing.song;
-  const onAir = isBroadcasting(stationStateOf(np));
+  const state = stationStateOf(np);
+  const onAir = isBroadcasting(state);
+  const text = songTextIn(state, song);
   return {
-    title: onAir ? song.title || RADIO_FALLBACKS.title : 'Off air',
-    artist: onAir ? song.artist || RADIO_FALLBACKS.artist : offAirText(np).reason,
+    title: onAir ? text.title : offAirText(np).headline,
+    artist: onAir ? text.artist : offAirText(np).reason,
     artUrl: onAir ? (absoluteUrl(song.art) ?? null) : null,
     isLive: stationStateOf(np) === 'live',
     presenter: np.presenter,

@@ -1,5 +1,5 @@
 import { Box, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
-import { isBroadcasting, offAirText, songText, stationStateOf } from '../../../../shared/radio-display';
+import { isBroadcasting, metadataUnavailable, offAirText, songTextIn, stationStateOf } from '../../../../shared/radio-display';
 import { formatClock, TrackArt } from './TrackArt';
 import { VoteButtons } from './VoteButtons';
 import type { NowPlaying } from '../../../../shared/radio';
@@ -22,7 +22,8 @@ export function NowPlayingCard() {
   const song = np?.now_playing.song;
   const state = stationStateOf(np);
   const onAir = isBroadcasting(state);
-  const text = songText(song);
+  const text = songTextIn(state, song);
+  const unavailable = metadataUnavailable(state);
   const off = offAirText(np);
   const title = onAir ? text.title : off.headline;
   return (
@@ -36,7 +37,7 @@ export function NowPlayingCard() {
                 {onAir ? 'Now playing' : 'Station status'}
               </Typography>
               {state === 'live' && <Chip label="LIVE" size="small" sx={{ fontWeight: 800, ...LIVE_BADGE_COLORS }} />}
-              {onAir && np?.stale && <Chip label="Reconnecting to the station…" size="small" variant="outlined" />}
+              {onAir && !unavailable && np?.stale && <Chip label="Reconnecting to the station…" size="small" variant="outlined" />}
             </Stack>
             <Typography variant="h4" component="p" sx={{ fontWeight: 800 }} noWrap title={title} data-testid="card-title">
               {isLoading ? 'Loading…' : title}
@@ -46,12 +47,12 @@ export function NowPlayingCard() {
                 <Typography variant="h6" component="p" color="text.secondary" noWrap>
                   {text.artist}
                 </Typography>
-                <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+                {!unavailable && <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
                   {np ? `${state === 'live' ? 'Live with' : 'Presented by'} ${np.presenter}` : ''}
                   {np ? ' · ' : ''}
                   {np && <CardClock np={np} />}
                   {np && np.listeners.current > 0 ? ` · ${np.listeners.current} listening` : ''}
-                </Typography>
+                </Typography>}
               </>
             ) : (
               <Typography variant="body1" color="text.secondary" sx={{ mt: 0.5 }} data-testid="card-off-air-reason">

@@ -212,6 +212,8 @@ export interface DashboardData {
     general: { id: string; name: string; subject: string; created_at: string }[];
   };
   upcoming: { id: string; title: string; event_date: string; start_time: string; end_time: string; presenter_name: string | null; status: string }[];
+  /** Owners only: demo accounts that still sign in with the README's published password (issue 39). */
+  demo_accounts?: string[];
 }
 
 // ---------------------------------------------------------------------------

@@ -8,6 +8,24 @@ const flag = (def: boolean) =>
     .optional()
     .transform((v) => (v === undefined || v === '' ? def : v === 'true' || v === '1' || v === 'yes'));
 
+/** A flag that may be left unset (its default then depends on other settings). */
+const optionalFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : v === 'true' || v === '1' || v === 'yes'));
+
+/** Whether an address is this machine's own (no PUBLIC_URL, localhost, a loopback address). */
+export function isLocalAddress(url: string | undefined): boolean {
+  if (!url) return true;
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  } catch {
+    return false;
+  }
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || host === '0.0.0.0' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
 const optionalUrl = z
   .string()
   .optional()
@@ -34,7 +52,7 @@ export const ConfigSchema = z
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: optionalUrl,
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
-    SEED_DEMO: flag(true),
+    SEED_DEMO: optionalFlag,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     LOG_PRETTY: flag(false),
     TRUST_PROXY: flag(false),
@@ -113,7 +131,10 @@ export const ConfigSchema = z
     if ((c.OWNER_EMAIL && !c.OWNER_PASSWORD) || (!c.OWNER_EMAIL && c.OWNER_PASSWORD)) {
       ctx.addIssue({ code: 'custom', path: [c.OWNER_EMAIL ? 'OWNER_PASSWORD' : 'OWNER_EMAIL'], message: 'OWNER_EMAIL and OWNER_PASSWORD go together' });
     }
-  });
+  })
+  // Demo accounts never on a public server by default (issue 39): unset SEED_DEMO seeds the demo only
+  // when PUBLIC_URL is unset or local (a fresh clone's `npm start`); a public one needs SEED_DEMO=true.
+  .transform((c) => ({ ...c, SEED_DEMO: c.SEED_DEMO ?? isLocalAddress(c.PUBLIC_URL) }));
 
 export type Config = z.output<typeof ConfigSchema> & { rootDir: string; version: string };
 

@@ -21,6 +21,18 @@ describe('configuration', () => {
     expect(() => loadConfig({ OWNER_EMAIL: 'a@b.co' })).toThrow(/OWNER_PASSWORD/);
   });
 
+  it('seeds the demo by default only where PUBLIC_URL is unset or local (issue 39); SEED_DEMO says otherwise explicitly', () => {
+    expect(loadConfig({}).SEED_DEMO).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:8080' }).SEED_DEMO).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:8080' }).SEED_DEMO).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: 'http://[::1]:8080' }).SEED_DEMO).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: 'https://radio.station.example' }).SEED_DEMO).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: 'https://radio.station.example', SEED_DEMO: '' }).SEED_DEMO).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: 'http://192.168.1.20:8080' }).SEED_DEMO).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: 'https://radio.station.example', SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
+    expect(loadConfig({ SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
+  });
+
   it('reads flags and lists', () => {
     const c = loadConfig({ SEED_DEMO: 'false', CORS_ORIGINS: 'https://a.example, https://b.example' });
     expect(c.SEED_DEMO).toBe(false);

@@ -55,6 +55,8 @@ export interface AppContext {
   live: import('./live/types').LiveRelay;
   /** Who staff notifications reach: the accounts and their preferences, read once per change (notifications/recipients.ts). */
   recipients: NotificationRecipients;
+  /** Demo accounts still on the README's published password (users/demo-accounts.ts). */
+  demoAccounts: import('./users/demo-accounts').DemoAccountCheck;
   /** This instance's Prometheus metrics (GET /metrics). */
   metrics: Metrics;
   /** Answers of the public reads kept as sent, replayed before the middleware chain (http/fast-lane.ts). */

@@ -23,6 +23,7 @@ import { liveIdentity } from './auth/middleware';
 import { createNotificationRecipients } from './notifications/recipients';
 import { createLiveRelay } from './live/relay';
 import type { LiveRelay } from './live/types';
+import { createDemoAccountCheck, warnAboutDemoAccounts } from './users/demo-accounts';
 
 /** A running Airdeck server: HTTP, realtime, and the background jobs. */
 export interface RunningServer {
@@ -78,6 +79,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     tokens,
     signIn,
     recipients,
+    demoAccounts: createDemoAccountCheck(db.knex),
     now,
     startedAt: now(),
     snapshots,
@@ -163,6 +165,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   radio.ownOrigin = `http://${loopHost}:${port}`;
 
   const jobs = opts.jobs ? await opts.jobs(ctx) : [];
+  // Every start: say so when demo accounts still open with the README's password (off the start's path).
+  void warnAboutDemoAccounts(ctx.demoAccounts, log, config.PUBLIC_URL).catch((err: unknown) => log.warn({ err }, 'could not check for demo accounts'));
 
   // Requests being answered, so a stop that has to cut them off can say which.
   // The request is kept as is; its description is made only when a stop has to cut it off.

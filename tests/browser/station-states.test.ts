@@ -105,6 +105,40 @@ describe.skipIf(skipBrowser())('the station’s state on every page', () => {
     }, 90_000);
   }
 
+  it('metadata unavailable (issue 39): AzuraCast answers 500 while its stream plays; a new visitor reads "Now playing unavailable", presses Play and hears the stream', async () => {
+    standin.serve('autodj');
+    const { page: first, context: firstContext } = await h.newPage({ width: 1280 });
+    await first.goto(h.url + '/');
+    await expect.poll(() => first.getByTestId('now-playing-card').getAttribute('data-state'), ONE_POLL).toBe('on_air');
+    await firstContext.close();
+    standin.fail(500);
+    try {
+      await expect.poll(async () => ((await (await fetch(`${h.url}/api/now-playing`)).json()) as { station: { state: string } }).station.state, { timeout: 10_000, interval: 200 }).toBe('metadata_unavailable');
+      for (const width of [1280, 390]) {
+        const { page, context, errors } = await h.newPage({ width, height: width > 500 ? 800 : 844 });
+        await page.goto(h.url + '/');
+        const player = page.getByRole('region', { name: 'Live player' });
+        const card = page.getByTestId('now-playing-card');
+        await expect.poll(() => card.getAttribute('data-state'), ONE_POLL).toBe('metadata_unavailable');
+        expect(await text(page, 'card-title')).toBe('Now playing unavailable');
+        expect(await text(page, 'now-playing-title')).toBe('Now playing unavailable');
+        expect(await page.locator('body').innerText()).not.toContain('Off air');
+        expect(await page.locator('body').innerText()).not.toContain('Unknown Track');
+        const play = player.getByRole('button', { name: 'Play', exact: true });
+        expect(await play.isDisabled()).toBe(false);
+        const before = standin.streamRequests();
+        await play.click();
+        await expect.poll(() => page.evaluate(() => document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.currentTime), { timeout: 20_000 }).toBeGreaterThan(0.5);
+        expect(standin.streamRequests()).toBeGreaterThan(before);
+        await shot(page, `metadata-unavailable-${width}`);
+        expect(errors.filter((e) => !/^Loading the image 'http:\/\/127\.0\.0\.1:\d+\/api\/station\//.test(e))).toEqual([]);
+        await context.close();
+      }
+    } finally {
+      standin.serve('autodj');
+    }
+  }, 90_000);
+
   it('the player bar and the now-playing card show the same elapsed time, playing or paused', async () => {
     standin.serve('autodj');
     const { page, context } = await h.newPage({ width: 1280 });

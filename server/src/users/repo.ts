@@ -143,3 +143,8 @@ export async function passwordHashOf(db: Db, id: string): Promise<string | undef
   const row = await db('profiles').where({ id, is_active: true }).first<{ password_hash: string } | undefined>('password_hash');
   return row?.password_hash;
 }
+
+/** The active demo accounts (seeded by the demo station) with their password hashes. */
+export async function activeDemoCredentials(db: Db): Promise<{ email: string; role: string; password_hash: string }[]> {
+  return db('profiles').where({ is_demo: true, is_active: true }).orderBy('email').select('email', 'role', 'password_hash');
+}

@@ -104,6 +104,12 @@ export default function DashboardScreen() {
           Failed to load the dashboard.
         </Alert>
       )}
+      {d?.demo_accounts && d.demo_accounts.length > 0 && (
+        <Alert severity="warning" sx={{ mb: 2 }} data-testid="dashboard-demo-accounts">
+          This server holds demo accounts that sign in with the password published in the README: {d.demo_accounts.join(', ')}. Deactivate them or change their passwords
+          before the station is public.
+        </Alert>
+      )}
 
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(5, 1fr)' }, mb: 3 }}>
         <Tile icon={<HourglassIcon fontSize="small" />} label="Hours Remaining This Week">

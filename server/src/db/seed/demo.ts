@@ -8,8 +8,9 @@ import { eventInterval } from '../../../../shared/schedule';
 import { demoPlaysBetween } from '../../radio/sources/demo';
 import { trackKey } from '../../radio/sources/normalise';
 
-/** The password of every demo account (listed in the README); demo data only. */
-export const DEMO_PASSWORD = 'airdeck-demo';
+import { DEMO_PASSWORD } from '../../users/demo-password';
+
+export { DEMO_PASSWORD };
 
 /** One demo account per role, each with a presenter record except the guest. */
 export const DEMO_PEOPLE: ReadonlyArray<{ role: Role; email: string; username: string; presenter: string | null; bio: string; social: Record<string, string> }> = [

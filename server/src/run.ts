@@ -55,6 +55,11 @@ export async function run(config: Config, started: EmbeddedStart | undefined, ph
     }
     throw err;
   }
+  const takeover = db.engine === 'pglite' ? heldDataDirLock(config.DATA_DIR)?.takenOver : null;
+  if (takeover) {
+    const o = takeover.owner;
+    log.warn({ lock: path.join(path.resolve(config.DATA_DIR), 'airdeck.lock'), previous: { pid: o.pid, command: o.command, startedAt: o.startedAt } }, `took over the data folder's lock left by pid ${o.pid} (${o.command}, started ${o.startedAt}): ${takeover.reason}`);
+  }
   const changed = await prepareDatabase(db, config, log);
   phase('prepare');
   if (changed && db.engine === 'pglite') {

@@ -9,7 +9,13 @@ import path from 'node:path';
  * first process takes `DATA_DIR/airdeck.lock` (its pid, what it is, and once
  * listening its address) and every other process is refused with a message
  * naming it. A lock left by a process that died (SIGKILL, power cut) is taken
- * over. PostgreSQL deployments take no lock: several instances share one
+ * over. A process id alone does not say who holds the lock: after a reboot
+ * another process (anything) may have the recorded id. So the lock also
+ * records the holder's identity beyond its pid: the boot id and the process's
+ * start time (`/proc/<pid>/stat`, field 22) where /proc exists. A lock whose
+ * pid is alive but whose identity differs is stale and is taken over; the
+ * takeover is kept ({@link DataDirLock.takenOver}) and logged at start with the
+ * reason (issue 39 item 4). PostgreSQL deployments take no lock: several instances share one
  * database there by design.
  */
 
@@ -21,6 +27,8 @@ export interface DataDirOwner {
   /** The server's address once it listens. */
   url: string | null;
   startedAt: string;
+  /** The holder beyond its pid: `<boot id>:<start time in clock ticks>` (Linux), or null where /proc is missing. */
+  identity?: string | null;
 }
 
 /** A second process tried to open an embedded database in use. */
@@ -51,6 +59,8 @@ export interface DataDirLock {
   /** Records the server's address in the lock (so a refused process can name it). */
   setUrl(url: string): void;
   release(): void;
+  /** When this process took over a lock left by another: whose it was and why it was stale. */
+  takenOver: { owner: DataDirOwner; reason: string } | null;
 }
 
 const held = new Map<string, DataDirLock>();
@@ -64,10 +74,67 @@ function alive(pid: number): boolean {
   }
 }
 
+/**
+ * Who a process is beyond its pid (Linux): this boot's id and the process's start time in clock
+ * ticks since boot (field 22 of `/proc/<pid>/stat`, after the command name in parentheses, which may
+ * itself hold spaces and parentheses). Null where /proc is missing (then the pid alone decides).
+ */
+export function processIdentity(pid: number): string | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // After the command: state is field 3, so start time (field 22) is index 22 - 3 = 19.
+    const start = fields[19];
+    if (!start || !/^\d+$/.test(start)) return null;
+    let boot = '';
+    try {
+      boot = fs.readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+    } catch {
+      // no boot id: the start time alone
+    }
+    return `${boot}:${start}`;
+  } catch {
+    return null;
+  }
+}
+
+/** When a process started, epoch ms (Linux: boot time plus its start ticks at 100 Hz), or null. */
+function processStartMs(pid: number): number | null {
+  const identity = processIdentity(pid);
+  if (!identity) return null;
+  try {
+    const btime = /^btime (\d+)$/m.exec(fs.readFileSync('/proc/stat', 'utf8'))?.[1];
+    return btime ? Number(btime) * 1000 + Number(identity.split(':')[1]) * 10 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Why a lock naming a living pid is still stale, or null when its holder is that process. */
+function staleReason(owner: DataDirOwner): string | null {
+  if (!owner.identity) {
+    // A lock from before identities were recorded: a process that started after the lock was written cannot be its holder.
+    const written = Date.parse(owner.startedAt);
+    const started = processStartMs(owner.pid);
+    if (Number.isNaN(written) || started === null || started <= written + 2_000) return null;
+    return `pid ${owner.pid} is alive but started after the lock was written (${new Date(started).toISOString()}), so it is another process`;
+  }
+  const now = processIdentity(owner.pid);
+  if (now === null) return null;
+  if (now === owner.identity) return null;
+  const [bootThen] = owner.identity.split(':');
+  const [bootNow] = now.split(':');
+  return bootThen && bootNow && bootThen !== bootNow
+    ? `the lock was written before this machine's last reboot; pid ${owner.pid} is now another process`
+    : `pid ${owner.pid} is alive but is another process (it started after the lock's holder)`;
+}
+
 function readOwner(file: string): DataDirOwner | null {
   try {
     const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<DataDirOwner>;
-    return typeof parsed.pid === 'number' ? { pid: parsed.pid, command: parsed.command ?? 'server', url: parsed.url ?? null, startedAt: parsed.startedAt ?? 'unknown' } : null;
+    return typeof parsed.pid === 'number'
+      ? { pid: parsed.pid, command: parsed.command ?? 'server', url: parsed.url ?? null, startedAt: parsed.startedAt ?? 'unknown', identity: parsed.identity ?? null }
+      : null;
   } catch {
     return null;
   }
@@ -84,12 +151,14 @@ export function lockDataDir(dataDir: string, command: string): DataDirLock {
   if (existing) return existing;
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, 'airdeck.lock');
-  const me: DataDirOwner = { pid: process.pid, command, url: null, startedAt: new Date().toISOString() };
+  const me: DataDirOwner = { pid: process.pid, command, url: null, startedAt: new Date().toISOString(), identity: processIdentity(process.pid) };
+  let takenOver: DataDirLock['takenOver'] = null;
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       fs.writeFileSync(file, `${JSON.stringify(me)}\n`, { flag: 'wx', mode: 0o644 });
       const lock: DataDirLock = {
         file,
+        takenOver,
         setUrl(url) {
           me.url = url;
           fs.writeFileSync(file, `${JSON.stringify(me)}\n`);
@@ -106,8 +175,14 @@ export function lockDataDir(dataDir: string, command: string): DataDirLock {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const owner = readOwner(file);
-      if (owner && owner.pid !== process.pid && alive(owner.pid)) throw new DataDirLockedError(dir, owner, command);
-      // Left by a process that is gone (or unreadable): take it over.
+      if (owner && owner.pid !== process.pid && alive(owner.pid)) {
+        const reason = staleReason(owner);
+        if (reason === null) throw new DataDirLockedError(dir, owner, command);
+        takenOver = { owner, reason };
+      } else if (owner) {
+        takenOver = { owner, reason: owner.pid === process.pid ? `it names this process's own pid ${owner.pid} (left before a restart)` : `pid ${owner.pid} is no longer running` };
+      } else takenOver = null;
+      // Left by a process that is gone, or by one whose pid another process now has (or unreadable): take it over.
       fs.rmSync(file, { force: true });
     }
   }

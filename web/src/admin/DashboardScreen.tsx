@@ -14,6 +14,7 @@ import { useNowPlaying } from '../radio/hooks';
 import { isBroadcasting, stationStateOf } from '../../../shared/radio-display';
 import { dashboardGreeting, liveShowTile } from '../../../shared/dashboard-texts';
 import { useDashboard } from '../dashboard/api';
+import { useT } from '../i18n/state';
 import { ListeningNowTile } from '../audience/ListeningNow';
 
 const dayFmt = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
@@ -82,6 +83,7 @@ function PendingList({ title, to, items, loading }: { title: string; to: string;
 export default function DashboardScreen() {
   const { profile } = useAuth();
   const dash = useDashboard();
+  const t = useT();
   const np = useNowPlaying();
   const d = dash.data;
   const song = np.data?.now_playing.song;
@@ -106,8 +108,7 @@ export default function DashboardScreen() {
       )}
       {d?.demo_accounts && d.demo_accounts.length > 0 && (
         <Alert severity="warning" sx={{ mb: 2 }} data-testid="dashboard-demo-accounts">
-          This server holds demo accounts that sign in with the password published in the README: {d.demo_accounts.join(', ')}. Deactivate them or change their passwords
-          before the station is public.
+          {t('dashboard.demoAccounts', { accounts: d.demo_accounts.join(', ') })}
         </Alert>
       )}
 

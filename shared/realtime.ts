@@ -230,6 +230,8 @@ export const CLOSE_CODES = {
   tryAgainLater: 1013,
   slowConsumer: 4008,
   tooManyConnections: 4029,
+  /** The socket sent more frames than its budget allows (pings, hellos, subscriptions): reconnect later, slower. */
+  tooManyMessages: 4030,
 } as const;
 
 /** The biggest frame a client may send (bytes). */

@@ -85,7 +85,11 @@ export function createApp(ctx: AppContext): BuiltApp {
       // Whatever the route had begun to answer (a file's type, an attachment), the error is JSON.
       c.type = 'application/json';
       c.remove('Content-Disposition');
-      if (body.status >= 500) c.state.log.error({ err }, 'request failed');
+      // An answer the code chose (a feature not configured, a service unavailable) is an expected condition: logged
+      // quietly, without a stack, so anyone asking cannot fill the error log. Only the unexpected is an error.
+      if (err instanceof HttpError) {
+        if (body.status >= 500) c.state.log[err.code === 'not_configured' ? 'info' : 'warn']({ code: err.code, status: body.status, reason: err.message }, 'request answered with an expected condition');
+      } else if (body.status >= 500) c.state.log.error({ err }, 'request failed');
     }
   });
 

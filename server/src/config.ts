@@ -83,6 +83,8 @@ export const ConfigSchema = z
     STATION_EARS_URL: optionalUrl,
     DEMO_TRACK_SECONDS: z.literal('').transform(() => undefined).or(z.coerce.number().int().min(2).max(3600)).optional(),
     REALTIME_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(50),
+    REALTIME_MESSAGE_RATE: z.coerce.number().min(0.1).max(10_000).default(20),
+    REALTIME_MESSAGE_BURST: z.coerce.number().int().min(1).max(100_000).default(100),
     REALTIME_HEARTBEAT_MS: z.coerce.number().int().min(500).max(300_000).default(30_000),
     OWNER_EMAIL: z.email().optional().or(z.literal('').transform(() => undefined)),
     OWNER_PASSWORD: z.string().min(6).max(1024).optional().or(z.literal('').transform(() => undefined)),

@@ -125,6 +125,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     allowedOrigins,
     maxConnectionsPerIp: config.REALTIME_MAX_CONNECTIONS_PER_IP,
     heartbeatMs: config.REALTIME_HEARTBEAT_MS,
+    messageRate: config.REALTIME_MESSAGE_RATE,
+    messageBurst: config.REALTIME_MESSAGE_BURST,
     // Behind a trusted proxy the client is the first X-Forwarded-For hop (as Koa's c.ip).
     clientIp: (req) => {
       const forwarded = config.TRUST_PROXY ? String(req.headers['x-forwarded-for'] ?? '').split(',').pop()?.trim() : '';

@@ -42,6 +42,16 @@ export interface HubOptions {
   /** A client whose unsent buffer grows past this is disconnected, never buffered without bound. */
   maxBufferedBytes?: number;
   clientIp?: (req: IncomingMessage) => string;
+  /**
+   * Each socket's message budget (issue 29): a bucket of `messageBurst` tokens refilled at `messageRate` a second.
+   * A frame costs 1, a `hello` (a token check and a database look-up) {@link HELLO_COST}. A socket that overdraws
+   * it is closed with 4030 (too many messages) and its queued frames are not handled, so one socket cannot slow
+   * the others or drive database look-ups.
+   */
+  messageRate?: number;
+  messageBurst?: number;
+  /** The clock of the budget (ms); Date.now by default. */
+  now?: () => number;
   /** Told of every frame received ('in') and sent ('out'), for the metrics. */
   onFrame?: (direction: 'in' | 'out') => void;
 }
@@ -58,7 +68,15 @@ interface Conn {
   expiryTimer: NodeJS.Timeout | null;
   /** Frames are handled one at a time, in order: a `hello` is done before the `subscribe` after it. */
   queue: Promise<void>;
+  /** Message budget left, and when it was last refilled (ms). */
+  tokens: number;
+  refilledAt: number;
+  /** Over budget: closed, its frames no longer handled. */
+  overBudget: boolean;
 }
+
+/** What a `hello` costs of a socket's message budget: it checks a token against the database. */
+export const HELLO_COST = 10;
 
 /** The realtime hub: one `ws` server on the HTTP server's upgrade path. */
 export interface Hub {
@@ -73,6 +91,26 @@ export function createHub(opts: HubOptions): Hub {
   const heartbeatMs = opts.heartbeatMs ?? 30_000;
   const maxPerIp = opts.maxConnectionsPerIp ?? 50;
   const maxBuffered = opts.maxBufferedBytes ?? 1024 * 1024;
+  const rate = opts.messageRate ?? 20;
+  const burst = opts.messageBurst ?? 100;
+  const clock = opts.now ?? (() => Date.now());
+  /** Takes `cost` from the socket's budget; false (and the socket closed with 4030) when it cannot pay. */
+  const spend = (c: Conn, cost: number): boolean => {
+    if (c.overBudget) return false;
+    const t = clock();
+    c.tokens = Math.min(burst, c.tokens + ((t - c.refilledAt) / 1000) * rate);
+    c.refilledAt = t;
+    if (c.tokens >= cost) {
+      c.tokens -= cost;
+      return true;
+    }
+    c.overBudget = true;
+    opts.log.info({ conn: c.id, ip: c.ip }, 'closing realtime client over its message budget');
+    c.ws.close(CLOSE_CODES.tooManyMessages, 'too many messages');
+    // A client that ignores the close is cut off shortly after.
+    setTimeout(() => c.ws.terminate(), 2_000).unref();
+    return false;
+  };
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_FRAME_BYTES, perMessageDeflate: false, clientTracking: false });
   const conns = new Set<Conn>();
   const perIp = new Map<string, number>();
@@ -219,6 +257,7 @@ export function createHub(opts: HubOptions): Hub {
   };
 
   const onFrame = async (c: Conn, raw: RawData): Promise<void> => {
+    if (c.overBudget) return;
     let frame: ClientFrame;
     try {
       const text = raw.toString();
@@ -301,7 +340,7 @@ export function createHub(opts: HubOptions): Hub {
       if ((perIp.get(ip) ?? 0) >= maxPerIp) return reject(429, 'Too Many Requests');
       wss.handleUpgrade(req, socket, head, (ws) => {
         perIp.set(ip, (perIp.get(ip) ?? 0) + 1);
-        const c: Conn = { id: randomUUID(), ws, ip, alive: true, identity: null, token: null, channels: new Set(), expiryTimer: null, queue: Promise.resolve() };
+        const c: Conn = { id: randomUUID(), ws, ip, alive: true, identity: null, token: null, channels: new Set(), expiryTimer: null, queue: Promise.resolve(), tokens: burst, refilledAt: clock(), overBudget: false };
         conns.add(c);
         ws.on('pong', () => {
           c.alive = true;
@@ -309,6 +348,8 @@ export function createHub(opts: HubOptions): Hub {
         ws.on('message', (raw) => {
           c.alive = true;
           opts.onFrame?.('in');
+          // A hello costs more (a database look-up); the type is read cheaply, before the frame is parsed.
+          if (!spend(c, /"type"\s*:\s*"hello"/.test(raw.toString()) ? HELLO_COST : 1)) return;
           c.queue = c.queue.then(() => onFrame(c, raw)).catch((err: unknown) => opts.log.warn({ err }, 'realtime frame failed'));
         });
         ws.on('close', () => drop(c));

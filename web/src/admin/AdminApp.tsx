@@ -1,6 +1,7 @@
 import ConstructionIcon from '@mui/icons-material/Construction';
 import { Box, Button, Card, CardContent, Typography } from '@mui/material';
-import { lazy, useMemo, type ComponentType, type LazyExoticComponent } from 'react';
+import { useMemo, type ComponentType } from 'react';
+import { lazyChunk } from '../ui/ChunkBoundary';
 import { Link as RouterLink, Route, Routes } from 'react-router';
 import { usePageMeta } from '../app/meta';
 import { ProtectedRoute } from '../auth/ProtectedRoute';
@@ -9,7 +10,7 @@ import { ADMIN_SCREENS, screenRoles, type AdminScreen } from './screens';
 import { FirstRunRedirect } from '../settings/admin/FirstRunRedirect';
 
 /** The owner's first-run setup (issue 17): owner only, reached by FirstRunRedirect on a station not set up yet. */
-const FirstRunSetup = lazy(() => import('../settings/admin/FirstRunSetup'));
+const FirstRunSetup = lazyChunk(() => import('../settings/admin/FirstRunSetup'));
 
 /** A screen that is not built yet: a clear card, never a blank page. */
 function ComingSoon({ title }: { title: string }) {
@@ -47,7 +48,7 @@ function NotFoundInPanel() {
 }
 
 /** One screen behind its route-table gate (001 §2), with its page title. */
-function ScreenRoute({ screen, Component }: { screen: AdminScreen; Component: LazyExoticComponent<ComponentType> | null }) {
+function ScreenRoute({ screen, Component }: { screen: AdminScreen; Component: ComponentType | null }) {
   usePageMeta({ title: `${screen.title} · Presenter Panel` });
   return (
     <ProtectedRoute requiredRoles={screenRoles(screen.path)} {...(screen.denied ? { deniedText: screen.denied.text, deniedTitle: screen.denied.title } : {})}>
@@ -62,7 +63,7 @@ function ScreenRoute({ screen, Component }: { screen: AdminScreen; Component: La
  * from the route table, and screens are listed once in ./screens.
  */
 export default function AdminApp() {
-  const components = useMemo(() => new Map(ADMIN_SCREENS.map((s) => [s.path, s.load ? lazy(s.load) : null])), []);
+  const components = useMemo(() => new Map(ADMIN_SCREENS.map((s) => [s.path, s.load ? lazyChunk(s.load) : null])), []);
   return (
     <ProtectedRoute>
       <FirstRunRedirect />

@@ -1,6 +1,7 @@
 import ErrorIcon from '@mui/icons-material/ErrorOutlined';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { resetFailedChunks } from '../ui/ChunkBoundary';
 
 interface State {
   error: Error | null;
@@ -36,7 +37,11 @@ export class AdminErrorBoundary extends Component<{ children: ReactNode }, State
             {error.message || 'An unexpected error occurred'}
           </Typography>
           <Stack direction="row" spacing={2} sx={{ justifyContent: 'center' }}>
-            <Button variant="contained" onClick={() => this.setState({ error: null })}>
+            <Button variant="contained" onClick={() => {
+                // A screen whose code would not load is fetched again.
+                resetFailedChunks();
+                this.setState({ error: null });
+              }}>
               Try Again
             </Button>
             <Button variant="outlined" onClick={() => window.location.reload()}>

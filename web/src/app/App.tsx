@@ -3,7 +3,9 @@ import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClient, QueryClientProvider, hydrate, type DehydratedState } from '@tanstack/react-query';
 import type { EmotionCache } from '@emotion/cache';
 import { useAtomValue } from 'jotai';
-import { Suspense, lazy, useEffect, useMemo, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import { ChunkBoundary, lazyChunk } from '../ui/ChunkBoundary';
+import { buildIsStale, fullNavigation } from '../ui/chunks';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AuthProvider, sessionAtom } from '../auth/AuthProvider';
 import { themeCssVars, type ThemeKey } from '../../../shared/themes';
@@ -17,14 +19,18 @@ import { learnServerClock, radioKeys } from '../radio/api';
 import { routes } from './routes';
 import { i18nAtom } from '../i18n/state';
 import { rtlCacheIfLoaded } from '../i18n/rtl';
+import { installRecovery } from './recovery';
+import { realtime } from '../realtime/client';
 
 // Platform services (staff notifications as pop-ups, the studio's mini window feed) and the schemas they parse with:
 // loaded in the studio or once someone signs in, never for an anonymous listener.
-const StudioServices = lazy(async () => ({ default: (await import('../studio/StudioServices')).StudioServices }));
+const StudioServices = lazyChunk(async () => ({ default: (await import('../studio/StudioServices')).StudioServices }));
 
 /** The server-state cache of one visit (the server renders each page with one of its own: web/src/app/ssr.tsx). */
 export function newQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 15_000 } } });
+  // A failed read is tried twice more (after 1 and 2 s), then refetched by the recovery (./recovery.ts) when the
+  // connection is back; coming back to the tab refetches only what failed (a listener's lists stay as they are).
+  return new QueryClient({ defaultOptions: { queries: { retry: 2, refetchOnWindowFocus: (q) => q.state.status === 'error', staleTime: 15_000 } } });
 }
 const queryClient = newQueryClient();
 
@@ -50,7 +56,20 @@ export function App() {
     // The server draws the next page in this theme too (server/src/http/page-meta.ts).
     document.cookie = `${THEME_COOKIE}=${themeKey}; path=/; max-age=31536000; SameSite=Lax`;
   }, [themeKey]);
-  const router = useMemo(() => createBrowserRouter(routes), []);
+  // What failed during an outage is fetched again when the server is back (the realtime link reopening says so).
+  useEffect(() => installRecovery(queryClient, (fn) => realtime.onResync((ch) => ch === null && fn())), []);
+  const router = useMemo(() => {
+    const r = createBrowserRouter(routes);
+    // A chunk of this build is gone from the server (a new build is deployed): the next navigation loads the page
+    // whole, from the new build, rather than asking for more chunks that are no longer there.
+    let path = r.state.location.pathname;
+    r.subscribe((state) => {
+      if (state.location.pathname === path) return;
+      path = state.location.pathname;
+      if (buildIsStale()) fullNavigation();
+    });
+    return r;
+  }, []);
   return (
     <AppFrame client={queryClient} themeKey={themeKey}>
       <RouterProvider router={router} />
@@ -84,8 +103,10 @@ function PlatformServices({ navigate }: { navigate: (route: string) => void }) {
   const signedIn = useAtomValue(sessionAtom).status === 'signedIn';
   if (!isStudio() && !signedIn) return null;
   return (
-    <Suspense fallback={null}>
-      <StudioServices navigate={navigate} />
-    </Suspense>
+    <ChunkBoundary what="notifications" fallback={() => null}>
+      <Suspense fallback={null}>
+        <StudioServices navigate={navigate} />
+      </Suspense>
+    </ChunkBoundary>
   );
 }

@@ -1,6 +1,6 @@
 import { Box, CircularProgress, GlobalStyles } from '@mui/material';
-import { Suspense, lazy, useEffect, useLayoutEffect } from 'react';
-import { Outlet } from 'react-router';
+import { Suspense, useEffect, useLayoutEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import { AccountMenu } from '../auth/AccountMenu';
 import { RADIO_FALLBACKS } from '../../../shared/radio-constants';
 import { isBroadcasting, metadataUnavailable, offAirText, stationStateOf } from '../../../shared/radio-display';
@@ -8,6 +8,8 @@ import { useNowPlaying } from '../radio/hooks';
 import { PLAYER_HEIGHT } from '../radio/player-size';
 import { RequestUpdates } from '../radio/components/RequestUpdates';
 import { Deferred } from '../ui/Deferred';
+import { ChunkBoundary, lazyChunk } from '../ui/ChunkBoundary';
+import { fullNavigation } from '../ui/chunks';
 import { Footer } from './Footer';
 import { releaseServerPage } from './hydration';
 import { MOBILE_QUERY } from './media';
@@ -16,8 +18,18 @@ import { useT } from '../i18n/state';
 
 // The player's controls (volume slider and all) are their own chunk, fetched with the page and mounted right
 // after it; until then the bar the server drew stays (PlayerPlaceholder).
-const loadPlayer = () => import('../radio/Player');
-const Player = lazy(async () => ({ default: (await loadPlayer()).Player }));
+// A failed fetch is retried (ui/chunks.ts); after that the server's bar stays and the player is tried again shortly.
+const Player = lazyChunk(async () => ({ default: (await import('../radio/Player')).Player }));
+
+/** The player's code would not load: the bar the server drew stays, and the code is asked for again after a pause. */
+function PlayerRetry({ retry }: { retry: () => void }) {
+  useEffect(() => {
+    const t = setTimeout(retry, PLAYER_RETRY_MS);
+    return () => clearTimeout(t);
+  }, [retry]);
+  return <PlayerPlaceholder />;
+}
+const PLAYER_RETRY_MS = 5000;
 
 /** The player bar as the server drew it (global.css `.boot-player`), until the player mounts. */
 function PlayerPlaceholder() {
@@ -76,7 +88,8 @@ function ServerPageReleased() {
 /** Every listener page: navigation bar, the page, the footer, and the persistent player fixed at the bottom. */
 export default function ListenerLayout() {
   // Fetch the player's code as soon as the page is on screen.
-  useEffect(() => void loadPlayer(), []);
+  useEffect(() => void Player.preload(), []);
+  const { pathname } = useLocation();
   const t = useT();
   return (
     // Room at the bottom so the fixed player never hides the footer.
@@ -90,17 +103,23 @@ export default function ListenerLayout() {
         <NavBar account={<AccountMenu />} />
       </Deferred>
       <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-          <ServerPageReleased />
-        </Suspense>
+        {/* A page whose code would not load (after retries) shows a calm error with Retry here; the bar and the
+            player carry on. A page of a build the server no longer has is loaded whole (a new build is deployed). */}
+        <ChunkBoundary what="this page" resetKey={pathname} onStaleBuild={fullNavigation} autoRetry>
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+            <ServerPageReleased />
+          </Suspense>
+        </ChunkBoundary>
       </Box>
       {/* Plain elements (no styled components): drawn with the page, by the server too, rather than mounted later. */}
       <Footer />
       <Deferred priority={2} placeholder={<PlayerPlaceholder />}>
-        <Suspense fallback={<PlayerPlaceholder />}>
-          <Player />
-        </Suspense>
+        <ChunkBoundary what="the player" fallback={(retry) => <PlayerRetry retry={retry} />}>
+          <Suspense fallback={<PlayerPlaceholder />}>
+            <Player />
+          </Suspense>
+        </ChunkBoundary>
       </Deferred>
       <RequestUpdates />
     </Box>

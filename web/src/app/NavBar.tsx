@@ -1,8 +1,9 @@
 import MenuIcon from '@mui/icons-material/Menu';
 import { AppBar, Box, Button, IconButton, Toolbar, Typography } from '@mui/material';
-import { Suspense, lazy, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { NavLink, Link as RouterLink } from 'react-router';
 import { useIsMobile } from './media';
+import { ChunkBoundary, lazyChunk, resetFailedChunks } from '../ui/ChunkBoundary';
 import { useStation } from './station';
 import { ThemePicker } from './ThemePicker';
 import { useRequestLinkVisible } from './live';
@@ -11,8 +12,8 @@ import { useT } from '../i18n/state';
 import { LanguagePicker } from './LanguagePicker';
 
 // The slide-in menu's code (drawer, modal, focus trap) loads on a phone's first tap, or when the pointer comes near.
-const loadMobileMenu = () => import('./MobileMenu');
-const MobileMenu = lazy(loadMobileMenu);
+// A failed load is retried, then shown as a notice with Retry (ui/ChunkBoundary.tsx); the player carries on.
+const MobileMenu = lazyChunk(() => import('./MobileMenu'));
 
 /** The links of the navigation bar (spec 000 §2), in order. */
 export function useNavLinks(): { to: string; label: string }[] {
@@ -83,7 +84,7 @@ export function NavBar({ account }: { account?: ReactNode }) {
               setMenuLoaded(true);
               setOpen(true);
             }}
-            onPointerDown={() => void loadMobileMenu()}
+            onPointerDown={() => void MobileMenu.preload()}
             color="inherit"
             edge="end"
           >
@@ -92,9 +93,19 @@ export function NavBar({ account }: { account?: ReactNode }) {
         )}
       </Toolbar>
       {menuLoaded && (
-        <Suspense fallback={null}>
-          <MobileMenu open={open} onClose={() => setOpen(false)} links={links} />
-        </Suspense>
+        <ChunkBoundary
+          what="the menu"
+          floating
+          onDismiss={() => {
+            resetFailedChunks();
+            setMenuLoaded(false);
+            setOpen(false);
+          }}
+        >
+          <Suspense fallback={null}>
+            <MobileMenu open={open} onClose={() => setOpen(false)} links={links} />
+          </Suspense>
+        </ChunkBoundary>
       )}
     </AppBar>
   );

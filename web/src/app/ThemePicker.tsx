@@ -1,10 +1,12 @@
 import PaletteIcon from '@mui/icons-material/Palette';
 import { IconButton } from '@mui/material';
-import { Suspense, lazy, useState } from 'react';
 import { useT } from '../i18n/state';
+import { Suspense, useState } from 'react';
+import { ChunkBoundary, lazyChunk, resetFailedChunks } from '../ui/ChunkBoundary';
 
-// The menu (popover, focus trap, list) loads when a listener first opens it, not with every page.
-const ThemeMenu = lazy(() => import('./ThemeMenu'));
+// The menu (popover, focus trap, list) loads when a listener first opens it, not with every page. A failed load is
+// retried, then shown as a notice with Retry; the rest of the page (the player) carries on.
+const ThemeMenu = lazyChunk(() => import('./ThemeMenu'));
 
 /** The theme picker of the navigation bar: every theme of the spec, the choice remembered. */
 export function ThemePicker() {
@@ -23,16 +25,26 @@ export function ThemePicker() {
           setAnchor(e.currentTarget);
         }}
         // Fetch the menu's code as soon as the pointer or keyboard comes near, so it opens without a wait.
-        onPointerEnter={() => void import('./ThemeMenu')}
-        onFocus={() => void import('./ThemeMenu')}
+        onPointerEnter={() => void ThemeMenu.preload()}
+        onFocus={() => void ThemeMenu.preload()}
         color="inherit"
       >
         <PaletteIcon />
       </IconButton>
       {everOpened && (
-        <Suspense fallback={null}>
-          <ThemeMenu anchor={anchor} onClose={() => setAnchor(null)} />
-        </Suspense>
+        <ChunkBoundary
+          what="the theme menu"
+          floating
+          onDismiss={() => {
+            resetFailedChunks();
+            setEverOpened(false);
+            setAnchor(null);
+          }}
+        >
+          <Suspense fallback={null}>
+            <ThemeMenu anchor={anchor} onClose={() => setAnchor(null)} />
+          </Suspense>
+        </ChunkBoundary>
       )}
     </>
   );

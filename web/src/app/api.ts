@@ -147,3 +147,12 @@ async function send(method: Method, opts: Call, auth: boolean): Promise<unknown>
   }
   return body;
 }
+
+/** The HTTP status of a built file of the website (a code chunk), asked afresh; null when the server is unreachable. */
+export async function builtFileStatus(url: string): Promise<number | null> {
+  try {
+    return (await fetch(url, { method: 'HEAD', cache: 'no-store' })).status;
+  } catch {
+    return null;
+  }
+}

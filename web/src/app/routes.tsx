@@ -1,6 +1,8 @@
 import { use, type ComponentType } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
 import ListenerLayout from './ListenerLayout';
+import { retryImport } from '../ui/chunks';
+import { registerFailedChunk } from '../ui/ChunkBoundary';
 
 /** A page whose code is its own chunk, with a `preload()` that fetches it ahead of rendering. */
 type Page = ComponentType & { preload: () => Promise<void> };
@@ -13,7 +15,9 @@ type Tracked = Promise<void> & { status?: 'pending' | 'fulfilled' | 'rejected'; 
  * starts on, so the first render is the whole page and never a loading state
  * that the page then replaces (a layout shift and a second paint).
  */
-function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): Page {
+function page<K extends string>(fetchChunk: () => Promise<Record<K, ComponentType>>, name: K): Page {
+  // A failed fetch is tried again with backoff; a failure after that reaches the page's ChunkBoundary (ListenerLayout).
+  const load = retryImport(fetchChunk);
   let Loaded: ComponentType | null = null;
   let loading: Tracked | null = null;
   const preload = (): Tracked => {
@@ -23,8 +27,11 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType>>, n
           Loaded = m[name];
         },
         (err: unknown) => {
-          // A failed fetch (network blip) may be tried again by the next render.
-          loading = null;
+          // The failure stays (a render now shows the page's ChunkBoundary, rather than fetching again in a loop)
+          // until the listener presses Retry or navigates, which lets the next render fetch again.
+          registerFailedChunk(() => {
+            loading = null;
+          });
           throw err;
         },
       );

@@ -6,6 +6,15 @@ import { nextTask } from '../ui/idle';
 import { preloadRoute } from './routes';
 import { serverDrawnPage } from './hydration';
 import { startI18n } from '../i18n/start';
+import { isChunkLoadError } from '../ui/chunks';
+
+/**
+ * An error a boundary caught: a chunk that would not load is an expected condition (its boundary says so calmly and
+ * logs a warning); anything else is logged as React would.
+ */
+const onCaughtError = (error: unknown, info: { componentStack?: string | undefined }) => {
+  if (!isChunkLoadError(error)) console.error(error, info.componentStack);
+};
 
 const StudioShell = lazy(() => import('../studio/StudioShell'));
 
@@ -28,11 +37,11 @@ export async function startApp(): Promise<void> {
   // React adopts its HTML (hydration) rather than drawing it again, so nothing is painted twice.
   const drawn = isStudio() ? null : serverDrawnPage(path);
   if (drawn) {
-    startTransition(() => void hydrateRoot(drawn, <StrictMode>{root}</StrictMode>));
+    startTransition(() => void hydrateRoot(drawn, <StrictMode>{root}</StrictMode>, { onCaughtError }));
     return;
   }
   // A transition: React renders the first screen in slices, yielding to the browser between them, instead of one
   // long task that would freeze a phone's main thread; what the server painted stays until the page is ready.
-  const reactRoot = createRoot(document.getElementById('root')!);
+  const reactRoot = createRoot(document.getElementById('root')!, { onCaughtError });
   startTransition(() => reactRoot.render(<StrictMode>{root}</StrictMode>));
 }

@@ -1,11 +1,12 @@
 import { Box, Button } from '@mui/material';
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
+import { ChunkBoundary, lazyChunk } from '../ui/ChunkBoundary';
 import { Link as RouterLink } from 'react-router';
 import { useAuth } from './AuthProvider';
 import { useT } from '../i18n/state';
 
 // The avatar menu's code (menu, popover, focus trap) loads only for someone signed in: most listeners never are.
-const SignedInMenu = lazy(() => import('./SignedInMenu'));
+const SignedInMenu = lazyChunk(() => import('./SignedInMenu'));
 
 /**
  * The account slot of the navigation bar: a Login button when signed out;
@@ -25,8 +26,10 @@ export function AccountMenu() {
     );
   }
   return (
-    <Suspense fallback={loading}>
-      <SignedInMenu />
-    </Suspense>
+    <ChunkBoundary what="the account menu" floating>
+      <Suspense fallback={loading}>
+        <SignedInMenu />
+      </Suspense>
+    </ChunkBoundary>
   );
 }

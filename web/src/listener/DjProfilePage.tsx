@@ -1,3 +1,4 @@
+import { LoadError } from '../ui/LoadError';
 import { Alert, Avatar, Box, Button, Card, CardContent, Chip, Container, Link, List, ListItem, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
@@ -92,7 +93,7 @@ function DjStatsPanel({ presenterId }: { presenterId: string }) {
       {stats.isPending ? (
         <Skeleton variant="rounded" height={96} />
       ) : stats.isError ? (
-        <Typography color="text.secondary">Stats are not available right now.</Typography>
+        <LoadError text="Stats are not available right now." onRetry={() => void stats.refetch()} />
       ) : (
         <>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', mb: 2 }}>
@@ -199,7 +200,7 @@ export function DjProfilePage() {
           </Button>
         </Box>
       ) : presenter.isError ? (
-        <Alert severity="error">{DJ_PROFILE_TEXT.error}</Alert>
+        <LoadError text={DJ_PROFILE_TEXT.error} onRetry={() => void presenter.refetch()} />
       ) : (
         <Profile presenter={presenter.data} />
       )}

@@ -9,6 +9,7 @@ import { useNowPlaying } from '../radio/hooks';
 import { initialOf, shortBio, usePresenters } from './presenters';
 import { returnsInText } from './leave';
 import { LIVE_BADGE_COLORS } from '../ui/theme';
+import { LoadError } from '../ui/LoadError';
 
 /** Texts of the DJ directory (spec 000 §2, §8). */
 export const DJS_TEXT = {
@@ -88,7 +89,7 @@ export function DjsPage() {
       {presenters.isPending ? (
         <PageLoading label={DJS_TEXT.loading} />
       ) : presenters.isError ? (
-        <Alert severity="error">{DJS_TEXT.error}</Alert>
+        <LoadError text={DJS_TEXT.error} onRetry={() => void presenters.refetch()} />
       ) : presenters.data.length === 0 ? (
         <Typography color="text.secondary">{DJS_TEXT.empty}</Typography>
       ) : (

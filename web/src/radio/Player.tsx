@@ -18,7 +18,17 @@ import { PLAYER_HEIGHT } from './player-size';
 import { LIVE_BADGE_COLORS } from '../ui/theme';
 import { PlayerListenerCount } from '../audience/ListeningNow';
 
-type Status = 'paused' | 'loading' | 'playing' | 'error';
+/** `reconnecting`: the stream dropped (or would not start) while the listener wanted it; the player tries again by itself. */
+type Status = 'paused' | 'loading' | 'playing' | 'reconnecting';
+
+/**
+ * Pauses before each attempt to rejoin a stream that dropped: quick at first, then every 3 s for as long as the
+ * listener has not pressed pause, so the music is back within a few seconds of the station (or the server) being
+ * back. The station coming back on air (a DJ handover, a source gap) tries at once.
+ */
+export const RECONNECT_DELAYS_MS = [1000, 2000, 3000] as const;
+/** A stream whose audio has not advanced for this long (a connection that hangs rather than closes) is rejoined. */
+export const STALL_MS = 8000;
 
 /*
  * The page's clock ticks each second: only these small parts read it, so a tick redraws a line of text and a bar,
@@ -91,41 +101,114 @@ export function Player() {
   const [volumeAnchor, setVolumeAnchor] = useState<HTMLElement | null>(null);
   const d = display(np);
   const streamUrl = np?.station.listen_url || station.streamUrl;
+  const streamUrlRef = useRef(streamUrl);
+  streamUrlRef.current = streamUrl;
+  const retryTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const attempts = useRef(0);
 
   const set = useCallback((s: Status) => {
     statusRef.current = s;
     setStatus(s);
   }, []);
+  const clearRetry = useCallback(() => {
+    if (retryTimer.current) clearTimeout(retryTimer.current);
+    retryTimer.current = null;
+  }, []);
 
+  // Starts (or rejoins) the stream; `reconnect` keeps saying so until the audio plays.
+  const startRef = useRef<(reconnect: boolean) => void>(() => undefined);
+  /** The stream dropped or would not start while the listener wants it: try again after a pause that grows. */
+  const scheduleReconnect = useCallback(() => {
+    if (statusRef.current === 'paused' || retryTimer.current) return;
+    set('reconnecting');
+    const delay = RECONNECT_DELAYS_MS[Math.min(attempts.current, RECONNECT_DELAYS_MS.length - 1)]!;
+    attempts.current += 1;
+    retryTimer.current = setTimeout(() => {
+      retryTimer.current = null;
+      if (statusRef.current === 'reconnecting') startRef.current(true);
+    }, delay);
+  }, [set]);
+
+  const start = useCallback(
+    (reconnect: boolean) => {
+      const a = audioRef.current;
+      if (!a) return;
+      clearRetry();
+      // The station's stream as the server resolved it (the same address the AzuraCast-compatible feed gives).
+      a.src = liveSrc(streamUrlRef.current);
+      set(reconnect ? 'reconnecting' : 'loading');
+      a.play().then(
+        () => {
+          attempts.current = 0;
+          if (statusRef.current !== 'paused') set('playing');
+        },
+        (err: unknown) => {
+          // Autoplay refusal is not a failure: the listener just presses play.
+          if (err instanceof DOMException && err.name === 'NotAllowedError') {
+            clearRetry();
+            set('paused');
+          } else if (err instanceof DOMException && err.name === 'AbortError') return;
+          else if (statusRef.current !== 'paused') {
+            // Expected while the station or the server is away: quiet, and tried again.
+            if (!reconnect) console.warn('The stream could not start; trying again', err);
+            scheduleReconnect();
+          }
+        },
+      );
+    },
+    [set, clearRetry, scheduleReconnect],
+  );
+  startRef.current = start;
   const play = useCallback(() => {
-    const a = audioRef.current;
-    if (!a) return;
-    // The station's stream as the server resolved it (the same address the AzuraCast-compatible feed gives).
-    a.src = liveSrc(streamUrl);
-    set('loading');
-    a.play().then(
-      () => set('playing'),
-      (err: unknown) => {
-        // Autoplay refusal is not a failure: the listener just presses play.
-        if (err instanceof DOMException && err.name === 'NotAllowedError') set('paused');
-        else if (err instanceof DOMException && err.name === 'AbortError') return;
-        else {
-          console.warn('The stream could not start', err);
-          set('error');
-        }
-      },
-    );
-  }, [streamUrl, set]);
+    attempts.current = 0;
+    start(false);
+  }, [start]);
 
   const pause = useCallback(() => {
     const a = audioRef.current;
+    clearRetry();
+    attempts.current = 0;
     set('paused');
     if (!a) return;
     a.pause();
     // Let go of the connection: a live stream resumes at the live position.
     a.removeAttribute('src');
     a.load();
-  }, [set]);
+  }, [set, clearRetry]);
+
+  // The station back on air (after a source gap, a DJ handover, a stop) while the player waits to rejoin: at once.
+  const onAir = d.onAir;
+  useEffect(() => {
+    if (onAir && statusRef.current === 'reconnecting') {
+      clearRetry();
+      startRef.current(true);
+    }
+  }, [onAir, clearRetry]);
+
+  // A connection that hangs instead of closing (audio not advancing while it should) is rejoined too.
+  useEffect(() => {
+    const a = audioRef.current;
+    if (!a) return;
+    let lastTime = -1;
+    let lastProgress = Date.now();
+    const t = setInterval(() => {
+      const s = statusRef.current;
+      if (s === 'paused' || retryTimer.current) {
+        lastProgress = Date.now();
+        return;
+      }
+      if (a.currentTime !== lastTime) {
+        lastTime = a.currentTime;
+        lastProgress = Date.now();
+      } else if (Date.now() - lastProgress > STALL_MS) {
+        lastProgress = Date.now();
+        scheduleReconnect();
+      }
+    }, 1000);
+    return () => clearInterval(t);
+  }, [scheduleReconnect]);
+
+  useEffect(() => clearRetry, [clearRetry]);
 
   // Volume and mute follow the controls.
   useEffect(() => {
@@ -139,12 +222,16 @@ export function Player() {
   useEffect(() => {
     const a = audioRef.current;
     if (!a) return;
-    const onPlaying = () => statusRef.current !== 'paused' && set('playing');
+    const onPlaying = () => {
+      if (statusRef.current === 'paused') return;
+      attempts.current = 0;
+      set('playing');
+    };
     const onWaiting = () => statusRef.current === 'playing' && set('loading');
+    // The stream ended or failed while the listener wants it (the server restarted, the source dropped): rejoin.
     const onFail = () => {
       if (statusRef.current === 'paused' || !a.getAttribute('src')) return;
-      console.warn('The stream stopped', a.error);
-      set('error');
+      scheduleReconnect();
     };
     a.addEventListener('playing', onPlaying);
     a.addEventListener('waiting', onWaiting);
@@ -156,7 +243,7 @@ export function Player() {
       a.removeEventListener('error', onFail);
       a.removeEventListener('ended', onFail);
     };
-  }, [set]);
+  }, [set, scheduleReconnect]);
 
   // Lock-screen and media-key controls.
   useEffect(() => {
@@ -172,7 +259,7 @@ export function Player() {
       ms.setActionHandler('play', play);
       ms.setActionHandler('pause', pause);
       ms.setActionHandler('stop', pause);
-      ms.playbackState = status === 'playing' || status === 'loading' ? 'playing' : 'paused';
+      ms.playbackState = status === 'paused' ? 'paused' : 'playing';
     } catch {
       // Some browsers refuse some actions; the on-page controls still work.
     }
@@ -198,7 +285,8 @@ export function Player() {
     } else setMuted(true);
   };
 
-  const playing = status === 'playing' || status === 'loading';
+  // Reconnecting counts as playing: the button pauses (stops the attempts), and the player says what it is doing.
+  const playing = status !== 'paused';
   const height = mobile ? PLAYER_HEIGHT.mobile : PLAYER_HEIGHT.desktop;
   // Off air: nothing to play (a player already playing can still be paused).
   const canPlay = d.onAir || playing;
@@ -248,12 +336,17 @@ export function Player() {
         </IconButton>
         <TrackArt src={d.art} size={mobile ? 40 : 48} />
         <Box sx={{ minWidth: 0, flexGrow: 1 }} data-testid="now-playing">
-          {status === 'error' ? (
-            <Box role="alert" sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
-              <Typography variant="body2" sx={{ minWidth: 0 }}>
-                The stream is taking a short break. Please try again in a moment.
-              </Typography>
-              <Button size="small" startIcon={<RefreshIcon />} onClick={play} sx={{ flexShrink: 0 }}>
+          {status === 'reconnecting' ? (
+            <Box role="status" data-testid="player-reconnecting" sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+              <Box sx={{ minWidth: 0 }}>
+                <Typography noWrap sx={{ fontWeight: 700, lineHeight: 1.3 }}>
+                  Reconnecting…
+                </Typography>
+                <Typography variant="body2" color="text.secondary" sx={{ lineHeight: 1.3, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+                  {d.onAir ? 'The stream dropped. The music comes back by itself.' : `${d.offReason} The music comes back by itself when the station is on air.`}
+                </Typography>
+              </Box>
+              <Button size="small" startIcon={<RefreshIcon />} onClick={() => start(true)} sx={{ flexShrink: 0, minHeight: 44 }}>
                 Retry
               </Button>
             </Box>

@@ -1,6 +1,7 @@
 import { Box } from '@mui/material';
 import { atom, getDefaultStore, useAtomValue, useSetAtom } from 'jotai';
-import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
+import { ChunkBoundary, lazyChunk } from './ChunkBoundary';
 import { whenIdle } from './idle';
 import type { ToastInput } from './toast-types';
 
@@ -46,10 +47,10 @@ export function useToast(): { toast: (input: ToastInput) => void; dismiss: () =>
 
 // The visible toast (snackbar, alert, transitions) loads with the first toast, or when the browser is idle,
 // not with every listener's first page.
-const loadToastView = () => import('./ToastView');
-const ToastView = lazy(loadToastView);
+// (A failed load is retried; after that the toast is left out: its words still reach screen readers below.)
+const ToastView = lazyChunk(() => import('./ToastView'));
 if (typeof window !== 'undefined') {
-  const preload = () => whenIdle(() => void loadToastView(), 3000);
+  const preload = () => whenIdle(() => void ToastView.preload(), 3000);
   // (The app itself starts after the first paint, often after the load event.)
   if (document.readyState === 'complete') preload();
   else window.addEventListener('load', preload, { once: true });
@@ -98,9 +99,11 @@ export function Toaster() {
         {announced.assertive}
       </Box>
       {everShown && (
-        <Suspense fallback={null}>
-          <ToastView current={current} open={open} onClose={close} />
-        </Suspense>
+        <ChunkBoundary what="the message" fallback={() => null}>
+          <Suspense fallback={null}>
+            <ToastView current={current} open={open} onClose={close} />
+          </Suspense>
+        </ChunkBoundary>
       )}
     </>
   );

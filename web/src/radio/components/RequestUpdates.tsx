@@ -1,8 +1,9 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { ChunkBoundary, lazyChunk } from '../../ui/ChunkBoundary';
 import { useRequestUpdates } from '../hooks';
 
 // The snackbar's code loads with the first message: most visits never get one.
-const RequestUpdateToast = lazy(() => import('./RequestUpdateToast'));
+const RequestUpdateToast = lazyChunk(() => import('./RequestUpdateToast'));
 
 /** Tells a listener on the site when their song request is played or their shoutout read out. */
 export function RequestUpdates() {
@@ -14,8 +15,10 @@ export function RequestUpdates() {
   }, [message]);
   if (last === null && !message) return null;
   return (
-    <Suspense fallback={null}>
-      <RequestUpdateToast open={message !== null} message={message?.message ?? last ?? ''} onClose={dismiss} />
-    </Suspense>
+    <ChunkBoundary what="the request update" fallback={() => null}>
+      <Suspense fallback={null}>
+        <RequestUpdateToast open={message !== null} message={message?.message ?? last ?? ''} onClose={dismiss} />
+      </Suspense>
+    </ChunkBoundary>
   );
 }

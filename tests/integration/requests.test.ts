@@ -167,6 +167,21 @@ describe('fairness', () => {
     expect((await post('/api/requests/general', general())).status).toBe(429);
   });
 
+  it('does not count a song refused as a repeat against the session quota (issue #38 item 7)', async () => {
+    const taken = `Taken ${randomBytes(3).toString('hex')}`;
+    expect((await post('/api/requests/song', song({ title: taken }))).status).toBe(201);
+    const s = session();
+    // Five refusals from one session: nothing was sent, so nothing is used up (the limit here is 3).
+    for (let i = 0; i < 5; i++) {
+      const refused = await post('/api/requests/song', song({ title: taken, user_session: s }));
+      expect(refused.status).toBe(409);
+      expect(refused.body.error.message).toBe('This song was already requested in the last 60 minutes. Please choose another song.');
+    }
+    // The session still has its three requests, and only three.
+    for (let i = 0; i < 3; i++) expect((await post('/api/requests/song', song({ user_session: s }))).status).toBe(201);
+    expect((await post('/api/requests/song', song({ user_session: s }))).status).toBe(429);
+  });
+
   it('lets only one of several simultaneous requests for the same song in', async () => {
     const title = `Race ${randomBytes(3).toString('hex')}`;
     const results = await Promise.all(Array.from({ length: 6 }, () => post('/api/requests/song', song({ title }))));

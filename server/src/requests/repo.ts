@@ -128,6 +128,15 @@ function parseOutcome<Row>(raw: { prior: Row | null; lim: { points: number; expi
   };
 }
 
+/**
+ * Gives back the point a refused duplicate song request counted against its session (issue #38: a refusal sends
+ * nothing, so it must not use up the quota). Only within the same window (`expire`), never below zero. Until it
+ * runs, a concurrent request of the same session may see the point: the limit errs on the strict side, never over.
+ */
+export async function refundSessionPoint(db: Db, key: string, expire: number): Promise<void> {
+  await db('request_rate_limits').where({ key, expire }).where('points', '>', 0).decrement('points', 1);
+}
+
 /** A new song request's values (already resolved: title and artist of a library track, the song key, the message). */
 export interface SongInsert {
   id: string;

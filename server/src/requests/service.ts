@@ -24,6 +24,7 @@ import {
   findSongByClientKey,
   insertListenerMessage,
   insertSongRequest,
+  refundSessionPoint,
   type GeneralRow,
   type SessionLimit,
   type ShoutoutRow,
@@ -230,7 +231,11 @@ export async function createSongRequest(ctx: AppContext, input: NewSongRequest, 
   if (row) return replay(row);
   const tooMany = overLimit(ctx, outcome, limit);
   if (tooMany) throw tooMany;
-  if (outcome.free === false) throw fail.conflict(REQUEST_RULE_MESSAGES.repeat(repeatMinutes));
+  if (outcome.free === false) {
+    // Refused as a repeat: nothing was sent, so the session's quota gets its point back.
+    if (limit && outcome.limit) await refundSessionPoint(ctx.knex, limit.key, outcome.limit.expire);
+    throw fail.conflict(REQUEST_RULE_MESSAGES.repeat(repeatMinutes));
+  }
   throw new Error('song request insert returned nothing');
 }
 

@@ -63,7 +63,7 @@ describe('lazy chunks that fail to load (issue #38 item 1)', () => {
     const host = document.createElement('div');
     document.body.appendChild(host);
     const root = createRoot(host, { onCaughtError: () => undefined });
-    const tree = createElement('div', null, createElement('span', null, 'The player'), createElement(ChunkBoundary, { what: 'the menu' }, createElement(Suspense, { fallback: null }, createElement(Menu))));
+    const tree = createElement('div', null, createElement('span', null, 'The player'), createElement(ChunkBoundary, { what: 'the menu', children: createElement(Suspense, { fallback: null }, createElement(Menu)) }));
     await act(async () => root.render(tree));
     await vi.waitFor(() => expect(host.textContent).toContain("We couldn't load the menu"), { timeout: 8000 });
     expect(host.textContent).toContain('The player');

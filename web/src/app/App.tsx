@@ -103,7 +103,7 @@ function PlatformServices({ navigate }: { navigate: (route: string) => void }) {
   const signedIn = useAtomValue(sessionAtom).status === 'signedIn';
   if (!isStudio() && !signedIn) return null;
   return (
-    <ChunkBoundary what="notifications" fallback={() => null}>
+    <ChunkBoundary what="part" fallback={() => null}>
       <Suspense fallback={null}>
         <StudioServices navigate={navigate} />
       </Suspense>

@@ -105,7 +105,7 @@ export default function ListenerLayout() {
       <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
         {/* A page whose code would not load (after retries) shows a calm error with Retry here; the bar and the
             player carry on. A page of a build the server no longer has is loaded whole (a new build is deployed). */}
-        <ChunkBoundary what="this page" resetKey={pathname} onStaleBuild={fullNavigation} autoRetry>
+        <ChunkBoundary what="page" resetKey={pathname} onStaleBuild={fullNavigation} autoRetry>
           <Suspense fallback={<PageLoading />}>
             <Outlet />
             <ServerPageReleased />
@@ -115,7 +115,7 @@ export default function ListenerLayout() {
       {/* Plain elements (no styled components): drawn with the page, by the server too, rather than mounted later. */}
       <Footer />
       <Deferred priority={2} placeholder={<PlayerPlaceholder />}>
-        <ChunkBoundary what="the player" fallback={(retry) => <PlayerRetry retry={retry} />}>
+        <ChunkBoundary what="part" fallback={(retry) => <PlayerRetry retry={retry} />}>
           <Suspense fallback={<PlayerPlaceholder />}>
             <Player />
           </Suspense>

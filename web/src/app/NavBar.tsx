@@ -94,7 +94,7 @@ export function NavBar({ account }: { account?: ReactNode }) {
       </Toolbar>
       {menuLoaded && (
         <ChunkBoundary
-          what="the menu"
+          what="menu"
           floating
           onDismiss={() => {
             resetFailedChunks();

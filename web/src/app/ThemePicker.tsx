@@ -33,7 +33,7 @@ export function ThemePicker() {
       </IconButton>
       {everOpened && (
         <ChunkBoundary
-          what="the theme menu"
+          what="themeMenu"
           floating
           onDismiss={() => {
             resetFailedChunks();

@@ -26,7 +26,7 @@ export function AccountMenu() {
     );
   }
   return (
-    <ChunkBoundary what="the account menu" floating>
+    <ChunkBoundary what="accountMenu" floating>
       <Suspense fallback={loading}>
         <SignedInMenu />
       </Suspense>

@@ -10,6 +10,7 @@ import type { NowPlaying } from '../../../shared/radio';
 import { isBroadcasting, offAirText, songTextIn, stationStateOf } from '../../../shared/radio-display';
 import { startsAt } from './starts-at';
 import { useIsMobile } from '../app/media';
+import { useT } from '../i18n/state';
 import { useStation } from '../app/station';
 import { getApiBase } from '../platform';
 import { formatClock, TrackArt } from './components/TrackArt';
@@ -91,6 +92,7 @@ function display(np: NowPlaying | undefined) {
 export function Player() {
   const station = useStation();
   const mobile = useIsMobile();
+  const t = useT();
   const { data: np } = useNowPlaying();
   const audioRef = useRef<HTMLAudioElement>(null);
   const [status, setStatus] = useState<Status>('paused');
@@ -340,14 +342,20 @@ export function Player() {
             <Box role="status" data-testid="player-reconnecting" sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
               <Box sx={{ minWidth: 0 }}>
                 <Typography noWrap sx={{ fontWeight: 700, lineHeight: 1.3 }}>
-                  Reconnecting…
+                  {t('player.reconnecting')}
                 </Typography>
                 <Typography variant="body2" color="text.secondary" sx={{ lineHeight: 1.3, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
-                  {d.onAir ? 'The stream dropped. The music comes back by itself.' : `${d.offReason} The music comes back by itself when the station is on air.`}
+                  {d.onAir ? (
+                    t('player.streamDropped')
+                  ) : (
+                    <>
+                      <span>{d.offReason}</span> <span>{t('player.resumesOnAir')}</span>
+                    </>
+                  )}
                 </Typography>
               </Box>
               <Button size="small" startIcon={<RefreshIcon />} onClick={() => start(true)} sx={{ flexShrink: 0, minHeight: 44 }}>
-                Retry
+                {t('player.retry')}
               </Button>
             </Box>
           ) : (

@@ -4,6 +4,8 @@ import CloseIcon from '@mui/icons-material/Close';
 import { createPortal } from 'react-dom';
 import { Component, lazy, type ComponentProps, type ComponentType, type ErrorInfo, type LazyExoticComponent, type ReactNode } from 'react';
 import { builtFileStatus } from '../app/api';
+import { useT } from '../i18n/state';
+import type { MessageKey } from '../../../shared/i18n/format';
 import { buildIsStale, chunkUrlOf, isChunkLoadError, retryImport } from './chunks';
 
 /** The column under the bar where the notices of parts that would not open stack (never over one another). */
@@ -58,10 +60,13 @@ export function lazyChunk<C extends ComponentType<any>>(load: () => Promise<{ de
   return Object.assign(Chunk, { preload: () => fetchOnce().catch(() => undefined) });
 }
 
+/** The parts whose failure has words of its own (shared/i18n: chunk.*). */
+export type ChunkPart = 'page' | 'themeMenu' | 'menu' | 'accountMenu' | 'part';
+
 interface Props {
-  children: ReactNode;
-  /** What could not load, for the message: "the theme menu", "this page". */
-  what: string;
+  children?: ReactNode;
+  /** What could not load, for the message. */
+  what: ChunkPart;
   /** A small notice floating under the bar (a menu that would not open) rather than a block in the page. */
   floating?: boolean;
   /** Closes a floating notice (the part is given up until the listener asks for it again). */
@@ -140,38 +145,44 @@ export class ChunkBoundary extends Component<Props, State> {
   override render() {
     if (!this.state.error) return this.props.children;
     if (this.props.fallback) return this.props.fallback(this.retry);
-    const chunk = isChunkLoadError(this.state.error);
-    const text = chunk ? `We couldn't load ${this.props.what}. Check your connection, then try again.` : `Something went wrong with ${this.props.what}.`;
-    if (this.props.floating) {
-      const { onDismiss } = this.props;
-      return createPortal(
-        <Box
-          role="alert"
-          data-testid="chunk-error"
-          sx={{ pointerEvents: 'auto', maxWidth: { sm: 380 }, display: 'flex', alignItems: 'center', gap: 1, p: 1.5, pl: 2, borderRadius: 2, boxShadow: 6, bgcolor: 'background.paper', color: 'text.primary', border: 1, borderColor: 'divider', fontSize: '0.875rem' }}
-        >
-          <Box component="span" sx={{ flexGrow: 1 }}>
-            {text}
-          </Box>
-          <Button size="small" variant="outlined" startIcon={<RefreshIcon />} onClick={this.retry} sx={{ minHeight: 44, flexShrink: 0 }}>
-            Retry
-          </Button>
-          {onDismiss && (
-            <Button size="small" color="inherit" aria-label="Close" onClick={onDismiss} sx={{ minWidth: 44, minHeight: 44, flexShrink: 0 }}>
-              <CloseIcon fontSize="small" />
-            </Button>
-          )}
-        </Box>,
-        noticeHost(),
-      );
-    }
-    return (
-      <Box role="alert" data-testid="chunk-error" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2, py: 8, px: 2, textAlign: 'center' }}>
-        <Typography sx={{ maxWidth: 480 }}>{text}</Typography>
-        <Button variant="contained" startIcon={<RefreshIcon />} onClick={this.retry}>
-          Retry
+    return <ChunkError error={this.state.error} what={this.props.what} floating={this.props.floating} onRetry={this.retry} onDismiss={this.props.onDismiss} />;
+  }
+}
+
+const TEXT: Record<ChunkPart, MessageKey> = { page: 'chunk.page', themeMenu: 'chunk.themeMenu', menu: 'chunk.menu', accountMenu: 'chunk.accountMenu', part: 'chunk.part' };
+
+/** The calm message in place of a part that failed: a block in the page, or a notice under the bar for a menu. */
+function ChunkError({ error, what, floating, onRetry, onDismiss }: { error: unknown; what: ChunkPart; floating?: boolean | undefined; onRetry: () => void; onDismiss?: (() => void) | undefined }) {
+  const t = useT();
+  const text = isChunkLoadError(error) ? t(TEXT[what]) : t('chunk.broken');
+  if (floating) {
+    return createPortal(
+      <Box
+        role="alert"
+        data-testid="chunk-error"
+        sx={{ pointerEvents: 'auto', maxWidth: { sm: 380 }, display: 'flex', alignItems: 'center', gap: 1, p: 1.5, pl: 2, borderRadius: 2, boxShadow: 6, bgcolor: 'background.paper', color: 'text.primary', border: 1, borderColor: 'divider', fontSize: '0.875rem' }}
+      >
+        <Box component="span" sx={{ flexGrow: 1 }}>
+          {text}
+        </Box>
+        <Button size="small" variant="outlined" startIcon={<RefreshIcon />} onClick={onRetry} sx={{ minHeight: 44, flexShrink: 0 }}>
+          {t('chunk.retry')}
         </Button>
-      </Box>
+        {onDismiss && (
+          <Button size="small" color="inherit" aria-label={t('chunk.close')} onClick={onDismiss} sx={{ minWidth: 44, minHeight: 44, flexShrink: 0 }}>
+            <CloseIcon fontSize="small" />
+          </Button>
+        )}
+      </Box>,
+      noticeHost(),
     );
   }
+  return (
+    <Box role="alert" data-testid="chunk-error" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2, py: 8, px: 2, textAlign: 'center' }}>
+      <Typography sx={{ maxWidth: 480 }}>{text}</Typography>
+      <Button variant="contained" startIcon={<RefreshIcon />} onClick={onRetry}>
+        {t('chunk.retry')}
+      </Button>
+    </Box>
+  );
 }

@@ -4,8 +4,14 @@ import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ChunkBoundary, lazyChunk } from './ChunkBoundary';
 import { isChunkLoadError, retryImport } from './chunks';
+import { getDefaultStore } from 'jotai';
+import { i18nAtom, makeI18n } from '../i18n/state';
+import { compileCatalogue } from '../../../shared/i18n/compile';
+import en from '../../../shared/i18n/messages/en.json';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+// The page in English, with its catalogue (as the app starts).
+getDefaultStore().set(i18nAtom, makeI18n('en', compileCatalogue(en)));
 
 /** What Chromium throws when a chunk cannot be fetched. */
 const chunkError = () => new TypeError('Failed to fetch dynamically imported module: http://127.0.0.1:1/assets/ThemeMenu-abc.js');
@@ -63,7 +69,7 @@ describe('lazy chunks that fail to load (issue #38 item 1)', () => {
     const host = document.createElement('div');
     document.body.appendChild(host);
     const root = createRoot(host, { onCaughtError: () => undefined });
-    const tree = createElement('div', null, createElement('span', null, 'The player'), createElement(ChunkBoundary, { what: 'the menu', children: createElement(Suspense, { fallback: null }, createElement(Menu)) }));
+    const tree = createElement('div', null, createElement('span', null, 'The player'), createElement(ChunkBoundary, { what: 'menu', children: createElement(Suspense, { fallback: null }, createElement(Menu)) }));
     await act(async () => root.render(tree));
     await vi.waitFor(() => expect(host.textContent).toContain("We couldn't load the menu"), { timeout: 8000 });
     expect(host.textContent).toContain('The player');

@@ -99,7 +99,7 @@ export function Toaster() {
         {announced.assertive}
       </Box>
       {everShown && (
-        <ChunkBoundary what="the message" fallback={() => null}>
+        <ChunkBoundary what="part" fallback={() => null}>
           <Suspense fallback={null}>
             <ToastView current={current} open={open} onClose={close} />
           </Suspense>

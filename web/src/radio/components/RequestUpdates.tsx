@@ -15,7 +15,7 @@ export function RequestUpdates() {
   }, [message]);
   if (last === null && !message) return null;
   return (
-    <ChunkBoundary what="the request update" fallback={() => null}>
+    <ChunkBoundary what="part" fallback={() => null}>
       <Suspense fallback={null}>
         <RequestUpdateToast open={message !== null} message={message?.message ?? last ?? ''} onClose={dismiss} />
       </Suspense>

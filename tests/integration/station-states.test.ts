@@ -110,6 +110,20 @@ describe('a station on AzuraCast, without STREAM_URL', () => {
     await stateSoon('on_air');
   });
 
+  it('stopped, not live: a frozen "live" document whose show started months ago is not shown as live with thousands of hours elapsed (issue 39)', async () => {
+    standin.serve('live', { frozen: true });
+    await stateSoon('stopped');
+    const doc = await np();
+    expect(doc.live.is_live).toBe(false);
+    expect(doc.now_playing.song.title).toBeNull();
+    expect(doc.now_playing.elapsed).toBe(0);
+    const feed = (await request(t.url, '/api/nowplaying/1')).body;
+    expect(feed.live.is_live).toBe(false);
+    expect(feed.now_playing.elapsed).toBe(0);
+    standin.serve('autodj');
+    await stateSoon('on_air');
+  });
+
   it('metadata unavailable, not off air (issue 39): AzuraCast’s API answers 500 for several polls while its stream plays; Play stays offered, the feed does not say Station Offline', async () => {
     standin.serve('autodj');
     await stateSoon('on_air');

@@ -96,6 +96,8 @@ export async function buildNowPlaying(db: Db, snap: NowPlayingSnapshot, opts: Bu
 
 /** How long past its end an item may still be reported before the station counts as stopped (a real station needs a moment to report the next one). */
 export const STOPPED_GRACE_MS = 60_000;
+/** An item that started longer ago than this is a frozen document, not something on air (live shows included). */
+export const FROZEN_ITEM_MS = 24 * 3600_000;
 /** Failed reads in a row after which the station counts as stopped rather than merely stale. */
 export const STOPPED_AFTER_FAILURES = 3;
 
@@ -109,6 +111,9 @@ const DISPLAY_PRESENTER_AUTO = RADIO_FALLBACKS.autoPresenter;
 export function snapshotState(snap: NowPlayingSnapshot): StationState {
   if (!snap.online) return 'off_air';
   const t = snap.track;
+  // A frozen "live" document (issue 39): an item said to have started more than a day ago is no
+  // broadcast anyone is hearing (it was shown as live with 3995:21:39 elapsed).
+  if (t && t.startedAt !== null && snap.fetchedAt - t.startedAt > FROZEN_ITEM_MS) return 'stopped';
   if (t && t.startedAt !== null && t.durationSeconds !== null && t.durationSeconds > 0 && !snap.live.isLive) {
     if (snap.fetchedAt > t.startedAt + t.durationSeconds * 1000 + STOPPED_GRACE_MS) return 'stopped';
   }

@@ -56,7 +56,14 @@ export interface RadioRuntimeDeps {
  */
 export function createRadioRuntime(deps: RadioRuntimeDeps): RadioRuntime {
   const store = new NowPlayingStore();
-  const stream = createDemoStream({ cacheDir: deps.config.DATA_DIR, log: deps.log, now: deps.now });
+  // The in-band ICY title (`Artist - Title`) of what the document says is on air.
+  const title = (): string | null => {
+    const np = store.current;
+    const song = np?.now_playing.song;
+    if (!song?.title) return null;
+    return song.artist ? `${song.artist} - ${song.title}` : song.title;
+  };
+  const stream = createDemoStream({ cacheDir: deps.config.DATA_DIR, log: deps.log, now: deps.now, title });
   const reload = async () => {
     try {
       const doc = await loadStoredNowPlaying(deps.knex);

@@ -5,6 +5,7 @@ import { PassThrough } from 'node:stream';
 import type { Context } from 'koa';
 import type { Logger } from '../log';
 import { DEMO_EPOCH_MS } from './sources/demo';
+import { ICY_METAINT, icyInterleaver, wantsIcyMetadata } from './icy';
 
 /**
  * The demo station's audio: an endless MP3 stream served by the server
@@ -276,7 +277,7 @@ export interface DemoStream {
 }
 
 /** Creates the broadcaster. `now` is the shared clock (tests replace it). */
-export function createDemoStream(opts: { cacheDir: string | null; log: Logger; now?: () => number }): DemoStream {
+export function createDemoStream(opts: { cacheDir: string | null; log: Logger; now?: () => number; title?: () => string | null }): DemoStream {
   const now = opts.now ?? Date.now;
   const listeners = new Set<Listener>();
   const watchers = new Set<(count: number) => void>();
@@ -389,6 +390,9 @@ export function createDemoStream(opts: { cacheDir: string | null; log: Logger; n
       c.set('Cache-Control', 'no-cache, no-store');
       c.set('Accept-Ranges', 'none');
       c.set('icy-name', 'Airdeck demo station');
+      // In-band titles for players that ask (VLC, car radios, TuneIn-style apps), as Icecast answers them.
+      const icy = wantsIcyMetadata(c.get('icy-metadata') || undefined);
+      if (icy) c.set('icy-metaint', String(ICY_METAINT));
       if (c.method === 'HEAD') return;
       const out = new PassThrough();
       const current = frameAt(now(), l);
@@ -398,7 +402,7 @@ export function createDemoStream(opts: { cacheDir: string | null; log: Logger; n
       counted();
       out.on('close', () => drop(li));
       c.res.on('close', () => drop(li));
-      c.body = out;
+      c.body = icy ? out.pipe(icyInterleaver(() => opts.title?.() ?? null)) : out;
       ticker ??= setInterval(tick, TICK_MS);
       ticker.unref();
     },

@@ -75,6 +75,7 @@ export const WEBHOOK_EVENTS = [
   { id: 'presenter.live', label: 'Presenter goes live', description: 'A presenter starts broadcasting.' },
   { id: 'show.booked', label: 'New show booked', description: 'A show or event is booked on the schedule.' },
   { id: 'application.received', label: 'New presenter application', description: 'Someone applies on the Become a DJ page.' },
+  { id: 'station.dead_air', label: 'Dead air', description: 'The station goes silent, off air or stuck, and recovers (after the escalation delay).' },
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number]['id'];
 const EVENT_IDS = WEBHOOK_EVENTS.map((e) => e.id) as [WebhookEvent, ...WebhookEvent[]];

@@ -71,6 +71,8 @@ export const CAPABILITIES = {
   // let a show overrun its slot and end someone's live session.
   'live.goLive': ['owner', 'manager', 'admin', 'moderator', 'presenter', 'guest', 'probation'],
   'live.unscheduled': ['owner', 'manager'],
+  // Dead air (issue 33): the Uptime screen (availability, incidents, per-show and per-presenter counts).
+  'uptime.view': ['owner', 'manager', 'admin', 'moderator'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Capability = keyof typeof CAPABILITIES;

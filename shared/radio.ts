@@ -7,6 +7,7 @@ import { z } from 'zod';
  */
 
 import type { StationState } from './radio-constants';
+import { DEAD_AIR_EVENT_SCHEMAS, type DeadAirChannelEvents } from './dead-air';
 
 export { RADIO_FALLBACKS, RADIO_LIMITS } from './radio-constants';
 export { STATION_STATES, type StationState } from './radio-constants';
@@ -237,7 +238,7 @@ export const PresenterLiveEventSchema = z.object({
 export type PresenterLiveEvent = z.infer<typeof PresenterLiveEventSchema>;
 
 /** Events of the public `now-playing` channel. */
-export interface NowPlayingChannelEvents {
+export interface NowPlayingChannelEvents extends DeadAirChannelEvents {
   'now-playing.updated': NowPlaying;
   'presenter.live': PresenterLiveEvent;
 }
@@ -262,6 +263,7 @@ export const RADIO_EVENT_SCHEMAS = {
     // The whole document is built by the server from checked parts; its frame is checked for the parts every reader needs.
     'now-playing.updated': z.custom<NowPlaying>((v) => isObject(v) && isObject(v.now_playing) && isObject(v.live) && typeof v.updated_at === 'number'),
     'presenter.live': PresenterLiveEventSchema,
+    ...DEAD_AIR_EVENT_SCHEMAS,
   },
   counters: { 'counters.updated': z.object({ id: z.literal('bubble_clicks'), count: z.number() }) },
   votes: { 'votes.updated': z.object({ track_id: z.string(), up_votes: z.number(), down_votes: z.number(), version: z.number() }) },

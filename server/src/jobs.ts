@@ -2,6 +2,7 @@ import type { AppContext } from './context';
 import { startStreamConnections } from './audience/connections';
 import { startPoller } from './radio/poller';
 import { startEarsJob } from './radio/ears/job';
+import { startDeadAirWatch } from './radio/ears/watch';
 import { startIntegrationJobs } from './integrations/jobs';
 import type { BackgroundJob } from './server';
 import { sessionPruneJob } from './auth/prune';
@@ -50,6 +51,7 @@ export async function startJobs(ctx: AppContext): Promise<BackgroundJob[]> {
     connections,
     poller,
     startEarsJob(ctx, () => poller.isLeader()),
+    startDeadAirWatch(ctx, () => poller.isLeader()),
     startIntegrationJobs(ctx),
     startLater('show-reminders', LATER_JOBS_MS, () => showRemindersJob(ctx), ctx),
   ];

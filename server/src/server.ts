@@ -68,8 +68,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const settings = createSettingsCache({ knex: db.knex, config, bus, now });
   const limits = createLimitStore({ shared: db.engine === 'postgres' ? db.knex : null, log, now });
   const scheduleVersion = createScheduleVersionMemo({ knex: db.knex, bus });
-  const radio = createRadioRuntime({ config, knex: db.knex, log, bus, now, snapshots });
   const metrics = createMetrics();
+  const radio = createRadioRuntime({ config, knex: db.knex, log, bus, now, snapshots, registry: metrics.registry });
   const ctx = {
     config,
     db,

@@ -37,6 +37,8 @@ export const APPLICATIONS_AND_LOGS: readonly Role[] = ['owner', 'manager', 'admi
 export const PAGES: readonly Role[] = ['owner', 'manager', 'admin'];
 /** Audience figures (issue 21): moderator and above see everything, presenters and probation their own shows; guest none. */
 export const AUDIENCE: readonly Role[] = ['owner', 'manager', 'admin', 'moderator', 'presenter', 'probation'];
+/** The Uptime screen (issue 33): moderator and above. */
+export const UPTIME: readonly Role[] = ['owner', 'manager', 'admin', 'moderator'];
 /** The Discord integration: owner only (001 §6). */
 export const OWNER_ONLY: readonly Role[] = ['owner'];
 
@@ -233,4 +235,9 @@ export const AUTHZ_MATRIX: Record<string, Access> = {
   'GET /api/presenters/:id/audience': 'public',
   'GET /api/audience/visibility': 'public',
   'PUT /api/settings/audience': ACCESS_SETTINGS,
+  // Dead air (issue 33): the public condition (is the station heard; the backup stream), the staff Uptime screen, the watch's settings.
+  'GET /api/station/condition': 'public',
+  'GET /api/uptime': UPTIME,
+  'GET /api/dead-air/settings': ACCESS_SETTINGS,
+  'PUT /api/dead-air/settings': ACCESS_SETTINGS,
 };

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -7,7 +6,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJobs } from '../../server/src/jobs';
 import { createLogger } from '../../server/src/log';
+import { hasCommand, makeMp3 } from '../support/audio';
 import { request, startTestServer } from '../support/server';
+import { DeadAirDetector, type Transition } from '../../server/src/radio/ears/conditions';
 import { createEarsReader, type EarsReader } from '../../server/src/radio/ears/reader';
 import type { LevelReading } from '../../server/src/radio/ears/types';
 
@@ -15,20 +16,10 @@ import type { LevelReading } from '../../server/src/radio/ears/types';
  * The station's ears against real MP3 audio made by ffmpeg and served over HTTP as a stream: the
  * reader decodes it in-process (mpg123 in WebAssembly) and measures a level per second.
  */
-const has = (cmd: string) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
 const log = createLogger({ level: 'silent', pretty: false });
 let dir: string;
 let server: http.Server;
 let base: string;
-
-/** An MP3 of `parts` (a tone at ffmpeg's default amplitude 1/8, i.e. −18 dBFS peak, or digital silence). */
-export function makeMp3(file: string, parts: { tone: boolean; seconds: number }[]): void {
-  const inputs: string[] = [];
-  parts.forEach((p) => inputs.push('-f', 'lavfi', '-i', p.tone ? `sine=frequency=440:sample_rate=44100:duration=${p.seconds}` : `anullsrc=r=44100:cl=mono:d=${p.seconds}`));
-  const filter = `${parts.map((_p, i) => `[${i}:a]`).join('')}concat=n=${parts.length}:v=0:a=1[a]`;
-  const r = spawnSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...inputs, '-filter_complex', filter, '-map', '[a]', '-ac', '1', '-c:a', 'libmp3lame', '-b:a', '64k', file]);
-  if (r.status !== 0) throw new Error(`ffmpeg failed: ${r.stderr.toString()}`);
-}
 
 const readings = (reader: EarsReader): LevelReading[] => {
   const got: LevelReading[] = [];
@@ -37,13 +28,14 @@ const readings = (reader: EarsReader): LevelReading[] => {
 };
 
 beforeAll(async () => {
-  if (!has('ffmpeg')) throw new Error('These tests need ffmpeg (Debian/Ubuntu: sudo apt-get install -y ffmpeg).');
+  if (!hasCommand('ffmpeg')) throw new Error('These tests need ffmpeg (Debian/Ubuntu: sudo apt-get install -y ffmpeg).');
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'airdeck-ears-'));
   makeMp3(path.join(dir, 'tone-silence.mp3'), [
     { tone: true, seconds: 3 },
     { tone: false, seconds: 3 },
     { tone: true, seconds: 2 },
   ]);
+  for (const gap of [9, 11, 15]) makeMp3(path.join(dir, `gap-${gap}.mp3`), [{ tone: true, seconds: 5 }, { tone: false, seconds: gap }, { tone: true, seconds: 5 }]);
   server = http.createServer((req, res) => {
     const name = (req.url ?? '/').slice(1);
     if (name === 'text') {
@@ -132,4 +124,37 @@ describe('the station ears in a running server (demo station)', () => {
       await t.close();
     }
   }, 60_000);
+});
+
+describe('the silence detector at its edges, fed real decoded audio through the reader', () => {
+  /** Reads a whole file through the ears and runs every reading through a detector with the issue's defaults. */
+  const detect = async (file: string, live = false): Promise<Transition[]> => {
+    const reader = createEarsReader({ log });
+    const detector = new DeadAirDetector({ silenceThresholdDb: -50, silenceSeconds: 10, offAirSeconds: 5, stuckFactor: 2, stuckUnknownMinutes: 20 });
+    const out: Transition[] = [];
+    const got: LevelReading[] = [];
+    reader.onLevel((l) => {
+      got.push(l);
+      out.push(...detector.level(l, live));
+    });
+    reader.follow(`${base}/${file}`);
+    // 5 + gap + 5 seconds of audio; the file is read as fast as it comes (the count is in samples, not wall time).
+    await expect.poll(() => got.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(18);
+    await reader.close();
+    return out;
+  };
+
+  it('9 s of silence raises nothing', async () => {
+    expect(await detect('gap-9.mp3')).toEqual([]);
+  });
+
+  it('11 s of silence raises one silence incident, and one recovery once the tone is back', async () => {
+    const out = await detect('gap-11.mp3');
+    expect(out.map((t) => `${t.type}:${t.kind}`)).toEqual(['open:silence', 'close:silence']);
+  });
+
+  it('while a presenter is live the same silence is “live but silent”', async () => {
+    const out = await detect('gap-15.mp3', true);
+    expect(out.map((t) => `${t.type}:${t.kind}`)).toEqual(['open:live_silent', 'close:live_silent']);
+  });
 });

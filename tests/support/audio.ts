@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 
 /**
  * A listener for the audio tests (issue 31): ffmpeg reads a stream as a
@@ -92,4 +92,19 @@ export async function makeTone(file: string, opts: { hz: number; seconds: number
     const p = spawn('ffmpeg', args, { stdio: 'ignore' });
     p.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg exited ${code}`))));
   });
+}
+
+/** True when a command is on PATH (issue 33). */
+export const hasCommand = (cmd: string) => spawnSync('sh', ['-c', `command -v ${cmd}`]).status === 0;
+
+/**
+ * Writes an MP3 (mono, 44.1 kHz, 64 kb/s) of `parts` in order: a 440 Hz tone at ffmpeg's default
+ * amplitude 1/8 (−18 dBFS peak) or digital silence, each `seconds` long (the dead-air tests, issue 33).
+ */
+export function makeMp3(file: string, parts: { tone: boolean; seconds: number }[]): void {
+  const inputs: string[] = [];
+  parts.forEach((p) => inputs.push('-f', 'lavfi', '-i', p.tone ? `sine=frequency=440:sample_rate=44100:duration=${p.seconds}` : `anullsrc=r=44100:cl=mono:d=${p.seconds}`));
+  const filter = `${parts.map((_p, i) => `[${i}:a]`).join('')}concat=n=${parts.length}:v=0:a=1[a]`;
+  const r = spawnSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', ...inputs, '-filter_complex', filter, '-map', '[a]', '-ac', '1', '-c:a', 'libmp3lame', '-b:a', '64k', file]);
+  if (r.status !== 0) throw new Error(`ffmpeg failed: ${r.stderr.toString()}`);
 }

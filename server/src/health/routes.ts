@@ -55,11 +55,11 @@ export function healthRoutes(ctx: AppContext): AppRouter {
   void check();
 
   // The answer of a second, made once from the last check.
-  let made: { check: Check; second: number; status: number; body: string } | null = null;
+  let made: { check: Check; second: number; status: number; body: string; deadAir: unknown } | null = null;
   const answer = (k: Check): { status: number; body: string; second: number } => {
     const now = ctx.now();
     const second = Math.floor(now / 1000);
-    if (made && made.check === k && made.second === second) return made;
+    if (made && made.check === k && made.second === second && made.deadAir === ctx.radio.deadAir.view().last_incident) return made;
     const { dbOk, lastGood } = k;
     const ageSeconds = lastGood === null ? null : Math.max(0, Math.round((now - lastGood) / 1000));
     const window = ctx.config.POLL_INTERVAL_MS * 3 + ctx.config.STATION_TIMEOUT_MS;
@@ -67,6 +67,7 @@ export function healthRoutes(ctx: AppContext): AppRouter {
     // Just started and not read yet: not a fault (yet).
     const starting = lastGood === null && now - ctx.startedAt <= window;
     const doc = ctx.radio.store.current;
+    const deadAir = ctx.radio.deadAir.view();
     const stationOk = dbOk && (isFresh || starting);
     const body = JSON.stringify({
       status: dbOk && stationOk ? 'ok' : 'degraded',
@@ -82,9 +83,12 @@ export function healthRoutes(ctx: AppContext): AppRouter {
         lastGoodReadingAt: lastGood === null ? null : new Date(lastGood).toISOString(),
         ageSeconds,
         error: isFresh || starting ? null : (k.lastError ?? (lastGood === null ? 'No good reading of the station yet.' : null)),
+        // What the station's ears hear (issue 33): ok, silence, off_air, stuck or live_silent, and the latest incident.
+        condition: deadAir.condition,
+        last_incident: deadAir.last_incident ? { kind: deadAir.last_incident.kind, started_at: deadAir.last_incident.started_at, ended_at: deadAir.last_incident.ended_at } : null,
       },
     });
-    made = { check: k, second, status: dbOk ? 200 : 503, body };
+    made = { check: k, second, status: dbOk ? 200 : 503, body, deadAir: deadAir.last_incident };
     return made;
   };
 
@@ -92,8 +96,9 @@ export function healthRoutes(ctx: AppContext): AppRouter {
     const k = fresh(last) ? last : await check();
     const { status, body, second } = answer(k);
     const doc = ctx.radio.store.current;
+    const lastIncident = ctx.radio.deadAir.view().last_incident;
     // Replayed as sent (http/fast-lane.ts) within the second, while the check and the station's document hold.
-    if (status === 200) ctx.fastLane.mark(c, () => last === k && fresh(k) && ctx.radio.store.current === doc && Math.floor(ctx.now() / 1000) === second);
+    if (status === 200) ctx.fastLane.mark(c, () => last === k && fresh(k) && ctx.radio.store.current === doc && ctx.radio.deadAir.view().last_incident === lastIncident && Math.floor(ctx.now() / 1000) === second);
     c.set('Cache-Control', 'no-store');
     c.status = status;
     if (status !== 200) c.set('Retry-After', '5');

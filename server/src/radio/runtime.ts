@@ -8,6 +8,8 @@ import { loadStoredNowPlaying, NowPlayingStore } from './nowplaying';
 import { getCounter } from './service';
 import { createDemoStream, type DemoStream } from './stream';
 import { createEarsReader, type EarsReader } from './ears/reader';
+import { createDeadAirState, type DeadAirState } from './ears/state';
+import type { Registry } from 'prom-client';
 
 /**
  * The radio domain's state inside one server instance: its copy of the
@@ -23,6 +25,8 @@ export interface RadioRuntime {
    * dead-air watch, the go-live check and a recorder subscribe to. Reads only on the poller's leader.
    */
   ears: EarsReader;
+  /** Dead air as every instance sees it: the open and latest incidents, the settings (ears/state.ts). */
+  deadAir: DeadAirState;
   /** This instance's own address over loopback (set once it listens): the ears read the demo stream through it. */
   ownOrigin: string | null;
   /** Resolves once the stored document has been loaded at start. */
@@ -46,6 +50,8 @@ export interface RadioRuntimeDeps {
   bus: EventBus;
   now: () => number;
   snapshots: SnapshotRegistry;
+  /** The instance's metrics registry (the dead-air gauges). */
+  registry?: Registry;
 }
 
 /**
@@ -81,6 +87,7 @@ export function createRadioRuntime(deps: RadioRuntimeDeps): RadioRuntime {
     store,
     stream,
     ears: createEarsReader({ log: deps.log, now: deps.now }),
+    deadAir: createDeadAirState({ knex: deps.knex, bus: deps.bus, log: deps.log, now: deps.now, ...(deps.registry ? { registry: deps.registry } : {}) }),
     ownOrigin: null,
     ready: reload(),
     async publish(np) {
@@ -91,6 +98,7 @@ export function createRadioRuntime(deps: RadioRuntimeDeps): RadioRuntime {
     reload,
     close() {
       unsubscribe();
+      runtime.deadAir.close();
       void runtime.ears.close();
     },
   };

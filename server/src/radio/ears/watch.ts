@@ -1,0 +1,169 @@
+import { INCIDENT_LABELS, type DeadAirSettings, type StationIncident } from '../../../../shared/dead-air';
+import type { AppContext } from '../../context';
+import { emitWebhookEvent } from '../../integrations/webhooks';
+import { notify } from '../../notifications/notify';
+import type { BackgroundJob } from '../../server';
+import { cachedStationInfo, stationTimezone } from '../../settings/service';
+import { DeadAirDetector, type DetectorSettings, type Transition } from './conditions';
+import { claimEscalation, closeIncident, insertIncident, openIncidents, presentIncident } from './repo';
+
+const TICK_MS = 1_000;
+
+export function detectorSettings(s: DeadAirSettings): DetectorSettings {
+  return { silenceThresholdDb: s.silence_threshold_db, silenceSeconds: s.silence_seconds, offAirSeconds: s.off_air_seconds, stuckFactor: s.stuck_factor, stuckUnknownMinutes: s.stuck_unknown_minutes };
+}
+
+/** "2 min 15 s", "40 s", "1 h 3 min". */
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return s % 60 ? `${Math.floor(s / 60)} min ${s % 60} s` : `${s / 60} min`;
+  const m = Math.round(s / 60);
+  return m % 60 ? `${Math.floor(m / 60)} h ${m % 60} min` : `${m / 60} h`;
+}
+
+/** Who was on air and which show, as the alerts say it. */
+export function whoAndWhat(i: StationIncident): string {
+  const who = i.presenter_name ? `${i.presenter_name} on air` : 'Auto DJ on air';
+  return i.show_title ? `${i.show_title}, ${who}` : `no scheduled show, ${who}`;
+}
+
+/**
+ * The dead-air watch, on the instance whose ears read the stream (the poller's leader): feeds each
+ * second's level and, every second, the ears' connection and the now-playing document to the
+ * {@link DeadAirDetector}; keeps each incident (one row per episode, with who was on air and which show);
+ * tells everyone at once through the bus (`station.incident` / `station.recovered` on the public
+ * `now-playing` channel: the On Air console and the desktop studio alert the presenter on air), and the
+ * duty staff (roles chosen in the settings) once it has lasted the escalation delay, by Airdeck
+ * notification and the `station.dead_air` webhook, with a "recovered" message after.
+ */
+export function startDeadAirWatch(ctx: AppContext, isLeader: () => boolean): BackgroundJob {
+  const log = ctx.log.child({ job: 'dead-air' });
+  const ears = ctx.radio.ears;
+  const state = ctx.radio.deadAir;
+  let detector: DeadAirDetector | null = null;
+  let starting: Promise<void> | null = null;
+  let work: Promise<void> = Promise.resolve();
+  let stopped = false;
+
+  const clock = async (ms: number) => {
+    const zone = await stationTimezone(ctx);
+    return new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false }).format(new Date(ms));
+  };
+
+  const open = async (t: Extract<Transition, { type: 'open' }>) => {
+    const np = ctx.radio.store.current;
+    const live = np?.live.is_live ?? false;
+    const show = np?.current_show ?? null;
+    const row = await insertIncident(ctx.knex, {
+      kind: t.kind,
+      started_at: new Date(t.startedAt),
+      show_id: show?.id ?? null,
+      show_title: show?.title ?? null,
+      presenter_id: live ? (np?.live.presenter_id ?? null) : null,
+      presenter_name: live ? (np?.live.streamer_name ?? show?.presenter_name ?? null) : null,
+      detail: t.detail,
+    });
+    if (!row) return;
+    const incident = presentIncident(row);
+    log.warn({ kind: t.kind, show: incident.show_title, presenter: incident.presenter_name, detail: t.detail }, `dead air: ${INCIDENT_LABELS[t.kind].toLowerCase()}`);
+    state.counted(t.kind);
+    await ctx.bus.publish({ channel: 'now-playing', name: 'station.incident', data: incident });
+  };
+
+  const close = async (t: Extract<Transition, { type: 'close' }>) => {
+    const row = await closeIncident(ctx.knex, t.kind, new Date(t.endedAt));
+    if (!row) return;
+    const incident = presentIncident(row);
+    log.info({ kind: t.kind, seconds: incident.duration_seconds }, `dead air over: ${INCIDENT_LABELS[t.kind].toLowerCase()}`);
+    await ctx.bus.publish({ channel: 'now-playing', name: 'station.recovered', data: incident });
+    if (!incident.escalated) return;
+    const settings = await state.settings();
+    const label = INCIDENT_LABELS[incident.kind];
+    const length = formatDuration(incident.duration_seconds ?? 0);
+    const message = `${label} lasted ${length}, from ${await clock(Date.parse(incident.started_at))} to ${await clock(Date.parse(incident.ended_at!))} (${whoAndWhat(incident)}).`;
+    await notify(ctx, { type: 'system_alert', priority: 'normal', title: `Recovered: ${label}`, message, relatedId: incident.id, relatedType: 'station_incident', audience: { roles: settings.duty_roles } });
+    const station = (await cachedStationInfo(ctx)).name;
+    await emitWebhookEvent(ctx, 'station.dead_air', `incident:${incident.id}:recovered`, { embeds: [{ title: `✅ Recovered: ${label}`, description: `${station}: ${message}`.slice(0, 4000), color: 0x2e7d32 }] });
+  };
+
+  const escalate = async (incident: StationIncident, settings: DeadAirSettings) => {
+    const row = await claimEscalation(ctx.knex, incident.id, new Date(ctx.now()));
+    if (!row) return;
+    const escalated = presentIncident(row);
+    const label = INCIDENT_LABELS[escalated.kind];
+    const since = formatDuration((ctx.now() - Date.parse(escalated.started_at)) / 1000);
+    const message = `${label} since ${await clock(Date.parse(escalated.started_at))} (${since}) (${whoAndWhat(escalated)}).`;
+    log.warn({ kind: escalated.kind, roles: settings.duty_roles }, 'dead air: duty staff alerted');
+    await notify(ctx, { type: 'system_alert', priority: 'urgent', title: `Dead air: ${label}`, message, relatedId: escalated.id, relatedType: 'station_incident', audience: { roles: settings.duty_roles } });
+    const station = (await cachedStationInfo(ctx)).name;
+    await emitWebhookEvent(ctx, 'station.dead_air', `incident:${escalated.id}:open`, { embeds: [{ title: `🔇 Dead air: ${label}`, description: `${station}: ${message}`.slice(0, 4000), color: 0xc62828 }] });
+    // Every instance's view learns it was escalated (the recovery then tells the staff too).
+    await ctx.bus.publish({ channel: 'now-playing', name: 'station.incident', data: escalated });
+  };
+
+  const apply = (transitions: Transition[]) => {
+    for (const t of transitions) {
+      work = work.then(() => (t.type === 'open' ? open(t) : close(t))).catch((err: unknown) => log.error({ err, kind: t.kind }, 'could not record a dead-air incident'));
+    }
+  };
+
+  const offLevel = ears.onLevel((reading) => {
+    if (detector) apply(detector.level(reading, ctx.radio.store.current?.live.is_live ?? false));
+  });
+
+  const tick = async () => {
+    const leading = !stopped && ctx.config.STATION_EARS === 'on' && isLeader();
+    if (!leading) {
+      detector = null;
+      return;
+    }
+    const settings = await state.settings();
+    if (!detector) {
+      starting ??= (async () => {
+        const d = new DeadAirDetector(detectorSettings(settings));
+        // Incidents left open by an earlier leader are taken over, so they end rather than open twice.
+        for (const row of await openIncidents(ctx.knex)) d.adopt(row.kind, new Date(row.started_at).getTime());
+        detector = d;
+      })().finally(() => {
+        starting = null;
+      });
+      await starting;
+      return;
+    }
+    detector.settings = detectorSettings(settings);
+    apply(detector.tick(ctx.now(), ears.connection(), ctx.radio.store.current));
+    const escalateMs = settings.escalate_after_minutes * 60_000;
+    for (const incident of state.open()) {
+      if (incident.escalated || escalating.has(incident.id) || ctx.now() - Date.parse(incident.started_at) < escalateMs) continue;
+      escalating.add(incident.id);
+      work = work
+        .then(() => escalate(incident, settings))
+        .catch((err: unknown) => log.error({ err }, 'could not alert the duty staff'))
+        .finally(() => escalating.delete(incident.id));
+    }
+  };
+  const escalating = new Set<string>();
+
+  let ticking = false;
+  const timer = setInterval(() => {
+    if (ticking) return;
+    ticking = true;
+    tick()
+      .catch((err: unknown) => log.error({ err }, 'dead-air watch failed'))
+      .finally(() => {
+        ticking = false;
+      });
+  }, TICK_MS);
+  timer.unref();
+
+  return {
+    name: 'dead-air-watch',
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      offLevel();
+      await work.catch(() => undefined);
+    },
+  };
+}

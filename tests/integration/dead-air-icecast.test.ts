@@ -39,7 +39,7 @@ function config(): string {
   return `<icecast>
   <location>test</location><admin>test@localhost</admin>
   <limits><clients>20</clients><sources>4</sources><queue-size>524288</queue-size><client-timeout>30</client-timeout>
-    <header-timeout>15</header-timeout><source-timeout>10</source-timeout><burst-size>65535</burst-size></limits>
+    <header-timeout>15</header-timeout><source-timeout>30</source-timeout><burst-size>65535</burst-size></limits>
   <authentication><source-password>${SOURCE_PW}</source-password><relay-password>relay-pw</relay-password>
     <admin-user>admin</admin-user><admin-password>admin-pw</admin-password></authentication>
   <hostname>127.0.0.1</hostname>
@@ -52,33 +52,45 @@ function config(): string {
 </icecast>`;
 }
 
-/** An encoder on /live whose input this test writes in real time: a tone, or silence when `tone` is false. */
+/**
+ * Writes mono 16-bit PCM at 44.1 kHz to stdout in real time, a 440 Hz tone at 1/8 of full scale or
+ * digital silence, switched by a line on stdin ("1" tone, "0" silence). It runs in its own process, so
+ * the encoder never starves while this test's process is busy (starting a server); it writes what the
+ * clock says is due (200 ms ahead), so a late timer catches up rather than leaving a gap.
+ */
+const GENERATOR = `
+let tone = true, written = 0; const rate = ${RATE}; const t0 = performance.now();
+process.stdin.on('data', (b) => { const last = b.toString().trim().split('\\n').pop(); tone = last === '1'; });
+process.stdout.on('error', () => process.exit(0));
+setInterval(() => {
+  const due = Math.floor(((performance.now() - t0 + 200) / 1000) * rate);
+  if (due <= written) return;
+  const pcm = Buffer.alloc((due - written) * 2);
+  if (tone) for (let i = 0; i < due - written; i++) pcm.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 440 * (written + i)) / rate) * 0.125 * 32767), i * 2);
+  written = due;
+  process.stdout.write(pcm);
+}, 50);`;
+
+/** An encoder on /live whose input this test switches between a tone and silence. */
 interface Feeder {
-  tone: boolean;
+  set tone(on: boolean);
   stop(): void;
 }
 function startFeeder(): Feeder {
+  const gen = spawn(process.execPath, ['-e', GENERATOR], { stdio: ['pipe', 'pipe', 'ignore'] });
   const ff = spawn('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-f', 's16le', '-ar', String(RATE), '-ac', '1', '-i', 'pipe:0', '-c:a', 'libmp3lame', '-b:a', '64k', '-content_type', 'audio/mpeg', '-f', 'mp3', `icecast://source:${SOURCE_PW}@127.0.0.1:${port}/live`], { stdio: ['pipe', 'ignore', 'ignore'] });
+  gen.stdout!.pipe(ff.stdin!);
   ff.stdin!.on('error', () => undefined);
-  const started = performance.now();
-  let written = 0;
-  const feeder: Feeder = {
-    tone: true,
+  gen.stdin!.on('error', () => undefined);
+  return {
+    set tone(on: boolean) {
+      gen.stdin!.write(on ? '1\n' : '0\n');
+    },
     stop() {
-      clearInterval(timer);
       ff.kill('SIGKILL');
+      gen.kill('SIGKILL');
     },
   };
-  // Writes what the clock says is due (plus 200 ms ahead), so a late timer catches up rather than leaving a gap.
-  const timer = setInterval(() => {
-    const due = Math.floor(((performance.now() - started + 200) / 1000) * RATE);
-    if (due <= written) return;
-    const pcm = Buffer.alloc((due - written) * 2);
-    if (feeder.tone) for (let i = 0; i < due - written; i++) pcm.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 440 * (written + i)) / RATE) * 0.125 * 32767), i * 2);
-    written = due;
-    ff.stdin!.write(pcm);
-  }, 50);
-  return feeder;
 }
 
 /** Waits for a condition outside a test (beforeAll cannot use expect.poll). */

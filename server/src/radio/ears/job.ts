@@ -12,7 +12,9 @@ const CHECK_MS = 1_000;
 export function earsStreamUrl(ctx: AppContext): string | null {
   if (ctx.config.STATION_EARS_URL) return ctx.config.STATION_EARS_URL;
   const listen = ctx.radio.store.current?.station.listen_url ?? (ctx.config.STATION_SOURCE === 'demo' ? OWN_STREAM_PATH : null);
-  if (!listen) return null;
+  // With a real station, this server's /api/stream is only a redirect to the stream the source advertises
+  // (503 until it has): until the source has told us its stream, there is nothing to listen to.
+  if (!listen || (listen === OWN_STREAM_PATH && ctx.config.STATION_SOURCE !== 'demo')) return null;
   if (/^https?:\/\//i.test(listen)) return listen;
   return ctx.radio.ownOrigin ? new URL(listen, ctx.radio.ownOrigin).toString() : null;
 }

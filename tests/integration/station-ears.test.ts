@@ -128,7 +128,7 @@ describe('the station ears in a running server (demo station)', () => {
 
 describe('the silence detector at its edges, fed real decoded audio through the reader', () => {
   /** Reads a whole file through the ears and runs every reading through a detector with the issue's defaults. */
-  const detect = async (file: string, live = false): Promise<Transition[]> => {
+  const detect = async (file: string, seconds: number, live = false): Promise<Transition[]> => {
     const reader = createEarsReader({ log });
     const detector = new DeadAirDetector({ silenceThresholdDb: -50, silenceSeconds: 10, offAirSeconds: 5, stuckFactor: 2, stuckUnknownMinutes: 20 });
     const out: Transition[] = [];
@@ -139,22 +139,22 @@ describe('the silence detector at its edges, fed real decoded audio through the 
     });
     reader.follow(`${base}/${file}`);
     // 5 + gap + 5 seconds of audio; the file is read as fast as it comes (the count is in samples, not wall time).
-    await expect.poll(() => got.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(18);
+    await expect.poll(() => got.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(seconds - 1);
     await reader.close();
     return out;
   };
 
   it('9 s of silence raises nothing', async () => {
-    expect(await detect('gap-9.mp3')).toEqual([]);
+    expect(await detect('gap-9.mp3', 19)).toEqual([]);
   });
 
   it('11 s of silence raises one silence incident, and one recovery once the tone is back', async () => {
-    const out = await detect('gap-11.mp3');
+    const out = await detect('gap-11.mp3', 21);
     expect(out.map((t) => `${t.type}:${t.kind}`)).toEqual(['open:silence', 'close:silence']);
   });
 
   it('while a presenter is live the same silence is “live but silent”', async () => {
-    const out = await detect('gap-15.mp3', true);
+    const out = await detect('gap-15.mp3', 25, true);
     expect(out.map((t) => `${t.type}:${t.kind}`)).toEqual(['open:live_silent', 'close:live_silent']);
   });
 });

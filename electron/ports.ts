@@ -157,6 +157,8 @@ export interface UpdaterPort {
   autoInstallOnAppQuit: boolean;
   setFeedURL(options: { provider: 'generic'; url: string; channel?: string }): void;
   checkForUpdatesAndNotify(): Promise<unknown>;
+  /** Downloads the update the last check found; a file already downloaded and matching is used again (electron-updater). */
+  downloadUpdate(): Promise<unknown>;
   on(event: 'error', listener: (err: Error) => void): void;
   on(event: 'update-available' | 'update-downloaded' | 'update-not-available', listener: (info: { version?: string; downloadedFile?: string }) => void): void;
 }

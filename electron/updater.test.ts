@@ -1,6 +1,6 @@
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { fakeElectron } from './testing/fake-electron';
+import { fakeElectron, FakeUpdater } from './testing/fake-electron';
 import { sha512 } from './update-signature';
 import { updateFeedUrl, wireUpdater } from './updater';
 
@@ -42,7 +42,8 @@ function wired(opts: { fetch: typeof fetch; downloaded?: Buffer; publicKey?: str
     clearInterval: (() => undefined) as unknown as typeof clearInterval,
   });
   const download = async (version = '0.3.0') => {
-    e.updater.emit('update-downloaded', { version, downloadedFile: `/home/pat/.cache/airdeck-studio-updater/pending/${APPIMAGE}` });
+    e.updater.offered = { version, downloadedFile: `/home/pat/.cache/airdeck-studio-updater/pending/${APPIMAGE}` };
+    await e.updater.checkForUpdatesAndNotify();
     await handle.verifying();
   };
   return { e, handle, download };
@@ -108,4 +109,55 @@ describe('verified updates', () => {
       expect(e.log.lines.at(-1)).toMatchObject({ level: 'warn', message: 'update refused' });
     });
   }
+});
+
+describe('installing a verified update on quit (electron-updater’s real order: the flag counts when the download ends)', () => {
+  const FILE = `/home/pat/.cache/airdeck-studio-updater/pending/${APPIMAGE}`;
+  const good = () => feed({ 'latest-linux.yml': manifest(), 'latest-linux.yml.sig': signed(manifest()), 'latest-mac.yml': manifest(), 'latest-mac.yml.sig': signed(manifest()) });
+  const start = (platform: string, downloaded = build, files = good()) => {
+    const e = fakeElectron();
+    const updater = new FakeUpdater(platform);
+    const handle = wireUpdater(updater, 'https://radio.example', e.log, {
+      packaged: true,
+      platform,
+      publicKey: PUBLIC_PEM,
+      fetch: files,
+      readFile: async () => downloaded,
+      setInterval: (() => 0) as unknown as typeof setInterval,
+      clearInterval: (() => undefined) as unknown as typeof clearInterval,
+    });
+    return { e, updater, handle };
+  };
+
+  for (const platform of ['linux', 'darwin']) {
+    it(`installs a verified download when the studio quits (${platform})`, async () => {
+      const { updater, handle } = start(platform);
+      updater.offered = { version: '0.3.0', downloadedFile: FILE };
+      await updater.checkForUpdatesAndNotify();
+      await handle.verifying();
+      expect(updater.quit()).toBe(FILE);
+    });
+
+    it(`installs nothing on quit from a tampered download (${platform})`, async () => {
+      const { updater, handle } = start(platform, Buffer.from('malware'));
+      updater.offered = { version: '0.3.0', downloadedFile: FILE };
+      await updater.checkForUpdatesAndNotify();
+      await handle.verifying();
+      expect(updater.quit()).toBeNull();
+    });
+  }
+
+  it('does not let a later, unverified download ride on the earlier install-on-quit (Linux)', async () => {
+    const { updater, handle } = start('linux');
+    updater.offered = { version: '0.3.0', downloadedFile: FILE };
+    await updater.checkForUpdatesAndNotify();
+    await handle.verifying();
+    expect(updater.quit()).toBe(FILE);
+    // Six hours later the feed offers a build whose signature is missing: the flag is down while it is checked and stays down.
+    const { updater: u2 } = { updater };
+    u2.offered = { version: '0.3.1', downloadedFile: `${FILE}.next` };
+    await u2.checkForUpdatesAndNotify();
+    await handle.verifying();
+    expect(u2.quit()).toBeNull();
+  });
 });

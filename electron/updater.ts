@@ -71,19 +71,41 @@ export function wireUpdater(
   updater.on('error', (err) => log.warn('update check failed', { message: err.message }));
   updater.on('update-available', (info) => log.info('update available', { version: info.version }));
   let verification: Promise<void> = Promise.resolve();
+  // electron-updater registers its install-on-quit (Linux: BaseUpdater's quit handler; macOS: the hand-off to
+  // Squirrel, which then installs whatever it was given) right after 'update-downloaded', and only if
+  // autoInstallOnAppQuit is true at that moment. So the flag stays false while a download is unverified; once
+  // verified it is set and the same, already downloaded file is "downloaded" again (electron-updater reuses it
+  // after checking its SHA-512), and that second 'update-downloaded' is the one that installs on quit.
+  let verifiedFile: string | null = null;
+  if (selfVerified) updater.on('update-available', () => {
+    // A new download must not reach an install-on-quit the previous verified one set up.
+    updater.autoInstallOnAppQuit = false;
+    verifiedFile = null;
+  });
   updater.on('update-downloaded', (info) => {
     if (!selfVerified) {
       log.info('update downloaded; it installs when the studio quits', { version: info.version });
       return;
     }
+    if (verifiedFile !== null && info.downloadedFile === verifiedFile && updater.autoInstallOnAppQuit) {
+      log.info('update downloaded and verified; it installs when the studio quits', { version: info.version });
+      return;
+    }
     updater.autoInstallOnAppQuit = false;
-    verification = verifyDownload(info).then((refusal) => {
+    verifiedFile = null;
+    verification = verifyDownload(info).then(async (refusal) => {
       if (refusal) {
         log.warn('update refused', { version: info.version, reason: refusal });
         return;
       }
+      verifiedFile = info.downloadedFile ?? null;
       updater.autoInstallOnAppQuit = true;
-      log.info('update downloaded and verified; it installs when the studio quits', { version: info.version });
+      try {
+        await updater.downloadUpdate();
+      } catch (err) {
+        updater.autoInstallOnAppQuit = false;
+        log.warn('update verified but could not be set to install', { version: info.version, message: err instanceof Error ? err.message : String(err) });
+      }
     });
   });
   const verifyDownload = async (info: { version?: string; downloadedFile?: string }): Promise<string | null> => {

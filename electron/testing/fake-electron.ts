@@ -185,17 +185,59 @@ export class FakeShortcuts implements ShortcutPort {
   }
 }
 
+/**
+ * electron-updater as it behaves (node_modules/electron-updater/out, 6.8): a check emits `update-available` and,
+ * with autoDownload, downloads; a finished download (or a file already downloaded) emits `update-downloaded`
+ * synchronously and only then, on Linux and Windows (BaseUpdater.addQuitHandler), registers the install-on-quit
+ * handler, once and only if autoInstallOnAppQuit is true at that moment; the handler installs at quit if the flag
+ * is still true and the exit code is 0. On macOS (MacUpdater) the file is handed to Squirrel right after the event
+ * if the flag is true then, and Squirrel installs it at quit whatever the flag says later.
+ */
 export class FakeUpdater extends Emitter implements UpdaterPort {
   autoDownload = false;
   autoInstallOnAppQuit = false;
   feed: { provider: 'generic'; url: string; channel?: string } | null = null;
   checks = 0;
+  downloads = 0;
+  quitHandlerAdded = false;
+  /** macOS: the file Squirrel was given. */
+  squirrel: string | null = null;
+  /** What the feed offers now (set by a test). */
+  offered: { version: string; downloadedFile: string } | null = null;
+  private lastFound: { version: string; downloadedFile: string } | null = null;
+  constructor(readonly platform: string = 'linux') {
+    super();
+  }
   setFeedURL(options: { provider: 'generic'; url: string; channel?: string }): void {
     this.feed = options;
   }
   async checkForUpdatesAndNotify(): Promise<unknown> {
     this.checks++;
+    if (!this.offered) return null;
+    this.lastFound = this.offered;
+    this.emit('update-available', { version: this.offered.version });
+    if (this.autoDownload) await this.downloadUpdate();
     return null;
+  }
+  async downloadUpdate(): Promise<unknown> {
+    const info = this.lastFound ?? this.offered;
+    if (!info) throw new Error('Please check update first');
+    this.downloads++;
+    await Promise.resolve();
+    // executeDownload's done(): dispatchUpdateDownloaded, then addQuitHandler (BaseUpdater) or the Squirrel hand-off (MacUpdater).
+    this.emit('update-downloaded', { ...info });
+    if (this.platform === 'darwin') {
+      if (this.autoInstallOnAppQuit) this.squirrel = info.downloadedFile;
+    } else if (!this.quitHandlerAdded && this.autoInstallOnAppQuit) {
+      this.quitHandlerAdded = true;
+    }
+    return [info.downloadedFile];
+  }
+  /** The studio quits: the file installed, or null. */
+  quit(exitCode = 0): string | null {
+    if (this.platform === 'darwin') return this.squirrel;
+    if (!this.quitHandlerAdded || !this.autoInstallOnAppQuit || exitCode !== 0) return null;
+    return (this.lastFound ?? this.offered)?.downloadedFile ?? null;
   }
   override on(event: string, listener: Listener): void {
     super.on(event, listener);

@@ -69,7 +69,6 @@ export function connectSource(opts: SourceClientOptions): Promise<SourceConnecti
     Authorization: basic(opts.username, opts.password),
     'Content-Type': opts.contentType ?? 'audio/mpeg',
     Expect: '100-continue',
-    'Transfer-Encoding': 'chunked',
     'User-Agent': 'Airdeck live input',
     'ice-public': opts.public ? '1' : '0',
     'ice-name': opts.name ?? 'Airdeck live',
@@ -86,6 +85,9 @@ export function connectSource(opts: SourceClientOptions): Promise<SourceConnecti
     const closers: Array<(e: Error | null) => void> = [];
     let endedByUs = false;
     const req = lib.request(url, { method: 'PUT', headers, agent: false });
+    // A raw body, as Icecast's own source clients send it: Icecast 2.4 does not decode a chunked request
+    // body (the chunk sizes would land in the stream as noise and stall the listeners' decoders).
+    req.useChunkedEncodingByDefault = false;
     const finish = (error: Error | null) => {
       if (closed) return;
       closed = true;

@@ -51,7 +51,12 @@ const MAX_PENDING_BYTES = 512 * 1024;
 
 /** The demo station's one format: the listeners' decoders go on without reconnecting. */
 const DEMO_FORMAT = (): LiveAudioFormat => ({ sampleRate: 22_050, channels: 1, kbps: 48 });
-const STATION_FORMAT = (channels: 1 | 2): LiveAudioFormat => ({ sampleRate: 44_100, channels, kbps: channels === 2 ? 128 : 96 });
+/**
+ * What goes to Icecast or AzuraCast: MP3, 44.1 kHz stereo, 128 kbps, whatever the preset (a voice is sent
+ * in both channels). Icecast moves listeners between the live mount and its fallback (the AutoDJ) only
+ * cleanly when both carry one format, so the station's AutoDJ mount should use this one (README).
+ */
+const STATION_FORMAT = (): LiveAudioFormat => ({ sampleRate: 44_100, channels: 2, kbps: 128 });
 
 interface Sink {
   write(bytes: Buffer): void;
@@ -337,7 +342,7 @@ export function createLiveRelay(ctx: AppContext, opts: { allowedOrigin: (origin:
           });
           return r;
         });
-        const format = target ? STATION_FORMAT(input.channels) : DEMO_FORMAT();
+        const format = target ? STATION_FORMAT() : DEMO_FORMAT();
         active = {
           row,
           ticketHash: hash(ticket),

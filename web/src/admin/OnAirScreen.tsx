@@ -4,6 +4,7 @@ import { OnAirReport } from '../radio/admin/OnAirReport';
 import { OnAirStatus } from '../studio/OnAirStatus';
 import { ShowSummaryCard } from '../studio/ShowSummaryCard';
 import { LiveQueue } from '../requests/admin/LiveQueue';
+import { GoLiveCard } from '../live/GoLiveCard';
 
 /**
  * The On Air screen: what is playing now and how the week's shows really
@@ -19,6 +20,7 @@ export default function OnAirScreen() {
       </Typography>
       <Stack spacing={3}>
         <OnAirStatus />
+        <GoLiveCard />
         <NowPlayingCard />
         <LiveQueue />
         <ShowSummaryCard />

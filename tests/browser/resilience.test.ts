@@ -178,4 +178,18 @@ describe.skipIf(skipBrowser())('the music outlives everything on the page', () =
     expect(await sameDocument(page)).toBe(true);
     await context.close();
   });
+
+  it('a link inside a custom page opens in the app: "Apply to become a DJ" on /page/about keeps the music playing', async () => {
+    const { context, page } = await listenerPlaying(1280);
+    await page.evaluate(() => {
+      history.pushState(null, '', '/page/about');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await page.getByRole('link', { name: 'Apply to become a DJ' }).click();
+    await page.waitForURL(/\/become-a-dj$/);
+    expect(await sameDocument(page)).toBe(true);
+    const t = await audioTime(page);
+    await expect.poll(() => audioTime(page)).toBeGreaterThan(t + 0.5);
+    await context.close();
+  });
 });

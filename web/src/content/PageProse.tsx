@@ -1,5 +1,7 @@
 import { Box, type Theme } from '@mui/material';
 import { useMemo } from 'react';
+import { useInRouterContext, useNavigate } from 'react-router';
+import { inAppTarget } from './in-app-links';
 import { sanitizeForDisplay } from './sanitize';
 
 /** Typography for staff-written HTML: readable headings, quotes, code and images that never overflow. */
@@ -31,5 +33,24 @@ export const proseSx = (t: Theme) => ({
  */
 export function PageProse({ html, label }: { html: string; label?: string }) {
   const clean = useMemo(() => sanitizeForDisplay(html), [html]);
-  return <Box className="page-content" aria-label={label} sx={proseSx} dangerouslySetInnerHTML={{ __html: clean }} />;
+  return useInRouterContext() ? <RoutedProse clean={clean} label={label} /> : <Box className="page-content" aria-label={label} sx={proseSx} dangerouslySetInnerHTML={{ __html: clean }} />;
+}
+
+/** Links to this site's own pages open in the app (no reload: the player plays on). */
+function RoutedProse({ clean, label }: { clean: string; label: string | undefined }) {
+  const navigate = useNavigate();
+  return (
+    <Box
+      className="page-content"
+      aria-label={label}
+      sx={proseSx}
+      dangerouslySetInnerHTML={{ __html: clean }}
+      onClick={(e) => {
+        const to = inAppTarget(e.nativeEvent, window.location.origin);
+        if (!to) return;
+        e.preventDefault();
+        void navigate(to);
+      }}
+    />
+  );
 }

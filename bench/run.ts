@@ -21,6 +21,7 @@ const benches: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   audience: () => import('./audience'),
   pages: () => import('./pages'),
   start: () => import('./start'),
+  ears: () => import('./ears'),
 };
 for (const [name, load] of Object.entries(benches)) {
   if (only && only !== name) continue;

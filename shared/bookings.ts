@@ -95,6 +95,13 @@ export const BOOKING_MESSAGES = {
   showApproveFailed: 'Failed to approve show. Please try again.',
   conflictResolved: 'Conflict resolved',
   eventCancelled: 'Event cancelled',
+  cancelConfirmTitle: 'Cancel this event?',
+  cancelConfirm: (title: string, when: string) => `"${title}" (${when}) will be taken off the schedule, and listeners will no longer see it.`,
+  cancelConfirmLive: (title: string) => `"${title}" is on air right now. Cancelling takes it off the schedule while it is being broadcast.`,
+  cancelUndo: 'Undo',
+  cancelConfirmAction: 'Cancel event',
+  cancelKeep: 'Keep it',
+  cancelUndone: 'Cancellation undone',
   resolveFailed: 'Failed to resolve conflict. Please try again.',
   eventSaved: 'Event saved',
   eventSaveFailed: 'Failed to save event. Please try again.',
@@ -301,6 +308,11 @@ export type OverviewEventInput = z.output<typeof OverviewEventSchema>;
 export const ResolveSchema = z.object({
   decision: z.enum(['approve', 'reject'], { error: 'Decision must be approve or reject' }),
 });
+/** Undoing a Cancel: the status the event had before (issue 30 item 7). */
+export const RestoreSchema = z.object({
+  status: z.enum(['scheduled', 'pending'], { error: 'Status must be scheduled or pending' }).default('scheduled'),
+});
+
 /** A parsed resolution. */
 export type ResolveInput = z.output<typeof ResolveSchema>;
 

@@ -100,6 +100,12 @@ export const SCHEDULE_AUTHZ_ROWS: AuthzRow[] = [
     expect: modUp(200),
   },
   {
+    name: 'undo a cancel (overview)',
+    method: 'POST',
+    prepare: async (t) => ({ path: `/api/schedule/events/${await buildShow(t, { event_date: nextDate(), start_time: '10:00', end_time: '11:00', status: 'cancelled' })}/restore`, body: { status: 'scheduled' } }),
+    expect: modUp(200),
+  },
+  {
     name: 'create an overview event',
     method: 'POST',
     prepare: async () => ({ path: '/api/schedule/overview/events', body: { event_date: nextDate(), title: 'Special', start_time: '12:00', end_time: '14:00' } }),

@@ -315,6 +315,23 @@ describe('approve, resolve, cancel and delete (spec 001 §4)', () => {
     expect((await post(moderator, `/api/schedule/events/${id}/cancel`)).body.error.message).toBe('Only scheduled or pending events can be cancelled.');
   });
 
+  it('undoes a cancel back to the status it had, unless the slot was taken meanwhile (issue 30 item 7)', async () => {
+    const id = await buildShow(t, { event_date: '2026-03-26', start_time: '10:00', end_time: '11:00', title: 'Morning Show' });
+    expect((await post(moderator, `/api/schedule/events/${id}/cancel`)).body.event.status).toBe('cancelled');
+    expect((await post(presenter, `/api/schedule/events/${id}/restore`, { status: 'scheduled' })).status).toBe(403);
+    expect((await post(moderator, `/api/schedule/events/${id}/restore`, { status: 'scheduled' })).body.event.status).toBe('scheduled');
+    const again = await post(moderator, `/api/schedule/events/${id}/restore`, { status: 'scheduled' });
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toBe('Only cancelled events can be restored.');
+    // Cancelled, then the slot is booked by someone else: the undo is refused and changes nothing.
+    expect((await post(moderator, `/api/schedule/events/${id}/cancel`)).status).toBe(200);
+    await buildShow(t, { event_date: '2026-03-26', start_time: '10:30', end_time: '11:30', title: 'Taken Slot' });
+    const taken = await post(moderator, `/api/schedule/events/${id}/restore`, { status: 'scheduled' });
+    expect(taken.status).toBe(409);
+    expect(taken.body.error.message).toBe('This slot has been booked since it was cancelled ("Taken Slot"), so the cancellation cannot be undone.');
+    expect((await get(moderator, id)).body.event.status).toBe('cancelled');
+  });
+
   it("deletes for the creator, the show's presenter and moderators, with the spec's refusal", async () => {
     const mine = (await book(presenter, single('2026-03-26', '10:00', '12:00'))).body.events[0].id;
     const denied = await request(t.url, `/api/schedule/events/${mine}`, { method: 'DELETE', token: other.token });

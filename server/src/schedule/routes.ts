@@ -7,6 +7,7 @@ import {
   EventListQuerySchema,
   OverviewEventSchema,
   ResolveSchema,
+  RestoreSchema,
   WeekQuerySchema,
 } from '../../../shared/bookings';
 import { DENIED, canManageShow } from '../../../shared/permissions';
@@ -114,6 +115,13 @@ export function scheduleRoutes(ctx: AppContext): AppRouter {
 
   router.post('/api/schedule/events/:id/cancel', authorize(deps, 'schedule.overview', REFUSED.overview), async (c) => {
     c.body = { event: await transitionEvent(ctx, currentUser(c), idParam(c.params.id, 'Event'), 'cancel') };
+  });
+
+  // Undo of Cancel: back to scheduled or pending, unless the slot was taken meanwhile (409).
+  router.post('/api/schedule/events/:id/restore', authorize(deps, 'schedule.overview', REFUSED.overview), async (c) => {
+    const id = idParam(c.params.id, 'Event');
+    const { status } = parse(RestoreSchema, c.request.body ?? {});
+    c.body = { event: await transitionEvent(ctx, currentUser(c), id, status === 'pending' ? 'restorePending' : 'restoreScheduled') };
   });
 
   router.post('/api/schedule/events/:id/image', panel, async (c) => {

@@ -593,7 +593,7 @@ export async function updateOverviewEvent(ctx: AppContext, actor: ScheduleActor,
 /** A status transition of spec 001 §4, with the states it may start from. */
 interface Transition {
   from: readonly string[];
-  to: 'scheduled' | 'cancelled';
+  to: 'scheduled' | 'cancelled' | 'pending';
   refused: string;
   notification: { type: 'show_updated'; title: string };
   verb: string;
@@ -604,6 +604,9 @@ const TRANSITIONS = {
   resolveApprove: { from: ['conflicted', 'needs_review'], to: 'scheduled', refused: 'Only conflicted shows or shows that need review can be resolved.', notification: { type: 'show_updated', title: 'Conflict resolved' }, verb: 'approved (conflict resolved)' },
   resolveReject: { from: ['conflicted', 'needs_review'], to: 'cancelled', refused: 'Only conflicted shows or shows that need review can be resolved.', notification: { type: 'show_updated', title: 'Booking rejected' }, verb: 'rejected (conflict resolved)' },
   cancel: { from: ['scheduled', 'pending'], to: 'cancelled', refused: 'Only scheduled or pending events can be cancelled.', notification: { type: 'show_updated', title: 'Event cancelled' }, verb: 'cancelled' },
+  // Undo of Cancel (issue 30 item 7): back to the status it had, scheduled or pending.
+  restoreScheduled: { from: ['cancelled'], to: 'scheduled', refused: 'Only cancelled events can be restored.', notification: { type: 'show_updated', title: 'Cancellation undone' }, verb: 'restored' },
+  restorePending: { from: ['cancelled'], to: 'pending', refused: 'Only cancelled events can be restored.', notification: { type: 'show_updated', title: 'Cancellation undone' }, verb: 'restored' },
 } as const satisfies Record<string, Transition>;
 
 /** The status changes of spec 001 §4. */
@@ -618,7 +621,13 @@ export async function transitionEvent(ctx: AppContext, actor: ScheduleActor, id:
   const t: Transition = TRANSITIONS[name];
   const after: AfterCommit[] = [];
   const row = await ctx.knex.transaction(async (trx) => {
+    if (t.from.includes('cancelled')) await lockSchedule(trx);
     const before = await loadOr404(trx, id, 'Event');
+    if (t.from.includes('cancelled') && before.status === 'cancelled') {
+      // Back on the schedule only if nothing took the slot meanwhile.
+      const clash = await findBookingConflicts(trx, [{ event_date: before.event_date, start_time: before.start_time, end_time: before.end_time }], [id]);
+      if (clash.length > 0) throw new HttpError('conflict', `This slot has been booked since it was cancelled ("${clash[0]!.title}"), so the cancellation cannot be undone.`, { conflicts: clash });
+    }
     const n = await updateEvent(trx, id, { status: t.to }, t.from);
     if (n === 0) throw fail.conflict(t.refused);
     const updated = (await getEventRow(trx, id))!;

@@ -61,6 +61,7 @@ export const staffApi = {
   approve: endpoint<EventAnswer, [id: string]>('POST', (id) => `/api/schedule/events/${id}/approve`),
   resolve: endpoint<EventAnswer, [id: string, decision: ResolveInput['decision']]>('POST', (id, decision) => ({ path: `/api/schedule/events/${id}/resolve`, body: { decision } satisfies ResolveInput })),
   cancel: endpoint<EventAnswer, [id: string]>('POST', (id) => `/api/schedule/events/${id}/cancel`),
+  restore: endpoint<EventAnswer, [id: string, status: 'scheduled' | 'pending']>('POST', (id, status) => ({ path: `/api/schedule/events/${id}/restore`, body: { status } })),
   createOverview: endpoint<EventAnswer, [body: OverviewEventInput]>('POST', (body) => ({ path: '/api/schedule/overview/events', body })),
   updateOverview: endpoint<EventAnswer, [id: string, body: OverviewEventInput]>('PATCH', (id, body) => ({ path: `/api/schedule/overview/events/${id}`, body })),
   uploadImage: endpoint<{ url: string }, [file: Blob]>('POST', (file) => ({ path: '/api/schedule/images', rawBody: file })),

@@ -9,6 +9,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel = 'Delete',
+  dismissLabel = 'Cancel',
   busy = false,
   focusCancel = false,
   onConfirm,
@@ -18,6 +19,8 @@ export function ConfirmDialog({
   title: string;
   message: string;
   confirmLabel?: string;
+  /** The button that closes without acting ('Cancel'; 'Keep it' when the action itself is a cancel). */
+  dismissLabel?: string;
   busy?: boolean;
   focusCancel?: boolean;
   onConfirm: () => void;
@@ -31,7 +34,7 @@ export function ConfirmDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy} autoFocus={focusCancel}>
-          Cancel
+          {dismissLabel}
         </Button>
         <Button color="error" variant="contained" onClick={onConfirm} disabled={busy}>
           {confirmLabel}

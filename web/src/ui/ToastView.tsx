@@ -1,5 +1,5 @@
 import CloseIcon from '@mui/icons-material/Close';
-import { Alert, AlertTitle, IconButton, Snackbar } from '@mui/material';
+import { Alert, AlertTitle, Button, IconButton, Snackbar } from '@mui/material';
 import { useMemo } from 'react';
 import type { ToastInput } from './toast-types';
 
@@ -33,7 +33,10 @@ export default function ToastView({ current, open, onClose }: { current: (ToastI
         autoHideDuration={duration}
         onClose={close}
         anchorOrigin={overDialog ? { vertical: 'top', horizontal: 'right' } : { vertical: 'bottom', horizontal: 'center' }}
-        sx={overDialog ? { top: { xs: 8, sm: 16 } } : { bottom: { xs: 96, sm: 104 } }}
+        // Over a dialog: under the panel's 64 px header, so the bell and Sign Out stay in sight (issue 30 item 7).
+        // From 768 px the panel's header shows beside a dialog: the toast goes under it (top 72), narrow enough to
+        // stay right of a centred dialog; on a phone a dialog fills the screen and the toast sits over its title.
+        sx={overDialog ? { top: 8, '@media (min-width: 768px)': { top: 72 } } : { bottom: { xs: 96, sm: 104 } }}
       >
         <Alert
           data-toast={variant}
@@ -41,11 +44,27 @@ export default function ToastView({ current, open, onClose }: { current: (ToastI
           variant={variant === 'default' ? 'outlined' : 'filled'}
           severity={SEVERITY[variant]}
           icon={variant === 'default' ? false : undefined}
-          sx={{ minWidth: { xs: 'calc(100vw - 32px)', sm: 360 }, maxWidth: 520, alignItems: 'flex-start', bgcolor: variant === 'default' ? 'background.paper' : undefined, color: variant === 'default' ? 'text.primary' : undefined }}
+          sx={{ minWidth: { xs: 'calc(100vw - 32px)', sm: overDialog ? 300 : 360 }, maxWidth: overDialog ? 300 : 520, alignItems: 'flex-start', bgcolor: variant === 'default' ? 'background.paper' : undefined, color: variant === 'default' ? 'text.primary' : undefined }}
           action={
-            <IconButton aria-label="Close notification" color="inherit" size="small" onClick={() => close()}>
-              <CloseIcon fontSize="small" />
-            </IconButton>
+            <>
+              {current?.action && (
+                <Button
+                  color="inherit"
+                  size="small"
+                  variant="outlined"
+                  sx={{ mr: 0.5, fontWeight: 700 }}
+                  onClick={() => {
+                    current.action!.onClick();
+                    close();
+                  }}
+                >
+                  {current.action.label}
+                </Button>
+              )}
+              <IconButton aria-label="Close notification" color="inherit" size="small" onClick={() => close()}>
+                <CloseIcon fontSize="small" />
+              </IconButton>
+            </>
           }
         >
           {current && (

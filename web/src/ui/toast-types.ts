@@ -10,4 +10,6 @@ export interface ToastInput {
   variant?: ToastVariant;
   /** How long it stays, in ms (errors stay longer by default). */
   duration?: number;
+  /** One action offered in the toast (e.g. Undo after a cancel); the toast closes when it is used. */
+  action?: { label: string; onClick: () => void };
 }

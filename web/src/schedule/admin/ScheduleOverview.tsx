@@ -30,7 +30,7 @@ import {
   type OverviewEventInput,
   type ScheduleEventView,
 } from '../../../../shared/bookings';
-import { DEFAULT_SLOT, addDays, compareEventsByDateTime, dateParts, daysInMonth, longDate, makeDate } from '../../../../shared/schedule';
+import { DEFAULT_SLOT, addDays, compareEventsByDateTime, dateParts, daysInMonth, isLiveNow, longDate, makeDate } from '../../../../shared/schedule';
 import { ApiError } from '../../app/api';
 import { usePageMeta } from '../../app/meta';
 import { useStation } from '../../app/station';
@@ -65,6 +65,7 @@ function Overview() {
   const [month, setMonth] = useState(monthOf(today));
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<ScheduleEventView | null>(null);
+  const [cancelling, setCancelling] = useState<ScheduleEventView | null>(null);
   const actor = useActor();
   const canEdit = Boolean(actor.data?.capabilities.overview);
   const { toast } = useToast();
@@ -79,14 +80,32 @@ function Overview() {
   for (const e of all) if (e.status !== 'cancelled') countByDate.set(e.event_date, (countByDate.get(e.event_date) ?? 0) + 1);
   const day = all.filter((e) => e.event_date === selected).sort(compareEventsByDateTime);
 
+  // Cancel asks first (saying so when the show is on air now) and offers Undo (issue 30 item 7).
   const cancel = async (e: ScheduleEventView) => {
+    setCancelling(null);
+    const before = e.status === 'pending' ? 'pending' : 'scheduled';
     try {
       await staffApi.cancel(e.id);
-      toast({ title: BOOKING_MESSAGES.eventCancelled, description: `"${e.title}" on ${longDate(e.event_date)}`, variant: 'success' });
+      toast({
+        title: BOOKING_MESSAGES.eventCancelled,
+        description: `"${e.title}" on ${longDate(e.event_date)}`,
+        variant: 'success',
+        duration: 10_000,
+        action: { label: BOOKING_MESSAGES.cancelUndo, onClick: () => void undo(e, before) },
+      });
       await qc.invalidateQueries({ queryKey: scheduleKeys.all });
     } catch {
       toast({ title: 'Error', description: BOOKING_MESSAGES.eventSaveFailed, variant: 'error' });
     }
+  };
+  const undo = async (e: ScheduleEventView, status: 'scheduled' | 'pending') => {
+    try {
+      await staffApi.restore(e.id, status);
+      toast({ title: BOOKING_MESSAGES.cancelUndone, description: `"${e.title}" is back on the schedule.`, variant: 'success' });
+    } catch (err) {
+      toast({ title: 'Error', description: err instanceof Error ? err.message : BOOKING_MESSAGES.eventSaveFailed, variant: 'error' });
+    }
+    await qc.invalidateQueries({ queryKey: scheduleKeys.all });
   };
   const remove = async (e: ScheduleEventView) => {
     try {
@@ -167,7 +186,7 @@ function Overview() {
                             Edit
                           </Button>
                           {(e.status === 'scheduled' || e.status === 'pending') && (
-                            <Button size="small" color="warning" onClick={() => void cancel(e)}>
+                            <Button size="small" color="warning" onClick={() => setCancelling(e)}>
                               Cancel
                             </Button>
                           )}
@@ -185,6 +204,18 @@ function Overview() {
         </Card>
       </Box>
       {editing && <OverviewEventDialog editing={editing} onClose={() => setEditing(null)} />}
+      {cancelling && (
+        <ConfirmDialog
+          open
+          focusCancel
+          title={BOOKING_MESSAGES.cancelConfirmTitle}
+          message={isLiveNow(cancelling, Date.now(), station.timezone) ? BOOKING_MESSAGES.cancelConfirmLive(cancelling.title) : BOOKING_MESSAGES.cancelConfirm(cancelling.title, `${longDate(cancelling.event_date)}, ${hhmm(cancelling.start_time)}–${hhmm(cancelling.end_time)}`)}
+          confirmLabel={BOOKING_MESSAGES.cancelConfirmAction}
+          dismissLabel={BOOKING_MESSAGES.cancelKeep}
+          onConfirm={() => void cancel(cancelling)}
+          onClose={() => setCancelling(null)}
+        />
+      )}
       {deleting && (
         <ConfirmDialog open focusCancel title="Delete event" message={BOOKING_MESSAGES.eventDeleteConfirm} onConfirm={() => void remove(deleting)} onClose={() => setDeleting(null)} />
       )}

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayInZone } from '../../shared/time';
+import { startBrowserHarness, skipBrowser, type BrowserHarness } from '../support/browser';
+import { openAsStaff } from '../support/staff';
+
+/**
+ * Panel defects of issue 30 item 7 in Chromium: Schedule Overview's Cancel asks first and offers Undo (it
+ * took a live show off air in one click), and a toast raised over a dialog keeps the header's bell and Sign
+ * Out in sight.
+ */
+let h: BrowserHarness;
+beforeAll(async () => {
+  if (skipBrowser()) return;
+  h = await startBrowserHarness();
+});
+afterAll(async () => h?.close());
+
+const knex = () => h.server.server.ctx.knex;
+const overlaps = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) =>
+  Math.min(a.x + a.width, b.x + b.width) > Math.max(a.x, b.x) && Math.min(a.y + a.height, b.y + b.height) > Math.max(a.y, b.y);
+
+describe.skipIf(skipBrowser())('rota panel defects (issue 30 item 7)', () => {
+  it("Schedule Overview's Cancel asks for confirmation, and Undo puts the show back", async () => {
+    const today = todayInZone(Date.now(), h.server.config.STATION_TIMEZONE);
+    const [row] = await knex()('schedule_events')
+      .insert({ title: 'Cancel Me Maybe', type: 'show', event_date: today, start_time: '05:05:00', end_time: '05:10:00', status: 'scheduled', host: 'Maya Okafor', recurrence_type: 'once', booking_type: 'single' })
+      .returning<{ id: string }[]>('id');
+    const status = async () => (await knex()('schedule_events').where({ id: row!.id }).first<{ status: string }>('status')).status;
+    const staff = await openAsStaff(h, 'owner');
+    const { page } = staff;
+    await page.goto(`${h.url}/admin/schedule`);
+    const card = page.getByRole('article', { name: 'Cancel Me Maybe' });
+    await card.waitFor();
+
+    // One click only asks.
+    await card.getByRole('button', { name: 'Cancel', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel this event?' });
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain('"Cancel Me Maybe"');
+    expect(await status()).toBe('scheduled');
+    await dialog.getByRole('button', { name: 'Keep it' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await status()).toBe('scheduled');
+
+    // Confirmed: cancelled, with Undo in the toast.
+    await card.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Cancel this event?' }).getByRole('button', { name: 'Cancel event' }).click();
+    const toast = page.locator('[data-toast]').filter({ hasText: 'Event cancelled' });
+    await toast.waitFor();
+    await expect.poll(status).toBe('cancelled');
+    await toast.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(status).toBe('scheduled');
+    await page.locator('[data-toast]').filter({ hasText: 'Cancellation undone' }).waitFor();
+    expect(staff.errors).toEqual([]);
+    await staff.context.close();
+  });
+
+  it('a toast over a dialog keeps the bell and Sign Out in sight (768 to 1280 px)', async () => {
+    for (const width of [1280, 1024, 768]) {
+      const staff = await openAsStaff(h, 'owner', { width });
+      const { page } = staff;
+      await page.goto(`${h.url}/admin/users`);
+      await page.getByRole('button', { name: 'Create Account' }).click();
+      const dialog = page.getByRole('dialog');
+      // An address already in use: the refusal is a toast raised while the dialog stays open.
+      await dialog.getByLabel('Email').fill('owner@airdeck.demo');
+      await dialog.getByLabel('Username').fill(`Second Owner ${width}`);
+      await dialog.getByLabel('Password').fill('a-long-password');
+      await dialog.getByRole('button', { name: /Create/ }).last().click();
+      const toast = page.locator('[data-toast]');
+      await toast.waitFor();
+      await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+      const t = (await toast.boundingBox())!;
+      // The page behind a dialog is hidden from the accessibility tree, so found by CSS.
+      for (const [name, selector] of [['the bell', 'header button[aria-label^="Notifications"]'], ['Sign Out', 'header button:has-text("Sign Out")']] as const) {
+        const control = page.locator(selector).first();
+        const box = (await control.boundingBox())!;
+        expect(overlaps(t, box), `at ${width} px the toast ${JSON.stringify(t)} covers ${name} ${JSON.stringify(box)}`).toBe(false);
+      }
+      await staff.context.close();
+    }
+  });
+});

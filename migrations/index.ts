@@ -21,6 +21,7 @@ import * as m095 from './095_embed_settings';
 import * as m100 from './100_audience';
 import * as m101 from './101_request_fast_path';
 import * as m102 from './102_handled_requests';
+import * as m120 from './120_people_notifications';
 import * as m140 from './140_station_incidents';
 import * as m150 from './150_live_input';
 
@@ -56,6 +57,7 @@ export const migrations: NamedMigration[] = [
   { name: '100_audience', ...m100 },
   { name: '101_request_fast_path', ...m101 },
   { name: '102_handled_requests', ...m102 },
+  { name: '120_people_notifications', ...m120 },
   { name: '140_station_incidents', ...m140 },
   { name: '150_live_input', ...m150 },
 ];

@@ -43,12 +43,51 @@ export const LOA_TEXTS = {
   startRequired: 'Start date is required',
   endRequired: 'End date is required',
   reasonRequired: 'Reason is required',
+  pastStart: 'Leave cannot start in the past.',
+  singleDayNotAllowed: 'End date must be after start date.',
+  withdrawn: 'Leave request withdrawn',
+  withdrawOnlyOwn: 'You can only withdraw your own leave requests.',
+  withdrawOnlyPending: 'Only pending leave requests can be withdrawn.',
+  onLeaveBooking: (name: string, date: string) => `${name} is on approved leave on ${date}. Pick another date, or ask a manager to change the leave.`,
+  clashTitle: 'Shows during this leave',
+  clashIntro: (n: number) => `${n} show${n === 1 ? '' : 's'} fall${n === 1 ? 's' : ''} inside this leave. Choose what happens to each.`,
+  showNotInLeave: 'That show is not one of this presenter’s shows inside the leave.',
 } as const;
+
+/** What an approver decides for each of the presenter's shows inside approved leave (issue 30). */
+export const LEAVE_SHOW_ACTIONS = [
+  { value: 'cancel', label: 'Cancel the show' },
+  { value: 'cover', label: 'Find cover' },
+  { value: 'keep', label: 'Keep as booked' },
+] as const;
+export type LeaveShowAction = (typeof LEAVE_SHOW_ACTIONS)[number]['value'];
+
+/** `PATCH /api/loa/:id`'s `shows`: for approval, the choice per show inside the leave (unlisted shows are kept). */
+export const LoaShowDecisionsSchema = z.object({
+  shows: z
+    .array(z.object({ id: z.uuid(LOA_TEXTS.showNotInLeave), action: z.enum(['cancel', 'cover', 'keep'], { error: 'Choose cancel, find cover or keep for each show.' }) }))
+    .max(500)
+    .optional()
+    .default([]),
+});
+
+/** A show of the presenter's inside a leave, as the approver sees it. */
+export interface LeaveShowView {
+  id: string;
+  title: string;
+  event_date: string;
+  start_time: string;
+  end_time: string;
+  status: string;
+}
 
 const isoDate = (required: string) => z.string({ error: required }).regex(/^\d{4}-\d{2}-\d{2}$/, required).refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), required);
 
-/** `POST /api/loa`. The presenter is required for moderators and above (checked by the server, which knows the role). */
-export const LoaInputSchema = z
+/**
+ * `POST /api/loa`. The presenter is required for moderators and above (checked by the server, which knows the role).
+ * `singleDay`: the station allows leave that starts and ends on the same day (General Settings).
+ */
+export const loaInputSchema = (singleDay: boolean) => z
   .object({
     presenter_id: z.uuid(LOA_TEXTS.presenterRequired.description).optional().nullable().transform((v) => v ?? undefined),
     start_date: isoDate(LOA_TEXTS.startRequired),
@@ -63,7 +102,8 @@ export const LoaInputSchema = z
       .nullable()
       .transform((v) => (v ? v : null)),
   })
-  .refine((v) => v.end_date > v.start_date, { message: LOA_TEXTS.invalidDates.description, path: ['end_date'] });
+  .refine((v) => v.end_date > v.start_date || (singleDay && v.end_date === v.start_date), { message: LOA_TEXTS.invalidDates.description, path: ['end_date'] });
+export const LoaInputSchema = loaInputSchema(false);
 export type LoaInput = z.input<typeof LoaInputSchema>;
 
 /** A leave request as the API shows it. */

@@ -19,6 +19,9 @@ export const NOTIFICATION_TYPES = [
   'user_removed',
   'system_alert',
   'announcement',
+  'leave_requested',
+  'leave_decided',
+  'application_decided',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -42,13 +45,17 @@ export const NOTIFICATION_LABELS: Record<NotificationType, string> = {
   user_removed: 'User Removed',
   system_alert: 'System Alert',
   announcement: 'Announcement',
+  leave_requested: 'Leave Requested',
+  leave_decided: 'Leave Decision',
+  application_decided: 'Application Decided',
 };
 
 /** The Preferences tab's groups (001 §2). */
 export const PREFERENCE_GROUPS: readonly { title: string; types: readonly NotificationType[] }[] = [
   { title: 'Show Management', types: ['show_added', 'show_updated', 'show_deleted', 'show_conflicts'] },
   { title: 'Request Management', types: ['song_request', 'general_request', 'shoutout_request'] },
-  { title: 'Application Management', types: ['application_received'] },
+  { title: 'Leave of Absence', types: ['leave_requested', 'leave_decided'] },
+  { title: 'Application Management', types: ['application_received', 'application_decided'] },
   { title: 'User Management', types: ['user_added', 'user_removed'] },
   { title: 'System & Announcements', types: ['system_alert', 'announcement'] },
 ];
@@ -63,7 +70,12 @@ export function notificationTarget(type: string): string {
     case 'general_request':
       return '/admin/general-requests';
     case 'application_received':
+    case 'application_decided':
       return '/admin/applications';
+    case 'leave_requested':
+      return '/admin/loa-requests';
+    case 'leave_decided':
+      return '/admin/request-loa';
     case 'show_added':
     case 'show_updated':
     case 'show_deleted':

@@ -71,6 +71,8 @@ export const DJ_TEXTS = {
   notFound: 'DJ not found',
   nameTaken: 'A DJ with this name already exists. Choose another name, or link the existing DJ profile.',
   accountNotFound: 'That account no longer exists.',
+  stillBooked: (name: string, shows: number, leave: number) =>
+    `${name} still has ${[shows ? `${shows} upcoming show${shows === 1 ? '' : 's'}` : '', leave ? `${leave} leave request${leave === 1 ? '' : 's'}` : ''].filter(Boolean).join(' and ')}. Reassign or cancel the shows and settle the leave first, then delete the DJ.`,
   accountLinked: (dj: string) => `That account already has a DJ profile (${dj}).`,
   badUrl: (label: string) => `${label} must be a valid URL (starting with http:// or https://).`,
 } as const;

@@ -27,4 +27,5 @@ export const DEFAULT_STATION = {
   requestsOpen: true,
   /** No image host is approved until staff add one: images are then this site's own (uploads). */
   approvedImageHosts: [] as string[],
+  singleDayLeave: false,
 };

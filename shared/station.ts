@@ -48,6 +48,8 @@ export const StationInfoSchema = z.object({
   requestsOpen: z.boolean(),
   /** Hosts (https) whose images listeners' browsers may load (issue 29, shared/image-hosts.ts); owner and manager edit them. */
   approvedImageHosts: ApprovedImageHostsSchema.default([]),
+  /** Presenters may request leave of a single day (start = end); off, leave ends after it starts (issue 30). */
+  singleDayLeave: z.boolean().default(false),
 });
 export type StationInfo = z.output<typeof StationInfoSchema>;
 

@@ -49,6 +49,10 @@ export const ConfigSchema = z
     HOST: z.string().min(1).default('0.0.0.0'),
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
     PUBLIC_URL: optionalUrl,
+    /** The SMTP server e-mail goes through (issue 30): smtp://user:pass@host:587 or smtps://…:465; unset, no e-mail is sent (messages wait in the outbox). */
+    SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://').optional()),
+    /** The From address of the station's e-mail, e.g. "Airdeck Radio <radio@example.org>". */
+    MAIL_FROM: optionalText,
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: optionalUrl,
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),

@@ -7,6 +7,7 @@ import { startIntegrationJobs } from './integrations/jobs';
 import type { BackgroundJob } from './server';
 import { sessionPruneJob } from './auth/prune';
 import { showRemindersJob } from './schedule/reminders';
+import { emailOutboxJob } from './mail/outbox';
 
 /** How long after the server starts its jobs the ones that can wait begin (see {@link startLater}). */
 export const LATER_JOBS_MS = 2_000;
@@ -54,5 +55,6 @@ export async function startJobs(ctx: AppContext): Promise<BackgroundJob[]> {
     startDeadAirWatch(ctx, () => poller.isLeader()),
     startIntegrationJobs(ctx),
     startLater('show-reminders', LATER_JOBS_MS, () => showRemindersJob(ctx), ctx),
+    startLater('email-outbox', LATER_JOBS_MS, () => emailOutboxJob(ctx), ctx),
   ];
 }

@@ -203,6 +203,8 @@ export const AUTHZ_MATRIX: Record<string, Access> = {
   'GET /api/loa': 'any-user',
   'POST /api/loa': 'any-user',
   'PATCH /api/loa/:id': APPROVE_SHOWS,
+  'GET /api/loa/:id/shows': APPROVE_SHOWS,
+  'POST /api/loa/:id/withdraw': 'any-user',
   'DELETE /api/loa/:id': DELETE_REQUESTS,
   'GET /api/applications': APPLICATIONS_AND_LOGS,
   'PATCH /api/applications/:id': APPLICATIONS_AND_LOGS,

@@ -9,6 +9,11 @@ import { limiter } from '../requests/limits';
 import { insertNotification, publishNotification } from '../notifications/notify';
 import { getStationInfo } from '../settings/service';
 import { recordAction, type AuditActor } from '../users/audit';
+import { accountFromApplication } from '../users/service';
+import { panelUrl, queueEmail, sendQueuedEmail } from '../mail/outbox';
+import { applicationApprovedEmail, applicationRejectedEmail } from '../mail/templates';
+import { cachedStationInfo } from '../settings/service';
+import type { PendingNotification } from '../notifications/notify';
 import { applicantOf, countByStatus, decidePending, insertApplication, listApplicationRows, lockApplication, type ApplicationRow } from './repo';
 
 /**
@@ -115,14 +120,27 @@ export type DecisionOutcome = { kind: 'done'; row: ApplicationRow } | { kind: 'm
  */
 export async function decideApplication(ctx: AppContext, actor: AuditActor, id: string, status: Exclude<ApplicationStatus, 'pending'>, ip: string | null): Promise<DecisionOutcome> {
   const now = new Date(ctx.now());
+  const station = await cachedStationInfo(ctx);
+  let mailId: string | null = null;
+  let note: PendingNotification | null = null;
   const outcome = await ctx.knex.transaction(async (trx): Promise<DecisionOutcome> => {
     const before = await lockApplication(trx, id);
     if (!before) return { kind: 'missing' };
     if (before.status !== 'pending') return { kind: 'final', status: before.status };
     const row = await decidePending(trx, id, { status, reviewedBy: actor.id, at: now });
     await recordAction(trx, { actor, action: 'update', resourceType: 'presenter_applications', resourceId: id, resourceName: before.name, details: { from: 'pending', to: status }, ip });
+    // Approval makes the applicant's account and DJ profile in the same step, and tells them how to sign in (issue 30).
+    if (status === 'approved') {
+      const made = await accountFromApplication(trx, actor, { name: before.name, email: before.email }, ip, now);
+      mailId = await queueEmail(trx, before.email, applicationApprovedEmail({ station: station.name, name: before.name, email: before.email.toLowerCase(), signInUrl: panelUrl(ctx, '/auth'), password: made.password }));
+    } else {
+      mailId = await queueEmail(trx, before.email, applicationRejectedEmail({ station: station.name, name: before.name }));
+    }
+    note = await insertNotification(trx, { type: 'application_decided', title: `Application ${status}`, message: `${before.name}'s presenter application was ${status}${status === 'approved' ? '; their account and DJ profile are ready' : ''}.`, relatedId: id, relatedType: 'presenter_application', createdBy: actor.id });
     return { kind: 'done', row: row! };
   });
+  if (mailId) sendQueuedEmail(ctx, mailId);
+  if (note) await publishNotification(ctx, note);
   if (outcome.kind === 'done' && outcome.row.discord_user_id) void sendApplicationDecision(ctx, outcome.row.id, status);
   return outcome;
 }

@@ -112,3 +112,25 @@ export async function onApprovedLeave(db: Db, presenterIds: readonly string[], f
     .andWhere('end_date', '>=', from);
   return new Set((rows as Array<{ presenter_id: string }>).map((r) => r.presenter_id));
 }
+
+/** A leave request's presenter, dates, status and filer, taken for the transaction when asked (withdraw, approval). */
+export async function leaveForDecision(db: Db, id: string, lock = false): Promise<{ id: string; presenter_id: string; presenter_name: string; start_date: string; end_date: string; status: string; submitted_by: string | null } | undefined> {
+  const q = db('loa_requests')
+    .where({ id })
+    .first<{ id: string; presenter_id: string; presenter_name: string; start_date: string; end_date: string; status: string; submitted_by: string | null } | undefined>('id', 'presenter_id', 'presenter_name', db.raw("to_char(start_date, 'YYYY-MM-DD') as start_date"), db.raw("to_char(end_date, 'YYYY-MM-DD') as end_date"), 'status', 'submitted_by');
+  if (lock) q.forUpdate();
+  return q;
+}
+
+/** Approved leave of one presenter covering any of these dates: the first such date, or undefined. */
+export async function firstDateOnLeave(db: Db, presenterId: string, dates: readonly string[]): Promise<string | undefined> {
+  if (dates.length === 0) return undefined;
+  const rows = (await db('loa_requests').where({ presenter_id: presenterId, status: 'approved' }).select(db.raw("to_char(start_date, 'YYYY-MM-DD') as start_date"), db.raw("to_char(end_date, 'YYYY-MM-DD') as end_date"))) as Array<{ start_date: string; end_date: string }>;
+  return [...dates].sort().find((d) => rows.some((r) => r.start_date <= d && d <= r.end_date));
+}
+
+/** How many pending or approved leave requests of a presenter end on or after `today` (deleting a DJ must not drop them silently). */
+export async function countLeaveOf(db: Db, presenterId: string, today: string): Promise<number> {
+  const row = await db('loa_requests').where({ presenter_id: presenterId }).whereIn('status', ['pending', 'approved']).where('end_date', '>=', today).count<{ n: number | string }[]>({ n: '*' }).first();
+  return Number(row?.n ?? 0);
+}

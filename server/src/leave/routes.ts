@@ -1,13 +1,13 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { LoaInputSchema } from '../../../shared/leave';
+import { LoaShowDecisionsSchema, loaInputSchema } from '../../../shared/leave';
 import { QUEUE_TEXTS, statusFilterSchema, statusSchema } from '../../../shared/requests';
 import type { AppRouter } from '../http/router';
 import { authorize, currentUser, requireUser } from '../auth/middleware';
 import type { AppContext, RequestState } from '../context';
 import { fail } from '../http/errors';
 import { parse } from '../http/validate';
-import { deleteLoa, fileLoa, listLoa, setLoaStatus } from './service';
+import { deleteLoa, fileLoa, leaveShows, listLoa, setLoaStatus, withdrawLoa } from './service';
 
 const IdSchema = z.uuid(QUEUE_TEXTS.updateNotFound);
 
@@ -22,15 +22,32 @@ export function leaveRoutes(ctx: AppContext): AppRouter {
     c.body = { requests: await listLoa(ctx.knex, currentUser(c), status, limit) };
   });
   router.post('/api/loa', requireUser(ctx), async (c) => {
-    const input = parse(LoaInputSchema, c.request.body);
+    // Single-day leave passes the form's check here; the service refuses it unless the station allows it.
+    const input = parse(loaInputSchema(true), c.request.body);
     c.status = 201;
     c.body = await fileLoa(ctx, input, currentUser(c), c.ip);
   });
-  router.patch('/api/loa/:id', authorize(ctx, 'loa.review', QUEUE_TEXTS.updateForbidden), async (c) => {
+  const review = authorize(ctx, 'loa.review', QUEUE_TEXTS.updateForbidden);
+  router.patch('/api/loa/:id', review, async (c) => {
     const { status } = parse(statusSchema('loa'), c.request.body);
+    const { shows } = parse(LoaShowDecisionsSchema, { shows: (c.request.body as { shows?: unknown } | undefined)?.shows });
     const id = IdSchema.safeParse(c.params.id);
     if (!id.success) throw fail.notFound(QUEUE_TEXTS.updateNotFound);
-    c.body = await setLoaStatus(ctx, id.data, status, currentUser(c), c.ip);
+    c.body = await setLoaStatus(ctx, id.data, status, currentUser(c), c.ip, shows);
+  });
+  // The presenter's shows inside the leave, for the approver's choice per show (issue 30).
+  router.get('/api/loa/:id/shows', review, async (c) => {
+    const id = IdSchema.safeParse(c.params.id);
+    const shows = id.success ? await leaveShows(ctx.knex, id.data) : null;
+    if (!shows) throw fail.notFound(QUEUE_TEXTS.updateNotFound);
+    c.set('Cache-Control', 'no-store');
+    c.body = { shows };
+  });
+  // A presenter withdraws their own pending request.
+  router.post('/api/loa/:id/withdraw', requireUser(ctx), async (c) => {
+    const id = IdSchema.safeParse(c.params.id);
+    if (!id.success) throw fail.notFound(QUEUE_TEXTS.updateNotFound);
+    c.body = await withdrawLoa(ctx, id.data, currentUser(c), c.ip);
   });
   router.delete('/api/loa/:id', remove, async (c) => {
     const id = IdSchema.safeParse(c.params.id);

@@ -48,6 +48,10 @@ export const AUDIENCE: Record<NotificationType, Capability> = {
   user_removed: 'users.manage',
   system_alert: 'shows.resolve',
   announcement: 'notifications.view',
+  leave_requested: 'loa.review',
+  // Always sent with an explicit audience (the presenter); the reviewers otherwise.
+  leave_decided: 'loa.review',
+  application_decided: 'applications.manage',
 };
 
 /** Default priority of each type. */
@@ -64,6 +68,9 @@ export const PRIORITY: Record<NotificationType, NotificationPriority> = {
   user_removed: 'normal',
   system_alert: 'urgent',
   announcement: 'normal',
+  leave_requested: 'high',
+  leave_decided: 'high',
+  application_decided: 'normal',
 };
 
 /** What to send. */

@@ -63,7 +63,7 @@ export function presentersRoutes(ctx: AppContext): AppRouter {
 
   router.delete('/api/djs/:id', manage, async (c) => {
     const id = idOf(c.params.id!);
-    await deleteDj(ctx, id, currentUser(c), c.ip);
+    await deleteDj(ctx, id, currentUser(c), c.ip, await today());
     c.status = 204;
   });
 

@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import { DJ_TEXTS, SOCIAL_PLATFORMS, type DjInputSchema, type DjLeave, type StaffDj } from '../../../shared/presenters';
 import type { AppContext } from '../context';
 import { fail } from '../http/errors';
-import { approvedLeaveFrom } from '../leave/repo';
+import { approvedLeaveFrom, countLeaveOf } from '../leave/repo';
+import { countUpcomingEventsOf } from '../schedule/repo';
 import { recordAction } from '../users/audit';
 import { emailOf } from '../users/repo';
 import { deletePresenter, insertPresenter, listPresenterRows, lockPresenterLink, presenterName, presenterNameTaken, presenterOfUser, presenterRow, setPresenterUser, updatePresenter, type PresenterDirectoryRow } from './repo';
@@ -117,11 +118,17 @@ export async function updateDj(ctx: AppContext, id: string, input: DjInput, acto
   return one(ctx.knex, id, today);
 }
 
-/** Deletes a presenter record (audited); 404 when there is none. */
-export async function deleteDj(ctx: AppContext, id: string, actor: Actor, ip: string): Promise<void> {
+/**
+ * Deletes a presenter record (audited); 404 when there is none. Refused
+ * while the DJ has upcoming shows or pending or approved leave (issue 30
+ * item 7): deleting would orphan the shows and drop the leave silently.
+ */
+export async function deleteDj(ctx: AppContext, id: string, actor: Actor, ip: string, today: string): Promise<void> {
   const found = await ctx.knex.transaction(async (trx) => {
-    const name = await presenterName(trx, id);
+    const name = (await lockPresenterLink(trx, id))?.name;
     if (name === undefined) return false;
+    const [shows, leave] = await Promise.all([countUpcomingEventsOf(trx, id, today), countLeaveOf(trx, id, today)]);
+    if (shows > 0 || leave > 0) throw fail.conflict(DJ_TEXTS.stillBooked(name, shows, leave));
     await deletePresenter(trx, id);
     await recordAction(trx, { actor, action: 'delete', resourceType: 'presenters', resourceId: id, resourceName: name, ip });
     return true;

@@ -239,3 +239,13 @@ export async function eventTitle(db: Db, id: string): Promise<string | null> {
   return row?.title ?? null;
 }
 
+/** A presenter's events not cancelled dated in [from, to], by date and start (the shows inside a leave; issue 30). */
+export async function presenterEventsBetween(db: Db, presenterId: string, from: string, to: string): Promise<EventRow[]> {
+  return (await events(db).where('e.presenter_id', presenterId).whereBetween('e.event_date', [from, to]).whereNot('e.status', 'cancelled').orderBy('e.event_date').orderBy('e.start_time')) as EventRow[];
+}
+
+/** How many events not cancelled a presenter has from `today` on (deleting a DJ must not orphan them silently). */
+export async function countUpcomingEventsOf(db: Db, presenterId: string, today: string): Promise<number> {
+  const row = await db('schedule_events').where({ presenter_id: presenterId }).where('event_date', '>=', today).whereNot('status', 'cancelled').count<{ n: number | string }[]>({ n: '*' }).first();
+  return Number(row?.n ?? 0);
+}

@@ -52,7 +52,8 @@ import { recordShowNotification } from './notifications';
 import { presentConflict, presentEvent, presentListenerEvent, type EventRow } from './presenter';
 import { activeEventsOn, countedEventTimes, deleteEventRow, eventRow, insertBookingEvents, insertEvent, listenerEventsBetween, listEventRows, lockSchedule, scheduledShowsOf, scheduledShowsOn, seriesRows, updateEvent, upcomingShows } from './repo';
 import { bookingPresenterOfUser, bookingPresenterWithRole, bookingPresentersWithRoles, presenterCards, presenterRoles, type BookingPresenter } from '../presenters/repo';
-import { onApprovedLeave } from '../leave/repo';
+import { firstDateOnLeave, onApprovedLeave } from '../leave/repo';
+import { LOA_TEXTS } from '../../../shared/leave';
 import { usernameOf } from '../users/repo';
 
 export { upcomingShows };
@@ -310,6 +311,9 @@ export async function createBooking(ctx: AppContext, actor: ScheduleActor, input
   const today = todayInZone(ctx.now(), await stationTimezone(ctx));
   if (dates[0]! < today) throw fail.badRequest('Bookings cannot start in the past', [{ path: input.mode === 'calendar' ? 'dates' : 'event_date', message: 'Bookings cannot start in the past' }]);
   const presenter = await resolveBookingPresenter(ctx.knex, actor, input.presenter_id);
+  // Nobody is booked inside their approved leave (issue 30).
+  const onLeave = presenter ? await firstDateOnLeave(ctx.knex, presenter.id, dates) : undefined;
+  if (presenter && onLeave) throw new HttpError('unprocessable', LOA_TEXTS.onLeaveBooking(presenter.name, longDate(onLeave)), { fields: [{ path: input.mode === 'calendar' ? 'dates' : 'event_date', message: LOA_TEXTS.onLeaveBooking(presenter.name, longDate(onLeave)) }] });
   const candidates: EventTimes[] = dates.map((d) => ({ event_date: d, start_time: input.start_time, end_time: input.end_time }));
   assertRealTimes(candidates, await stationTimezone(ctx));
 
@@ -768,3 +772,38 @@ export async function outstandingBookings(db: Db, anyDate: string, timezone: str
   entries.sort((a, b) => b.remaining_hours - a.remaining_hours || a.name.localeCompare(b.name));
   return { weekStart: week.start, weekEnd: week.end, totalOutstanding: entries.length, outstandingBookings: entries };
 }
+
+/**
+ * What approved leave does to one of the presenter's shows inside it (issue
+ * 30), chosen by the approver: `cancel` takes it off the schedule (listeners
+ * no longer see it); `cover` keeps the slot but removes the presenter on
+ * leave, so listeners do not see them advertised, and tells the resolvers
+ * cover is needed. Audited, pushed and notified like any schedule change.
+ */
+export async function settleShowForLeave(ctx: AppContext, actor: ScheduleActor, id: string, action: 'cancel' | 'cover', presenterName: string): Promise<void> {
+  const after: AfterCommit[] = [];
+  await ctx.knex.transaction(async (trx) => {
+    const before = await loadOr404(trx, id);
+    if (before.status === 'cancelled') return;
+    const fields = action === 'cancel' ? { status: 'cancelled' } : { presenter_id: null, presenter_name: null, presenter_bio: null, presenter_image_url: null, host: before.host === presenterName ? null : before.host };
+    await updateEvent(trx, id, fields);
+    const updated = (await getEventRow(trx, id))!;
+    await recordAction(trx, { actor, resourceType: 'schedule_event', action: 'update', resourceId: id, resourceName: updated.title, details: { leave: action, presenter: presenterName, from: before.status, to: updated.status } });
+    const when = whenText(before.event_date, hmsOf(before.start_time), hmsOf(before.end_time));
+    after.push(
+      await recordShowNotification(ctx, trx, {
+        type: action === 'cancel' ? 'show_updated' : 'show_conflicts',
+        title: action === 'cancel' ? 'Show cancelled for leave' : 'Cover needed',
+        message: action === 'cancel' ? `"${before.title}" on ${when} was cancelled: ${presenterName} is on leave.` : `"${before.title}" on ${when} needs cover: ${presenterName} is on leave.`,
+        relatedId: id,
+        presenterUserId: before.presenter_user_id,
+        createdBy: actor.id,
+        shows: [updated],
+      }),
+    );
+    after.unshift(scheduleChanged(ctx, 'updated', [before, updated], await readScheduleVersion(trx)));
+  });
+  await runAfterCommit(ctx, after);
+}
+
+const hmsOf = (t: string) => t.slice(0, 5);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { z } from 'zod';
 import {
@@ -23,10 +24,14 @@ import { fail, HttpError } from '../http/errors';
 import { removeMediaByUrl, storeImage } from '../media/service';
 import { insertPresenter, linkedPresenterLinks, lockPresenterLink, presenterNameTaken, presenterOfUser, presentersOfUsers, setPresenterSocialLinks, setPresenterUser } from '../presenters/repo';
 import { recordAction } from './audit';
+import { panelUrl, queueEmail, sendQueuedEmail } from '../mail/outbox';
+import { newAccountEmail } from '../mail/templates';
+import { cachedStationInfo } from '../settings/service';
 import {
   countOtherActiveOwners,
   deleteProfile,
   emailTaken,
+  findCredentials,
   findProfile,
   insertProfile,
   listProfiles,
@@ -132,8 +137,9 @@ export async function createAccount(ctx: AppContext, actor: Actor, input: z.outp
   if (!canCreateUser(actor.role, input.role)) throw fail.forbidden(ACCOUNT_TEXT.cannotAssignRole);
   if (tooLongPassword(input.password)) throw fail.badRequest(ACCOUNT_TEXT.passwordTooLong);
   const passwordHash = await hashPassword(input.password);
+  const station = await cachedStationInfo(ctx);
   try {
-    const { user, pending } = await ctx.knex.transaction(async (trx) => {
+    const { user, pending, mailId } = await ctx.knex.transaction(async (trx) => {
       if (await emailTaken(trx, input.email)) throw fail.conflict(ACCOUNT_TEXT.emailTaken);
       if (await usernameTaken(trx, input.username)) throw fail.conflict(ACCOUNT_TEXT.usernameTaken, [{ path: 'username', message: ACCOUNT_TEXT.usernameTaken }]);
       const row = await insertProfile(trx, { email: input.email, username: input.username, role: input.role, is_admin: isAdminRole(input.role), password_hash: passwordHash });
@@ -148,8 +154,11 @@ export async function createAccount(ctx: AppContext, actor: Actor, input: z.outp
         createdBy: actor.id,
       });
       const [user] = await withPresenters(trx, [presentUser(row)]);
-      return { user: user!, pending: note };
+      // The new user is told where and how to sign in (issue 30; never the password).
+      const mail = await queueEmail(trx, row.email, newAccountEmail({ station: station.name, username: row.username, email: row.email, role: ROLE_LABELS[input.role], signInUrl: panelUrl(ctx, '/auth'), dj: user!.presenter?.name ?? null }));
+      return { user: user!, pending: note, mailId: mail };
     });
+    sendQueuedEmail(ctx, mailId);
     // The new account may be one this notification (and every later one) reaches.
     await announceStaffChange(ctx, user.id, 'created');
     await publishNotification(ctx, pending);
@@ -394,4 +403,36 @@ export async function updateOwnSocialLinks(ctx: AppContext, actor: Actor, input:
     await recordAction(trx, { actor, action: 'update', resourceType: 'presenter', resourceId: presenter.id, resourceName: presenter.name, details: { social_links: links }, ip });
   });
   return getMe(ctx.knex, actor.id);
+}
+
+/**
+ * The account and DJ profile an approved presenter application becomes, in
+ * the reviewer's transaction (issue 30): a probation account for the
+ * applicant's e-mail with a one-time password to change at first sign-in,
+ * and a DJ profile of the applicant's name (numbered when the name is
+ * taken). When the e-mail already has an account, that account gets the DJ
+ * profile (if it has none) and no new password. Answers what to tell the applicant.
+ */
+export async function accountFromApplication(trx: Knex.Transaction, actor: { id: string; email: string }, applicant: { name: string; email: string }, ip: string | null, at: Date): Promise<{ userId: string; password: string | null; dj: string | null }> {
+  const email = applicant.email.trim().toLowerCase();
+  const existing = await findCredentials(trx, email);
+  let userId: string;
+  let password: string | null = null;
+  if (existing) userId = existing.id;
+  else {
+    password = randomBytes(9).toString('base64url');
+    let username = applicant.name.trim().slice(0, 90) || email;
+    for (let n = 2; await usernameTaken(trx, username); n += 1) username = `${applicant.name.trim().slice(0, 90)} ${n}`;
+    const row = await insertProfile(trx, { email, username, role: 'probation', is_admin: false, password_hash: await hashPassword(password) });
+    await updateProfile(trx, row.id, { password_reset_required: true });
+    userId = row.id;
+    await recordAction(trx, { actor, action: 'create', resourceType: 'user', resourceId: row.id, resourceName: email, details: { username, role: 'probation', via: 'application' }, ip });
+  }
+  const current = await presenterOfUser(trx, userId);
+  if (current) return { userId, password, dj: current.name };
+  let name = applicant.name.trim().slice(0, 90);
+  for (let n = 2; await presenterNameTaken(trx, name); n += 1) name = `${applicant.name.trim().slice(0, 90)} ${n}`;
+  const id = await insertPresenter(trx, { name, role: 'probation', bio: null, azuracast_id: null, social_links: {} }, at, userId);
+  await recordAction(trx, { actor, action: 'create', resourceType: 'presenters', resourceId: id, resourceName: name, details: { role: 'probation', user: email, via: 'application' }, ip });
+  return { userId, password, dj: name };
 }

@@ -26,6 +26,7 @@ export const DEMO_STATION: StationInfo = {
   donation: { providerUrl: 'https://www.paypal.com/donate', account: 'donations@airdeck.example', currency: 'GBP' },
   requestsOpen: true,
   approvedImageHosts: [],
+  singleDayLeave: false,
 };
 
 /**

@@ -28,6 +28,7 @@ interface FormValues {
   requestsOpen: boolean;
   /** One host per line. */
   approvedImageHosts: string;
+  singleDayLeave: boolean;
 }
 
 function toForm(s: StationInfo): FormValues {
@@ -49,6 +50,7 @@ function toForm(s: StationInfo): FormValues {
     donationAccount: s.donation.account ?? '',
     requestsOpen: s.requestsOpen,
     approvedImageHosts: s.approvedImageHosts.join('\n'),
+    singleDayLeave: s.singleDayLeave,
   };
 }
 
@@ -69,6 +71,7 @@ function toBody(v: FormValues) {
       .split(/\s+/)
       .map((h) => h.trim())
       .filter(Boolean),
+    singleDayLeave: v.singleDayLeave,
   };
 }
 
@@ -128,7 +131,7 @@ export function GeneralSettingsTab() {
   if (!values) return <PageLoading label="Loading settings..." />;
 
   const set = <K extends keyof FormValues>(k: K, v: FormValues[K]) => setValues((o) => (o ? { ...o, [k]: v } : o));
-  const text = (k: Exclude<keyof FormValues, 'requestsOpen'>, label: string, extra: { required?: boolean; help?: string; placeholder?: string; type?: string } = {}) => (
+  const text = (k: Exclude<keyof FormValues, 'requestsOpen' | 'singleDayLeave'>, label: string, extra: { required?: boolean; help?: string; placeholder?: string; type?: string } = {}) => (
     <TextField
       label={label}
       value={values[k]}
@@ -204,6 +207,9 @@ export function GeneralSettingsTab() {
         {text('donationAccount', 'Donation account', { help: 'The account or business id the provider expects.' })}
         <TextField label="Currency" value="GBP" disabled helperText="Donations are taken in GBP." />
         <FormControlLabel control={<Switch checked={values.requestsOpen} onChange={(e) => set('requestsOpen', e.target.checked)} />} label="Song requests open" />
+      </SettingsSection>
+      <SettingsSection title="Leave">
+        <FormControlLabel control={<Switch checked={values.singleDayLeave} onChange={(e) => set('singleDayLeave', e.target.checked)} />} label="Allow single-day leave" />
       </SettingsSection>
       <Box>
         <Button type="submit" variant="contained" disabled={save.isPending}>

@@ -1,0 +1,73 @@
+/**
+ * Every e-mail the station sends, written once (issue 30): each template
+ * takes its values and answers the subject and the plain-text body. The
+ * languages work moves these texts into the message catalogue; until then
+ * this module is the one place they live.
+ */
+
+/** A rendered e-mail. */
+export interface EmailContent {
+  template: string;
+  subject: string;
+  text: string;
+}
+
+const signature = (station: string) => `\n\n— ${station}`;
+
+/** A new staff account: where and how to sign in (never the password). */
+export function newAccountEmail(v: { station: string; username: string; email: string; role: string; signInUrl: string; dj: string | null }): EmailContent {
+  return {
+    template: 'new_account',
+    subject: `Your ${v.station} presenter panel account`,
+    text:
+      `Hi ${v.username},\n\nAn account has been created for you on ${v.station}'s presenter panel as ${v.role}.` +
+      (v.dj ? ` Your DJ profile is ${v.dj}: you can book shows and request leave as ${v.dj}.` : '') +
+      `\n\nSign in at ${v.signInUrl} with this e-mail address (${v.email}). The person who created your account will give you your first password; change it from My Profile once you are in.` +
+      signature(v.station),
+  };
+}
+
+/** An approved presenter application: the account made from it and how to sign in. */
+export function applicationApprovedEmail(v: { station: string; name: string; email: string; signInUrl: string; password: string | null }): EmailContent {
+  return {
+    template: 'application_approved',
+    subject: `Your application to ${v.station} has been approved`,
+    text:
+      `Hi ${v.name},\n\nGreat news: your presenter application to ${v.station} has been approved.` +
+      `\n\nYour presenter panel account is ready. Sign in at ${v.signInUrl} with this e-mail address (${v.email})` +
+      (v.password ? ` and this temporary password: ${v.password}\nYou will be asked to choose your own password after signing in.` : '. A member of the team will give you your first password.') +
+      `\n\nFrom the panel you can book your shows and see your hours.` +
+      signature(v.station),
+  };
+}
+
+/** A rejected presenter application. */
+export function applicationRejectedEmail(v: { station: string; name: string }): EmailContent {
+  return {
+    template: 'application_rejected',
+    subject: `Your application to ${v.station}`,
+    text: `Hi ${v.name},\n\nThank you for applying to present on ${v.station}. We're not able to offer you a slot at the moment, but we'd love to hear from you again in the future. Keep listening!` + signature(v.station),
+  };
+}
+
+/** A leave request decided. */
+export function leaveDecisionEmail(v: { station: string; presenter: string; start: string; end: string; approved: boolean; panelUrl: string }): EmailContent {
+  return {
+    template: v.approved ? 'leave_approved' : 'leave_rejected',
+    subject: `Your leave from ${v.start} to ${v.end} was ${v.approved ? 'approved' : 'rejected'}`,
+    text:
+      `Hi ${v.presenter},\n\nYour leave of absence from ${v.start} to ${v.end} was ${v.approved ? 'approved' : 'rejected'}.` +
+      (v.approved ? ' Your shows inside the leave have been adjusted on the schedule.' : ' Contact management if you would like to talk it over.') +
+      `\n\nSee your requests at ${v.panelUrl}` +
+      signature(v.station),
+  };
+}
+
+/** A show reminder to its presenter. */
+export function showReminderEmail(v: { station: string; presenter: string; title: string; when: string; panelUrl: string }): EmailContent {
+  return {
+    template: 'show_reminder',
+    subject: `Reminder: ${v.title} ${v.when}`,
+    text: `Hi ${v.presenter},\n\nA reminder that you are on air: "${v.title}", ${v.when}.\n\nYour shows: ${v.panelUrl}` + signature(v.station),
+  };
+}

@@ -258,7 +258,8 @@ describe('leave of absence', () => {
     other = b!.id;
   });
 
-  const body = (over: Record<string, unknown> = {}) => ({ start_date: '2026-03-09', end_date: '2026-03-15', reason: 'vacation', additional_notes: '', ...over });
+  // From tomorrow (the clock is 10 March): a presenter's leave may not start in the past (issue 30).
+  const body = (over: Record<string, unknown> = {}) => ({ start_date: '2026-03-11', end_date: '2026-03-17', reason: 'vacation', additional_notes: '', ...over });
 
   it('lets a presenter file their own leave, pending, with the day count and null notes', async () => {
     const res = await request(t.url, '/api/loa', { method: 'POST', token: users.presenter.token, body: body() });
@@ -284,7 +285,7 @@ describe('leave of absence', () => {
   });
 
   it("refuses an end date on or before the start ('End date must be after start date.') and missing fields", async () => {
-    for (const end of ['2026-03-09', '2026-03-01']) {
+    for (const end of ['2026-03-11', '2026-03-01']) {
       const res = await request(t.url, '/api/loa', { method: 'POST', token: users.moderator.token, body: body({ presenter_id: other, end_date: end }) });
       expect(res.status).toBe(400);
       expect(res.body.error.message).toBe('End date must be after start date.');

@@ -83,8 +83,10 @@ export async function fileLoa(ctx: AppContext, input: z.output<typeof LoaInputSc
   const presenter = await presenterWithEmail(ctx.knex, presenterId);
   if (!presenter) throw fail.badRequest(LOA_TEXTS.presenterNotFound, [{ path: 'presenter_id', message: LOA_TEXTS.presenterNotFound }]);
   const station = await cachedStationInfo(ctx);
-  // Leave is for days still to come (issue 30 item 7), single-day only where the station allows it.
-  if (input.start_date < todayInZone(ctx.now(), station.timezone)) throw fail.badRequest(LOA_TEXTS.pastStart, [{ path: 'start_date', message: LOA_TEXTS.pastStart }]);
+  // Leave is for days still to come (issue 30 item 7): a presenter's may not start in the past; a reviewer may record
+  // leave already under way (someone off sick since Monday), never leave that is over. Single-day only where allowed.
+  const today = todayInZone(ctx.now(), station.timezone);
+  if (input.end_date < today || (!forAnyone && input.start_date < today)) throw fail.badRequest(LOA_TEXTS.pastStart, [{ path: 'start_date', message: LOA_TEXTS.pastStart }]);
   if (input.end_date === input.start_date && !station.singleDayLeave) throw fail.badRequest(LOA_TEXTS.singleDayNotAllowed, [{ path: 'end_date', message: LOA_TEXTS.singleDayNotAllowed }]);
   const now = new Date(ctx.now());
   let note: PendingNotification | null = null;

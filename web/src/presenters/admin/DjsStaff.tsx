@@ -187,7 +187,8 @@ export default function DjsStaff() {
       toast({ title: DJ_TEXTS.deleted, description: `${deleting.name} has been removed.`, variant: 'success' });
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) toast({ title: DJ_TEXTS.authTitle, description: DJ_TEXTS.authText, variant: 'error' });
-      else toast({ title: 'Error', description: DJ_TEXTS.deleteFailed, variant: 'error' });
+      // A DJ with upcoming shows or leave is kept; the server says what is still booked.
+      else toast({ title: 'Error', description: err instanceof ApiError && err.status === 409 ? err.message : DJ_TEXTS.deleteFailed, variant: 'error' });
     } finally {
       setDeleting(null);
     }

@@ -3,6 +3,8 @@ import { GENERAL_SUBJECTS, QUEUE_TEXTS, type GeneralRequestView, type ShoutoutRe
 import { LOA_REASONS, type LoaView } from '../../../../shared/leave';
 import { MusicLinksButton } from '../../integrations/admin/MusicLinksButton';
 import { QueueTable } from './QueueTable';
+import { useState } from 'react';
+import { LeaveApprovalDialog, WithdrawLeaveButton } from './LeaveApproval';
 
 const Muted = ({ children }: { children: React.ReactNode }) => (
   <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'pre-line' }}>
@@ -92,9 +94,18 @@ const dateOnly = (d: string) => new Date(`${d}T12:00:00Z`).toLocaleDateString('e
 
 /** Leave of Absence Requests (001 §2): dates with the day count, reason, notes or 'No additional notes'. */
 export function LoaRequests() {
+  const [approving, setApproving] = useState<LoaView | null>(null);
   return (
+    <>
+    {approving && <LeaveApprovalDialog leave={approving} onClose={() => setApproving(null)} />}
     <QueueTable<'loa'>
       kind="loa"
+      interceptStatus={(r: LoaView, status) => {
+        if (status !== 'approved' || r.status === 'approved') return false;
+        setApproving(r);
+        return true;
+      }}
+      actions={(r: LoaView, rights) => (r.status === 'pending' && !rights.change ? <WithdrawLeaveButton leave={r} /> : null)}
       title="Leave of Absence Requests"
       subtitle="Time off presenters asked for. Approved leave takes them off the outstanding-bookings list for those weeks."
       label="LOA"
@@ -132,5 +143,6 @@ export function LoaRequests() {
         { header: 'Notes', prose: true, cell: (r) => <Muted>{r.additional_notes ?? QUEUE_TEXTS.noNotes}</Muted> },
       ]}
     />
+    </>
   );
 }

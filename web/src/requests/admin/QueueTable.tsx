@@ -145,6 +145,8 @@ export interface QueueTableProps<K extends QueueKind> {
   actions?: (row: QueueRow<K>, rights: { change: boolean; remove: boolean }) => ReactNode;
   /** The date column's heading. */
   dateHeader?: string;
+  /** Takes over a status change (the leave approval dialog); answers true when it did. */
+  interceptStatus?: (row: QueueRow<K>, status: string) => boolean;
 }
 
 /**
@@ -155,7 +157,7 @@ export interface QueueTableProps<K extends QueueKind> {
  * states, and cards instead of a table on phones. It follows the `requests`
  * realtime channel, so a new request appears without a reload.
  */
-export function QueueTable<K extends QueueKind>({ kind, title, subtitle, label, columns, describe, actions, dateHeader = 'Requested' }: QueueTableProps<K>) {
+export function QueueTable<K extends QueueKind>({ kind, title, subtitle, label, columns, describe, actions, dateHeader = 'Requested', interceptStatus }: QueueTableProps<K>) {
   const [filter, setFilter] = useState<string>('all');
   const status = filter === 'all' ? undefined : filter;
   const { data, isLoading, error } = useQueue(kind, status);
@@ -168,7 +170,9 @@ export function QueueTable<K extends QueueKind>({ kind, title, subtitle, label, 
   const { toast } = useToast();
 
   const statusCell = (row: QueueRow<K>) => (
-    <StatusCell kind={kind} id={row.id} status={row.status} label={describe(row)} allowed={rights.change} busy={setStatus.isPending && setStatus.variables?.id === row.id} onChange={(s) => setStatus.mutate({ id: row.id, status: s })} />
+    <StatusCell kind={kind} id={row.id} status={row.status} label={describe(row)} allowed={rights.change} busy={setStatus.isPending && setStatus.variables?.id === row.id} onChange={(s) => {
+        if (!interceptStatus?.(row, s)) setStatus.mutate({ id: row.id, status: s });
+      }} />
   );
   const actionCell = (row: QueueRow<K>) => (
     <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end', alignItems: 'center' }}>

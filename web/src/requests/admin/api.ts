@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { LoaInput, LoaView } from '../../../../shared/leave';
+import type { LeaveShowAction, LeaveShowView, LoaInput, LoaView } from '../../../../shared/leave';
 import { QUEUE_TEXTS, type QueueKind, type RequestViews } from '../../../../shared/requests';
 import { ApiError, endpoint } from '../../app/api';
 import { useChannel, useResync } from '../../realtime/hooks';
@@ -14,6 +14,10 @@ const listQueue = endpoint<{ requests: QueueRow<QueueKind>[] }, [kind: QueueKind
 const patchStatus = endpoint<unknown, [kind: QueueKind, id: string, status: string]>('PATCH', (kind, id, status) => ({ path: `${path(kind)}/${id}`, body: { status } }));
 const deleteRow = endpoint<null, [kind: QueueKind, id: string]>('DELETE', (kind, id) => `${path(kind)}/${id}`);
 const fileLoa = endpoint<LoaView, [input: LoaInput]>('POST', (body) => ({ path: '/api/loa', body }));
+/** The presenter's shows inside a leave; approval with a choice per show; a presenter's withdrawal (issue 30). */
+export const leaveShows = endpoint<{ shows: LeaveShowView[] }, [id: string]>('GET', (id) => `/api/loa/${id}/shows`);
+export const approveLeave = endpoint<LoaView, [id: string, shows: Array<{ id: string; action: LeaveShowAction }>]>('PATCH', (id, shows) => ({ path: `/api/loa/${id}`, body: { status: 'approved', shows } }));
+export const withdrawLeave = endpoint<LoaView, [id: string]>('POST', (id) => ({ path: `/api/loa/${id}/withdraw`, body: {} }));
 export const queueKey = (kind: QueueKind, status?: string) => (status ? ['queue', kind, status] : ['queue', kind]);
 
 /**

@@ -1,0 +1,101 @@
+import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { LEAVE_SHOW_ACTIONS, LOA_TEXTS, type LeaveShowAction, type LoaView } from '../../../../shared/leave';
+import { QUEUE_TEXTS } from '../../../../shared/requests';
+import { ApiError } from '../../app/api';
+import { approveLeave as approve, leaveShows as listShows, withdrawLeave as withdraw } from './api';
+import { useIsMobile } from '../../app/media';
+import { useToast } from '../../ui/toast';
+
+
+const day = (d: string) => new Date(`${d}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+
+/**
+ * Approve leave (issue 30): the presenter's shows inside the leave are listed
+ * with a choice each (cancel the show, find cover, keep as booked); approving
+ * applies them, so listeners see the outcome. Without shows it approves at once.
+ */
+export function LeaveApprovalDialog({ leave, onClose }: { leave: LoaView; onClose: () => void }) {
+  const mobile = useIsMobile();
+  const qc = useQueryClient();
+  const { toast } = useToast();
+  const shows = useQuery({ queryKey: ['loa-shows', leave.id], queryFn: async () => (await listShows(leave.id)).shows, staleTime: 0 });
+  const [choices, setChoices] = useState<Record<string, LeaveShowAction>>({});
+  const save = useMutation({
+    mutationFn: () => approve(leave.id, (shows.data ?? []).map((s) => ({ id: s.id, action: choices[s.id] ?? 'cancel' }))),
+    onSuccess: () => {
+      toast({ title: QUEUE_TEXTS.statusUpdated, description: QUEUE_TEXTS.loaStatusUpdatedText('approved'), variant: 'success' });
+      onClose();
+    },
+    onError: (err) => toast({ title: QUEUE_TEXTS.updateFailed, description: err instanceof ApiError ? err.message : QUEUE_TEXTS.updateFallback, variant: 'error' }),
+    onSettled: () => void qc.invalidateQueries({ queryKey: ['queue', 'loa'] }),
+  });
+  const n = shows.data?.length ?? 0;
+  return (
+    <Dialog open onClose={() => !save.isPending && onClose()} fullWidth maxWidth="sm" fullScreen={mobile} aria-labelledby="leave-approval-title">
+      <DialogTitle id="leave-approval-title">Approve leave for {leave.presenter_name}</DialogTitle>
+      <DialogContent>
+        {shows.isLoading ? (
+          <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }} role="status" aria-label="Loading shows">
+            <CircularProgress size={28} />
+          </Box>
+        ) : shows.isError ? (
+          <Alert severity="error" action={<Button onClick={() => void shows.refetch()}>Retry</Button>}>
+            The shows inside this leave could not be loaded.
+          </Alert>
+        ) : n === 0 ? (
+          <DialogContentText>{leave.presenter_name} has no shows inside this leave. Approving changes nothing on the schedule.</DialogContentText>
+        ) : (
+          <>
+            <DialogContentText sx={{ mb: 2 }}>{LOA_TEXTS.clashIntro(n)}</DialogContentText>
+            <Stack spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={LOA_TEXTS.clashTitle}>
+              {shows.data!.map((s) => (
+                <Box component="li" key={s.id} sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 200px' }, alignItems: 'center' }}>
+                  <Box sx={{ minWidth: 0 }}>
+                    <Typography sx={{ fontWeight: 600 }}>{s.title}</Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {day(s.event_date)}, {s.start_time}–{s.end_time}
+                    </Typography>
+                  </Box>
+                  <TextField select size="small" label={`What happens to ${s.title}`} value={choices[s.id] ?? 'cancel'} onChange={(e) => setChoices((c) => ({ ...c, [s.id]: e.target.value as LeaveShowAction }))}>
+                    {LEAVE_SHOW_ACTIONS.map((a) => (
+                      <MenuItem key={a.value} value={a.value}>
+                        {a.label}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                </Box>
+              ))}
+            </Stack>
+          </>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2.5 }}>
+        <Button onClick={onClose} color="inherit" disabled={save.isPending}>
+          Cancel
+        </Button>
+        <Button variant="contained" onClick={() => save.mutate()} disabled={save.isPending || shows.isLoading || shows.isError}>
+          {save.isPending ? 'Approving...' : 'Approve leave'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** A presenter withdraws their own pending leave request. */
+export function WithdrawLeaveButton({ leave }: { leave: LoaView }) {
+  const qc = useQueryClient();
+  const { toast } = useToast();
+  const run = useMutation({
+    mutationFn: () => withdraw(leave.id),
+    onSuccess: () => toast({ title: LOA_TEXTS.withdrawn, description: `Your leave from ${leave.start_date} to ${leave.end_date} is withdrawn.`, variant: 'success' }),
+    onError: (err) => toast({ title: QUEUE_TEXTS.updateFailed, description: err instanceof ApiError ? err.message : QUEUE_TEXTS.updateFallback, variant: 'error' }),
+    onSettled: () => void qc.invalidateQueries({ queryKey: ['queue', 'loa'] }),
+  });
+  return (
+    <Button size="small" variant="outlined" onClick={() => run.mutate()} disabled={run.isPending} aria-label={`Withdraw leave from ${leave.start_date} to ${leave.end_date}`}>
+      {run.isPending ? 'Withdrawing...' : 'Withdraw'}
+    </Button>
+  );
+}

@@ -7,6 +7,7 @@ import { ApiError } from '../../app/api';
 import { approveLeave as approve, leaveShows as listShows, withdrawLeave as withdraw } from './api';
 import { useIsMobile } from '../../app/media';
 import { useToast } from '../../ui/toast';
+import { useT } from '../../i18n/state';
 
 
 const day = (d: string) => new Date(`${d}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
@@ -20,6 +21,7 @@ export function LeaveApprovalDialog({ leave, onClose }: { leave: LoaView; onClos
   const mobile = useIsMobile();
   const qc = useQueryClient();
   const { toast } = useToast();
+  const t = useT();
   const shows = useQuery({ queryKey: ['loa-shows', leave.id], queryFn: async () => (await listShows(leave.id)).shows, staleTime: 0 });
   const [choices, setChoices] = useState<Record<string, LeaveShowAction>>({});
   const save = useMutation({
@@ -34,18 +36,18 @@ export function LeaveApprovalDialog({ leave, onClose }: { leave: LoaView; onClos
   const n = shows.data?.length ?? 0;
   return (
     <Dialog open onClose={() => !save.isPending && onClose()} fullWidth maxWidth="sm" fullScreen={mobile} aria-labelledby="leave-approval-title">
-      <DialogTitle id="leave-approval-title">Approve leave for {leave.presenter_name}</DialogTitle>
+      <DialogTitle id="leave-approval-title">{t('leave.approveTitle', { name: leave.presenter_name })}</DialogTitle>
       <DialogContent>
         {shows.isLoading ? (
-          <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }} role="status" aria-label="Loading shows">
+          <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }} role="status" aria-label={t('leave.loadingShows')}>
             <CircularProgress size={28} />
           </Box>
         ) : shows.isError ? (
-          <Alert severity="error" action={<Button onClick={() => void shows.refetch()}>Retry</Button>}>
-            The shows inside this leave could not be loaded.
+          <Alert severity="error" action={<Button onClick={() => void shows.refetch()}>{t('leave.retry')}</Button>}>
+            {t('leave.showsLoadFailed')}
           </Alert>
         ) : n === 0 ? (
-          <DialogContentText>{leave.presenter_name} has no shows inside this leave. Approving changes nothing on the schedule.</DialogContentText>
+          <DialogContentText>{t('leave.noShows', { name: leave.presenter_name })}</DialogContentText>
         ) : (
           <>
             <DialogContentText sx={{ mb: 2 }}>{LOA_TEXTS.clashIntro(n)}</DialogContentText>
@@ -58,7 +60,7 @@ export function LeaveApprovalDialog({ leave, onClose }: { leave: LoaView; onClos
                       {day(s.event_date)}, {s.start_time}–{s.end_time}
                     </Typography>
                   </Box>
-                  <TextField select size="small" label={`What happens to ${s.title}`} value={choices[s.id] ?? 'cancel'} onChange={(e) => setChoices((c) => ({ ...c, [s.id]: e.target.value as LeaveShowAction }))}>
+                  <TextField select size="small" label={t('leave.showChoice', { title: s.title })} value={choices[s.id] ?? 'cancel'} onChange={(e) => setChoices((c) => ({ ...c, [s.id]: e.target.value as LeaveShowAction }))}>
                     {LEAVE_SHOW_ACTIONS.map((a) => (
                       <MenuItem key={a.value} value={a.value}>
                         {a.label}
@@ -73,10 +75,10 @@ export function LeaveApprovalDialog({ leave, onClose }: { leave: LoaView; onClos
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5 }}>
         <Button onClick={onClose} color="inherit" disabled={save.isPending}>
-          Cancel
+          {t('leave.cancel')}
         </Button>
         <Button variant="contained" onClick={() => save.mutate()} disabled={save.isPending || shows.isLoading || shows.isError}>
-          {save.isPending ? 'Approving...' : 'Approve leave'}
+          {save.isPending ? t('leave.approving') : t('leave.approve')}
         </Button>
       </DialogActions>
     </Dialog>
@@ -87,6 +89,7 @@ export function LeaveApprovalDialog({ leave, onClose }: { leave: LoaView; onClos
 export function WithdrawLeaveButton({ leave }: { leave: LoaView }) {
   const qc = useQueryClient();
   const { toast } = useToast();
+  const t = useT();
   const run = useMutation({
     mutationFn: () => withdraw(leave.id),
     onSuccess: () => toast({ title: LOA_TEXTS.withdrawn, description: `Your leave from ${leave.start_date} to ${leave.end_date} is withdrawn.`, variant: 'success' }),
@@ -94,8 +97,8 @@ export function WithdrawLeaveButton({ leave }: { leave: LoaView }) {
     onSettled: () => void qc.invalidateQueries({ queryKey: ['queue', 'loa'] }),
   });
   return (
-    <Button size="small" variant="outlined" onClick={() => run.mutate()} disabled={run.isPending} aria-label={`Withdraw leave from ${leave.start_date} to ${leave.end_date}`}>
-      {run.isPending ? 'Withdrawing...' : 'Withdraw'}
+    <Button size="small" variant="outlined" onClick={() => run.mutate()} disabled={run.isPending} aria-label={t('leave.withdrawLabel', { start: leave.start_date, end: leave.end_date })}>
+      {run.isPending ? t('leave.withdrawing') : t('leave.withdraw')}
     </Button>
   );
 }

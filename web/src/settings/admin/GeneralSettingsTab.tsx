@@ -5,6 +5,7 @@ import { StationInfoSchema, type StationInfo } from '../../../../shared/station'
 import { fetchStationSettings, saveStationSettings } from '../api';
 import { PageLoading } from '../../app/ListenerLayout';
 import { errorMessage, serverFieldErrors, validate, type FieldErrors } from '../../content/admin/form';
+import { useT } from '../../i18n/state';
 import { useToast } from '../../ui/toast';
 import { SettingsSection } from './SettingsSection';
 
@@ -99,6 +100,7 @@ function timeZones(): string[] {
  */
 export function GeneralSettingsTab() {
   const { toast } = useToast();
+  const t = useT();
   const client = useQueryClient();
   const q = useQuery({ queryKey: ['admin', 'settings', 'station'], queryFn: ({ signal }) => fetchStationSettings(signal) });
   const [values, setValues] = useState<FormValues | null>(null);
@@ -208,8 +210,8 @@ export function GeneralSettingsTab() {
         <TextField label="Currency" value="GBP" disabled helperText="Donations are taken in GBP." />
         <FormControlLabel control={<Switch checked={values.requestsOpen} onChange={(e) => set('requestsOpen', e.target.checked)} />} label="Song requests open" />
       </SettingsSection>
-      <SettingsSection title="Leave">
-        <FormControlLabel control={<Switch checked={values.singleDayLeave} onChange={(e) => set('singleDayLeave', e.target.checked)} />} label="Allow single-day leave" />
+      <SettingsSection title={t('settings.leaveSection')}>
+        <FormControlLabel control={<Switch checked={values.singleDayLeave} onChange={(e) => set('singleDayLeave', e.target.checked)} />} label={t('settings.singleDayLeave')} />
       </SettingsSection>
       <Box>
         <Button type="submit" variant="contained" disabled={save.isPending}>

@@ -14,7 +14,7 @@ import type { Role } from '../../../shared/permissions';
 import { ApiError, setAccessTokenProvider, setUnauthorizedHandler } from '../app/api';
 import { isStudio } from '../platform';
 import { errorFrom, postRefresh, postSignIn, postSignOut } from './api';
-import { ACCOUNT_TEXT } from '../../../shared/accounts';
+import { ACCOUNT_TEXT } from '../../../shared/account-text';
 import { AUTH_HINT_STORAGE_KEY } from '../../../shared/boot-data';
 
 /** Who is signed in, as the access token says. */

@@ -14,10 +14,11 @@ describe('account schemas', () => {
     expect(ok).toEqual({ email: 'mixed@case.co', username: 'Name', password: '123456', role: 'presenter' });
   });
 
-  it('speak the spec messages on a profile password change (000 §2)', () => {
-    expect(first(ChangePasswordSchema.safeParse({ password: '12345', confirm_password: '12345' }))).toBe('Password must be at least 6 characters long.');
-    expect(first(ChangePasswordSchema.safeParse({ password: '123456', confirm_password: '1234567' }))).toBe('Passwords do not match.');
-    expect(ChangePasswordSchema.safeParse({ password: '123456', confirm_password: '123456' }).success).toBe(true);
+  it('need the current password and at least 8 characters on a profile password change (issue 29, OWASP ASVS)', () => {
+    expect(first(ChangePasswordSchema.safeParse({ current_password: 'old-secret', password: '1234567', confirm_password: '1234567' }))).toBe('Password must be at least 8 characters long.');
+    expect(first(ChangePasswordSchema.safeParse({ password: 'long-enough-1', confirm_password: 'long-enough-1' }))).toBe('Enter your current password.');
+    expect(first(ChangePasswordSchema.safeParse({ current_password: 'old-secret', password: 'long-enough-1', confirm_password: 'long-enough-2' }))).toBe('Passwords do not match.');
+    expect(ChangePasswordSchema.safeParse({ current_password: 'old-secret', password: '12345678', confirm_password: '12345678' }).success).toBe(true);
   });
 
   it('need an email and a password to sign in', () => {

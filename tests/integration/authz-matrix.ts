@@ -102,6 +102,7 @@ export const AUTHZ_MATRIX: Record<string, Access> = {
   'POST /api/schedule/events/:id/approve': APPROVE_SHOWS,
   'POST /api/schedule/events/:id/resolve': APPROVE_SHOWS,
   'POST /api/schedule/events/:id/cancel': APPROVE_SHOWS,
+  'POST /api/schedule/events/:id/restore': APPROVE_SHOWS,
   'POST /api/schedule/events/:id/image': 'any-user',
   'POST /api/schedule/images': 'any-user',
   'POST /api/schedule/overview/events': APPROVE_SHOWS,

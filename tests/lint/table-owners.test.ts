@@ -30,6 +30,7 @@ const TABLE_OWNERS: Readonly<Record<string, string>> = {
   general_requests: 'requests',
   global_counters: 'radio',
   loa_requests: 'leave',
+  email_outbox: 'mail',
   media: 'media',
   notification_preferences: 'notifications',
   page_views: 'content',

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { AppContext } from '../context';
+import { dueOutboxMessages, insertOutboxMessage, markOutboxFailed, markOutboxSent, pendingOutboxMessage, type OutboxRow } from './repo';
 import type { EmailContent } from './templates';
 
 /**
@@ -25,10 +26,7 @@ export function panelUrl(ctx: Pick<AppContext, 'config'>, path: string): string 
 
 /** Queues an e-mail in the caller's transaction; answers its id (send it after commit with {@link sendQueuedEmail}). */
 export async function queueEmail(db: Db, to: string, content: EmailContent): Promise<string> {
-  const [row] = await db('email_outbox')
-    .insert({ to_address: to.slice(0, 320), template: content.template, subject: content.subject.slice(0, 300), body: content.text.slice(0, 20_000) })
-    .returning<{ id: string }[]>('id');
-  return row!.id;
+  return insertOutboxMessage(db, { to_address: to.slice(0, 320), template: content.template, subject: content.subject.slice(0, 300), body: content.text.slice(0, 20_000) });
 }
 
 const transports = new WeakMap<object, { url: string; transport: Transporter }>();
@@ -50,28 +48,17 @@ function fromAddress(ctx: Pick<AppContext, 'config'>): string {
   return `no-reply@${host}`;
 }
 
-interface OutboxRow {
-  id: string;
-  to_address: string;
-  subject: string;
-  body: string;
-  attempts: number;
-}
-
 /** Delivers one queued message now; records success, or the error and when to retry. Never throws. */
 async function deliver(ctx: Pick<AppContext, 'config' | 'knex' | 'log'>, row: OutboxRow, transport: Transporter): Promise<boolean> {
   try {
     await transport.sendMail({ from: fromAddress(ctx), to: row.to_address, subject: row.subject, text: row.body });
-    await ctx.knex('email_outbox').where({ id: row.id }).update({ status: 'sent', sent_at: new Date(), attempts: row.attempts + 1, last_error: null });
+    await markOutboxSent(ctx.knex, row.id, row.attempts + 1);
     return true;
   } catch (err) {
     const attempts = row.attempts + 1;
     const failed = attempts >= MAX_ATTEMPTS;
     ctx.log.warn({ err: err instanceof Error ? err.message : String(err), emailId: row.id, attempts }, failed ? 'e-mail could not be delivered; giving up' : 'e-mail delivery failed; will retry');
-    await ctx.knex('email_outbox')
-      .where({ id: row.id })
-      .update({ attempts, status: failed ? 'failed' : 'pending', last_error: (err instanceof Error ? err.message : String(err)).slice(0, 500), next_attempt_at: new Date(Date.now() + RETRY_BASE_MS * 2 ** (attempts - 1)) })
-      .catch(() => undefined);
+    await markOutboxFailed(ctx.knex, row.id, { attempts, failed, error: err instanceof Error ? err.message : String(err), nextAttemptAt: new Date(Date.now() + RETRY_BASE_MS * 2 ** (attempts - 1)) }).catch(() => undefined);
     return false;
   }
 }
@@ -81,7 +68,7 @@ export function sendQueuedEmail(ctx: Pick<AppContext, 'config' | 'knex' | 'log'>
   const transport = transportFor(ctx);
   if (!transport) return;
   void (async () => {
-    const row = await ctx.knex('email_outbox').where({ id, status: 'pending' }).first<OutboxRow | undefined>('id', 'to_address', 'subject', 'body', 'attempts');
+    const row = await pendingOutboxMessage(ctx.knex, id);
     if (row) await deliver(ctx, row, transport);
   })().catch((err: unknown) => ctx.log.warn({ err }, 'e-mail delivery failed'));
 }
@@ -90,7 +77,7 @@ export function sendQueuedEmail(ctx: Pick<AppContext, 'config' | 'knex' | 'log'>
 export async function deliverDueEmail(ctx: Pick<AppContext, 'config' | 'knex' | 'log'>, limit = 50): Promise<number> {
   const transport = transportFor(ctx);
   if (!transport) return 0;
-  const rows = await ctx.knex('email_outbox').where({ status: 'pending' }).where('next_attempt_at', '<=', new Date()).orderBy('created_at').limit(limit).select<OutboxRow[]>('id', 'to_address', 'subject', 'body', 'attempts');
+  const rows = await dueOutboxMessages(ctx.knex, limit);
   let sent = 0;
   for (const row of rows) if (await deliver(ctx, row, transport)) sent += 1;
   return sent;

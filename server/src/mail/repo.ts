@@ -1,0 +1,41 @@
+import type { Knex } from 'knex';
+
+/** The mail domain's table, `email_outbox` (issue 30): the only file that names it. */
+
+type Db = Knex | Knex.Transaction;
+
+export interface OutboxRow {
+  id: string;
+  to_address: string;
+  subject: string;
+  body: string;
+  attempts: number;
+}
+
+const OUTBOX_COLUMNS = ['id', 'to_address', 'subject', 'body', 'attempts'] as const;
+
+/** Writes one message in the caller's transaction; answers its id. */
+export async function insertOutboxMessage(db: Db, message: { to_address: string; template: string; subject: string; body: string }): Promise<string> {
+  const [row] = await db('email_outbox').insert(message).returning<{ id: string }[]>('id');
+  return row!.id;
+}
+
+/** One message still waiting to be sent, or undefined. */
+export async function pendingOutboxMessage(db: Db, id: string): Promise<OutboxRow | undefined> {
+  return db('email_outbox').where({ id, status: 'pending' }).first<OutboxRow | undefined>(...OUTBOX_COLUMNS);
+}
+
+/** The messages due for a (re)try, oldest first. */
+export async function dueOutboxMessages(db: Db, limit: number): Promise<OutboxRow[]> {
+  return db('email_outbox').where({ status: 'pending' }).where('next_attempt_at', '<=', new Date()).orderBy('created_at').limit(limit).select<OutboxRow[]>(...OUTBOX_COLUMNS);
+}
+
+export async function markOutboxSent(db: Db, id: string, attempts: number): Promise<void> {
+  await db('email_outbox').where({ id }).update({ status: 'sent', sent_at: new Date(), attempts, last_error: null });
+}
+
+export async function markOutboxFailed(db: Db, id: string, change: { attempts: number; failed: boolean; error: string; nextAttemptAt: Date }): Promise<void> {
+  await db('email_outbox')
+    .where({ id })
+    .update({ attempts: change.attempts, status: change.failed ? 'failed' : 'pending', last_error: change.error.slice(0, 500), next_attempt_at: change.nextAttemptAt });
+}

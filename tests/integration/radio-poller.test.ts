@@ -1,6 +1,4 @@
 import http from 'node:http';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addDays, localDateTime } from '../../shared/time';
@@ -8,10 +6,9 @@ import { startPoller, type Poller } from '../../server/src/radio/poller';
 import { createAzuraCastSource } from '../../server/src/radio/sources/azuracast';
 import { SourceError, type StationSource } from '../../server/src/radio/sources/types';
 import type { RealtimeEvent } from '../../shared/realtime';
+import { fixtureAsOfNow } from '../support/azuracast-standin';
 import { connectRealtime, scriptedSource, snapshot, snapTrack } from '../support/radio';
 import { request, startTestServer, type TestServer } from '../support/server';
-
-const FIXTURES = path.resolve(__dirname, '../../../shared/fixtures/azuracast');
 
 let t: TestServer;
 let poller: Poller;
@@ -167,7 +164,8 @@ describe('the station poller', () => {
   });
 
   it('reads a real AzuraCast over HTTP through 5xx, bad JSON and a hang, and never stops', async () => {
-    const live = fs.readFileSync(path.join(FIXTURES, 'nowplaying_live.json'));
+    // The live document as a running panel serves it: the show started `elapsed` seconds ago, not months ago.
+    const live = JSON.stringify(fixtureAsOfNow('live'));
     let mode: 'ok' | '500' | 'junk' | 'hang' = 'ok';
     const server = http.createServer((req, res) => {
       if (mode === 'hang') return; // never answers

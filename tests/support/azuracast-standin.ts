@@ -65,6 +65,15 @@ function shiftTimes(node: unknown, delta: number): unknown {
   return node;
 }
 
+/**
+ * The fixture's document as a running panel serves it now: every instant moved so that the current item
+ * started `elapsed` seconds ago (the fixtures were captured months ago; a panel answers with today's times).
+ */
+export function fixtureAsOfNow(name: string, nowMs = Date.now()): unknown {
+  const doc = readFixture(name) as { now_playing: { played_at: number; elapsed: number } };
+  return shiftTimes(doc, Math.floor(nowMs / 1000) - doc.now_playing.elapsed - doc.now_playing.played_at);
+}
+
 let cachedMp3: Buffer | null = null;
 /** A 30 s MP3 tone (ffmpeg), or silent MPEG-1 Layer III frames when ffmpeg is missing. */
 function mp3(): Buffer {

@@ -64,6 +64,13 @@ function referenceDates(start: string, end: string, mode: 'weekly' | 'monthly'):
 const WINDOWS = ['2026-03-27', '2026-10-23', '2027-02-26', '2028-02-26', '2026-12-29', '2027-03-26'];
 const dateArb = fc.tuple(fc.constantFrom(...WINDOWS), fc.integer({ min: 0, max: 5 })).map(([w, k]) => fromIndex(dayIndex(w) + k));
 const timeArb = fc.integer({ min: 0, max: 95 }).map((q) => `${String(Math.floor(q / 4)).padStart(2, '0')}:${String((q % 4) * 15).padStart(2, '0')}`);
+/**
+ * A series' start and end: two different times that every day of the year has. A series across the spring
+ * clock change with a time in the skipped hour (01:00–01:59 in London, 02:00–02:59 in North America), and an
+ * end equal to the start, are refused since issue 30 (schedule-bookings.test.ts checks those refusals).
+ */
+const seriesTimeArb = timeArb.filter((t) => !t.startsWith('01:') && !t.startsWith('02:'));
+const seriesTimesArb = fc.tuple(seriesTimeArb, seriesTimeArb).filter(([a, b]) => a !== b);
 const eventArb = fc.record({
   event_date: dateArb,
   start_time: timeArb,
@@ -112,9 +119,8 @@ describe('bookings against a day-by-day walk of the calendar', () => {
         fc.oneof(startArb, monthEndArb),
         fc.integer({ min: 1, max: 3000 }),
         fc.constantFrom('weekly' as const, 'monthly' as const),
-        timeArb,
-        timeArb,
-        async (start, span, mode, startTime, endTime) => {
+        seriesTimesArb,
+        async (start, span, mode, [startTime, endTime]) => {
           const knex = t.server.ctx.knex;
           await knex('schedule_events').delete();
           const end = fromIndex(dayIndex(start) + span);
@@ -140,7 +146,7 @@ describe('bookings against a day-by-day walk of the calendar', () => {
 
   it('refuses a series that overlaps the schedule unless told to proceed, then marks every event conflicted', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(eventArb, { maxLength: 6 }), fc.constantFrom(...WINDOWS), timeArb, timeArb, async (existing, start, startTime, endTime) => {
+      fc.asyncProperty(fc.array(eventArb, { maxLength: 6 }), fc.constantFrom(...WINDOWS), seriesTimesArb, async (existing, start, [startTime, endTime]) => {
         const knex = t.server.ctx.knex;
         await knex('schedule_events').delete();
         for (const e of existing) await knex('schedule_events').insert({ title: 'e', ...e });

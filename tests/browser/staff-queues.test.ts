@@ -123,6 +123,10 @@ describe.skipIf(skipBrowser())('staff queues in Chromium', () => {
     expect(await row.innerText()).toContain('6 days');
     await row.getByRole('combobox', { name: 'Status of leave for Leah Campbell' }).click();
     await mgr.page.getByRole('option', { name: 'Approved' }).click();
+    // Approving opens the dialog that lists Leah's shows inside the leave with a choice each (issue 30).
+    const approval = mgr.page.getByRole('dialog', { name: 'Approve leave for Leah Campbell' });
+    await approval.waitFor();
+    await approval.getByRole('button', { name: 'Approve leave' }).click();
     expect(await toastText(mgr.page, 'Status Updated')).toContain('LOA request status changed to approved.');
     const stored = await knex()('loa_requests').where({ additional_notes: 'Family wedding abroad' }).first('status', 'reviewed_at');
     expect(stored.status).toBe('approved');

@@ -86,10 +86,11 @@ describe.skipIf(skipBrowser())('staff notifications and logs in Chromium', () =>
     expect(download.suggestedFilename()).toBe(`user-logs-${todayInZone(Date.now(), h.server.config.STATION_TIMEZONE)}.csv`);
     const text = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
     const lines = text.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('Date,User,Action,Resource Type,Resource,Resource ID,Details');
+    // Every cell quoted (issue 29: no separator a spreadsheet uses splits a cell), formulas neutralised.
+    expect(lines[0]).toBe('"Date","User","Action","Resource Type","Resource","Resource ID","Details"');
     expect(lines, JSON.stringify(lines)).toHaveLength(3);
-    expect(lines[1]).toContain(',csv-browser@test.airdeck,update,custom_page,"Zebra page, ""quoted""",');
-    expect(lines[2]).toContain(`,csv-browser@test.airdeck,create,custom_page,"'=HYPERLINK(""http://evil.example"")",`);
+    expect(lines[1]).toContain(',"csv-browser@test.airdeck","update","custom_page","Zebra page, ""quoted""",');
+    expect(lines[2]).toContain(`,"csv-browser@test.airdeck","create","custom_page","'=HYPERLINK(""http://evil.example"")",`);
     await page.locator('.MuiSnackbar-root').getByText('Logs exported successfully').waitFor();
 
     // A row opens the detail dialog.

@@ -244,7 +244,9 @@ describe.skipIf(skipBrowser())('accounts in Chromium', () => {
     await page.getByRole('heading', { name: 'Social Media Links' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await page.goto(h.url + '/admin/users');
-    await page.getByRole('table', { name: 'Users' }).getByText('guest@airdeck.demo').waitFor();
+    // The list is a table, or cards when the earlier tests' longer addresses no longer fit beside the sidebar (issue 30).
+    await page.getByRole('heading', { name: 'User Management' }).waitFor();
+    await page.getByText('guest@airdeck.demo').first().waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByRole('dialog', { name: 'Create Account' }).waitFor();

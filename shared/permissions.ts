@@ -73,6 +73,8 @@ export const CAPABILITIES = {
   'live.unscheduled': ['owner', 'manager'],
   // Dead air (issue 33): the Uptime screen (availability, incidents, per-show and per-presenter counts).
   'uptime.view': ['owner', 'manager', 'admin', 'moderator'],
+  // Which roles must use two-factor sign-in (issue 37): the owner alone decides.
+  'security.policy': ['owner'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Capability = keyof typeof CAPABILITIES;

@@ -60,6 +60,11 @@ const TABLE_OWNERS: Readonly<Record<string, string>> = {
   user_notification_states: 'notifications',
   webhook_deliveries: 'integrations',
   webhook_endpoints: 'integrations',
+  mfa_totp: 'auth',
+  mfa_recovery_codes: 'auth',
+  mfa_challenges: 'auth',
+  mfa_policy: 'auth',
+  password_reset_tokens: 'auth',
 };
 
 /** file → tables it names outside their owner's repo.ts (and database work in routes files). */

@@ -9,6 +9,8 @@ import { hashPassword, MAX_PASSWORD_BYTES, needsRehash, verifyPassword } from '.
 import { announceSessionChange } from './session-events';
 import { revokeSession, sessionOfRefreshToken, startSession, type IssuedRefresh, type SessionUser } from './sessions';
 import { ACCESS_TOKEN_TTL_SECONDS } from './tokens';
+import type { MfaChallengeResponse } from '../../../shared/mfa';
+import { secondStepFor } from './mfa';
 
 /** Where a sign-in came from, for the session row and the audit trail. */
 export interface ClientMeta {
@@ -28,7 +30,7 @@ const invalidCredentials = () => new HttpError('bad_request', ACCOUNT_TEXT.inval
  * attempt is counted by the instance's limiter (`ctx.signIn`) and written to
  * the audit trail.
  */
-export async function signIn(ctx: AppContext, input: z.output<typeof SignInSchema>, meta: ClientMeta): Promise<{ user: SessionUser; issued: IssuedRefresh }> {
+export async function signIn(ctx: AppContext, input: z.output<typeof SignInSchema>, meta: ClientMeta): Promise<{ user: SessionUser; issued: IssuedRefresh; challenge?: undefined } | { challenge: MfaChallengeResponse }> {
   const email = input.email.trim().toLowerCase();
   const { limiter, dummyHash } = ctx.signIn;
   await limiter.attempt(meta.ip ?? 'unknown', email);
@@ -46,15 +48,23 @@ export async function signIn(ctx: AppContext, input: z.output<typeof SignInSchem
   }
   await limiter.succeeded(meta.ip ?? 'unknown', email);
   const role = row.role;
-  const nowMs = ctx.now();
+  // The password was right: an account with TOTP (or whose role must have it) takes a second step first (issue 37).
+  const challenge = await secondStepFor(ctx, { id: row.id, role }, input.client, meta);
+  if (challenge) return { challenge };
   const rehash = needsRehash(row.password_hash) ? await hashPassword(input.password) : null;
-  const issued = await ctx.knex.transaction(async (trx) => {
-    const s = await startSession(trx, { userId: row.id, client: input.client, ip: meta.ip, userAgent: meta.userAgent, nowMs, ttlMs: sessionTtlMs(ctx) });
-    await recordSignIn(trx, row.id, new Date(nowMs), rehash);
-    await recordAction(trx, { actor: { id: row.id, email: row.email }, action: 'login', resourceType: 'session', resourceId: s.sessionId, resourceName: row.email, details: { client: input.client }, ip: meta.ip });
+  const user = { id: row.id, email: row.email, role };
+  return { user, issued: await beginSession(ctx, user, input.client, meta, rehash) };
+}
+
+/** Starts the session of a sign-in that passed every step, records it and audits it. */
+export async function beginSession(ctx: AppContext, user: SessionUser, client: 'web' | 'desktop', meta: ClientMeta, rehash: string | null = null, details: Record<string, unknown> = {}): Promise<IssuedRefresh> {
+  const nowMs = ctx.now();
+  return ctx.knex.transaction(async (trx) => {
+    const s = await startSession(trx, { userId: user.id, client, ip: meta.ip, userAgent: meta.userAgent, nowMs, ttlMs: sessionTtlMs(ctx) });
+    await recordSignIn(trx, user.id, new Date(nowMs), rehash);
+    await recordAction(trx, { actor: { id: user.id, email: user.email }, action: 'login', resourceType: 'session', resourceId: s.sessionId, resourceName: user.email, details: { client, ...details }, ip: meta.ip });
     return s;
   });
-  return { user: { id: row.id, email: row.email, role }, issued };
 }
 
 /** The Session reply (the spec's shape): a fresh access token, and the refresh token only when it travels in the body. */

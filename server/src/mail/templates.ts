@@ -71,3 +71,15 @@ export function showReminderEmail(v: { station: string; presenter: string; title
     text: `Hi ${v.presenter},\n\nA reminder that you are on air: "${v.title}", ${v.when}.\n\nYour shows: ${v.panelUrl}` + signature(v.station),
   };
 }
+
+/** A password reset asked for on the sign-in page (issue 37): the single-use link, valid 30 minutes. */
+export function passwordResetEmail(v: { station: string; username: string; resetUrl: string; minutes: number }): EmailContent {
+  return {
+    template: 'password_reset',
+    subject: `Set a new password for ${v.station}`,
+    text:
+      `Hi ${v.username},\n\nSomeone (we hope you) asked to set a new password for your ${v.station} account. Open this link to choose one:\n\n${v.resetUrl}\n\n` +
+      `The link works once, for ${v.minutes} minutes. Setting a new password signs your account out everywhere. If you did not ask for this, ignore this e-mail: your password stays as it is.` +
+      signature(v.station),
+  };
+}

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Secret, TOTP } from 'otpauth';
 import { DENIED } from '../../shared/permissions';
 import { createUser } from '../support/auth';
 import { startBrowserHarness, skipBrowser, type BrowserHarness } from '../support/browser';
@@ -165,6 +166,82 @@ describe.skipIf(skipBrowser())('accounts in Chromium', () => {
     await expect.poll(() => toast(page).textContent()).toContain('Invalid login credentials');
     await signIn(page, u.email, 'second-password');
     await page.waitForURL(h.url + '/');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('turns two-factor sign-in on from My Profile and signs in with a code computed from the key shown (issue 37)', async () => {
+    const u = await createUser(h.server, { role: 'manager', password: 'manager-password' });
+    const { page, context, errors } = await h.newPage();
+    await signIn(page, u.email, 'manager-password');
+    await page.waitForURL(h.url + '/');
+    await page.goto(h.url + '/profile');
+    const card = page.getByRole('region', { name: 'Two-factor sign-in' });
+    await card.getByText('Two-factor sign-in is off.').waitFor();
+    // My Profile's Sessions lists this browser's session (and the test's own API session).
+    await page.getByRole('region', { name: 'Sessions' }).getByText('Website · This session').waitFor();
+
+    await card.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+    await card.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
+    const secret = (await card.getByTestId('totp-secret').textContent())!.replace('Key: ', '').trim();
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    // The code an authenticator app shows: otpauth's own generator, from the key on screen.
+    const codeAt = (at: number) => TOTP.generate({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30, timestamp: at });
+    await card.getByLabel('Code').fill(codeAt(Date.now()));
+    await card.getByRole('button', { name: 'Turn on' }).click();
+    const codes = card.getByTestId('recovery-codes').getByRole('listitem');
+    await expect.poll(() => codes.count()).toBe(10);
+    await card.getByRole('button', { name: 'I have saved them' }).click();
+    await card.getByText('Two-factor sign-in is on. Recovery codes left: 10.').waitFor();
+
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await page.waitForURL(h.url + '/');
+    await signIn(page, u.email, 'manager-password');
+    await page.getByRole('heading', { name: 'Two-factor sign-in' }).waitFor();
+    await page.getByLabel('Code').fill('000000' === codeAt(Date.now()) ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect.poll(() => toast(page).textContent()).toContain('That code is not right');
+    // The next step's code (the phone a little ahead): accepted within the one-step window.
+    await page.getByLabel('Code').fill(codeAt(Date.now() + 30_000));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL(h.url + '/');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Account menu' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('resets a forgotten password from the e-mailed link, which works once (issue 37)', async () => {
+    const u = await createUser(h.server, { role: 'presenter', password: 'forgotten-password' });
+    const { page, context, errors } = await h.newPage();
+    await page.goto(h.url + '/auth');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
+    await page.getByLabel('Email').fill(u.email);
+    await page.getByRole('button', { name: 'Send link' }).click();
+    await page.getByRole('status').filter({ hasText: 'If an account uses that address' }).waitFor();
+    // No SMTP server here: the message waits in the outbox, as written.
+    const outbox = async () => ((await h.server.server.ctx.knex('email_outbox').where({ to_address: u.email, template: 'password_reset' }).first('body')) as { body: string } | undefined)?.body ?? '';
+    await expect.poll(outbox).toMatch(/#token=/);
+    const body = await outbox();
+    const link = /\S*\/auth\/reset#token=[\w-]+/.exec(body)![0];
+    const path = link.slice(link.indexOf('/auth/reset'));
+    await page.goto(h.url + path);
+    await page.getByLabel(/^New password/).fill('remembered-password');
+    await page.getByLabel('Confirm new password').fill('remembered-password');
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await page.waitForURL(h.url + '/auth');
+    await signIn(page, u.email, 'remembered-password');
+    await page.waitForURL(h.url + '/');
+    // The old API session ended with the reset.
+    expect((await fetch(h.url + '/api/me', { headers: { Authorization: `Bearer ${u.token}` } })).status).toBe(401);
+    // The link works once.
+    const again = await context.newPage();
+    await again.goto(h.url + path);
+    await again.getByLabel(/^New password/).fill('another-password-1');
+    await again.getByLabel('Confirm new password').fill('another-password-1');
+    await again.getByRole('button', { name: 'Set password' }).click();
+    await expect.poll(() => toast(again).textContent()).toContain('This link has expired or was already used');
     expect(errors).toEqual([]);
     await context.close();
   });

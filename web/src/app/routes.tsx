@@ -80,6 +80,9 @@ const Terms = page(listener, 'Terms');
 const Privacy = page(listener, 'Privacy');
 const AuthPage = page(() => import('../auth/AuthPage'), 'AuthPage');
 const ProfilePage = page(() => import('../profile/ProfilePage'), 'ProfilePage');
+const recovery = () => import('../auth/RecoveryPages');
+const ForgotPassword = page(recovery, 'ForgotPasswordPage');
+const ResetPassword = page(recovery, 'ResetPasswordPage');
 const NotFound = lazy(() => import('./NotFound'));
 const CustomPage = lazy(() => import('../content/CustomPage'));
 const ApiDocs = lazy(() => import('../docs/ApiDocsPage'));
@@ -118,6 +121,8 @@ export const routes: RouteObject[] = [
       { path: 'terms-of-service', element: <Terms /> },
       { path: 'privacy-policy', element: <Privacy /> },
       { path: 'auth', element: <AuthPage /> },
+      { path: 'auth/forgot', element: <ForgotPassword /> },
+      { path: 'auth/reset', element: <ResetPassword /> },
       { path: 'profile', element: <ProfilePage /> },
       { path: 'page/:slug', element: <CustomPage /> },
       { path: 'api-docs', element: <ApiDocs /> },

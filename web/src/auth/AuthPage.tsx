@@ -1,14 +1,16 @@
 import LockIcon from '@mui/icons-material/LockOutlined';
-import { Alert, Avatar, Box, Button, Card, CardContent, Container, TextField, Typography } from '@mui/material';
-import { useEffect, useState, type FormEvent } from 'react';
-import { Navigate, useNavigate } from 'react-router';
+import { Alert, Avatar, Box, Button, Card, CardContent, Container, Link, TextField, Typography } from '@mui/material';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Link as RouterLink, Navigate, useNavigate } from 'react-router';
 import { ACCOUNT_TEXT } from '../../../shared/accounts';
 import { ApiError } from '../app/api';
 import { usePageMeta } from '../app/meta';
 import { useToast } from '../ui/toast';
 import { useAuth } from './AuthProvider';
 import { GateLoading } from './ProtectedRoute';
-import { forgetSignOutReason, signOutReason } from './session';
+import { useT } from '../i18n/state';
+import { forgetSignOutReason, signOutReason, type SecondStep } from './session';
+import { EnrolStep, RecoveryCodes, VerifyStep } from './SecondStepForms';
 
 /**
  * Sign-in (/auth): email and password, for presenters and staff only (no
@@ -25,10 +27,27 @@ export function AuthPage() {
   const [busy, setBusy] = useState(false);
   const [touched, setTouched] = useState(false);
   const [signedOutWhy] = useState(signOutReason);
+  const [step, setStep] = useState<SecondStep | null>(null);
+  const [recovery, setRecovery] = useState<string[] | null>(null);
+  const t = useT();
   useEffect(() => forgetSignOutReason(), []);
 
+  const done = () => {
+    toast({ title: ACCOUNT_TEXT.signedIn, variant: 'success' });
+    void navigate('/', { replace: true });
+  };
+  const restart = () => {
+    setStep(null);
+    setBusy(false);
+    setPassword('');
+  };
+
+  // The recovery codes of an account that just set two-factor up stay on screen until the person says they kept them.
+  if (recovery) return <Shell><RecoveryCodes codes={recovery} onDone={done} /></Shell>;
   if (status === 'loading') return <GateLoading label="Checking permissions..." />;
   if (status === 'signedIn' && !busy) return <Navigate to="/" replace />;
+  if (step?.kind === 'verify') return <Shell><VerifyStep token={step.token} onDone={done} onRestart={restart} /></Shell>;
+  if (step?.kind === 'enroll') return <Shell><EnrolStep token={step.token} onDone={setRecovery} onRestart={restart} /></Shell>;
 
   const emailMissing = touched && !email.trim();
   const passwordMissing = touched && !password;
@@ -39,9 +58,12 @@ export function AuthPage() {
     if (!email.trim() || !password) return;
     setBusy(true);
     try {
-      await signIn(email.trim(), password);
-      toast({ title: ACCOUNT_TEXT.signedIn, variant: 'success' });
-      void navigate('/', { replace: true });
+      const result = await signIn(email.trim(), password);
+      if ('kind' in result) {
+        setStep(result);
+        return;
+      }
+      done();
     } catch (err) {
       const message = err instanceof ApiError ? err.message : ACCOUNT_TEXT.unexpected;
       toast({ title: 'Sign in failed', description: message, variant: 'error' });
@@ -100,10 +122,26 @@ export function AuthPage() {
               {busy ? 'Signing in...' : 'Sign In'}
             </Button>
           </Box>
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
+          <Typography variant="body2" sx={{ mt: 2, textAlign: 'center' }}>
+            <Link component={RouterLink} to="/auth/forgot">
+              {t('auth.forgot.link')}
+            </Link>
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 2, textAlign: 'center' }}>
             {ACCOUNT_TEXT.contactAdmin}
           </Typography>
         </CardContent>
+      </Card>
+    </Container>
+  );
+}
+
+/** The sign-in card's frame for the second step and the recovery codes. */
+function Shell({ children }: { children: ReactNode }) {
+  return (
+    <Container maxWidth="xs" sx={{ py: { xs: 5, md: 10 } }}>
+      <Card>
+        <CardContent sx={{ p: { xs: 3, sm: 4 } }}>{children}</CardContent>
       </Card>
     </Container>
   );

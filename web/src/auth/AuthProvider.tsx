@@ -2,7 +2,7 @@ import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import type { LinkedPresenter, MeResponse, UserView } from '../../../shared/accounts';
 import { fetchMe } from '../profile/api';
-import { getSessionState, initSession, signIn as clientSignIn, signOut as clientSignOut, subscribeSession, type SessionState, type SessionUser } from './session';
+import { getSessionState, initSession, signIn as clientSignIn, signOut as clientSignOut, subscribeSession, type SecondStep, type SessionState, type SessionUser } from './session';
 
 /** The session as the UI sees it. */
 export const sessionAtom = atom<SessionState>(getSessionState());
@@ -23,7 +23,7 @@ export interface AuthValue {
   /** True while signed in but the profile has not arrived yet. */
   profileLoading: boolean;
   profileError: boolean;
-  signIn(email: string, password: string): Promise<SessionUser>;
+  signIn(email: string, password: string): Promise<SessionUser | SecondStep>;
   signOut(): Promise<void>;
   /** Fetches the profile again (after My Profile changes it). */
   reloadProfile(): Promise<void>;

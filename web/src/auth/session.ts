@@ -13,7 +13,8 @@ import type { SessionResponse } from '../../../shared/accounts';
 import type { Role } from '../../../shared/permissions';
 import { ApiError, setAccessTokenProvider, setUnauthorizedHandler } from '../app/api';
 import { isStudio } from '../platform';
-import { errorFrom, postRefresh, postSignIn, postSignOut } from './api';
+import { errorFrom, postMfaEnable, postMfaSetup, postMfaVerify, postRefresh, postSignIn, postSignOut } from './api';
+import type { MfaChallengeResponse, MfaSetupResponse } from '../../../shared/mfa';
 import { ACCOUNT_TEXT } from '../../../shared/account-text';
 import { AUTH_HINT_STORAGE_KEY } from '../../../shared/boot-data';
 
@@ -206,21 +207,57 @@ export function initSession(): Promise<void> {
   return initialised;
 }
 
-/** Password sign-in; throws an ApiError with the server's message on failure. */
-export async function signIn(email: string, password: string): Promise<SessionUser> {
-  const studio = isStudio();
+/** A sign-in whose password was right but that needs a second step (issue 37): a code, or setting TOTP up first. */
+export interface SecondStep {
+  kind: 'verify' | 'enroll';
+  token: string;
+}
+
+async function call(send: () => Promise<Response>): Promise<Response> {
   let res: Response;
   try {
-    res = await postSignIn({ email, password, client: studio ? 'desktop' : 'web' });
+    res = await send();
   } catch {
     throw new ApiError(0, 'network', 'Could not reach the station. Check your connection and try again.');
   }
   if (!res.ok) throw await errorFrom(res);
-  const reply = (await res.json()) as SessionResponse;
-  if (studio && reply.refresh_token) await window.airdeck!.setRefreshToken(reply.refresh_token);
+  return res;
+}
+
+/** Takes a finished sign-in's answer: the studio keeps its refresh token, every tab hears it. */
+async function finish(reply: SessionResponse): Promise<SessionUser> {
+  if (isStudio() && reply.refresh_token) await window.airdeck!.setRefreshToken(reply.refresh_token);
   accept(reply);
   post({ type: 'signed-in' });
   return reply.user;
+}
+
+/** Password sign-in; throws an ApiError with the server's message on failure; answers the second step an account with two-factor needs. */
+export async function signIn(email: string, password: string): Promise<SessionUser | SecondStep> {
+  const res = await call(() => postSignIn({ email, password, client: isStudio() ? 'desktop' : 'web' }));
+  const reply = (await res.json()) as SessionResponse | MfaChallengeResponse;
+  if ('mfa_token' in reply) return { kind: reply.mfa_setup_required ? 'enroll' : 'verify', token: reply.mfa_token };
+  return finish(reply);
+}
+
+/** The second step: a code from the authenticator app or a recovery code. */
+export async function verifySecondStep(token: string, code: string): Promise<SessionUser> {
+  const res = await call(() => postMfaVerify({ mfa_token: token, code }));
+  return finish((await res.json()) as SessionResponse);
+}
+
+/** An account that must enrol: its new secret (for the QR code). */
+export async function enrolSetup(token: string): Promise<MfaSetupResponse> {
+  const res = await call(() => postMfaSetup({ mfa_token: token }));
+  return (await res.json()) as MfaSetupResponse;
+}
+
+/** An account that must enrol: its first code turns TOTP on and finishes the sign-in; answers the recovery codes. */
+export async function enrolEnable(token: string, code: string): Promise<string[]> {
+  const res = await call(() => postMfaEnable({ mfa_token: token, code }));
+  const reply = (await res.json()) as SessionResponse & { recovery_codes: string[] };
+  await finish(reply);
+  return reply.recovery_codes;
 }
 
 /**

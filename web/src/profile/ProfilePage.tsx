@@ -12,6 +12,7 @@ import { useAuth } from '../auth/AuthProvider';
 import { GateLoading } from '../auth/ProtectedRoute';
 import { useToast } from '../ui/toast';
 import { checkImageFile, IMAGE_TYPES, uploadErrorToast } from '../ui/upload';
+import { SessionsSection, TwoFactorSection } from './SecuritySections';
 import { changeMyPassword, fetchMe, updateMe, updateMyPresenterLinks, uploadMyAvatar } from './api';
 
 const PLATFORM_LABELS: Record<SocialPlatform, string> = {
@@ -269,6 +270,8 @@ export function ProfilePage() {
         <ProfileInformation me={me} onSaved={setMe} />
         {presenter && <SocialLinks me={me} onSaved={setMe} />}
         <ChangePassword onChanged={() => void reloadProfile()} />
+        <TwoFactorSection role={profile.role} />
+        <SessionsSection />
       </Stack>
     </Container>
   );

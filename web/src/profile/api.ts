@@ -9,3 +9,15 @@ export const updateMe = endpoint<MeResponse, [input: UpdateMeInput]>('PATCH', (b
 export const uploadMyAvatar = endpoint<unknown, [file: Blob]>('PUT', (file) => ({ path: '/api/me/avatar', rawBody: file }));
 export const updateMyPresenterLinks = endpoint<MeResponse, [input: SocialLinksInput]>('PATCH', (body) => ({ path: '/api/me/presenter', body }));
 export const changeMyPassword = endpoint<unknown, [input: ChangePasswordInput]>('POST', (body) => ({ path: '/api/me/password', body }));
+
+// Two-factor sign-in and sessions (issue 37), typed with shared/mfa.
+import type { MfaPolicyResponse, MfaSetupResponse, MfaStatusResponse, OwnSession } from '../../../shared/mfa';
+export const fetchMyMfa = endpoint<MfaStatusResponse>('GET', () => '/api/me/mfa');
+export const startTotpSetup = endpoint<MfaSetupResponse>('POST', () => ({ path: '/api/auth/mfa/totp/setup', body: {} }));
+export const enableTotp = endpoint<{ recovery_codes: string[] }, [code: string]>('POST', (code) => ({ path: '/api/auth/mfa/totp/enable', body: { code } }));
+export const disableTotp = endpoint<unknown, [password: string]>('POST', (password) => ({ path: '/api/auth/mfa/totp/disable', body: { password } }));
+export const newRecoveryCodes = endpoint<{ recovery_codes: string[] }, [password: string]>('POST', (password) => ({ path: '/api/auth/mfa/recovery-codes', body: { password } }));
+export const fetchMfaPolicy = endpoint<MfaPolicyResponse>('GET', () => '/api/auth/mfa/policy');
+export const saveMfaPolicy = endpoint<MfaPolicyResponse, [policy: MfaPolicyResponse]>('PUT', (body) => ({ path: '/api/auth/mfa/policy', body }));
+export const fetchMySessions = endpoint<{ sessions: OwnSession[] }>('GET', () => '/api/me/sessions');
+export const endMySession = endpoint<unknown, [id: string]>('DELETE', (id) => ({ path: `/api/me/sessions/${encodeURIComponent(id)}` }));

@@ -89,10 +89,14 @@ describe.skipIf(skipBrowser())('page content sanitising against public XSS corpo
 
   it('saves every corpus string through the API with nothing dangerous left', async () => {
     const saved: string[] = [];
-    for (let i = 0; i < corpus.length; i++) {
-      const res = await request(h.url, '/api/pages', { method: 'POST', token, body: { title: `XSS ${i}`, slug: `xss-one-${i}`, content: `<p>payload ${i}</p>${corpus[i]}` } });
-      expect(res.status, `payload ${i}: ${JSON.stringify(corpus[i])} → ${JSON.stringify(res.body)}`).toBe(201);
-      saved.push(res.body.content);
+    // Eight saves at a time, as eight staff members might: every string still goes through the API on its own.
+    for (let start = 0; start < corpus.length; start += 8) {
+      const batch = corpus.slice(start, start + 8).map((payload, k) => ({ payload, i: start + k }));
+      const answers = await Promise.all(batch.map(({ payload, i }) => request(h.url, '/api/pages', { method: 'POST', token, body: { title: `XSS ${i}`, slug: `xss-one-${i}`, content: `<p>payload ${i}</p>${payload}` } })));
+      answers.forEach((res, k) => {
+        expect(res.status, `payload ${batch[k]!.i}: ${JSON.stringify(batch[k]!.payload)} → ${JSON.stringify(res.body)}`).toBe(201);
+        saved.push(res.body.content);
+      });
     }
     // Parse every stored result in Chromium itself (DOMParser runs no script) and look for anything that could run.
     const { context, page } = await trapContext();
@@ -117,7 +121,8 @@ describe.skipIf(skipBrowser())('page content sanitising against public XSS corpo
 
   it('displays the corpus without running any of it: saved, raw in the database, and raw to the browser', async () => {
     const knex = h.server.server.ctx.knex;
-    const size = 40;
+    // 80 payloads a page: every script-like string of the corpora is shown, in a dozen page loads.
+    const size = 80;
     const bundles: { slug: string; raw?: string }[] = [];
     for (let i = 0; i < scriptish.length; i += size) {
       const html = scriptish.slice(i, i + size).map((s) => `<div>${s}</div>`).join('\n');
@@ -149,7 +154,7 @@ describe.skipIf(skipBrowser())('page content sanitising against public XSS corpo
       expect(await page.evaluate(() => (window as unknown as { __xss: string[] }).__xss), slug).toEqual([]);
       expect(fired, slug).toEqual([]);
     }
-    expect(bundles.length).toBeGreaterThan(15);
+    expect(bundles.length).toBeGreaterThan(8);
     await context.close();
   }, 300_000);
 

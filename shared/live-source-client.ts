@@ -68,7 +68,6 @@ export function connectSource(opts: SourceClientOptions): Promise<SourceConnecti
   const headers: Record<string, string> = {
     Authorization: basic(opts.username, opts.password),
     'Content-Type': opts.contentType ?? 'audio/mpeg',
-    Expect: '100-continue',
     'User-Agent': 'Airdeck live input',
     'ice-public': opts.public ? '1' : '0',
     'ice-name': opts.name ?? 'Airdeck live',
@@ -86,8 +85,11 @@ export function connectSource(opts: SourceClientOptions): Promise<SourceConnecti
     let endedByUs = false;
     const req = lib.request(url, { method: 'PUT', headers, agent: false });
     // A raw body, as Icecast's own source clients send it: Icecast 2.4 does not decode a chunked request
-    // body (the chunk sizes would land in the stream as noise and stall the listeners' decoders).
+    // body (the chunk sizes land in the stream as noise: a listener moved from the fallback mount stalls).
+    // Node fixes the framing when the head is stored, which an Expect header given to request() does at
+    // once, before this flag could be cleared: so the flag first, then Expect.
     req.useChunkedEncodingByDefault = false;
+    req.setHeader('Expect', '100-continue');
     const finish = (error: Error | null) => {
       if (closed) return;
       closed = true;

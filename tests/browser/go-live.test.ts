@@ -130,10 +130,11 @@ async function freePort(): Promise<number> {
   });
 }
 
-// Not yet passing (issue 31, left open): the relay connects to the real icecast2 and Icecast lists the /live
-// source under the presenter's name, but the ffmpeg listener that fell back to /autodj does not hear the
-// tone within 10 s after Go live. The source client alone (HTTP PUT, unchunked body) is heard by the same
-// listener; what differs in the browser path is still to be found. Run with GO_LIVE_ICECAST=1.
+// Opt-in (GO_LIVE_ICECAST=1) while its timing on a loaded machine is checked. It failed until session 10 for a real
+// reason: the source client's PUT body went out in HTTP chunks (Node fixes the framing as soon as an Expect header is
+// given to request()), Icecast 2.4 passed the chunk sizes into the stream, and the listener moved over from /autodj
+// stopped decoding. Fixed in shared/live-source-client.ts and pinned in tests/integration/live-source-client.test.ts;
+// here the listener now hears the tone 4.4 s after Go live (load average 20).
 describe.skipIf(skipBrowser() || process.env.SKIP_ICECAST_TESTS === '1' || process.env.GO_LIVE_ICECAST !== '1')('go live from the browser through a real icecast2', () => {
   let t: TestServer;
   let icecast: ChildProcess | null = null;

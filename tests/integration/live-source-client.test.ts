@@ -58,4 +58,33 @@ describe.skipIf(skip)('the Icecast source client against a real icecast2', () =>
     }
     expect(await failureOf(connectSource({ server: 'http://127.0.0.1:9', mount: '/live', username: 'source', password: 'x', connectTimeoutMs: 2000 }))).toBe('station_unreachable');
   });
+
+  it('sends the audio as it is: a listener of the mount gets the very bytes written, with no HTTP chunk sizes among them', async () => {
+    // Icecast 2.4 does not decode a chunked request body: chunk sizes ("\r\n1a2\r\n") landed in the stream, and a
+    // listener moved over from the fallback mount stopped decoding (the browser's Go live through icecast2).
+    const mp3 = path.join(dir, 'tone.mp3');
+    expect(spawnSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'sine=frequency=1000:duration=3', '-ac', '2', '-ar', '44100', '-c:a', 'libmp3lame', '-b:a', '128k', '-f', 'mp3', mp3]).status).toBe(0);
+    const audio = fs.readFileSync(mp3);
+    const source = await connectSource({ server, mount: '/raw', username: 'source', password: 'right-pw' });
+    try {
+      // Written in the odd-sized pieces a console sends, so any framing would show between them.
+      for (let at = 0; at < audio.length; at += 418) source.write(audio.subarray(at, at + 418));
+      await expect.poll(async () => (await (await fetch(`${server}/status-json.xsl`)).text()).includes('/raw'), { timeout: 5000 }).toBe(true);
+      const res = await fetch(`${server}/raw`, { signal: AbortSignal.timeout(5000) });
+      const reader = res.body!.getReader();
+      let heard = Buffer.alloc(0);
+      while (heard.length < 16_000) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        heard = Buffer.concat([heard, Buffer.from(value)]);
+      }
+      await reader.cancel();
+      expect(heard.length).toBeGreaterThanOrEqual(16_000);
+      expect(/\r\n[0-9a-f]{1,4}\r\n/i.test(heard.toString('latin1'))).toBe(false);
+      // The listener's bytes, from its first frame on, stand in the file as one unbroken run.
+      expect(audio.indexOf(heard.subarray(2000, 14_000))).toBeGreaterThan(-1);
+    } finally {
+      source.end();
+    }
+  });
 });

@@ -25,6 +25,7 @@ import * as m120 from './120_people_notifications';
 import * as m140 from './140_station_incidents';
 import * as m150 from './150_live_input';
 import * as m220 from './220_two_factor_and_recovery';
+import * as m210 from './210_incident_samples';
 
 /** One migration: its name as recorded in knex_migrations, and its steps. */
 export interface NamedMigration extends Knex.Migration {
@@ -62,4 +63,5 @@ export const migrations: NamedMigration[] = [
   { name: '140_station_incidents', ...m140 },
   { name: '150_live_input', ...m150 },
   { name: '220_two_factor_and_recovery', ...m220 },
+  { name: '210_incident_samples', ...m210 },
 ];

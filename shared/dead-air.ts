@@ -6,9 +6,9 @@ import { ROLES } from './permissions';
  * studio, the Uptime screen and `/api/health` see it.
  */
 
-/** What can go wrong, worst first. */
-export const INCIDENT_KINDS = ['off_air', 'live_silent', 'silence', 'stuck'] as const;
-export type IncidentKind = (typeof INCIDENT_KINDS)[number];
+import { INCIDENT_KINDS, type IncidentKind, type UptimeRange } from './dead-air-constants';
+
+export { INCIDENT_KINDS, UPTIME_RANGES, type IncidentKind, type UptimeRange } from './dead-air-constants';
 /** The station's condition now: `ok`, or the worst open incident's kind (`/api/health` `station.condition`). */
 export type StationCondition = 'ok' | IncidentKind;
 
@@ -34,6 +34,8 @@ export interface StationIncident {
   presenter_name: string | null;
   /** Whether the duty staff were alerted (it lasted past the escalation delay). */
   escalated: boolean;
+  /** Whether a 10-second sample of the stream around its start is kept (GET /api/uptime/incidents/:id/sample). */
+  has_sample: boolean;
 }
 
 /** GET /api/station/condition (public): the condition now, the open incident, the last one, and the backup stream. */
@@ -66,6 +68,7 @@ const IncidentSchema = z.object({
   presenter_id: z.string().nullable(),
   presenter_name: z.string().nullable(),
   escalated: z.boolean(),
+  has_sample: z.boolean(),
 });
 export const DEAD_AIR_EVENT_SCHEMAS = { 'station.incident': IncidentSchema, 'station.recovered': IncidentSchema };
 
@@ -87,6 +90,10 @@ export interface DeadAirSettings {
   duty_roles: (typeof ROLES)[number][];
   /** The backup stream listeners are offered while the station is off air, or null. */
   backup_stream_url: string | null;
+  /** Keep a 10-second sample of the stream around each incident's start (the station's "recording"). */
+  keep_samples: boolean;
+  /** Also e-mail the duty staff (when SMTP_URL is set; each person's System Alert preference is respected). */
+  email_alerts: boolean;
 }
 
 export const DEAD_AIR_DEFAULTS: DeadAirSettings = {
@@ -98,6 +105,8 @@ export const DEAD_AIR_DEFAULTS: DeadAirSettings = {
   escalate_after_minutes: 2,
   duty_roles: ['owner', 'manager', 'admin'],
   backup_stream_url: null,
+  keep_samples: true,
+  email_alerts: true,
 };
 
 /** PUT /api/dead-air/settings: every field optional; what is sent is checked and saved, the rest kept. */
@@ -117,14 +126,14 @@ export const DeadAirSettingsSchema = z
       .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), 'The backup stream URL must start with http:// or https://.')
       .transform((v) => (v === '' ? null : v))
       .nullable(),
+    keep_samples: z.boolean({ error: 'Keep samples must be true or false.' }),
+    email_alerts: z.boolean({ error: 'E-mail alerts must be true or false.' }),
   })
   .partial()
   .strict();
 export type DeadAirSettingsInput = z.input<typeof DeadAirSettingsSchema>;
 
 /** The Uptime screen's ranges. */
-export const UPTIME_RANGES = ['24h', '7d', '30d'] as const;
-export type UptimeRange = (typeof UPTIME_RANGES)[number];
 export const UPTIME_RANGE_HOURS: Record<UptimeRange, number> = { '24h': 24, '7d': 168, '30d': 720 };
 
 /** GET /api/uptime?range=: availability over the three ranges, and the chosen range's incidents and counts. */
@@ -138,6 +147,13 @@ export interface UptimeView {
   by_show: { show_id: string | null; show_title: string; count: number; seconds: number }[];
   /** Incidents of the chosen range per presenter, most first. */
   by_presenter: { presenter_id: string | null; presenter_name: string; count: number; seconds: number }[];
+  /**
+   * Availability per period of the chosen range, oldest first: per hour over 24 h, per day over 7 d, per
+   * week over 30 d (periods end now; the oldest may be shorter).
+   */
+  periods: { from: string; to: string; availability: number; incidents: number }[];
+  /** The periods' unit. */
+  period: 'hour' | 'day' | 'week';
   /** The scheduled shows of the chosen range (the timeline's other row), oldest first. */
   schedule: { id: string; title: string; presenter_name: string | null; starts_at: string; ends_at: string }[];
   from: string;

@@ -190,6 +190,7 @@ export function sidebarItems(role: Role): NavItem[] {
     { key: 'djs', label: 'DJs & Staff', path: '/admin/djs', icon: 'disc' },
   ];
   if (can(role, 'audience.view')) items.push({ key: 'audience', label: 'Audience', path: '/admin/audience', icon: 'chart' });
+  if (can(role, 'uptime.view')) items.push({ key: 'uptime', label: 'Uptime', path: '/admin/uptime', icon: 'chart' });
   if (can(role, 'schedule.overview')) items.push({ key: 'schedule', label: 'Schedule Overview', path: '/admin/schedule', icon: 'calendar' });
   if (can(role, 'applications.manage')) items.push({ key: 'applications', label: 'Applications', path: '/admin/applications', icon: 'user-plus' });
   if (can(role, 'users.manage')) items.push({ key: 'users', label: 'User Management', path: '/admin/users', icon: 'users' });
@@ -226,4 +227,5 @@ export const ADMIN_ROUTE_ROLES: Record<string, Capability> = {
   '/admin/logs': 'logs.view',
   '/admin/settings': 'settings.access',
   '/admin/audience': 'audience.view',
+  '/admin/uptime': 'uptime.view',
 };

@@ -254,6 +254,7 @@ export const AUTHZ_MATRIX: Record<string, Access> = {
   // Dead air (issue 33): the public condition (is the station heard; the backup stream), the staff Uptime screen, the watch's settings.
   'GET /api/station/condition': 'public',
   'GET /api/uptime': UPTIME,
+  'GET /api/uptime/incidents/:id/sample': UPTIME,
   'GET /api/dead-air/settings': ACCESS_SETTINGS,
   'PUT /api/dead-air/settings': ACCESS_SETTINGS,
 };

@@ -51,6 +51,7 @@ const TABLE_OWNERS: Readonly<Record<string, string>> = {
   song_requests: 'requests',
   sponsored_content: 'content',
   station_incidents: 'radio/ears',
+  station_incident_samples: 'radio/ears',
   station_settings: 'settings',
   station_state: 'radio',
   track_vote_totals: 'radio',

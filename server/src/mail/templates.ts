@@ -83,3 +83,16 @@ export function passwordResetEmail(v: { station: string; username: string; reset
       signature(v.station),
   };
 }
+
+/** Dead air (issue 33): an incident that lasted past the escalation delay, or its recovery, to the duty staff. */
+export function deadAirEmail(v: { station: string; name: string; title: string; message: string; uptimeUrl: string; recovered: boolean }): EmailContent {
+  return {
+    template: v.recovered ? 'dead_air_recovered' : 'dead_air',
+    subject: `${v.station}: ${v.title}`,
+    text:
+      `Hi ${v.name},\n\n${v.message}` +
+      (v.recovered ? '' : '\n\nListeners may be hearing nothing. Check the studio, the playout and the stream now.') +
+      `\n\nUptime and incidents: ${v.uptimeUrl}\n\nYou receive this as duty staff; turn off System Alert in your notification preferences to stop these e-mails.` +
+      signature(v.station),
+  };
+}

@@ -126,6 +126,13 @@ export async function emailOf(db: Db, id: string): Promise<string | null> {
   return row?.email ?? null;
 }
 
+/** The e-mail addresses of active accounts among `ids` (dead-air e-mail alerts). */
+export async function activeEmailsOf(db: Db, ids: readonly string[]): Promise<{ id: string; email: string; username: string }[]> {
+  const valid = ids.filter((id) => UUID_RE.test(id));
+  if (valid.length === 0) return [];
+  return db('profiles').whereIn('id', valid).where({ is_active: true }).select('id', 'email', 'username');
+}
+
 /** An account's username, or null. */
 export async function usernameOf(db: Db, id: string): Promise<string | null> {
   if (!UUID_RE.test(id)) return null;

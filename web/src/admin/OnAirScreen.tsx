@@ -5,6 +5,7 @@ import { OnAirStatus } from '../studio/OnAirStatus';
 import { ShowSummaryCard } from '../studio/ShowSummaryCard';
 import { LiveQueue } from '../requests/admin/LiveQueue';
 import { GoLiveCard } from '../live/GoLiveCard';
+import { DeadAirBanner } from '../deadair/DeadAirBanner';
 
 /**
  * The On Air screen: what is playing now and how the week's shows really
@@ -19,6 +20,7 @@ export default function OnAirScreen() {
         On Air
       </Typography>
       <Stack spacing={3}>
+        <DeadAirBanner />
         <OnAirStatus />
         <GoLiveCard />
         <NowPlayingCard />

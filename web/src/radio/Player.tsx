@@ -18,6 +18,8 @@ import { useElapsed, useNowPlaying } from './hooks';
 import { PLAYER_HEIGHT } from './player-size';
 import { LIVE_BADGE_COLORS } from '../ui/theme';
 import { PlayerListenerCount } from '../audience/ListeningNow';
+import { useStationCondition } from '../deadair/api';
+import { kindText } from '../deadair/texts';
 
 /** `reconnecting`: the stream dropped (or would not start) while the listener wanted it; the player tries again by itself. */
 type Status = 'paused' | 'loading' | 'playing' | 'reconnecting';
@@ -107,6 +109,18 @@ export function Player() {
   streamUrlRef.current = streamUrl;
   const retryTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const attempts = useRef(0);
+  // The station's backup stream (issue 33): played instead while the station's ears say it is not heard (off
+  // air, silence) or the stream keeps failing; the station again once it is heard. Read once the player plays,
+  // or when the station is off air (so a paused visit asks nothing more).
+  const { data: condition } = useStationCondition(status !== 'paused' || !d.onAir);
+  const backupUrl = condition?.backup_stream_url ?? null;
+  const backupRef = useRef(backupUrl);
+  backupRef.current = backupUrl;
+  const down = condition ? condition.condition === 'off_air' || condition.condition === 'silence' || condition.condition === 'live_silent' : false;
+  const [onBackup, setOnBackup] = useState(false);
+  const onBackupRef = useRef(false);
+  /** The listener chose the station over the backup during this incident. */
+  const [stayOnStation, setStayOnStation] = useState(false);
 
   const set = useCallback((s: Status) => {
     statusRef.current = s;
@@ -122,6 +136,14 @@ export function Player() {
   /** The stream dropped or would not start while the listener wants it: try again after a pause that grows. */
   const scheduleReconnect = useCallback(() => {
     if (statusRef.current === 'paused' || retryTimer.current) return;
+    // The station's stream keeps failing and the station has a backup: play that instead.
+    if (attempts.current >= 2 && backupRef.current && !onBackupRef.current) {
+      onBackupRef.current = true;
+      setOnBackup(true);
+      attempts.current = 0;
+      startRef.current(true);
+      return;
+    }
     set('reconnecting');
     const delay = RECONNECT_DELAYS_MS[Math.min(attempts.current, RECONNECT_DELAYS_MS.length - 1)]!;
     attempts.current += 1;
@@ -136,8 +158,8 @@ export function Player() {
       const a = audioRef.current;
       if (!a) return;
       clearRetry();
-      // The station's stream as the server resolved it (the same address the AzuraCast-compatible feed gives).
-      a.src = liveSrc(streamUrlRef.current);
+      // The station's stream as the server resolved it (the same address the AzuraCast-compatible feed gives), or its backup.
+      a.src = onBackupRef.current && backupRef.current ? backupRef.current : liveSrc(streamUrlRef.current);
       set(reconnect ? 'reconnecting' : 'loading');
       a.play().then(
         () => {
@@ -186,6 +208,19 @@ export function Player() {
       startRef.current(true);
     }
   }, [onAir, clearRetry]);
+
+  // The station not heard (its ears say so) while the listener listens: the backup; heard again: the station.
+  const switchTo = useCallback((backup: boolean) => {
+    onBackupRef.current = backup;
+    setOnBackup(backup);
+    attempts.current = 0;
+    if (statusRef.current !== 'paused') startRef.current(false);
+  }, []);
+  useEffect(() => {
+    if (!down) setStayOnStation(false);
+    if (down && backupUrl && !stayOnStation && !onBackupRef.current && statusRef.current !== 'paused') switchTo(true);
+    else if (!down && onBackupRef.current && condition) switchTo(false);
+  }, [down, backupUrl, stayOnStation, status, condition, switchTo]);
 
   // A connection that hangs instead of closing (audio not advancing while it should) is rejoined too.
   useEffect(() => {
@@ -291,7 +326,18 @@ export function Player() {
   const playing = status !== 'paused';
   const height = mobile ? PLAYER_HEIGHT.mobile : PLAYER_HEIGHT.desktop;
   // Off air: nothing to play (a player already playing can still be paused).
-  const canPlay = d.onAir || playing;
+  const canPlay = d.onAir || playing || (down && !!backupUrl);
+  const backToStation = () => {
+    setStayOnStation(true);
+    switchTo(false);
+  };
+  const listenToBackup = () => {
+    setStayOnStation(false);
+    onBackupRef.current = true;
+    setOnBackup(true);
+    play();
+  };
+  const offerBackup = !!backupUrl && (down || onBackup);
   const clock = d.onAir ? <PlayerClock np={np} duration={d.duration} /> : null;
   const liveBadge = (small: boolean) => (
     <Box component="span" sx={{ px: small ? 0.75 : 1, py: small ? 0 : 0.25, borderRadius: 4, ...LIVE_BADGE_COLORS, fontSize: small ? '0.6875rem' : '0.8125rem', fontWeight: 800, lineHeight: 1.5, flexShrink: 0 }}>
@@ -325,6 +371,22 @@ export function Player() {
         <ProgressBar np={d.onAir ? np : undefined} duration={d.duration} />
       </Box>
       <audio ref={audioRef} preload="none" data-testid="player-audio" />
+      {offerBackup && (
+        <Paper square elevation={4} role="status" data-testid="player-backup" sx={{ position: 'absolute', left: 0, right: 0, bottom: '100%', px: 2, py: 0.5, display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', bgcolor: 'warning.light', color: 'warning.contrastText' }}>
+          <Typography variant="body2" sx={{ fontWeight: 700, flexGrow: 1 }}>
+            {onBackup && playing ? t('player.backup.playing') : condition && condition.condition !== 'ok' ? kindText(t, condition.condition) : d.offReason}
+          </Typography>
+          {onBackup ? (
+            <Button size="small" color="inherit" onClick={backToStation} sx={{ minHeight: 36 }}>
+              {t('player.backup.back')}
+            </Button>
+          ) : (
+            <Button size="small" color="inherit" onClick={listenToBackup} sx={{ minHeight: 36 }}>
+              {t('player.backup.offer')}
+            </Button>
+          )}
+        </Paper>
+      )}
       <Box sx={{ flexGrow: 1, display: 'flex', alignItems: 'center', gap: { xs: 1, sm: 2 }, px: { xs: 1, sm: 2 }, minWidth: 0 }}>
         <IconButton
           onClick={playing ? pause : play}

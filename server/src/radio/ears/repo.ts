@@ -16,6 +16,8 @@ export interface IncidentRow {
   presenter_name: string | null;
   detail: string | null;
   escalated_at: Date | null;
+  /** Present on reads that ask for it (incidentsBetween, latestIncident). */
+  has_sample?: boolean;
 }
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -34,6 +36,7 @@ export function presentIncident(row: IncidentRow): StationIncident {
     presenter_id: row.presenter_id,
     presenter_name: row.presenter_name,
     escalated: row.escalated_at !== null,
+    has_sample: row.has_sample === true,
   };
 }
 
@@ -64,18 +67,42 @@ export async function openIncidents(db: Db): Promise<IncidentRow[]> {
   return db('station_incidents').whereNull('ended_at').orderBy('started_at');
 }
 
+const withSample = (db: Db) => db.raw('EXISTS (SELECT 1 FROM station_incident_samples s WHERE s.incident_id = station_incidents.id) AS has_sample');
+
 /** The latest incident, open or ended. */
 export async function latestIncident(db: Db): Promise<IncidentRow | null> {
-  return ((await db('station_incidents').orderBy('started_at', 'desc').first()) as IncidentRow | undefined) ?? null;
+  return ((await db('station_incidents').select('station_incidents.*', withSample(db)).orderBy('started_at', 'desc').first()) as IncidentRow | undefined) ?? null;
 }
 
 /** Incidents overlapping [from, to), newest first. */
 export async function incidentsBetween(db: Db, from: Date, to: Date): Promise<IncidentRow[]> {
   return db('station_incidents')
+    .select('station_incidents.*', withSample(db))
     .where('started_at', '<', to)
     .where((q) => q.whereNull('ended_at').orWhere('ended_at', '>', from))
     .orderBy('started_at', 'desc')
     .limit(5000);
+}
+
+/** Keeps an incident's sample (MP3 bytes of the stream from `from` to `to`); false when the incident is gone. */
+export async function insertIncidentSample(db: Db, incidentId: string, sample: { contentType: string; audio: Buffer; from: Date; to: Date }): Promise<boolean> {
+  const rows = await db('station_incident_samples')
+    .insert({ incident_id: incidentId, content_type: sample.contentType.slice(0, 100), audio: sample.audio, from_at: sample.from, to_at: sample.to })
+    .onConflict('incident_id')
+    .ignore()
+    .returning('incident_id');
+  return rows.length > 0;
+}
+
+/** Whether an incident has a sample. */
+export async function hasIncidentSample(db: Db, incidentId: string): Promise<boolean> {
+  return (await db('station_incident_samples').where({ incident_id: incidentId }).first('incident_id')) !== undefined;
+}
+
+/** An incident's sample, or null. */
+export async function incidentSample(db: Db, incidentId: string): Promise<{ content_type: string; audio: Buffer; from_at: Date; to_at: Date } | null> {
+  const row = (await db('station_incident_samples').where({ incident_id: incidentId }).first('content_type', 'audio', 'from_at', 'to_at')) as { content_type: string; audio: Buffer | Uint8Array; from_at: Date; to_at: Date } | undefined;
+  return row ? { ...row, audio: Buffer.from(row.audio) } : null;
 }
 
 interface SettingsRow {
@@ -87,6 +114,8 @@ interface SettingsRow {
   escalate_after_seconds: number;
   duty_roles: Role[];
   backup_stream_url: string | null;
+  keep_samples: boolean;
+  email_alerts: boolean;
 }
 
 /** The watch's settings (the defaults when the row is missing). */
@@ -102,6 +131,8 @@ export async function readDeadAirSettings(db: Db): Promise<DeadAirSettings> {
     escalate_after_minutes: Math.round((row.escalate_after_seconds / 60) * 100) / 100,
     duty_roles: row.duty_roles,
     backup_stream_url: row.backup_stream_url,
+    keep_samples: row.keep_samples,
+    email_alerts: row.email_alerts,
   };
 }
 
@@ -116,6 +147,8 @@ export async function writeDeadAirSettings(db: Db, s: DeadAirSettings): Promise<
     escalate_after_seconds: Math.round(s.escalate_after_minutes * 60),
     duty_roles: s.duty_roles,
     backup_stream_url: s.backup_stream_url,
+    keep_samples: s.keep_samples,
+    email_alerts: s.email_alerts,
     updated_at: db.fn.now(),
   };
   await db('dead_air_settings').insert({ id: 1, ...values }).onConflict('id').merge();

@@ -8,9 +8,11 @@ import type { AppRouter } from '../../http/router';
 import { parse } from '../../http/validate';
 import { stationTimezone } from '../../settings/service';
 import { recordAction } from '../../users/audit';
-import { readDeadAirSettings } from './repo';
+import { fail } from '../../http/errors';
+import { incidentSample, readDeadAirSettings } from './repo';
 import { saveDeadAirSettings, uptimeView } from './service';
 
+const IncidentIdSchema = z.object({ id: z.uuid({ error: 'Unknown incident.' }) });
 const UptimeQuerySchema = z.object({ range: z.enum(UPTIME_RANGES, { error: 'Choose 24h, 7d or 30d.' }).default('24h') });
 
 /**
@@ -34,6 +36,17 @@ export function deadAirRoutes(ctx: AppContext): AppRouter {
     const q = parse(UptimeQuerySchema, c.query);
     c.set('Cache-Control', 'no-store');
     c.body = await uptimeView(ctx.knex, q.range, ctx.now(), await stationTimezone(ctx));
+  });
+
+  // The 10-second sample kept with an incident (MP3), for staff to hear what listeners heard.
+  router.get('/api/uptime/incidents/:id/sample', uptime, async (c) => {
+    const id = parse(IncidentIdSchema, c.params).id;
+    const sample = await incidentSample(ctx.knex, id);
+    if (!sample) throw fail.notFound('This incident has no sample.');
+    c.set('Cache-Control', 'private, max-age=3600');
+    c.set('Content-Disposition', `inline; filename="incident-${id}.mp3"`);
+    c.type = sample.content_type;
+    c.body = sample.audio;
   });
 
   router.get('/api/dead-air/settings', settingsAccess, async (c) => {

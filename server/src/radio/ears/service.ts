@@ -53,16 +53,34 @@ export async function uptimeView(knex: Knex, range: UptimeRange, now: number, zo
   }
   const most = <T extends { count: number; seconds: number }>(a: T, b: T) => b.count - a.count || b.seconds - a.seconds;
   const shows = await showsBetween(knex, from, now, zone);
+  const { period, periods } = periodsOf(incidents, range, now);
   return {
     range,
     availability: availabilityOf,
     incidents,
+    period,
+    periods,
     by_show: [...byShow.values()].sort(most),
     by_presenter: [...byPresenter.values()].sort(most),
     schedule: shows.map((s) => ({ id: s.id, title: s.title, presenter_name: s.presenter_name ?? s.host ?? null, starts_at: new Date(s.startMs).toISOString(), ends_at: new Date(s.endMs).toISOString() })),
     from: new Date(from).toISOString(),
     to: new Date(now).toISOString(),
   };
+}
+
+const PERIOD: Record<UptimeRange, { unit: UptimeView['period']; ms: number }> = { '24h': { unit: 'hour', ms: 3_600_000 }, '7d': { unit: 'day', ms: 86_400_000 }, '30d': { unit: 'week', ms: 7 * 86_400_000 } };
+
+/** Availability per hour (24 h), day (7 d) or week (30 d), periods ending now, oldest first (the oldest may be shorter). */
+export function periodsOf(incidents: readonly StationIncident[], range: UptimeRange, now: number): { period: UptimeView['period']; periods: UptimeView['periods'] } {
+  const { unit, ms } = PERIOD[range];
+  const start = now - UPTIME_RANGE_HOURS[range] * 3_600_000;
+  const periods: UptimeView['periods'] = [];
+  for (let to = now; to > start; to -= ms) {
+    const from = Math.max(start, to - ms);
+    const count = incidents.filter((i) => Date.parse(i.started_at) < to && (i.ended_at ? Date.parse(i.ended_at) : now) > from).length;
+    periods.unshift({ from: new Date(from).toISOString(), to: new Date(to).toISOString(), availability: availability(incidents, from, to, now), incidents: count });
+  }
+  return { period: unit, periods };
 }
 
 /** Saves the settings sent (the rest kept) and returns the whole set. */

@@ -1,13 +1,40 @@
 import { INCIDENT_LABELS, type DeadAirSettings, type StationIncident } from '../../../../shared/dead-air';
 import type { AppContext } from '../../context';
 import { emitWebhookEvent } from '../../integrations/webhooks';
-import { notify } from '../../notifications/notify';
+import { mp3Frames } from '../../live/confirm';
+import { panelUrl, queueEmail, sendQueuedEmail } from '../../mail/outbox';
+import { deadAirEmail } from '../../mail/templates';
+import { notify, recipientsOf } from '../../notifications/notify';
 import type { BackgroundJob } from '../../server';
 import { cachedStationInfo, stationTimezone } from '../../settings/service';
+import { activeEmailsOf } from '../../users/repo';
 import { DeadAirDetector, type DetectorSettings, type Transition } from './conditions';
-import { claimEscalation, closeIncident, insertIncident, openIncidents, presentIncident } from './repo';
+import { claimEscalation, closeIncident, hasIncidentSample, insertIncident, insertIncidentSample, openIncidents, presentIncident, type IncidentRow } from './repo';
+import type { StreamChunk } from './types';
 
 const TICK_MS = 1_000;
+/** How much of the stream is kept for the samples: the longest silence count (60 s) and the sample after it. */
+const SAMPLE_KEEP_MS = 80_000;
+/** A sample runs from 5 s before an incident's start to 5 s after it (or the 10 s before, when nothing came after). */
+export const SAMPLE_HALF_MS = 5_000;
+
+/**
+ * The 10-second sample of an incident: the stream's bytes received from `startedAt − 5 s` to `startedAt + 5 s`
+ * (moved earlier when the stream stopped before that), cut to whole MP3 frames so it plays on its own.
+ */
+export function takeSample(chunks: readonly StreamChunk[], startedAt: number): { audio: Buffer; contentType: string; from: number; to: number } | null {
+  if (chunks.length === 0) return null;
+  const last = chunks[chunks.length - 1]!.at;
+  const to = Math.min(startedAt + SAMPLE_HALF_MS, last);
+  const from = to - 2 * SAMPLE_HALF_MS;
+  const picked = chunks.filter((c) => c.at > from && c.at <= to);
+  if (picked.length === 0) return null;
+  const contentType = picked[0]!.contentType || 'audio/mpeg';
+  const bytes = Buffer.concat(picked.map((c) => Buffer.from(c.bytes)));
+  const audio = /mpeg|mp3/i.test(contentType) ? Buffer.concat(mp3Frames(bytes).frames) : bytes;
+  if (audio.length === 0) return null;
+  return { audio: audio.subarray(0, 2_000_000), contentType: /mpeg|mp3/i.test(contentType) ? 'audio/mpeg' : contentType, from: picked[0]!.at, to: picked[picked.length - 1]!.at };
+}
 
 export function detectorSettings(s: DeadAirSettings): DetectorSettings {
   return { silenceThresholdDb: s.silence_threshold_db, silenceSeconds: s.silence_seconds, offAirSeconds: s.off_air_seconds, stuckFactor: s.stuck_factor, stuckUnknownMinutes: s.stuck_unknown_minutes };
@@ -46,6 +73,30 @@ export function startDeadAirWatch(ctx: AppContext, isLeader: () => boolean): Bac
   let work: Promise<void> = Promise.resolve();
   let stopped = false;
 
+  /** The last {@link SAMPLE_KEEP_MS} of the stream as received (the leader's ears only), for the incidents' samples. */
+  const recent: StreamChunk[] = [];
+  const offChunk = ears.onChunk((chunk) => {
+    if (!detector) return;
+    recent.push(chunk);
+    while (recent.length > 0 && recent[0]!.at < chunk.at - SAMPLE_KEEP_MS) recent.shift();
+  });
+
+  const withSampleFlag = async (row: IncidentRow): Promise<IncidentRow> => ({ ...row, has_sample: await hasIncidentSample(ctx.knex, row.id) });
+
+  /**
+   * E-mails the duty staff (where SMTP_URL is set and the settings say so): the same people the Airdeck
+   * notification reaches (the duty roles, active, System Alert not turned off in their preferences).
+   */
+  const emailDuty = async (settings: DeadAirSettings, title: string, message: string, recovered: boolean) => {
+    if (!settings.email_alerts || !ctx.config.SMTP_URL) return;
+    const people = await activeEmailsOf(ctx.knex, await recipientsOf(ctx, 'system_alert', settings.duty_roles, []));
+    const station = (await cachedStationInfo(ctx)).name;
+    for (const p of people) {
+      const id = await queueEmail(ctx.knex, p.email, deadAirEmail({ station, name: p.username, title, message, uptimeUrl: panelUrl(ctx, '/admin/uptime'), recovered }));
+      sendQueuedEmail(ctx, id);
+    }
+  };
+
   const clock = async (ms: number) => {
     const zone = await stationTimezone(ctx);
     return new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false }).format(new Date(ms));
@@ -65,6 +116,14 @@ export function startDeadAirWatch(ctx: AppContext, isLeader: () => boolean): Bac
       detail: t.detail,
     });
     if (!row) return;
+    const settings = await state.settings();
+    if (settings.keep_samples) {
+      const sample = takeSample(recent, t.startedAt);
+      if (sample) row.has_sample = await insertIncidentSample(ctx.knex, row.id, { contentType: sample.contentType, audio: sample.audio, from: new Date(sample.from), to: new Date(sample.to) }).catch((err: unknown) => {
+        log.warn({ err }, 'could not keep the incident sample');
+        return false;
+      });
+    }
     const incident = presentIncident(row);
     log.warn({ kind: t.kind, show: incident.show_title, presenter: incident.presenter_name, detail: t.detail }, `dead air: ${INCIDENT_LABELS[t.kind].toLowerCase()}`);
     state.counted(t.kind);
@@ -74,7 +133,7 @@ export function startDeadAirWatch(ctx: AppContext, isLeader: () => boolean): Bac
   const close = async (t: Extract<Transition, { type: 'close' }>) => {
     const row = await closeIncident(ctx.knex, t.kind, new Date(t.endedAt));
     if (!row) return;
-    const incident = presentIncident(row);
+    const incident = presentIncident(await withSampleFlag(row));
     log.info({ kind: t.kind, seconds: incident.duration_seconds }, `dead air over: ${INCIDENT_LABELS[t.kind].toLowerCase()}`);
     await ctx.bus.publish({ channel: 'now-playing', name: 'station.recovered', data: incident });
     if (!incident.escalated) return;
@@ -85,12 +144,13 @@ export function startDeadAirWatch(ctx: AppContext, isLeader: () => boolean): Bac
     await notify(ctx, { type: 'system_alert', priority: 'normal', title: `Recovered: ${label}`, message, relatedId: incident.id, relatedType: 'station_incident', audience: { roles: settings.duty_roles } });
     const station = (await cachedStationInfo(ctx)).name;
     await emitWebhookEvent(ctx, 'station.dead_air', `incident:${incident.id}:recovered`, { embeds: [{ title: `✅ Recovered: ${label}`, description: `${station}: ${message}`.slice(0, 4000), color: 0x2e7d32 }] });
+    await emailDuty(settings, `Recovered: ${label}`, message, true);
   };
 
   const escalate = async (incident: StationIncident, settings: DeadAirSettings) => {
     const row = await claimEscalation(ctx.knex, incident.id, new Date(ctx.now()));
     if (!row) return;
-    const escalated = presentIncident(row);
+    const escalated = presentIncident(await withSampleFlag(row));
     const label = INCIDENT_LABELS[escalated.kind];
     const since = formatDuration((ctx.now() - Date.parse(escalated.started_at)) / 1000);
     const message = `${label} since ${await clock(Date.parse(escalated.started_at))} (${since}) (${whoAndWhat(escalated)}).`;
@@ -98,6 +158,7 @@ export function startDeadAirWatch(ctx: AppContext, isLeader: () => boolean): Bac
     await notify(ctx, { type: 'system_alert', priority: 'urgent', title: `Dead air: ${label}`, message, relatedId: escalated.id, relatedType: 'station_incident', audience: { roles: settings.duty_roles } });
     const station = (await cachedStationInfo(ctx)).name;
     await emitWebhookEvent(ctx, 'station.dead_air', `incident:${escalated.id}:open`, { embeds: [{ title: `🔇 Dead air: ${label}`, description: `${station}: ${message}`.slice(0, 4000), color: 0xc62828 }] });
+    await emailDuty(settings, `Dead air: ${label}`, message, false);
     // Every instance's view learns it was escalated (the recovery then tells the staff too).
     await ctx.bus.publish({ channel: 'now-playing', name: 'station.incident', data: escalated });
   };
@@ -163,6 +224,7 @@ export function startDeadAirWatch(ctx: AppContext, isLeader: () => boolean): Bac
       stopped = true;
       clearInterval(timer);
       offLevel();
+      offChunk();
       await work.catch(() => undefined);
     },
   };

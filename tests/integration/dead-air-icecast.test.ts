@@ -3,8 +3,11 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJobs } from '../../server/src/jobs';
+import { createMp3Decoder } from '../../server/src/radio/ears/decoder';
 import { hasCommand } from '../support/audio';
 import { createUser, type TestUser } from '../support/auth';
 import { connectRealtime, type RealtimeTestClient } from '../support/radio';
@@ -14,7 +17,8 @@ import { request, startTestServer, type TestServer } from '../support/server';
  * Dead air from the real producer: a real Icecast 2.4 fed by ffmpeg, whose input is PCM this test writes
  * in real time (a 440 Hz tone at −18 dBFS, or digital silence, switched when the test says), read by the
  * station's ears of a real server. Asserted where a user sees it: the public `now-playing` channel (the
- * On Air console's alert), the duty staff's notifications, `/api/health` and `/api/station/condition`.
+ * On Air console's alert), the duty staff's notifications and e-mail (a real SMTP server on a local port),
+ * `/api/health`, `/api/station/condition`, and the 10-second sample kept with the incident.
  * SKIP_ICECAST_TESTS=1 skips on purpose (as tests/integration/icecast.test.ts).
  */
 const skip = process.env.SKIP_ICECAST_TESTS === '1';
@@ -102,12 +106,47 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: s
   }
 }
 
+/** A received e-mail: To, Subject and the plain-text body (quoted-printable decoded). */
+interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+function readMail(raw: string): Mail {
+  const [head, ...rest] = raw.split(/\r?\n\r?\n/);
+  const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(head ?? '')?.[1]?.trim() ?? '';
+  const body = rest.join('\n\n');
+  const qp = /quoted-printable/i.test(head ?? '');
+  const text = qp ? Buffer.from(body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8') : body;
+  return { to: header('To'), subject: header('Subject'), text: text.replace(/\r\n/g, '\n') };
+}
+const inbox: Mail[] = [];
+let smtp: SMTPServer | null = null;
+
+/** Peak (dBFS) of each whole second of an MP3, decoded with the ears' own decoder. */
+async function secondPeaks(mp3: Buffer): Promise<number[]> {
+  const decoder = await createMp3Decoder();
+  try {
+    const out = decoder.decode(new Uint8Array(mp3));
+    const ch = out.channels[0]!;
+    const peaks: number[] = [];
+    for (let s = 0; s + out.sampleRate <= out.samples; s += out.sampleRate) {
+      let peak = 0;
+      for (let i = s; i < s + out.sampleRate; i++) peak = Math.max(peak, Math.abs(ch[i]!));
+      peaks.push(peak > 0 ? 20 * Math.log10(peak) : -120);
+    }
+    return peaks;
+  } finally {
+    decoder.free();
+  }
+}
+
 let t: TestServer;
 let owner: TestUser;
 let feeder: Feeder;
 let socket: RealtimeTestClient;
 /** Every dead-air event the public channel delivered, with when it arrived. */
-const heard: { name: string; at: number; data: { id: string; kind: string; started_at: string; ended_at: string | null; duration_seconds: number | null; escalated: boolean; presenter_name: string | null } }[] = [];
+const heard: { name: string; at: number; data: { id: string; kind: string; started_at: string; ended_at: string | null; duration_seconds: number | null; escalated: boolean; has_sample: boolean; presenter_name: string | null } }[] = [];
 
 const health = async () => (await request(t.url, '/api/health')).body.station as { condition: string; last_incident: { kind: string; started_at: string; ended_at: string | null } | null };
 const notifications = async (): Promise<{ title: string; message: string; created_at: string }[]> => {
@@ -127,7 +166,25 @@ beforeAll(async () => {
   await waitFor(() => fetch(`${base}/status-json.xsl`).then((r) => r.ok), 10_000, 'Icecast');
   feeder = startFeeder();
   await waitFor(() => fetch(`${base}/status-json.xsl`).then((r) => r.text()).then((x) => x.includes('/live')), 15_000, 'the /live mount');
-  t = await startTestServer({ env: { STATION_SOURCE: 'icecast', STATION_URL: base, STATION_MOUNT: '/live', POLL_INTERVAL_MS: '1000', STATION_EARS: 'on' }, jobs: startJobs });
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, done) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        inbox.push(readMail(Buffer.concat(chunks).toString('latin1')));
+        done();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => smtp!.listen(0, '127.0.0.1', resolve));
+  const smtpPort = (smtp.server.address() as AddressInfo).port;
+  t = await startTestServer({
+    env: { STATION_SOURCE: 'icecast', STATION_URL: base, STATION_MOUNT: '/live', POLL_INTERVAL_MS: '1000', STATION_EARS: 'on', SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: 'Airdeck Radio <radio@station.example>', PUBLIC_URL: 'https://radio.station.example' },
+    jobs: startJobs,
+  });
   owner = await createUser(t, { role: 'owner' });
   // The duty staff (owners here) hear of an incident once it has lasted 6 s; the presenter on air at once.
   const saved = await request(t.url, '/api/dead-air/settings', { method: 'PUT', token: owner.token, body: { escalate_after_minutes: 0.1, duty_roles: ['owner'] } });
@@ -144,6 +201,7 @@ afterAll(async () => {
   socket?.close();
   feeder?.stop();
   await t?.close();
+  if (smtp) await new Promise<void>((resolve) => smtp!.close(() => resolve()));
   icecast?.kill('SIGTERM');
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -186,6 +244,38 @@ describe.skipIf(skip)('dead air on a real Icecast stream', () => {
     const h = await health();
     expect(h.condition).toBe('ok');
     expect(h.last_incident).toMatchObject({ kind: 'silence', started_at: recovered.data.started_at, ended_at: recovered.data.ended_at });
+
+    // E-mail: the duty staff (the owner) were e-mailed once when it was escalated and once when it ended.
+    await expect.poll(() => inbox.filter((m) => m.to.includes(owner.email)).length, { timeout: 10_000 }).toBe(2);
+    const [alertMail, recoveredMail] = inbox.filter((m) => m.to.includes(owner.email));
+    expect(alertMail!.subject).toMatch(/: Dead air: Silence$/);
+    expect(alertMail!.text).toMatch(/Silence since \d\d:\d\d:\d\d \(\d+ s\) \(no scheduled show, Auto DJ on air\)\./);
+    expect(alertMail!.text).toContain('https://radio.station.example/admin/uptime');
+    expect(recoveredMail!.subject).toMatch(/: Recovered: Silence$/);
+    expect(recoveredMail!.text).toMatch(/Silence lasted 1[4-7] s, from /);
+
+    // The 10-second sample kept with it: 5 s of the tone before the silence began, then 5 s of the silence.
+    expect(recovered.data.has_sample).toBe(true);
+    const sample = await fetch(`${t.url}/api/uptime/incidents/${alert.data.id}/sample`, { headers: { Authorization: `Bearer ${owner.token}` } });
+    expect(sample.status).toBe(200);
+    expect(sample.headers.get('content-type')).toBe('audio/mpeg');
+    const peaks = await secondPeaks(Buffer.from(await sample.arrayBuffer()));
+    console.log(`incident sample: ${peaks.length} s, peaks ${peaks.map((p) => Math.round(p)).join(' ')} dBFS`);
+    expect(peaks.length).toBeGreaterThanOrEqual(9);
+    expect(peaks.length).toBeLessThanOrEqual(11);
+    expect(peaks.slice(0, 3).every((p) => p > -30)).toBe(true);
+    expect(peaks.slice(-3).every((p) => p < -50)).toBe(true);
+    // Only staff with uptime.view hear it.
+    const presenter = await createUser(t, { role: 'presenter' });
+    expect((await fetch(`${t.url}/api/uptime/incidents/${alert.data.id}/sample`, { headers: { Authorization: `Bearer ${presenter.token}` } })).status).toBe(403);
+    // The Uptime figures: this incident, the 24 h availability it leaves, and the hour it fell in.
+    const up = (await request(t.url, '/api/uptime?range=24h', { token: owner.token })).body as { availability: Record<string, number>; incidents: { id: string; has_sample: boolean; duration_seconds: number }[]; period: string; periods: { availability: number; incidents: number }[] };
+    const mine = up.incidents.find((i) => i.id === alert.data.id)!;
+    expect(mine.has_sample).toBe(true);
+    expect(up.availability['24h']).toBe(Math.round((1 - mine.duration_seconds / 86_400) * 10_000) / 100);
+    expect(up.period).toBe('hour');
+    expect(up.periods).toHaveLength(24);
+    expect(up.periods.reduce((n, p) => n + p.incidents, 0)).toBeGreaterThanOrEqual(1);
   }, 90_000);
 
   it('the source stops: off air within seconds; back on air when it returns', async () => {

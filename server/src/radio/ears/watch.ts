@@ -18,22 +18,47 @@ const SAMPLE_KEEP_MS = 80_000;
 /** A sample runs from 5 s before an incident's start to 5 s after it (or the 10 s before, when nothing came after). */
 export const SAMPLE_HALF_MS = 5_000;
 
+const MP3_RATES: Record<number, number[]> = { 3: [44100, 48000, 32000], 2: [22050, 24000, 16000], 0: [11025, 12000, 8000] };
+/** Seconds of audio in one MP3 frame (Layer III: 1152 samples in MPEG-1, 576 in MPEG-2 and 2.5). */
+function frameSeconds(frame: Buffer): number {
+  const version = (frame[1]! >> 3) & 3;
+  const rate = MP3_RATES[version]?.[(frame[2]! >> 2) & 3] ?? 44100;
+  return (version === 3 ? 1152 : 576) / rate;
+}
+
 /**
- * The 10-second sample of an incident: the stream's bytes received from `startedAt − 5 s` to `startedAt + 5 s`
- * (moved earlier when the stream stopped before that), cut to whole MP3 frames so it plays on its own.
+ * The 10-second sample of an incident: the stream from 5 s before its start to 5 s after (moved earlier
+ * when the stream has not yet brought, or stopped before, the 5 s after), in whole MP3 frames so it plays
+ * on its own. The window is counted in the frames' own audio time back from the newest frame (received
+ * at the newest chunk's instant), so a burst or a late read of the stream does not stretch it.
  */
 export function takeSample(chunks: readonly StreamChunk[], startedAt: number): { audio: Buffer; contentType: string; from: number; to: number } | null {
   if (chunks.length === 0) return null;
   const last = chunks[chunks.length - 1]!.at;
-  const to = Math.min(startedAt + SAMPLE_HALF_MS, last);
-  const from = to - 2 * SAMPLE_HALF_MS;
-  const picked = chunks.filter((c) => c.at > from && c.at <= to);
+  const contentType = chunks[chunks.length - 1]!.contentType || 'audio/mpeg';
+  if (!/mpeg|mp3/i.test(contentType)) return null;
+  const frames = mp3Frames(Buffer.concat(chunks.map((c) => Buffer.from(c.bytes)))).frames;
+  const seconds = frames.map(frameSeconds);
+  const total = seconds.reduce((a, b) => a + b, 0);
+  const half = SAMPLE_HALF_MS / 1000;
+  const back = Math.max(0, (last - startedAt) / 1000);
+  let endBack = Math.max(0, back - half);
+  let startBack = endBack + 2 * half;
+  if (startBack > total) {
+    startBack = total;
+    endBack = Math.max(0, total - 2 * half);
+  }
+  const picked: Buffer[] = [];
+  let fromEnd = 0;
+  for (let i = frames.length - 1; i >= 0; i--) {
+    const d = seconds[i]!;
+    if (fromEnd >= endBack - 1e-6 && fromEnd + d <= startBack + 1e-6) picked.push(frames[i]!);
+    fromEnd += d;
+    if (fromEnd > startBack) break;
+  }
   if (picked.length === 0) return null;
-  const contentType = picked[0]!.contentType || 'audio/mpeg';
-  const bytes = Buffer.concat(picked.map((c) => Buffer.from(c.bytes)));
-  const audio = /mpeg|mp3/i.test(contentType) ? Buffer.concat(mp3Frames(bytes).frames) : bytes;
-  if (audio.length === 0) return null;
-  return { audio: audio.subarray(0, 2_000_000), contentType: /mpeg|mp3/i.test(contentType) ? 'audio/mpeg' : contentType, from: picked[0]!.at, to: picked[picked.length - 1]!.at };
+  const audio = Buffer.concat(picked.reverse());
+  return { audio: audio.subarray(0, 2_000_000), contentType: 'audio/mpeg', from: last - startBack * 1000, to: last - endBack * 1000 };
 }
 
 export function detectorSettings(s: DeadAirSettings): DetectorSettings {

@@ -19,8 +19,8 @@ import { signInThroughUi } from '../support/staff';
  * The station is real: the server polls a local AzuraCast stand-in serving AzuraCast's own documents
  * (../shared/fixtures/azuracast), and the schedule has a show on air exactly when a presenter is live.
  *
- * The whole matrix is 36 screens × 3 states × 2 themes × 3 widths (648 pages, about half an hour on two
- * shared cores): `TEST_FULL=1` (or `AXE_FULL=1`) runs it. By default a fixed sample of 38 runs: every screen once, the state,
+ * The whole matrix is 37 screens × 3 states × 2 themes × 3 widths (666 pages, about half an hour on two
+ * shared cores): `TEST_FULL=1` (or `AXE_FULL=1`) runs it. By default a fixed sample of 39 runs: every screen once, the state,
  * theme and width turning with it so that every (state, theme, width) meets listener pages and staff
  * screens, and the home page in all three states.
  */
@@ -106,9 +106,10 @@ const SCREENS = (): { path: string; staff: boolean }[] => [
     '/admin/pages',
     '/admin/logs',
     '/admin/settings',
+    '/admin/uptime',
   ].map((path) => ({ path, staff: true })),
 ];
-const SCREEN_COUNT = 36;
+const SCREEN_COUNT = 37;
 
 interface Check {
   screen: number;

@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { localDateTime } from '../../shared/time';
@@ -65,8 +66,9 @@ async function book(t: TestServer, who: { token: string }, startInMin: number, m
 }
 
 /** Signs the presenter in and goes live from the On Air console with the line preset (the tone untouched by voice processing). */
-async function goLiveInBrowser(t: TestServer, presenter: TestPresenter): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+async function goLiveInBrowser(t: TestServer, presenter: TestPresenter, from: Browser = browser, options: BrowserContextOptions = {}, init?: () => void): Promise<{ page: Page; errors: string[] }> {
+  const context = await from.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  if (init) await context.addInitScript(init);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -81,6 +83,7 @@ async function goLiveInBrowser(t: TestServer, presenter: TestPresenter): Promise
 describe.skipIf(skipBrowser())('go live from the browser on the demo station', () => {
   let t: TestServer;
   let listener: Listener | null = null;
+  let presenter: TestPresenter;
   beforeAll(async () => {
     t = await startTestServer({ seed: false, env: { WEB_DIST_DIR: path.resolve('web/dist'), POLL_INTERVAL_MS: '1000', STATION_EARS: 'on' }, jobs: (ctx) => startJobs(ctx) });
   }, 60_000);
@@ -90,7 +93,7 @@ describe.skipIf(skipBrowser())('go live from the browser on the demo station', (
   });
 
   it('a listener on /api/stream hears the presenter within 10 s, the console confirms it from the stream, and Stop gives the AutoDJ back without reconnecting', async () => {
-    const presenter = await createPresenter(t, 'presenter', 'Bea Browser');
+    presenter = await createPresenter(t, 'presenter', 'Bea Browser');
     await book(t, presenter, 2, 30, 'Browser Hour');
     listener = listen(`${t.url}/api/stream`);
     await expect.poll(() => listener!.seconds(), { timeout: 20_000 }).toBeGreaterThan(1);
@@ -110,7 +113,165 @@ describe.skipIf(skipBrowser())('go live from the browser on the demo station', (
     expect(listener.alive()).toBe(true);
     expect(errors).toEqual([]);
   }, 120_000);
+
+  it('dead air (issue 33): a live presenter whose input is silent is told in the console (banner and system notification) before the duty staff; the listener player plays the backup stream meanwhile; the Uptime screen counts it', async () => {
+    listener?.stop();
+    listener = null;
+    // A backup stream of the station's choosing (a 660 Hz tone served over HTTP), counted as it is asked for.
+    const backupFile = path.join(dir, 'backup.mp3');
+    await makeTone(backupFile, { hz: 660, seconds: 90, rate: 44_100, mp3Kbps: 64 });
+    let backupAsked = 0;
+    const backup = http.createServer((_req, res) => {
+      backupAsked++;
+      res.writeHead(200, { 'Content-Type': 'audio/mpeg', 'Cache-Control': 'no-store' });
+      fs.createReadStream(backupFile).pipe(res);
+    });
+    await new Promise<void>((resolve) => backup.listen(0, '127.0.0.1', resolve));
+    const backupUrl = `http://127.0.0.1:${(backup.address() as net.AddressInfo).port}/backup.mp3`;
+    // Chromium whose microphone is digital silence: the presenter's fader left closed.
+    const silentWav = path.join(dir, 'silence.wav');
+    const pcmBytes = 48_000 * 2 * 60;
+    const header = Buffer.alloc(44);
+    header.write('RIFF', 0);
+    header.writeUInt32LE(36 + pcmBytes, 4);
+    header.write('WAVEfmt ', 8);
+    header.writeUInt32LE(16, 16);
+    header.writeUInt16LE(1, 20);
+    header.writeUInt16LE(1, 22);
+    header.writeUInt32LE(48_000, 24);
+    header.writeUInt32LE(96_000, 28);
+    header.writeUInt16LE(2, 32);
+    header.writeUInt16LE(16, 34);
+    header.write('data', 36);
+    header.writeUInt32LE(pcmBytes, 40);
+    fs.writeFileSync(silentWav, Buffer.concat([header, Buffer.alloc(pcmBytes)]));
+    const quiet = await chromium.launch({
+      executablePath: inject('chromiumPath'),
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-audio-capture=${silentWav}`],
+    });
+    try {
+      const manager = await createUser(t, { role: 'manager' });
+      // The duty staff (managers) hear of it once it has lasted 3 s; the presenter on air at once.
+      const saved = await request(t.url, '/api/dead-air/settings', { method: 'PUT', token: manager.token, body: { escalate_after_minutes: 0.05, duty_roles: ['manager'], backup_stream_url: backupUrl } });
+      expect(saved.status).toBe(200);
+
+      // The duty manager on the Uptime screen; a listener playing the station.
+      const staffContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const staff = await staffContext.newPage();
+      const staffErrors: string[] = [];
+      staff.on('pageerror', (e) => staffErrors.push(e.message));
+      await signInThroughUi(staff, t.url, manager.email, manager.password);
+      await staff.goto(`${t.url}/admin/uptime`);
+      await staff.getByRole('heading', { name: 'Uptime', level: 1 }).waitFor();
+      const before = (await request(t.url, '/api/uptime?range=24h', { token: manager.token })).body as { incidents: { kind: string; started_at: string; ended_at: string | null }[] };
+      // Whatever the ears found before (going live and back in the first test) is on the screen already.
+      console.log(`incidents before: ${JSON.stringify(before.incidents.map((i) => [i.kind, i.started_at, i.ended_at]))}`);
+      await staff.getByTestId('uptime-availability-24h').waitFor();
+      const listenerContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const site = await listenerContext.newPage();
+      await site.goto(`${t.url}/`);
+      await site.getByRole('region', { name: 'Live player' }).getByRole('button', { name: 'Play' }).click();
+      const audio = () => site.evaluate(() => ({ src: document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.currentSrc, time: document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.currentTime }));
+      await expect.poll(async () => (await audio()).time, { timeout: 20_000 }).toBeGreaterThan(1);
+      expect((await audio()).src).toContain('/api/stream');
+
+      // The presenter goes live with a silent input; their page records the system notifications it shows.
+      const { page, errors } = await goLiveInBrowser(t, presenter, quiet, { permissions: ['notifications'] }, () => {
+        const seen: { title: string; body: string }[] = [];
+        (window as unknown as { __notified: typeof seen }).__notified = seen;
+        const Native = window.Notification;
+        class Recorded extends Native {
+          constructor(title: string, options?: NotificationOptions) {
+            seen.push({ title, body: options?.body ?? '' });
+            super(title, options);
+          }
+        }
+        window.Notification = Recorded as typeof Notification;
+      });
+      await expect.poll(() => page.getByTestId('go-live-state').textContent(), { timeout: 15_000 }).toBe('On air');
+      const wentLive = Date.now();
+      const [presenterToldAt, staffToldAt] = await Promise.all([
+        page.getByTestId('dead-air-banner').waitFor({ timeout: 30_000 }).then(() => Date.now()),
+        staff.getByText('Dead air: Live but silent', { exact: true }).first().waitFor({ timeout: 40_000 }).then(() => Date.now()),
+      ]);
+      console.log(`dead air: the presenter was told ${presenterToldAt - wentLive} ms after going live silent, the duty staff ${staffToldAt - wentLive} ms after`);
+      expect(presenterToldAt).toBeLessThanOrEqual(staffToldAt);
+      const banner = page.getByTestId('dead-air-banner');
+      expect(await banner.getAttribute('data-kind')).toBe('live_silent');
+      expect(await banner.textContent()).toMatch(/^Dead air: Live but silentListeners hear nothing from you\. Check your microphone fader.*Since \d\d:\d\d:\d\d \(\d+ s\)\. No scheduled show, Bea Browser on air\./);
+      await expect.poll(() => page.evaluate(() => (window as unknown as { __notified: { title: string }[] }).__notified.map((n) => n.title))).toEqual(['Dead air: Live but silent']);
+      await page.screenshot({ path: path.join(os.tmpdir(), 'airdeck-dead-air-banner.png') });
+
+      // Meanwhile the listener's player plays the backup stream, and says so.
+      await expect.poll(async () => (await audio()).src, { timeout: 15_000 }).toBe(backupUrl);
+      expect(backupAsked).toBeGreaterThanOrEqual(1);
+      await expect.poll(() => site.getByTestId('player-backup').textContent()).toBe('The station is silent: playing its backup stream.Back to the station');
+      const onBackup = (await audio()).time;
+      await expect.poll(async () => (await audio()).time, { timeout: 10_000 }).toBeGreaterThan(onBackup + 1);
+      await site.screenshot({ path: path.join(os.tmpdir(), 'airdeck-dead-air-player-backup.png') });
+
+      // The presenter stops: the AutoDJ is heard again; the console says how long it lasted, the staff are told, the player is back.
+      await page.getByRole('button', { name: 'Stop', exact: true }).click();
+      await page.getByTestId('dead-air-recovered').waitFor({ timeout: 20_000 });
+      expect(await page.getByTestId('dead-air-recovered').textContent()).toMatch(/^Back on air: Live but silent lasted (\d+ s|\d+ min \d+ s)From \d\d:\d\d:\d\d to \d\d:\d\d:\d\d\. No scheduled show, Bea Browser on air\./);
+      await staff.getByText('Recovered: Live but silent', { exact: true }).first().waitFor({ timeout: 15_000 });
+      await expect.poll(async () => (await audio()).src, { timeout: 15_000 }).toContain('/api/stream');
+      await expect.poll(() => site.getByTestId('player-backup').count()).toBe(0);
+
+      // The Uptime screen: this incident, and the 24 h figure it leaves (from its start and end as the server kept them).
+      const up = (await request(t.url, '/api/uptime?range=24h', { token: manager.token })).body as { incidents: { kind: string; started_at: string; ended_at: string; duration_seconds: number; presenter_name: string; has_sample: boolean }[] };
+      const incidents = up.incidents.filter((i) => i.kind === 'live_silent');
+      expect(incidents).toHaveLength(1);
+      const incident = incidents[0]!;
+      expect(incident).toMatchObject({ presenter_name: 'Bea Browser', has_sample: true });
+      // Every incident of the day that kept the station from being heard (none overlap here), this one included.
+      const down = up.incidents.filter((i) => i.kind !== 'stuck').reduce((ms, i) => ms + Date.parse(i.ended_at) - Date.parse(i.started_at), 0);
+      expect(up.incidents.filter((i) => i.kind !== 'stuck')).toHaveLength(before.incidents.filter((i) => i.kind !== 'stuck').length + 1);
+      const expected = Math.round((1 - down / 86_400_000) * 10_000) / 100;
+      await expect.poll(() => staff.getByTestId('uptime-availability-24h').textContent(), { timeout: 15_000 }).toBe(`${expected.toLocaleString('en-GB', { maximumFractionDigits: 2 })} %`);
+      expect(expected).toBeLessThan(100);
+      const row = staff.getByTestId('uptime-incident').filter({ hasText: 'Live but silent' });
+      await expect.poll(() => row.count()).toBe(1);
+      expect(await row.locator('td').allTextContents()).toEqual(['Live but silent', expect.stringMatching(/\d\d:\d\d:\d\d/), `${incident.duration_seconds} s`, 'No scheduled show', 'Bea Browser', 'Play the sample']);
+      const hourRows = staff.getByTestId('uptime-period');
+      expect(await hourRows.count()).toBe(24);
+      expect((await hourRows.last().locator('td').allTextContents())[2]).not.toBe('0');
+      // The 10-second sample plays in the page.
+      await row.getByRole('button', { name: /^Sample of Live but silent at / }).click();
+      const sample = staff.getByTestId('incident-sample');
+      await sample.waitFor();
+      await expect.poll(() => sample.evaluate((a: HTMLAudioElement) => a.duration)).toBeGreaterThan(9);
+      expect(await sample.evaluate((a: HTMLAudioElement) => a.duration)).toBeLessThan(11);
+
+      // axe finds nothing at 1280 and 390 px; screenshots to look at.
+      for (const width of [1280, 390]) {
+        await staff.setViewportSize({ width, height: width > 800 ? 900 : 844 });
+        await staff.getByRole('heading', { name: 'Uptime', level: 1 }).waitFor();
+        await staff.screenshot({ path: path.join(os.tmpdir(), `airdeck-uptime-${width}.png`), fullPage: true });
+        expect(await axeViolations(staff), `axe at ${width} px`).toEqual([]);
+      }
+      expect(errors).toEqual([]);
+      expect(staffErrors).toEqual([]);
+      await staffContext.close();
+      await listenerContext.close();
+    } finally {
+      await quiet.close().catch(() => undefined);
+      await new Promise<void>((resolve) => backup.close(() => resolve()));
+      backup.closeAllConnections();
+    }
+  }, 150_000);
 });
+
+const AXE = fs.readFileSync('node_modules/axe-core/axe.min.js', 'utf8');
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, opts: unknown): Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] });
+    return result.violations.map((v) => `${v.id} (${v.help}): ${v.nodes.slice(0, 5).map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
 
 /** Waits for a condition outside a test (a suite's set-up), polling every 100 ms. */
 async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {

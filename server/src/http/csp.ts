@@ -86,8 +86,11 @@ const SPOTIFY_IMAGES = 'https://i.scdn.co';
 /** An https origin, or this site's own (http allowed only for the origins the operator configured). */
 const httpsOnly = (origin: string | null): string | null => (origin?.startsWith('https://') ? origin : null);
 
-/** The origins in use now: the station's settings (approved image hosts, logo, donation), now playing and the configuration. */
-export async function collectCspSources(ctx: Pick<AppContext, 'config' | 'settings'>, nowPlaying: () => NowPlaying | null): Promise<CspSources> {
+/**
+ * The origins in use now: the station's settings (approved image hosts, logo, donation), now playing and the
+ * configuration; `extraMedia`, the streams staff chose besides (the dead-air backup stream, issue 33).
+ */
+export async function collectCspSources(ctx: Pick<AppContext, 'config' | 'settings'>, nowPlaying: () => NowPlaying | null, extraMedia: () => (string | null)[] = () => []): Promise<CspSources> {
   const station = await ctx.settings.station();
   const np = nowPlaying();
   const stationSource = [originOf(ctx.config.STATION_URL), originOf(np?.station.listen_url)];
@@ -102,7 +105,7 @@ export async function collectCspSources(ctx: Pick<AppContext, 'config' | 'settin
       originOf(ctx.config.STATION_URL),
       originOf(siteOrigin(ctx.config)),
     ]),
-    media: uniq([originOf(ctx.config.STREAM_URL), ...stationSource, originOf(station.streamUrl)]),
+    media: uniq([originOf(ctx.config.STREAM_URL), ...stationSource, originOf(station.streamUrl), ...extraMedia().map(originOf)]),
     form: uniq([originOf(station.donation.providerUrl)]),
   };
 }
@@ -126,7 +129,7 @@ export function contentSecurityPolicy(ctx: AppContext, nowPlaying: () => NowPlay
   async function setPolicy(c: Koa.ParameterizedContext<RequestState>): Promise<void> {
     if (c.response.is('html')) {
       try {
-        c.set('Content-Security-Policy', buildCsp(await collectCspSources(ctx, nowPlaying), { frameSrc: frameSrc(c.path) }));
+        c.set('Content-Security-Policy', buildCsp(await collectCspSources(ctx, nowPlaying, () => [ctx.radio.deadAir.view().backup_stream_url]), { frameSrc: frameSrc(c.path) }));
       } catch (err) {
         // The database did not answer: the strictest page policy, never none.
         c.state.log?.warn?.({ err }, 'content policy sources unavailable');

@@ -221,7 +221,7 @@ export default function UptimeScreen() {
                         <Box aria-hidden sx={{ width: 80, height: 8, bgcolor: 'error.light', borderRadius: 1, overflow: 'hidden', flexShrink: 0 }}>
                           <Box sx={{ height: '100%', bgcolor: 'success.main' }} style={{ width: `${p.availability}%` }} />
                         </Box>
-                        <span>{f.percent(p.availability)}</span>
+                        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{f.percent(p.availability)}</Box>
                       </Stack>
                     </TableCell>
                     <TableCell align="right">{p.incidents}</TableCell>

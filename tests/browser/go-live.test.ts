@@ -117,6 +117,8 @@ describe.skipIf(skipBrowser())('go live from the browser on the demo station', (
   it('dead air (issue 33): a live presenter whose input is silent is told in the console (banner and system notification) before the duty staff; the listener player plays the backup stream meanwhile; the Uptime screen counts it', async () => {
     listener?.stop();
     listener = null;
+    const began = Date.now();
+    const phase = (what: string) => console.log(`dead-air test: ${what} at ${((Date.now() - began) / 1000).toFixed(1)} s`);
     // A backup stream of the station's choosing (a 660 Hz tone served over HTTP), counted as it is asked for.
     const backupFile = path.join(dir, 'backup.mp3');
     await makeTone(backupFile, { hz: 660, seconds: 90, rate: 44_100, mp3Kbps: 64 });
@@ -176,6 +178,7 @@ describe.skipIf(skipBrowser())('go live from the browser on the demo station', (
       await expect.poll(async () => (await audio()).time, { timeout: 20_000 }).toBeGreaterThan(1);
       expect((await audio()).src).toContain('/api/stream');
 
+      phase('set up (staff, listener)');
       // The presenter goes live with a silent input; their page records the system notifications it shows.
       const { page, errors } = await goLiveInBrowser(t, presenter, quiet, { permissions: ['notifications'] }, () => {
         const seen: { title: string; body: string }[] = [];
@@ -203,6 +206,7 @@ describe.skipIf(skipBrowser())('go live from the browser on the demo station', (
       await expect.poll(() => page.evaluate(() => (window as unknown as { __notified: { title: string }[] }).__notified.map((n) => n.title))).toEqual(['Dead air: Live but silent']);
       await page.screenshot({ path: path.join(os.tmpdir(), 'airdeck-dead-air-banner.png') });
 
+      phase('told');
       // Meanwhile the listener's player plays the backup stream, and says so.
       await expect.poll(async () => (await audio()).src, { timeout: 15_000 }).toBe(backupUrl);
       expect(backupAsked).toBeGreaterThanOrEqual(1);
@@ -211,6 +215,7 @@ describe.skipIf(skipBrowser())('go live from the browser on the demo station', (
       await expect.poll(async () => (await audio()).time, { timeout: 10_000 }).toBeGreaterThan(onBackup + 1);
       await site.screenshot({ path: path.join(os.tmpdir(), 'airdeck-dead-air-player-backup.png') });
 
+      phase('backup checked');
       // The presenter stops: the AutoDJ is heard again; the console says how long it lasted, the staff are told, the player is back.
       await page.getByRole('button', { name: 'Stop', exact: true }).click();
       await page.getByTestId('dead-air-recovered').waitFor({ timeout: 20_000 });
@@ -219,6 +224,7 @@ describe.skipIf(skipBrowser())('go live from the browser on the demo station', (
       await expect.poll(async () => (await audio()).src, { timeout: 15_000 }).toContain('/api/stream');
       await expect.poll(() => site.getByTestId('player-backup').count()).toBe(0);
 
+      phase('recovered');
       // The Uptime screen: this incident, and the 24 h figure it leaves (from its start and end as the server kept them).
       const up = (await request(t.url, '/api/uptime?range=24h', { token: manager.token })).body as { incidents: { kind: string; started_at: string; ended_at: string; duration_seconds: number; presenter_name: string; has_sample: boolean }[] };
       const incidents = up.incidents.filter((i) => i.kind === 'live_silent');
@@ -237,6 +243,7 @@ describe.skipIf(skipBrowser())('go live from the browser on the demo station', (
       const hourRows = staff.getByTestId('uptime-period');
       expect(await hourRows.count()).toBe(24);
       expect((await hourRows.last().locator('td').allTextContents())[2]).not.toBe('0');
+      phase('uptime figures');
       // The 10-second sample plays in the page.
       await row.getByRole('button', { name: /^Sample of Live but silent at / }).click();
       const sample = staff.getByTestId('incident-sample');
@@ -244,6 +251,7 @@ describe.skipIf(skipBrowser())('go live from the browser on the demo station', (
       await expect.poll(() => sample.evaluate((a: HTMLAudioElement) => a.duration)).toBeGreaterThan(9);
       expect(await sample.evaluate((a: HTMLAudioElement) => a.duration)).toBeLessThan(11);
 
+      phase('sample');
       // axe finds nothing at 1280 and 390 px; screenshots to look at.
       for (const width of [1280, 390]) {
         await staff.setViewportSize({ width, height: width > 800 ? 900 : 844 });
@@ -251,6 +259,7 @@ describe.skipIf(skipBrowser())('go live from the browser on the demo station', (
         await staff.screenshot({ path: path.join(os.tmpdir(), `airdeck-uptime-${width}.png`), fullPage: true });
         expect(await axeViolations(staff), `axe at ${width} px`).toEqual([]);
       }
+      phase('axe');
       expect(errors).toEqual([]);
       expect(staffErrors).toEqual([]);
       await staffContext.close();

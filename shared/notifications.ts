@@ -224,6 +224,12 @@ export interface DashboardData {
     general: { id: string; name: string; subject: string; created_at: string }[];
   };
   upcoming: { id: string; title: string; event_date: string; start_time: string; end_time: string; presenter_name: string | null; status: string }[];
+  /**
+   * The signed-in presenter's own next show (issue 30): day and times on the station's wall clock, `starts_at`
+   * the instant it starts (for "in 2 days"), `zone` the station's; `show` null when nothing is booked ahead; the
+   * whole null when the user has no presenter record.
+   */
+  my_next_show: { show: { id: string; title: string; event_date: string; start_time: string; end_time: string; status: string; starts_at: string } | null; zone: string } | null;
   /** Owners only: demo accounts that still sign in with the README's published password (issue 39). */
   demo_accounts?: string[];
 }

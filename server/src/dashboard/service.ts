@@ -4,7 +4,7 @@ import { localDateTime, zonedInstant } from '../../../shared/schedule';
 import { presenterOfUser } from '../presenters/repo';
 import { topVotedTrackSince } from '../radio/repo';
 import { newestPendingRequests } from '../requests/repo';
-import { upcomingShows } from '../schedule/repo';
+import { nextShowOfPresenter, upcomingShows } from '../schedule/repo';
 import { weekHours } from '../schedule/service';
 
 /**
@@ -20,14 +20,16 @@ const iso = (d: Date | string): string => new Date(d).toISOString();
 export async function dashboardData(db: Knex, userId: string, nowMs: number, zone: string): Promise<DashboardData> {
   const now = localDateTime(nowMs, zone);
   const n = DASHBOARD_LIMITS.lists;
-  const [hours, topSong, { song, shoutout, general }, upcoming] = await Promise.all([
+  const [hours, myNext, topSong, { song, shoutout, general }, upcoming] = await Promise.all([
     hoursRemaining(db, userId, now.date, zone),
+    myNextShow(db, userId, now, zone),
     topRatedSong(db, nowMs, zone),
     newestPendingRequests(db, n),
     upcomingShows(db, now, n),
   ]);
   return {
     hours,
+    my_next_show: myNext,
     top_song: topSong,
     pending: {
       song: song.map((r) => ({ ...r, created_at: iso(r.created_at) })),
@@ -51,6 +53,16 @@ async function hoursRemaining(db: Knex, userId: string, today: string, zone: str
   const mine = presenters[0];
   if (!mine) return null;
   return { remaining: mine.remaining, scheduled: mine.scheduled, required: mine.required, week_start: week.start, week_end: week.end };
+}
+
+/** The signed-in user's own next show, on the station's wall clock, with the instant it starts. */
+async function myNextShow(db: Knex, userId: string, now: { date: string; time: string }, zone: string): Promise<DashboardData['my_next_show']> {
+  const presenter = await presenterOfUser(db, userId);
+  if (!presenter) return null;
+  const row = await nextShowOfPresenter(db, presenter.id, now);
+  if (!row) return { show: null, zone };
+  const date = String(row.event_date).slice(0, 10);
+  return { show: { id: row.id, title: row.title, event_date: date, start_time: row.start_time, end_time: row.end_time, status: row.status, starts_at: iso(new Date(zonedInstant(date, row.start_time, zone))) }, zone };
 }
 
 /** Net up minus down votes since the first of this month (station time); only songs with votes; ties by more votes, then title. */

@@ -55,6 +55,22 @@ export async function upcomingShows(db: Db, now: { date: string; time: string },
     .limit(limit)) as EventRow[];
 }
 
+/**
+ * One presenter's next show (issue 30's "My next show"): the same rule as
+ * {@link upcomingShows} (a show, scheduled or pending, later than the station's
+ * wall clock now), only their own (`presenter_id`).
+ */
+export async function nextShowOfPresenter(db: Db, presenterId: string, now: { date: string; time: string }): Promise<EventRow | undefined> {
+  return (await events(db)
+    .where('e.type', 'show')
+    .where('e.presenter_id', presenterId)
+    .whereIn('e.status', LISTENER_STATUSES)
+    .where((w) => w.where('e.event_date', '>', now.date).orWhere((x) => x.where('e.event_date', now.date).andWhere('e.start_time', '>', now.time)))
+    .orderBy('e.event_date')
+    .orderBy('e.start_time')
+    .orderBy('e.id')
+    .first()) as EventRow | undefined;
+}
 
 /** One event row, or undefined. */
 export async function eventRow(db: Db, id: string): Promise<EventRow | undefined> {

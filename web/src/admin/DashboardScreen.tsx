@@ -16,6 +16,7 @@ import { dashboardGreeting, liveShowTile } from '../../../shared/dashboard-texts
 import { useDashboard } from '../dashboard/api';
 import { useT } from '../i18n/state';
 import { ListeningNowTile } from '../audience/ListeningNow';
+import { MyNextShow } from '../dashboard/MyNextShow';
 
 const dayFmt = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
 const hoursText = (n: number) => `${Number.isInteger(n) ? n : n.toFixed(2).replace(/0$/, '')}h`;
@@ -111,6 +112,8 @@ export default function DashboardScreen() {
           {t('dashboard.demoAccounts', { accounts: d.demo_accounts.join(', ') })}
         </Alert>
       )}
+
+      {d?.my_next_show && <MyNextShow data={d.my_next_show} nowMs={Date.now()} />}
 
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'repeat(5, 1fr)' }, mb: 3 }}>
         <Tile icon={<HourglassIcon fontSize="small" />} label="Hours Remaining This Week">

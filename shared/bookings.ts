@@ -66,6 +66,9 @@ export const SCHEDULE_LIMITS = { title: 200, description: 5000, host: 100, prese
 
 /** The spec's booking and show texts (001 §5, §6, §8), written once. */
 export const BOOKING_MESSAGES = {
+  moveSameDate: 'The show is already on that date.',
+  movePast: 'A show cannot be moved into the past.',
+  moveNotMovable: 'Only a show on the schedule or awaiting a decision can be moved.',
   titleRequired: 'Title is required',
   startRequired: 'Start time is required',
   endRequired: 'End time is required',
@@ -280,6 +283,13 @@ export const EditShowSchema = z
 /** A parsed edit-show request. */
 export type EditShowInput = z.output<typeof EditShowSchema>;
 
+/** Move a show to another date (issue 30): its times stay; `proceed` books it despite overlaps (it then needs review). */
+export const MoveShowSchema = z.object({
+  event_date: dateField('Please choose the new date.', 'The new date'),
+  proceed: z.boolean({ error: 'Proceed must be true or false' }).default(false),
+});
+export type MoveShowInput = z.output<typeof MoveShowSchema>;
+
 /** Statuses the overview form may set directly. */
 export const OVERVIEW_STATUSES = ['scheduled', 'pending', 'cancelled', 'completed'] as const;
 
@@ -375,6 +385,10 @@ export const EventListQuerySchema = z.object({
   type: z.enum(EVENT_TYPES, { error: 'Type must be show, event or maintenance' }).optional(),
   status: z.enum(SCHEDULE_EVENT_STATUSES, { error: 'Status must be a schedule status' }).optional(),
   series_id: z.uuid({ error: 'The series id is not valid' }).optional(),
+  /** Show Management's search: words of the title, the presenter's name or the host. */
+  q: z.string().trim().max(100, 'The search must be at most 100 characters').optional(),
+  /** One presenter's shows (Show Management's "My shows"). */
+  presenter_id: z.uuid({ error: 'The presenter id is not valid' }).optional(),
   order: z.enum(['asc', 'desc'], { error: 'Order must be asc or desc' }).default('asc'),
   limit: z.coerce.number({ error: 'Limit must be a number' }).int('Limit must be a whole number').min(1, 'Limit must be at least 1').max(5000, 'Limit must be at most 5000').default(2000),
 });

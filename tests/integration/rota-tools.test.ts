@@ -44,3 +44,88 @@ describe('my next show on the dashboard', () => {
     expect((await request(t.url, '/api/dashboard', { token: admin.token })).body.my_next_show).toBeNull();
   });
 });
+
+describe("Show Management's search and My shows", () => {
+  it('finds shows by words of the title or the presenter, case-insensitive, and narrows to one presenter', async () => {
+    const week = { from: '2026-04-06', to: '2026-04-12' };
+    await buildShow(t, { presenter_id: pat.presenterId, presenter_name: 'Pat Night', title: 'Deep Jazz Hour', event_date: '2026-04-06', start_time: '10:00:00', end_time: '11:00:00' });
+    await buildShow(t, { presenter_id: kim.presenterId, presenter_name: 'Kim Day', title: 'Jazz Breakfast', event_date: '2026-04-07', start_time: '07:00:00', end_time: '08:00:00' });
+    await buildShow(t, { presenter_id: kim.presenterId, presenter_name: 'Kim Day', title: 'Rock Block', event_date: '2026-04-08', start_time: '07:00:00', end_time: '08:00:00' });
+    const titles = async (params: Record<string, string>, token = pat.token) => {
+      const res = await request(t.url, `/api/schedule/events?${new URLSearchParams({ ...week, type: 'show', ...params })}`, { token });
+      expect(res.status).toBe(200);
+      return (res.body.events as { title: string }[]).map((e) => e.title).sort();
+    };
+    expect(await titles({ q: 'jazz' })).toEqual(['Deep Jazz Hour', 'Jazz Breakfast']);
+    expect(await titles({ q: 'KIM' })).toEqual(['Jazz Breakfast', 'Rock Block']);
+    expect(await titles({ q: 'jazz kim' })).toEqual(['Jazz Breakfast']);
+    expect(await titles({ q: 'nothing like this' })).toEqual([]);
+    expect(await titles({ presenter_id: pat.presenterId })).toEqual(['Deep Jazz Hour']);
+    expect(await titles({ presenter_id: kim.presenterId, q: 'rock' })).toEqual(['Rock Block']);
+    expect((await request(t.url, `/api/schedule/events?q=${'x'.repeat(101)}`, { token: pat.token })).status).toBe(400);
+    expect((await request(t.url, '/api/schedule/events?q=jazz')).status).toBe(401);
+  });
+});
+
+describe('move a show to another date', () => {
+  const move = (id: string, body: unknown, token: string) => request(t.url, `/api/schedule/events/${id}/move`, { method: 'POST', token, body });
+  const publicDates = async (title: string) => {
+    const res = await request(t.url, '/api/public/schedule?start_date=2026-04-13&end_date=2026-04-26&status=all');
+    return (res.body.data.shows as { title: string; date: string; start_time: string; end_time: string }[]).filter((s) => s.title === title).map((s) => `${s.date} ${s.start_time}-${s.end_time}`);
+  };
+
+  it('keeps the times, tells listeners at once, and is in the audit log', async () => {
+    const id = await buildShow(t, { presenter_id: pat.presenterId, presenter_name: pat.presenterName, created_by: pat.id, title: 'Moving Pictures', event_date: '2026-04-13', start_time: '21:00:00', end_time: '23:00:00' });
+    expect(await publicDates('Moving Pictures')).toEqual(['2026-04-13 21:00:00-23:00:00']);
+    const pushed: { name: string; data: unknown }[] = [];
+    const stop = t.server.ctx.bus.subscribe((e) => {
+      if (e.channel === 'schedule') pushed.push({ name: e.name, data: e.data });
+    });
+    const res = await move(id, { event_date: '2026-04-15' }, pat.token);
+    stop();
+    expect(res.status).toBe(200);
+    expect(res.body.event).toMatchObject({ id, event_date: '2026-04-15', start_time: '21:00:00', end_time: '23:00:00', status: 'scheduled' });
+    expect(await publicDates('Moving Pictures')).toEqual(['2026-04-15 21:00:00-23:00:00']);
+    expect(pushed).toEqual([{ name: 'schedule.updated', data: expect.objectContaining({ action: 'updated', ids: [id], dates: ['2026-04-13', '2026-04-15'] }) }]);
+    const log = await t.server.ctx.knex('user_action_logs').where({ resource_id: id, action_type: 'update' }).first<{ user_email: string; details: string | object }>();
+    expect(log.user_email).toBe(pat.email);
+    const details = typeof log.details === 'string' ? JSON.parse(log.details) : log.details;
+    expect(details.moved).toEqual({ from: '2026-04-13', to: '2026-04-15' });
+  });
+
+  it('follows the booking rules: who may, not into the past, not over another show unless proceeding, not inside approved leave', async () => {
+    const id = await buildShow(t, { presenter_id: pat.presenterId, presenter_name: pat.presenterName, created_by: pat.id, title: 'Rule Keeper', event_date: '2026-04-20', start_time: '12:00:00', end_time: '13:00:00' });
+    await buildShow(t, { presenter_id: kim.presenterId, presenter_name: kim.presenterName, title: 'In The Way', event_date: '2026-04-21', start_time: '12:30:00', end_time: '14:00:00' });
+    await t.server.ctx.knex('loa_requests').insert({ presenter_id: pat.presenterId, presenter_name: pat.presenterName, start_date: '2026-04-23', end_date: '2026-04-24', reason: 'vacation', status: 'approved' });
+
+    // Another presenter may not move it; anonymous is not signed in.
+    expect((await move(id, { event_date: '2026-04-22' }, kim.token)).status).toBe(403);
+    expect((await request(t.url, `/api/schedule/events/${id}/move`, { method: 'POST', body: { event_date: '2026-04-22' } })).status).toBe(401);
+    // The past (the station's today is 25 March 2026) and the same date are refused in words.
+    const past = await move(id, { event_date: '2026-03-24' }, pat.token);
+    expect(past.status).toBe(400);
+    expect(past.body.error.message).toBe('A show cannot be moved into the past.');
+    expect((await move(id, { event_date: '2026-04-20' }, pat.token)).status).toBe(400);
+    expect((await move(id, { event_date: '2026-02-30' }, pat.token)).status).toBe(400);
+    // Inside the presenter's approved leave.
+    const leave = await move(id, { event_date: '2026-04-23' }, pat.token);
+    expect(leave.status).toBe(422);
+    expect(leave.body.error.message).toContain('Thursday 23 April 2026');
+    // Over another show: 409 naming it, nothing changed; proceeding books it for review.
+    const clash = await move(id, { event_date: '2026-04-21' }, pat.token);
+    expect(clash.status).toBe(409);
+    expect(clash.body.error.details.conflicts.map((c: { title: string }) => c.title)).toEqual(['In The Way']);
+    expect((await t.server.ctx.knex('schedule_events').where({ id }).first<{ event_date: string | Date }>()).event_date).not.toBe('2026-04-21');
+    const forced = await move(id, { event_date: '2026-04-21', proceed: true }, admin.token);
+    expect(forced.status).toBe(200);
+    expect(forced.body.event).toMatchObject({ event_date: '2026-04-21', status: 'needs_review' });
+  });
+
+  it("sends a probation presenter's approved show back for approval", async () => {
+    const rookie = await createPresenter(t, 'probation', 'Rookie Ray');
+    const id = await buildShow(t, { presenter_id: rookie.presenterId, presenter_name: rookie.presenterName, created_by: rookie.id, title: 'First Steps', event_date: '2026-04-14', start_time: '06:00:00', end_time: '07:00:00' });
+    const res = await move(id, { event_date: '2026-04-16' }, rookie.token);
+    expect(res.status).toBe(200);
+    expect(res.body.event.status).toBe('pending');
+  });
+});

@@ -80,7 +80,7 @@ export async function eventRow(db: Db, id: string): Promise<EventRow | undefined
 /** The staff list's query: by date (asc or desc), then start time ascending, then id. */
 export async function listEventRows(
   db: Db,
-  f: { from?: string | undefined; to?: string | undefined; type?: string | undefined; status?: string | undefined; series_id?: string | undefined; order: 'asc' | 'desc'; limit: number },
+  f: { from?: string | undefined; to?: string | undefined; type?: string | undefined; status?: string | undefined; series_id?: string | undefined; q?: string | undefined; presenter_id?: string | undefined; order: 'asc' | 'desc'; limit: number },
 ): Promise<EventRow[]> {
   const q = events(db);
   if (f.from) q.where('e.event_date', '>=', f.from);
@@ -88,6 +88,11 @@ export async function listEventRows(
   if (f.type) q.where('e.type', f.type);
   if (f.status) q.where('e.status', f.status);
   if (f.series_id) q.where('e.series_id', f.series_id);
+  if (f.presenter_id) q.where('e.presenter_id', f.presenter_id);
+  // Show Management's search: every word somewhere in the title, the presenter's name or the host.
+  for (const word of (f.q ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8)) {
+    q.whereRaw("position(? in lower(coalesce(e.title, '') || ' ' || coalesce(e.presenter_name, '') || ' ' || coalesce(e.host, ''))) > 0", [word]);
+  }
   return (await q.orderBy('e.event_date', f.order).orderBy('e.start_time', 'asc').orderBy('e.id').limit(f.limit)) as EventRow[];
 }
 

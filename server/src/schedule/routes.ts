@@ -5,6 +5,7 @@ import {
   CreateBookingSchema,
   EditShowSchema,
   EventListQuerySchema,
+  MoveShowSchema,
   OverviewEventSchema,
   ResolveSchema,
   RestoreSchema,
@@ -27,6 +28,7 @@ import {
   deleteEvent,
   getEventRow,
   listEvents,
+  moveShow,
   nextShow,
   outstandingBookings,
   presenterShows,
@@ -101,6 +103,13 @@ export function scheduleRoutes(ctx: AppContext): AppRouter {
   router.delete('/api/schedule/events/:id', panel, async (c) => {
     await deleteEvent(ctx, currentUser(c), idParam(c.params.id));
     c.status = 204;
+  });
+
+  // Move to another date, keeping the times (issue 30): whoever may edit the show (checked in moveShow).
+  router.post('/api/schedule/events/:id/move', panel, async (c) => {
+    const id = idParam(c.params.id);
+    const input = parse(MoveShowSchema, c.request.body ?? {});
+    c.body = { event: await moveShow(ctx, currentUser(c), id, input) };
   });
 
   router.post('/api/schedule/events/:id/approve', authorize(deps, 'shows.approve', REFUSED.approve), async (c) => {

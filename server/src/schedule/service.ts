@@ -15,6 +15,7 @@ import {
   type ConflictView,
   type CreateBookingInput,
   type EditShowInput,
+  type MoveShowInput,
   type ListenerEventView,
   type OutstandingEntry,
   type OutstandingResponse,
@@ -91,6 +92,10 @@ export interface EventListFilter {
   type?: string | undefined;
   status?: string | undefined;
   series_id?: string | undefined;
+  /** Words in the title, the presenter's name or the host (case-insensitive, each word must match). */
+  q?: string | undefined;
+  /** One presenter's shows ("My shows"). */
+  presenter_id?: string | undefined;
   order: 'asc' | 'desc';
   limit: number;
 }
@@ -261,7 +266,7 @@ async function runAfterCommit(ctx: AppContext, tasks: AfterCommit[]): Promise<vo
 
 /** Publishes a change on the public `schedule` channel so open pages refetch. */
 function scheduleChanged(ctx: AppContext, action: 'created' | 'updated' | 'deleted', rows: ReadonlyArray<{ id: string; event_date: string }>, version: number): AfterCommit {
-  const ids = rows.map((r) => r.id).slice(0, 50);
+  const ids = [...new Set(rows.map((r) => r.id))].slice(0, 50);
   const dates = [...new Set(rows.map((r) => r.event_date))].slice(0, 50);
   return () => ctx.bus.publish({ channel: 'schedule', name: `schedule.${action}`, data: { action, ids, dates, version } });
 }
@@ -471,6 +476,62 @@ export async function updateShow(ctx: AppContext, actor: ScheduleActor, id: stri
       }),
     );
     after.unshift(scheduleChanged(ctx, 'updated', [updated], await readScheduleVersion(trx)));
+    return updated;
+  });
+  await runAfterCommit(ctx, after);
+  return presentEvent(row);
+}
+
+/** The statuses a show can be moved from: what is on the schedule or waiting for a decision. */
+const MOVABLE_STATUSES = ['scheduled', 'pending', 'conflicted', 'needs_review'] as const;
+
+/**
+ * Moves a show to another date, keeping its times (issue 30), by whoever may edit it (moderator and above, or the
+ * show's creator or presenter). The same rules as booking: not into the past, not inside the presenter's approved
+ * leave, a time the new date's clocks skip refused, overlaps answered 409 unless `proceed` (the show then needs
+ * review); a probation presenter's approved show goes back for approval. Audit logged, the presenter told, and the
+ * public `schedule` channel names both dates so listeners' pages of either week follow.
+ */
+export async function moveShow(ctx: AppContext, actor: ScheduleActor, id: string, input: MoveShowInput): Promise<ScheduleEventView> {
+  const zone = await stationTimezone(ctx);
+  const current = await loadOr404(ctx.knex, id);
+  assertCanManage(actor, current, DENIED.editShow);
+  const to = input.event_date;
+  const fieldError = (message: string) => fail.badRequest(message, [{ path: 'event_date', message }]);
+  if (!(MOVABLE_STATUSES as readonly string[]).includes(current.status)) throw new HttpError('unprocessable', BOOKING_MESSAGES.moveNotMovable);
+  if (to === current.event_date) throw fieldError(BOOKING_MESSAGES.moveSameDate);
+  if (to < todayInZone(ctx.now(), zone)) throw fieldError(BOOKING_MESSAGES.movePast);
+  const onLeave = current.presenter_id ? await firstDateOnLeave(ctx.knex, current.presenter_id, [to]) : undefined;
+  if (onLeave) throw new HttpError('unprocessable', LOA_TEXTS.onLeaveBooking(current.presenter_name ?? '', longDate(onLeave)), { fields: [{ path: 'event_date', message: LOA_TEXTS.onLeaveBooking(current.presenter_name ?? '', longDate(onLeave)) }] });
+  const moved = (row: EventRow): EventTimes => ({ event_date: to, start_time: row.start_time, end_time: row.end_time });
+  assertRealTimes([moved(current)], zone);
+  const early = await findBookingConflicts(ctx.knex, [moved(current)], [id]);
+  if (early.length > 0 && !input.proceed) throw conflictError(early);
+
+  const after: AfterCommit[] = [];
+  const row = await ctx.knex.transaction(async (trx) => {
+    await lockSchedule(trx);
+    const fresh = await loadOr404(trx, id);
+    assertCanManage(actor, fresh, DENIED.editShow);
+    if (!(MOVABLE_STATUSES as readonly string[]).includes(fresh.status)) throw new HttpError('unprocessable', BOOKING_MESSAGES.moveNotMovable);
+    const conflicts = await findBookingConflicts(trx, [moved(fresh)], [id]);
+    if (conflicts.length > 0 && !input.proceed) throw conflictError(conflicts);
+    const status = statusAfterEdit(actor.role, fresh.status, ['start_time'], conflicts.length);
+    await updateEvent(trx, id, { event_date: to, status });
+    const updated = (await getEventRow(trx, id))!;
+    await recordAction(trx, { actor, resourceType: 'schedule_event', action: 'update', resourceId: id, resourceName: updated.title, details: { moved: { from: fresh.event_date, to }, changes: diff(fresh, updated), conflicts: conflicts.length } });
+    after.push(
+      await recordShowNotification(ctx, trx, {
+        type: conflicts.length > 0 ? 'show_conflicts' : 'show_updated',
+        title: conflicts.length > 0 ? 'Moved show needs review' : 'Show moved',
+        message: `${await displayName(trx, actor)} moved "${updated.title}" from ${longDate(fresh.event_date)} to ${whenText(to, updated.start_time, updated.end_time)}${conflicts.length > 0 ? `; it now overlaps ${conflicts.length} event(s)` : status === 'pending' && fresh.status !== 'pending' ? '; it needs approval again' : ''}.`,
+        relatedId: id,
+        presenterUserId: updated.presenter_user_id,
+        createdBy: actor.id,
+        shows: [updated],
+      }),
+    );
+    after.unshift(scheduleChanged(ctx, 'updated', [{ id, event_date: fresh.event_date }, { id, event_date: to }], await readScheduleVersion(trx)));
     return updated;
   });
   await runAfterCommit(ctx, after);

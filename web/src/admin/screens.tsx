@@ -24,6 +24,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: '/admin/shows', title: 'Show Management', load: () => import('../schedule/admin/ShowManagement').then((m) => ({ default: m.ShowManagement })) },
   { path: '/admin/shows/new', title: 'Create Show Booking', load: () => import('../schedule/admin/CreateBooking').then((m) => ({ default: m.CreateBooking })) },
   { path: '/admin/shows/:id/edit', title: 'Edit show', load: () => import('../schedule/admin/EditShow').then((m) => ({ default: m.EditShow })) },
+  { path: '/admin/rota', title: 'Weekly rota', load: () => import('../schedule/admin/PrintRota') },
   { path: '/admin/djs', title: 'DJs & Staff', load: () => import('../presenters/admin/DjsStaff') },
   { path: '/admin/audience', title: 'Audience', load: () => import('../audience/AudienceScreen') },
   { path: '/admin/uptime', title: 'Uptime', load: () => import('../deadair/UptimeScreen') },

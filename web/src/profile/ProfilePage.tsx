@@ -13,6 +13,7 @@ import { GateLoading } from '../auth/ProtectedRoute';
 import { useToast } from '../ui/toast';
 import { checkImageFile, IMAGE_TYPES, uploadErrorToast } from '../ui/upload';
 import { SessionsSection, TwoFactorSection } from './SecuritySections';
+import { CalendarFeedSection } from './CalendarFeedSection';
 import { changeMyPassword, fetchMe, updateMe, updateMyPresenterLinks, uploadMyAvatar } from './api';
 
 const PLATFORM_LABELS: Record<SocialPlatform, string> = {
@@ -269,6 +270,7 @@ export function ProfilePage() {
       <Stack spacing={3}>
         <ProfileInformation me={me} onSaved={setMe} />
         {presenter && <SocialLinks me={me} onSaved={setMe} />}
+        <CalendarFeedSection />
         <ChangePassword onChanged={() => void reloadProfile()} />
         <TwoFactorSection role={profile.role} />
         <SessionsSection />

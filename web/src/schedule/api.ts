@@ -39,7 +39,7 @@ function qs(q: Record<string, string | number | undefined | null>): string {
   return s ? `?${s}` : '';
 }
 
-type EventsQuery = { from?: string | undefined; to?: string | undefined; type?: string | undefined; status?: string | undefined; series_id?: string | undefined; order?: 'asc' | 'desc' };
+type EventsQuery = { from?: string | undefined; to?: string | undefined; type?: string | undefined; status?: string | undefined; series_id?: string | undefined; q?: string | undefined; presenter_id?: string | undefined; order?: 'asc' | 'desc' };
 type EventAnswer = { event: ScheduleEventView };
 
 /** Listener calls: no credentials needed. */
@@ -58,6 +58,7 @@ export const staffApi = {
   book: endpoint<BookingResult, [body: CreateBookingInput]>('POST', (body) => ({ path: '/api/schedule/bookings', body })),
   editShow: endpoint<EventAnswer, [id: string, body: EditShowInput]>('PATCH', (id, body) => ({ path: `/api/schedule/events/${id}`, body })),
   remove: endpoint<null, [id: string]>('DELETE', (id) => `/api/schedule/events/${id}`),
+  move: endpoint<EventAnswer, [id: string, body: { event_date: string; proceed: boolean }]>('POST', (id, body) => ({ path: `/api/schedule/events/${id}/move`, body })),
   approve: endpoint<EventAnswer, [id: string]>('POST', (id) => `/api/schedule/events/${id}/approve`),
   resolve: endpoint<EventAnswer, [id: string, decision: ResolveInput['decision']]>('POST', (id, decision) => ({ path: `/api/schedule/events/${id}/resolve`, body: { decision } satisfies ResolveInput })),
   cancel: endpoint<EventAnswer, [id: string]>('POST', (id) => `/api/schedule/events/${id}/cancel`),

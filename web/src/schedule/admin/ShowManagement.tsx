@@ -1,4 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
+import PrintIcon from '@mui/icons-material/Print';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import {
   Accordion,
@@ -13,16 +14,19 @@ import {
   CircularProgress,
   Divider,
   FormControl,
+  FormControlLabel,
   InputLabel,
   MenuItem,
   Select,
   Stack,
+  Switch,
   Tab,
   Tabs,
+  TextField,
   Typography,
 } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
 import {
   BOOKING_MESSAGES,
@@ -39,6 +43,7 @@ import {
 } from '../../../../shared/bookings';
 import { SCHEDULE_EVENT_STATUSES, addWeeks, compareEventsByDateTime, dayLabel, isValidDate, longDate, weekBounds } from '../../../../shared/schedule';
 import { usePageMeta } from '../../app/meta';
+import { useT } from '../../i18n/state';
 import { useStation } from '../../app/station';
 import { scheduleKeys, staffApi, useScheduleLive } from '../api';
 import { useNow } from '../components/useNow';
@@ -51,8 +56,9 @@ import { StatusChip } from './StatusChip';
 import { useToast } from '../../ui/toast';
 import { mayManage, useActor } from './useActor';
 import { ViewShowDialog } from './ViewShowDialog';
+import { MoveShowDialog } from './MoveShowDialog';
 
-type Dialog = { kind: 'view' | 'edit' | 'resolve' | 'delete'; show: ScheduleEventView } | null;
+type Dialog = { kind: 'view' | 'edit' | 'move' | 'resolve' | 'delete'; show: ScheduleEventView } | null;
 
 /**
  * Show Management (spec 001 §2): the timeline by day with the week
@@ -88,7 +94,12 @@ function ShowManagementView() {
   const [status, setStatus] = useState<string>('all');
   const [dateFilter, setDateFilter] = useState<DateFilter>(DEFAULT_DATE_FILTER);
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [search, setSearch] = useState('');
+  const [mine, setMine] = useState(false);
+  const searched = useDeferredValue(search.trim());
+  const t = useT();
   const actor = useActor();
+  const ownPresenter = actor.data?.ownPresenter ?? null;
   const range = dateFilterRange(dateFilter, today);
 
   let from = range.from;
@@ -98,10 +109,18 @@ function ShowManagementView() {
     to = to && to < week.end ? to : week.end;
   }
   const emptyRange = Boolean(from && to && from > to);
-  const q = { type: 'show', status: status === 'all' ? undefined : status, from, to, order: 'desc' as const };
+  const q = {
+    type: 'show',
+    status: status === 'all' ? undefined : status,
+    from,
+    to,
+    q: searched || undefined,
+    presenter_id: mine && ownPresenter ? ownPresenter.id : undefined,
+    order: 'desc' as const,
+  };
   const events = useQuery({ queryKey: scheduleKeys.events(q), queryFn: () => staffApi.events(q), enabled: !emptyRange });
   const list = emptyRange ? [] : (events.data?.events ?? []);
-  const count = activeFilterCount({ status, date: dateFilter });
+  const count = activeFilterCount({ status, date: dateFilter }) + (searched ? 1 : 0) + (mine && ownPresenter ? 1 : 0);
 
   return (
     <Box sx={{ p: { xs: 0, md: 3 }, maxWidth: 1200 }}>
@@ -109,13 +128,29 @@ function ShowManagementView() {
         <Typography variant="h4" component="h1" sx={{ whiteSpace: 'nowrap', fontSize: { xs: '1.75rem', md: '2.125rem' } }}>
           Show Management
         </Typography>
-        <Button component={RouterLink} to="/admin/shows/new" variant="contained" startIcon={<AddIcon />} sx={{ whiteSpace: 'nowrap' }}>
-          Book New Show
-        </Button>
+        <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+          <Button component={RouterLink} to={`/admin/rota${week.start === currentWeek ? '' : `?week=${week.start}`}`} variant="outlined" startIcon={<PrintIcon />} sx={{ whiteSpace: 'nowrap' }}>
+            {t('rota.open')}
+          </Button>
+          <Button component={RouterLink} to="/admin/shows/new" variant="contained" startIcon={<AddIcon />} sx={{ whiteSpace: 'nowrap' }}>
+            Book New Show
+          </Button>
+        </Stack>
       </Stack>
 
       <Card variant="outlined" sx={{ mb: 2 }}>
         <CardContent sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
+          <TextField
+            size="small"
+            type="search"
+            label={t('shows.search.label')}
+            placeholder={t('shows.search.placeholder')}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            sx={{ minWidth: 220, flex: { xs: '1 1 100%', sm: '0 1 260px' } }}
+            slotProps={{ htmlInput: { maxLength: 100 } }}
+          />
+          {ownPresenter && <FormControlLabel control={<Switch checked={mine} onChange={(e) => setMine(e.target.checked)} />} label={t('shows.search.mine')} />}
           <FormControl size="small" sx={{ minWidth: 180 }}>
             <InputLabel id="status-filter-label">Status</InputLabel>
             <Select
@@ -151,6 +186,8 @@ function ShowManagementView() {
             onClick={() => {
               setStatus('all');
               setDateFilter(DEFAULT_DATE_FILTER);
+              setSearch('');
+              setMine(false);
             }}
           >
             Clear filters
@@ -198,6 +235,7 @@ function ShowManagementView() {
 
       {dialog?.kind === 'view' && <ViewShowDialog show={dialog.show} open onClose={() => setDialog(null)} />}
       {dialog?.kind === 'edit' && <EditShowDialog show={dialog.show} open onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'move' && <MoveShowDialog show={dialog.show} today={today} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'resolve' && <ResolveDialog show={dialog.show} open onClose={() => setDialog(null)} />}
       {dialog?.kind === 'delete' && <DeleteShow show={dialog.show} onClose={() => setDialog(null)} />}
     </Box>
@@ -288,9 +326,14 @@ function SeriesView({ events, actor, open }: { events: ScheduleEventView[]; acto
   );
 }
 
+/** The statuses the server lets a show be moved from (server/src/schedule/service.ts moveShow). */
+const MOVABLE = new Set(['scheduled', 'pending', 'conflicted', 'needs_review']);
+
 /** One show with its status and the actions the signed-in user may take. */
 function ShowRow({ show, actor, open, withDate = false }: { show: ScheduleEventView; actor: BookingActor | undefined; open: (d: Dialog) => void; withDate?: boolean }) {
   const { toast } = useToast();
+  const t = useT();
+  const movable = MOVABLE.has(show.status);
   const qc = useQueryClient();
   const [busy, setBusy] = useState(false);
   const manage = mayManage(actor, show);
@@ -348,6 +391,11 @@ function ShowRow({ show, actor, open, withDate = false }: { show: ScheduleEventV
           {manage && (
             <Button size="small" onClick={() => open({ kind: 'edit', show })}>
               Edit
+            </Button>
+          )}
+          {manage && movable && (
+            <Button size="small" onClick={() => open({ kind: 'move', show })}>
+              {t('shows.move.action')}
             </Button>
           )}
           {manage && (

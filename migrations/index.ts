@@ -26,6 +26,7 @@ import * as m140 from './140_station_incidents';
 import * as m150 from './150_live_input';
 import * as m220 from './220_two_factor_and_recovery';
 import * as m210 from './210_incident_samples';
+import * as m221 from './221_privacy';
 
 /** One migration: its name as recorded in knex_migrations, and its steps. */
 export interface NamedMigration extends Knex.Migration {
@@ -64,4 +65,5 @@ export const migrations: NamedMigration[] = [
   { name: '150_live_input', ...m150 },
   { name: '220_two_factor_and_recovery', ...m220 },
   { name: '210_incident_samples', ...m210 },
+  { name: '221_privacy', ...m221 },
 ];

@@ -75,6 +75,8 @@ export const CAPABILITIES = {
   'uptime.view': ['owner', 'manager', 'admin', 'moderator'],
   // Which roles must use two-factor sign-in (issue 37): the owner alone decides.
   'security.policy': ['owner'],
+  // Retention periods and the analytics level (issue 37): the owner.
+  'privacy.manage': ['owner'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Capability = keyof typeof CAPABILITIES;

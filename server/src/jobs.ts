@@ -8,6 +8,7 @@ import type { BackgroundJob } from './server';
 import { sessionPruneJob } from './auth/prune';
 import { showRemindersJob } from './schedule/reminders';
 import { emailOutboxJob } from './mail/outbox';
+import { retentionJob } from './privacy/job';
 
 /** How long after the server starts its jobs the ones that can wait begin (see {@link startLater}). */
 export const LATER_JOBS_MS = 2_000;
@@ -56,5 +57,6 @@ export async function startJobs(ctx: AppContext): Promise<BackgroundJob[]> {
     startIntegrationJobs(ctx),
     startLater('show-reminders', LATER_JOBS_MS, () => showRemindersJob(ctx), ctx),
     startLater('email-outbox', LATER_JOBS_MS, () => emailOutboxJob(ctx), ctx),
+    startLater('retention', LATER_JOBS_MS, () => retentionJob(ctx), ctx),
   ];
 }

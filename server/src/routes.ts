@@ -10,6 +10,7 @@ import { publicScheduleRoutes } from './public/schedule-api';
 import { scheduleRoutes } from './schedule/routes';
 import { settingsRoutes } from './settings/routes';
 import { usersRoutes } from './users/routes';
+import { privacyRoutes } from './privacy/routes';
 import { requestsRoutes } from './requests/routes';
 import { applicationsRoutes } from './applications/routes';
 import { integrationsRoutes } from './integrations/routes';
@@ -31,5 +32,5 @@ import { deadAirRoutes } from './radio/ears/routes';
  * the authorization matrix test enumerates the routes of these routers.
  */
 export function domainRouters(ctx: AppContext): AppRouter[] {
-  return [healthRoutes(ctx), authRoutes(ctx), usersRoutes(ctx), mediaRoutes(ctx), settingsRoutes(ctx), contentRoutes(ctx), docsRoutes(ctx), radioRoutes(ctx), scheduleRoutes(ctx), publicScheduleRoutes(ctx), requestsRoutes(ctx), applicationsRoutes(ctx), integrationsRoutes(ctx), presentersRoutes(ctx), requestQueueRoutes(ctx), leaveRoutes(ctx), applicationReviewRoutes(ctx), notificationsRoutes(ctx), logsRoutes(ctx), dashboardRoutes(ctx), desktopRoutes(ctx), embedRoutes(ctx), audienceRoutes(ctx), liveRoutes(ctx), deadAirRoutes(ctx)];
+  return [healthRoutes(ctx), authRoutes(ctx), usersRoutes(ctx), mediaRoutes(ctx), settingsRoutes(ctx), contentRoutes(ctx), docsRoutes(ctx), radioRoutes(ctx), scheduleRoutes(ctx), publicScheduleRoutes(ctx), requestsRoutes(ctx), applicationsRoutes(ctx), integrationsRoutes(ctx), presentersRoutes(ctx), requestQueueRoutes(ctx), leaveRoutes(ctx), applicationReviewRoutes(ctx), notificationsRoutes(ctx), logsRoutes(ctx), dashboardRoutes(ctx), desktopRoutes(ctx), embedRoutes(ctx), audienceRoutes(ctx), liveRoutes(ctx), deadAirRoutes(ctx), privacyRoutes(ctx)];
 }

@@ -80,6 +80,11 @@ export const AUTHZ_MATRIX: Record<string, Access> = {
   'POST /api/auth/password-reset/confirm': 'public',
   'GET /api/me/sessions': 'any-user',
   'DELETE /api/me/sessions/:id': 'any-user',
+  // Privacy and retention (issue 37 item 1): the owner.
+  'GET /api/privacy/settings': OWNER_ONLY,
+  'PUT /api/privacy/settings': OWNER_ONLY,
+  'GET /api/privacy/retention': OWNER_ONLY,
+  'POST /api/privacy/retention/run': OWNER_ONLY,
   'GET /api/users': MANAGE_USERS,
   'POST /api/users': MANAGE_USERS,
   'PATCH /api/users/:id': MANAGE_USERS,

@@ -66,6 +66,8 @@ const TABLE_OWNERS: Readonly<Record<string, string>> = {
   mfa_challenges: 'auth',
   mfa_policy: 'auth',
   password_reset_tokens: 'auth',
+  privacy_settings: 'privacy',
+  retention_runs: 'privacy',
 };
 
 /** file → tables it names outside their owner's repo.ts (and database work in routes files). */

@@ -72,3 +72,8 @@ export async function decidePending(db: Db, id: string, decision: { status: Appl
 export async function applicantOf(db: Db, id: string): Promise<{ name: string; discord_user_id: string | null } | undefined> {
   return db('presenter_applications').where({ id }).first<{ name: string; discord_user_id: string | null } | undefined>('name', 'discord_user_id');
 }
+
+/** Applications decided before `cutoff` are deleted (pending ones wait for a decision). Answers how many. */
+export async function deleteDecidedApplicationsBefore(db: Db, cutoff: Date): Promise<number> {
+  return (await db('presenter_applications').whereNot('status', 'pending').andWhere('reviewed_at', '<', cutoff).delete().returning<{ id: string }[]>('id')).length;
+}

@@ -277,3 +277,11 @@ export async function endOwnSession(db: Db, userId: string, sessionId: string, a
   const rows = await db('auth_sessions').where({ id: sessionId, user_id: userId }).whereNull('revoked_at').update({ revoked_at: at, revoked_reason: 'sign_out' }).returning<{ id: string }[]>('id');
   return rows.length > 0;
 }
+
+/** Spent or expired sign-in challenges and reset links, and sign-in counters whose window ended, older than `cutoff`. Answers how many. */
+export async function deleteAuthLeftoversBefore(db: Db, cutoff: Date, nowMs: number): Promise<{ mfa_challenges: number; password_reset_tokens: number; auth_rate_limits: number }> {
+  const challenges = await db('mfa_challenges').where('expires_at', '<', cutoff).delete().returning<{ token_hash: string }[]>('token_hash');
+  const resets = await db('password_reset_tokens').where('expires_at', '<', cutoff).delete().returning<{ token_hash: string }[]>('token_hash');
+  const limits = await db(RATE_LIMIT_TABLE).where('expire', '<', nowMs).delete().returning<{ key: string }[]>('key');
+  return { mfa_challenges: challenges.length, password_reset_tokens: resets.length, auth_rate_limits: limits.length };
+}

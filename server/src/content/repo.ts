@@ -242,3 +242,13 @@ export async function incrementCounter(db: Db, item: CounterItem, id: string, ki
     .where({ id, is_active: true })
     .increment(kind === 'view' ? 'view_count' : 'click_count', 1);
 }
+
+/** Page views of days before `cutoff` (yyyy-MM-dd) lose their session id (each gets a random one); the counts stay. Answers how many. */
+export async function erasePageViewSessionsBefore(db: Db, cutoffDay: string): Promise<number> {
+  const rows = await db('page_views')
+    .where('view_date', '<', cutoffDay)
+    .andWhereNot('session_id', 'like', 'erased-%')
+    .update({ session_id: db.raw("'erased-' || gen_random_uuid()::text") })
+    .returning<{ page_id: string }[]>('page_id');
+  return rows.length;
+}

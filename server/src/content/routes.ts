@@ -14,6 +14,7 @@ import { parse } from '../http/validate';
 import { cachedStationInfo } from '../settings/service';
 import type { AuditActor } from '../users/audit';
 import { bumpCounter, type CounterItem, type CounterKind } from './counters';
+import { analyticsKey } from '../privacy/service';
 import { createPage, deletePage, getPublishedPage, listPages, pageAnalytics, recordPageView, stationDay, updatePage } from './pages';
 import { createSlide, deleteSlide, getSliderData, getSliderSettings, listSlides, saveSliderSettings, updateSlide } from './slider';
 import { createSponsored, deleteSponsored, listSponsored, randomSponsored, updateSponsored } from './sponsored';
@@ -76,7 +77,11 @@ export function contentRoutes(ctx: AppContext): AppRouter {
     const { session_id } = parse(PageViewSchema, c.request.body);
     if (!SLUG.test(slug)) throw fail.notFound('Page not found');
     const day = await today();
-    afterResponse(c, () => recordPageView(ctx.knex, slug, session_id, day));
+    // What is recorded follows the station's analytics level (issue 37): the id, a daily-salted hash, or nothing.
+    afterResponse(c, async () => {
+      const key = await analyticsKey(ctx, session_id, day);
+      if (key) await recordPageView(ctx.knex, slug, key, day);
+    });
     c.status = 202;
     c.body = { accepted: true };
   });

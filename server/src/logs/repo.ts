@@ -136,3 +136,10 @@ export async function exportPage(db: Db, q: LogsQuery, nowMs: number, cursor: { 
     .limit(batch)
     .select(...COLUMNS, db.raw('created_at::text AS cursor_ts'))) as (ActionLogRow & { cursor_ts: string })[];
 }
+
+/** Audit entries past their retention: failed sign-ins (what was typed, from where) before `failedCutoff`, everything else before `cutoff`. Answers how many of each. */
+export async function deleteActionLogsBefore(db: Db, cutoffs: { failed: Date; other: Date }): Promise<{ failed_signins: number; audit_log: number }> {
+  const failed = await db('user_action_logs').where('action_type', 'login_failed').andWhere('created_at', '<', cutoffs.failed).delete().returning<{ id: string }[]>('id');
+  const other = await db('user_action_logs').whereNot('action_type', 'login_failed').andWhere('created_at', '<', cutoffs.other).delete().returning<{ id: string }[]>('id');
+  return { failed_signins: failed.length, audit_log: other.length };
+}

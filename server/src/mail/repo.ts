@@ -39,3 +39,8 @@ export async function markOutboxFailed(db: Db, id: string, change: { attempts: n
     .where({ id })
     .update({ attempts: change.attempts, status: change.failed ? 'failed' : 'pending', last_error: change.error.slice(0, 500), next_attempt_at: change.nextAttemptAt });
 }
+
+/** Sent or given-up e-mail created before `cutoff` (addresses and bodies) is deleted; pending mail stays. Answers how many. */
+export async function deleteFinishedEmailBefore(db: Db, cutoff: Date): Promise<number> {
+  return (await db('email_outbox').whereIn('status', ['sent', 'failed']).andWhere('created_at', '<', cutoff).delete().returning<{ id: string }[]>('id')).length;
+}

@@ -352,3 +352,13 @@ export async function bumpBubbleCount(db: Db): Promise<number> {
     .returning<{ count: number }[]>('count');
   return Number(rows[0]?.count ?? 0);
 }
+
+/** Listener votes cast before `cutoff` lose their session id (each gets an unlinkable one of its own); the totals stay. Answers how many. */
+export async function eraseVoteSessionsBefore(db: Db, cutoff: Date): Promise<number> {
+  const rows = await db('track_votes')
+    .where('created_at', '<', cutoff)
+    .andWhereNot('user_session', 'like', 'erased-%')
+    .update({ user_session: db.raw("'erased-' || id::text") })
+    .returning<{ id: string }[]>('id');
+  return rows.length;
+}

@@ -385,3 +385,30 @@ export async function requestsHandledBetween(db: Db, userId: string, from: Date,
     .first();
   return { songs: Number(handled?.count ?? 0), shoutouts: Number(read?.count ?? 0) };
 }
+
+// ------------------------------------------------ retention (issue 37 item 1)
+
+/** Listener requests made before `cutoff` lose their personal fields (name, message, session id); the rows stay for the counts. Answers how many. */
+export async function eraseListenerRequestsBefore(db: Db, cutoff: Date): Promise<{ song_requests: number; shoutout_requests: number }> {
+  const songs = await db('song_requests')
+    .where('created_at', '<', cutoff)
+    .andWhere((q) => q.whereNotNull('user_session').orWhereNotNull('message').orWhereNot('requester', 'Listener'))
+    .update({ requester: 'Listener', message: null, user_session: null })
+    .returning<{ id: string }[]>('id');
+  const shoutouts = await db('shoutout_requests')
+    .where('created_at', '<', cutoff)
+    .andWhere((q) => q.whereNotNull('user_session').orWhereNot('message', '(removed)'))
+    .update({ requester_name: 'Listener', recipient_name: 'Listener', message: '(removed)', user_session: null })
+    .returning<{ id: string }[]>('id');
+  return { song_requests: songs.length, shoutout_requests: shoutouts.length };
+}
+
+/** General inquiries (they carry an e-mail address) made before `cutoff` are deleted. Answers how many. */
+export async function deleteInquiriesBefore(db: Db, cutoff: Date): Promise<number> {
+  return (await db('general_requests').where('created_at', '<', cutoff).delete().returning<{ id: string }[]>('id')).length;
+}
+
+/** Rate-limit counters whose window has ended (their keys hold addresses). Answers how many. */
+export async function deleteEndedRequestLimits(db: Db, nowMs: number): Promise<number> {
+  return (await db('request_rate_limits').where('expire', '<', nowMs).delete().returning<{ key: string }[]>('key')).length;
+}

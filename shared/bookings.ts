@@ -66,6 +66,8 @@ export const SCHEDULE_LIMITS = { title: 200, description: 5000, host: 100, prese
 
 /** The spec's booking and show texts (001 §5, §6, §8), written once. */
 export const BOOKING_MESSAGES = {
+  seriesNothingUpcoming: 'This series has no upcoming shows to change.',
+  seriesNotAllowed: "You don't have permission to change every show of this series.",
   moveSameDate: 'The show is already on that date.',
   movePast: 'A show cannot be moved into the past.',
   moveNotMovable: 'Only a show on the schedule or awaiting a decision can be moved.',
@@ -289,6 +291,27 @@ export const MoveShowSchema = z.object({
   proceed: z.boolean({ error: 'Proceed must be true or false' }).default(false),
 });
 export type MoveShowInput = z.output<typeof MoveShowSchema>;
+
+/** Edit a whole series (issue 30): the fields every upcoming occurrence takes; times checked for overlaps like a booking. */
+export const SeriesEditSchema = z
+  .object({
+    title: requiredText(SCHEDULE_LIMITS.title, 'Title', BOOKING_MESSAGES.titleRequired).optional(),
+    description: optionalText(SCHEDULE_LIMITS.description, 'Description').optional(),
+    start_time: timeField(BOOKING_MESSAGES.editTimesRequired, 'Start time').optional(),
+    end_time: timeField(BOOKING_MESSAGES.editTimesRequired, 'End time').optional(),
+    proceed: z.boolean({ error: 'Proceed must be true or false' }).default(false),
+  })
+  .superRefine((b, ctx) => {
+    if ((b.start_time === undefined) !== (b.end_time === undefined)) ctx.addIssue({ code: 'custom', path: ['end_time'], message: BOOKING_MESSAGES.editTimesRequired });
+    if (b.start_time !== undefined && b.start_time === b.end_time) ctx.addIssue({ code: 'custom', path: ['end_time'], message: BOOKING_MESSAGES.sameStartEnd });
+  });
+export type SeriesEditInput = z.output<typeof SeriesEditSchema>;
+
+/** What a whole-series action did: how many upcoming occurrences it touched. */
+export interface SeriesActionResult {
+  series_id: string;
+  count: number;
+}
 
 /** Statuses the overview form may set directly. */
 export const OVERVIEW_STATUSES = ['scheduled', 'pending', 'cancelled', 'completed'] as const;

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { todayInZone } from '../../shared/time';
+import { addDays, todayInZone } from '../../shared/time';
 import { startBrowserHarness, skipBrowser, type BrowserHarness } from '../support/browser';
 import { openAsStaff } from '../support/staff';
 
 /**
  * Panel defects of issue 30 item 7 in Chromium: Schedule Overview's Cancel asks first and offers Undo (it
  * took a live show off air in one click), and a toast raised over a dialog keeps the header's bell and Sign
- * Out in sight.
+ * Out in sight. Issue 30's rota tools where they live in the browser: a presenter's next show on the
+ * dashboard, their calendar feed in My Profile, and the printable weekly rota.
  */
 let h: BrowserHarness;
 beforeAll(async () => {
@@ -79,5 +80,55 @@ describe.skipIf(skipBrowser())('rota panel defects (issue 30 item 7)', () => {
       }
       await staff.context.close();
     }
+  });
+
+  it("a presenter's next show on the dashboard, their calendar feed in My Profile, and the weekly rota on paper", async () => {
+    const staff = await openAsStaff(h, 'presenter');
+    const { page } = staff;
+    const zone = ((await (await fetch(`${h.url}/api/station`)).json()) as { timezone: string }).timezone;
+    const tomorrow = addDays(todayInZone(Date.now(), zone), 1);
+    const [p] = await knex()('presenters').insert({ name: 'Rota Tester', role: 'presenter', user_id: staff.user.id }).returning<{ id: string }[]>('id');
+    await knex()('schedule_events').insert([
+      { title: 'Rota Tester Live', type: 'show', event_date: tomorrow, start_time: '04:10:00', end_time: '04:50:00', status: 'scheduled', presenter_id: p!.id, presenter_name: 'Rota Tester', recurrence_type: 'once', booking_type: 'single' },
+      { title: 'Someone Else Hour', type: 'show', event_date: tomorrow, start_time: '04:50:00', end_time: '05:00:00', status: 'scheduled', presenter_name: 'Other Voice', recurrence_type: 'once', booking_type: 'single' },
+    ]);
+
+    // The dashboard: their own next show, day and times in the station's zone, and how long until it.
+    await page.goto(`${h.url}/admin`);
+    const card = page.getByRole('region', { name: 'My next show' });
+    await card.waitFor();
+    expect(await card.innerText()).toContain('Rota Tester Live');
+    const day = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${tomorrow}T00:00:00Z`));
+    expect(await page.getByTestId('my-next-show-when').innerText()).toBe(`${day}, 04:10–04:50 (${zone})`);
+    expect(await page.getByTestId('my-next-show-until').innerText()).toMatch(/^Starts (in \d+ hours?|tomorrow)$/);
+
+    // My Profile: the feed of their own shows, to copy or subscribe to.
+    await page.goto(`${h.url}/profile`);
+    const feed = page.getByRole('region', { name: 'My calendar feed' });
+    await feed.waitFor();
+    const address = await feed.getByLabel('Feed address').inputValue();
+    expect(address).toBe(`${h.url}/api/public/schedule.ics?presenter=Rota+Tester`);
+    expect(await feed.getByRole('link', { name: 'Subscribe in calendar app' }).getAttribute('href')).toBe(`webcal://${new URL(h.url).host}/api/public/schedule.ics?presenter=Rota+Tester`);
+    const ics = await (await fetch(address)).text();
+    expect(ics).toContain('SUMMARY:Rota Tester Live');
+    expect(ics).not.toContain('Someone Else Hour');
+
+    // The weekly rota: tomorrow's shows with their presenters, the zone named; printed, only the rota shows.
+    await page.goto(`${h.url}/admin/rota?week=${tomorrow}`);
+    const dayHeading = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${tomorrow}T12:00:00Z`));
+    const section = page.getByRole('region', { name: dayHeading });
+    await section.getByText('Rota Tester Live').waitFor();
+    const rows = await section.getByRole('row').allInnerTexts();
+    expect(rows.some((r) => r.includes('04:10') && r.includes('Rota Tester Live') && r.includes('Rota Tester'))).toBe(true);
+    expect(rows.some((r) => r.includes('Someone Else Hour') && r.includes('Other Voice'))).toBe(true);
+    expect(await page.getByTestId('rota-zone').innerText()).toBe(`All times are station time (${zone}).`);
+    const signOut = page.locator('header button:has-text("Sign Out")').first();
+    expect(await signOut.isVisible()).toBe(true);
+    await page.emulateMedia({ media: 'print' });
+    expect(await signOut.isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+    expect(await section.getByText('Rota Tester Live').isVisible()).toBe(true);
+    expect(staff.errors).toEqual([]);
+    await staff.context.close();
   });
 });

@@ -264,4 +264,9 @@ export const AUTHZ_MATRIX: Record<string, Access> = {
   'PUT /api/dead-air/settings': ACCESS_SETTINGS,
   // Rota tools (issue 30): move a show to another date (whoever may edit it; the rule is checked in the service).
   'POST /api/schedule/events/:id/move': 'any-user',
+  // A whole series (issue 30): edit and delete by whoever may manage every occurrence; approve and cancel as for one show.
+  'PATCH /api/schedule/series/:id': 'any-user',
+  'DELETE /api/schedule/series/:id': 'any-user',
+  'POST /api/schedule/series/:id/approve': APPROVE_SHOWS,
+  'POST /api/schedule/series/:id/cancel': APPROVE_SHOWS,
 };

@@ -129,3 +129,61 @@ describe('move a show to another date', () => {
     expect(res.body.event.status).toBe('pending');
   });
 });
+
+describe('a whole series', () => {
+  const seriesOf = async (seriesId: string) =>
+    (await t.server.ctx.knex('schedule_events').where({ series_id: seriesId }).orderBy('event_date').select('event_date', 'title', 'start_time', 'end_time', 'status')).map((r: { event_date: string | Date; title: string; start_time: string; end_time: string; status: string }) => ({
+      ...r,
+      event_date: typeof r.event_date === 'string' ? r.event_date.slice(0, 10) : r.event_date.toISOString().slice(0, 10),
+    }));
+  /** A weekly series of Pat's on Mondays: one already past (16 March), three ahead. */
+  const weekly = async (title: string, status = 'scheduled', start = '15:00:00', end = '16:00:00') => {
+    const seriesId = crypto.randomUUID();
+    for (const d of ['2026-03-16', '2026-05-04', '2026-05-11', '2026-05-18']) {
+      await buildShow(t, { presenter_id: pat.presenterId, presenter_name: pat.presenterName, created_by: pat.id, title, event_date: d, start_time: start, end_time: end, status, series_id: seriesId });
+    }
+    return seriesId;
+  };
+
+  it('edits every upcoming show of it, leaving the past alone, and checks the new times for overlaps', async () => {
+    const id = await weekly('Monday Mix');
+    await buildShow(t, { presenter_id: kim.presenterId, presenter_name: kim.presenterName, title: 'Kim Overlap', event_date: '2026-05-11', start_time: '17:30:00', end_time: '18:30:00' });
+    const patch = (body: unknown, token = pat.token) => request(t.url, `/api/schedule/series/${id}`, { method: 'PATCH', token, body });
+    expect((await patch({ title: 'Not Yours' }, kim.token)).status).toBe(403);
+    const renamed = await patch({ title: 'Monday Mixtape', description: 'Fresh every week' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toEqual({ series_id: id, count: 3 });
+    expect((await seriesOf(id)).map((r) => r.title)).toEqual(['Monday Mix', 'Monday Mixtape', 'Monday Mixtape', 'Monday Mixtape']);
+
+    const clash = await patch({ start_time: '17:00', end_time: '18:00' });
+    expect(clash.status).toBe(409);
+    expect(clash.body.error.details.conflicts.map((c: { title: string }) => c.title)).toEqual(['Kim Overlap']);
+    expect((await seriesOf(id)).map((r) => r.start_time)).toEqual(['15:00:00', '15:00:00', '15:00:00', '15:00:00']);
+    const later = await patch({ start_time: '17:00', end_time: '18:00', proceed: true });
+    expect(later.status).toBe(200);
+    expect((await seriesOf(id)).map((r) => `${r.start_time} ${r.status}`)).toEqual(['15:00:00 scheduled', '17:00:00 scheduled', '17:00:00 needs_review', '17:00:00 scheduled']);
+    const log = await t.server.ctx.knex('user_action_logs').where({ resource_type: 'schedule_series', resource_id: id }).orderBy('created_at').select('action_type', 'details');
+    expect(log).toHaveLength(2);
+  });
+
+  it('approves, cancels and deletes the upcoming shows: approve and cancel for moderators, listeners see the outcome', async () => {
+    const mod = await createUser(t, { role: 'moderator' });
+    const id = await weekly('Pending Parade', 'pending', '09:00:00', '10:00:00');
+    expect((await request(t.url, `/api/schedule/series/${id}/approve`, { method: 'POST', token: pat.token })).status).toBe(403);
+    const approved = await request(t.url, `/api/schedule/series/${id}/approve`, { method: 'POST', token: mod.token });
+    expect(approved.body).toEqual({ series_id: id, count: 3 });
+    expect((await seriesOf(id)).map((r) => r.status)).toEqual(['pending', 'scheduled', 'scheduled', 'scheduled']);
+    const listeners = async () => ((await request(t.url, '/api/public/schedule?start_date=2026-05-04&end_date=2026-05-18')).body.data.shows as { title: string }[]).filter((s) => s.title === 'Pending Parade').length;
+    expect(await listeners()).toBe(3);
+
+    expect((await request(t.url, `/api/schedule/series/${id}/cancel`, { method: 'POST', token: pat.token })).status).toBe(403);
+    expect((await request(t.url, `/api/schedule/series/${id}/cancel`, { method: 'POST', token: mod.token })).body.count).toBe(3);
+    expect((await seriesOf(id)).map((r) => r.status)).toEqual(['pending', 'cancelled', 'cancelled', 'cancelled']);
+    expect(await listeners()).toBe(0);
+
+    expect((await request(t.url, `/api/schedule/series/${id}`, { method: 'DELETE', token: kim.token })).status).toBe(403);
+    expect((await request(t.url, `/api/schedule/series/${id}`, { method: 'DELETE', token: pat.token })).body.count).toBe(3);
+    expect((await seriesOf(id)).map((r) => r.event_date)).toEqual(['2026-03-16']);
+    expect((await request(t.url, `/api/schedule/series/${id}`, { method: 'DELETE', token: pat.token })).status).toBe(404);
+  });
+});

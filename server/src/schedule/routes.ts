@@ -6,6 +6,7 @@ import {
   EditShowSchema,
   EventListQuerySchema,
   MoveShowSchema,
+  SeriesEditSchema,
   OverviewEventSchema,
   ResolveSchema,
   RestoreSchema,
@@ -29,6 +30,7 @@ import {
   getEventRow,
   listEvents,
   moveShow,
+  seriesAction,
   nextShow,
   outstandingBookings,
   presenterShows,
@@ -110,6 +112,23 @@ export function scheduleRoutes(ctx: AppContext): AppRouter {
     const id = idParam(c.params.id);
     const input = parse(MoveShowSchema, c.request.body ?? {});
     c.body = { event: await moveShow(ctx, currentUser(c), id, input) };
+  });
+
+  // A whole series (issue 30), its occurrences from today on: edit and delete by whoever may manage every one of
+  // them (checked in seriesAction), approve and cancel with the same capabilities as for one show.
+  router.patch('/api/schedule/series/:id', panel, async (c) => {
+    const id = idParam(c.params.id, 'Series');
+    const input = parse(SeriesEditSchema, c.request.body ?? {});
+    c.body = await seriesAction(ctx, currentUser(c), id, { kind: 'edit', input });
+  });
+  router.delete('/api/schedule/series/:id', panel, async (c) => {
+    c.body = await seriesAction(ctx, currentUser(c), idParam(c.params.id, 'Series'), { kind: 'delete' });
+  });
+  router.post('/api/schedule/series/:id/approve', authorize(deps, 'shows.approve', REFUSED.approve), async (c) => {
+    c.body = await seriesAction(ctx, currentUser(c), idParam(c.params.id, 'Series'), { kind: 'approve' });
+  });
+  router.post('/api/schedule/series/:id/cancel', authorize(deps, 'schedule.overview', REFUSED.overview), async (c) => {
+    c.body = await seriesAction(ctx, currentUser(c), idParam(c.params.id, 'Series'), { kind: 'cancel' });
   });
 
   router.post('/api/schedule/events/:id/approve', authorize(deps, 'shows.approve', REFUSED.approve), async (c) => {

@@ -16,6 +16,8 @@ import {
   type CreateBookingInput,
   type EditShowInput,
   type MoveShowInput,
+  type SeriesActionResult,
+  type SeriesEditInput,
   type ListenerEventView,
   type OutstandingEntry,
   type OutstandingResponse,
@@ -26,6 +28,7 @@ import {
 } from '../../../shared/bookings';
 import { DENIED, PRESENTER_ROLES, can, canManageShow, type Role } from '../../../shared/permissions';
 import {
+  MAX_OCCURRENCES,
   RecurrenceError,
   WEEKLY_REQUIRED_HOURS,
   addDays,
@@ -536,6 +539,83 @@ export async function moveShow(ctx: AppContext, actor: ScheduleActor, id: string
   });
   await runAfterCommit(ctx, after);
   return presentEvent(row);
+}
+
+/** What a whole-series action does to each upcoming occurrence. */
+export type SeriesAction = { kind: 'approve' } | { kind: 'cancel' } | { kind: 'delete' } | { kind: 'edit'; input: SeriesEditInput };
+
+const SERIES_FROM: Record<'approve' | 'cancel', readonly string[]> = { approve: ['pending'], cancel: ['scheduled', 'pending', 'conflicted', 'needs_review'] };
+
+/**
+ * Edit, approve, cancel or delete a whole series (issue 30): every occurrence of `seriesId` from the station's
+ * today on (past shows stay as they were). The caller checks approve's and cancel's capability; edit and delete
+ * need the single-show rule ({@link canManageShow}) on every occurrence. An edit's new times are checked against
+ * everything else on those dates (409 unless `proceed`, after which the clashing occurrences need review); a
+ * probation presenter's edit sends their approved shows back for approval. One transaction, one audit row, one
+ * notification, one push naming every date.
+ */
+export async function seriesAction(ctx: AppContext, actor: ScheduleActor, seriesId: string, action: SeriesAction): Promise<SeriesActionResult> {
+  const today = todayInZone(ctx.now(), await stationTimezone(ctx));
+  const upcoming = async (db: Db) => (await listEventRows(db, { series_id: seriesId, from: today, order: 'asc', limit: MAX_OCCURRENCES + 1 })) as EventRow[];
+  const first = await upcoming(ctx.knex);
+  if (first.length === 0) throw fail.notFound(BOOKING_MESSAGES.seriesNothingUpcoming);
+  const edit = action.kind === 'edit' ? action.input : null;
+  const timesOf = (r: EventRow): EventTimes => ({ event_date: r.event_date, start_time: edit?.start_time ?? r.start_time, end_time: edit?.end_time ?? r.end_time });
+  const ids = first.map((r) => r.id);
+  if (edit?.start_time !== undefined) {
+    assertRealTimes(first.map(timesOf), await stationTimezone(ctx));
+    const early = await findBookingConflicts(ctx.knex, first.filter((r) => r.status !== 'cancelled').map(timesOf), ids);
+    if (early.length > 0 && !edit.proceed) throw conflictError(early);
+  }
+  const after: AfterCommit[] = [];
+  const count = await ctx.knex.transaction(async (trx) => {
+    await lockSchedule(trx);
+    const rows = await upcoming(trx);
+    if (rows.length === 0) throw fail.notFound(BOOKING_MESSAGES.seriesNothingUpcoming);
+    if ((action.kind === 'edit' || action.kind === 'delete') && rows.some((r) => !canManageShow(actor, { created_by: r.created_by, presenter_user_id: r.presenter_user_id }))) throw fail.forbidden(BOOKING_MESSAGES.seriesNotAllowed);
+    let touched: EventRow[] = rows;
+    if (action.kind === 'approve' || action.kind === 'cancel') {
+      const from = SERIES_FROM[action.kind];
+      touched = rows.filter((r) => from.includes(r.status));
+      for (const r of touched) await updateEvent(trx, r.id, { status: action.kind === 'approve' ? 'scheduled' : 'cancelled' }, from);
+    } else if (action.kind === 'delete') {
+      for (const r of rows) await deleteEventRow(trx, r.id);
+    } else if (edit) {
+      const fields: Record<string, string | null> = {};
+      for (const k of ['title', 'description', 'start_time', 'end_time'] as const) if (edit[k] !== undefined) fields[k] = edit[k];
+      for (const r of rows) {
+        const clashes = edit.start_time !== undefined && r.status !== 'cancelled' ? await findBookingConflicts(trx, [timesOf(r)], ids) : [];
+        if (clashes.length > 0 && !edit.proceed) throw conflictError(clashes);
+        const changed = Object.keys(fields).filter((k) => normalisedField(k, fields[k] ?? null) !== normalisedField(k, r[k as keyof EventRow] as string | null));
+        await updateEvent(trx, r.id, { ...fields, status: r.status === 'cancelled' ? 'cancelled' : statusAfterEdit(actor.role, r.status, changed, clashes.length) });
+      }
+    }
+    const name = edit?.title ?? rows[0]!.title;
+    await recordAction(trx, {
+      actor,
+      resourceType: 'schedule_series',
+      action: action.kind === 'delete' ? 'delete' : 'update',
+      resourceId: seriesId,
+      resourceName: name,
+      details: { series_action: action.kind, count: touched.length, from: rows[0]!.event_date, to: rows[rows.length - 1]!.event_date, ...(edit ? { changes: { title: edit.title, description: edit.description, start_time: edit.start_time, end_time: edit.end_time } } : {}) },
+    });
+    const verb = { approve: 'approved', cancel: 'cancelled', delete: 'deleted', edit: 'updated' }[action.kind];
+    after.push(
+      await recordShowNotification(ctx, trx, {
+        type: action.kind === 'delete' ? 'show_deleted' : 'show_updated',
+        title: `Series ${verb}`,
+        message: `${await displayName(trx, actor)} ${verb} ${touched.length} upcoming show(s) of "${name}" from ${longDate(rows[0]!.event_date)}.`,
+        relatedId: rows[0]!.id,
+        presenterUserId: rows[0]!.presenter_user_id,
+        createdBy: actor.id,
+        shows: touched,
+      }),
+    );
+    after.unshift(scheduleChanged(ctx, action.kind === 'delete' ? 'deleted' : 'updated', touched, await readScheduleVersion(trx)));
+    return touched.length;
+  });
+  await runAfterCommit(ctx, after);
+  return { series_id: seriesId, count };
 }
 
 /** A stored or sent value compared as the schedule stores it (times as HH:MM:SS). */

@@ -15,6 +15,7 @@ import type {
   ResolveInput,
   ScheduleEventView,
   WeekResponse,
+  SeriesActionResult,
 } from '../../../shared/bookings';
 import { endpoint, PUBLIC } from '../app/api';
 import { useRefetchOn } from '../realtime/hooks';
@@ -41,6 +42,8 @@ function qs(q: Record<string, string | number | undefined | null>): string {
 
 type EventsQuery = { from?: string | undefined; to?: string | undefined; type?: string | undefined; status?: string | undefined; series_id?: string | undefined; q?: string | undefined; presenter_id?: string | undefined; order?: 'asc' | 'desc' };
 type EventAnswer = { event: ScheduleEventView };
+const deleteSeries = endpoint<SeriesActionResult, [id: string]>('DELETE', (id) => `/api/schedule/series/${id}`);
+const seriesTransition = endpoint<SeriesActionResult, [id: string, kind: 'approve' | 'cancel']>('POST', (id, kind) => `/api/schedule/series/${id}/${kind}`);
 
 /** Listener calls: no credentials needed. */
 export const listenerApi = {
@@ -59,6 +62,8 @@ export const staffApi = {
   editShow: endpoint<EventAnswer, [id: string, body: EditShowInput]>('PATCH', (id, body) => ({ path: `/api/schedule/events/${id}`, body })),
   remove: endpoint<null, [id: string]>('DELETE', (id) => `/api/schedule/events/${id}`),
   move: endpoint<EventAnswer, [id: string, body: { event_date: string; proceed: boolean }]>('POST', (id, body) => ({ path: `/api/schedule/events/${id}/move`, body })),
+  seriesAction: (id: string, kind: 'approve' | 'cancel' | 'delete'): Promise<SeriesActionResult> => (kind === 'delete' ? deleteSeries(id) : seriesTransition(id, kind)),
+  editSeries: endpoint<SeriesActionResult, [id: string, body: { title: string; description: string; start_time?: string; end_time?: string; proceed: boolean }]>('PATCH', (id, body) => ({ path: `/api/schedule/series/${id}`, body })),
   approve: endpoint<EventAnswer, [id: string]>('POST', (id) => `/api/schedule/events/${id}/approve`),
   resolve: endpoint<EventAnswer, [id: string, decision: ResolveInput['decision']]>('POST', (id, decision) => ({ path: `/api/schedule/events/${id}/resolve`, body: { decision } satisfies ResolveInput })),
   cancel: endpoint<EventAnswer, [id: string]>('POST', (id) => `/api/schedule/events/${id}/cancel`),

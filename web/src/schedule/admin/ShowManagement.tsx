@@ -57,6 +57,7 @@ import { useToast } from '../../ui/toast';
 import { mayManage, useActor } from './useActor';
 import { ViewShowDialog } from './ViewShowDialog';
 import { MoveShowDialog } from './MoveShowDialog';
+import { SeriesActions } from './SeriesActions';
 
 type Dialog = { kind: 'view' | 'edit' | 'move' | 'resolve' | 'delete'; show: ScheduleEventView } | null;
 
@@ -230,7 +231,7 @@ function ShowManagementView() {
       ) : view === 'timeline' ? (
         <Timeline events={list} today={today} actor={actor.data} open={setDialog} />
       ) : (
-        <SeriesView events={list} actor={actor.data} open={setDialog} />
+        <SeriesView events={list} today={today} actor={actor.data} open={setDialog} />
       )}
 
       {dialog?.kind === 'view' && <ViewShowDialog show={dialog.show} open onClose={() => setDialog(null)} />}
@@ -270,7 +271,7 @@ function Timeline({ events, today, actor, open }: { events: ScheduleEventView[];
   );
 }
 
-function SeriesView({ events, actor, open }: { events: ScheduleEventView[]; actor: BookingActor | undefined; open: (d: Dialog) => void }) {
+function SeriesView({ events, today, actor, open }: { events: ScheduleEventView[]; today: string; actor: BookingActor | undefined; open: (d: Dialog) => void }) {
   const groups = new Map<string, ScheduleEventView[]>();
   const singles: ScheduleEventView[] = [];
   for (const e of events) {
@@ -313,6 +314,7 @@ function SeriesView({ events, actor, open }: { events: ScheduleEventView[]; acto
               </Box>
             </AccordionSummary>
             <AccordionDetails id={`series-${id}`}>
+              {id !== 'singles' && <SeriesActions seriesId={id} shows={list} today={today} actor={actor} />}
               <Stack spacing={1}>
                 {list.map((e) => (
                   <ShowRow key={e.id} show={e} actor={actor} open={open} withDate />

@@ -66,7 +66,7 @@ async function book(t: TestServer, who: { token: string }, startInMin: number, m
 }
 
 /** Signs the presenter in and goes live from the On Air console with the line preset (the tone untouched by voice processing). */
-async function goLiveInBrowser(t: TestServer, presenter: TestPresenter, from: Browser = browser, options: BrowserContextOptions = {}, init?: () => void): Promise<{ page: Page; errors: string[] }> {
+async function goLiveInBrowser(t: TestServer, presenter: TestPresenter, from: Browser = browser, options: BrowserContextOptions = {}, init?: () => void, ready?: Promise<unknown>): Promise<{ page: Page; errors: string[] }> {
   const context = await from.newContext({ viewport: { width: 1280, height: 900 }, ...options });
   if (init) await context.addInitScript(init);
   const page = await context.newPage();
@@ -76,6 +76,8 @@ async function goLiveInBrowser(t: TestServer, presenter: TestPresenter, from: Br
   await page.goto(`${t.url}/admin/on-air`);
   await expect.poll(() => page.getByTestId('go-live-availability').textContent(), { timeout: 20_000 }).toMatch(/^Your slot: "/);
   await page.getByLabel('Line / music (all processing off, stereo)').check();
+  // `ready`: what must be in place before the presenter goes live (the other pages of a test).
+  await ready;
   await page.getByRole('button', { name: 'Go live', exact: true }).click();
   return { page, errors };
 }
@@ -121,7 +123,7 @@ describe.skipIf(skipBrowser())('go live from the browser on the demo station', (
     const phase = (what: string) => console.log(`dead-air test: ${what} at ${((Date.now() - began) / 1000).toFixed(1)} s`);
     // A backup stream of the station's choosing (a 660 Hz tone served over HTTP), counted as it is asked for.
     const backupFile = path.join(dir, 'backup.mp3');
-    await makeTone(backupFile, { hz: 660, seconds: 90, rate: 44_100, mp3Kbps: 64 });
+    await makeTone(backupFile, { hz: 660, seconds: 40, rate: 44_100, mp3Kbps: 64 });
     let backupAsked = 0;
     const backup = http.createServer((_req, res) => {
       backupAsked++;
@@ -158,40 +160,62 @@ describe.skipIf(skipBrowser())('go live from the browser on the demo station', (
       const saved = await request(t.url, '/api/dead-air/settings', { method: 'PUT', token: manager.token, body: { escalate_after_minutes: 0.05, duty_roles: ['manager'], backup_stream_url: backupUrl } });
       expect(saved.status).toBe(200);
 
-      // The duty manager on the Uptime screen; a listener playing the station.
+      // The duty manager on the Uptime screen and a listener playing the station, while the presenter signs in
+      // (at once, to save time); the presenter goes live once both are there.
       const staffContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       const staff = await staffContext.newPage();
       const staffErrors: string[] = [];
       staff.on('pageerror', (e) => staffErrors.push(e.message));
-      await signInThroughUi(staff, t.url, manager.email, manager.password);
-      await staff.goto(`${t.url}/admin/uptime`);
-      await staff.getByRole('heading', { name: 'Uptime', level: 1 }).waitFor();
+      const listenerContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const site = await listenerContext.newPage();
+      const audio = () => site.evaluate(() => ({ src: document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.currentSrc, time: document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.currentTime }));
       const before = (await request(t.url, '/api/uptime?range=24h', { token: manager.token })).body as { incidents: { kind: string; started_at: string; ended_at: string | null }[] };
       // Whatever the ears found before (going live and back in the first test) is on the screen already.
       console.log(`incidents before: ${JSON.stringify(before.incidents.map((i) => [i.kind, i.started_at, i.ended_at]))}`);
-      await staff.getByTestId('uptime-availability-24h').waitFor();
-      const listenerContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      const site = await listenerContext.newPage();
-      await site.goto(`${t.url}/`);
-      await site.getByRole('region', { name: 'Live player' }).getByRole('button', { name: 'Play' }).click();
-      const audio = () => site.evaluate(() => ({ src: document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.currentSrc, time: document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.currentTime }));
-      await expect.poll(async () => (await audio()).time, { timeout: 20_000 }).toBeGreaterThan(1);
-      expect((await audio()).src).toContain('/api/stream');
+      const othersReady = Promise.all([
+        (async () => {
+          await signInThroughUi(staff, t.url, manager.email, manager.password);
+          await staff.goto(`${t.url}/admin/uptime`);
+          await staff.getByRole('heading', { name: 'Uptime', level: 1 }).waitFor();
+          await staff.getByTestId('uptime-availability-24h').waitFor();
+        })(),
+        (async () => {
+          await site.goto(`${t.url}/`);
+          await site
+            .getByRole('region', { name: 'Live player' })
+            .getByRole('button', { name: 'Play' })
+            .click({ timeout: 45_000 })
+            .catch(async (err: unknown) => {
+              await site.screenshot({ path: path.join(os.tmpdir(), 'airdeck-dead-air-listener-failed.png') });
+              throw err;
+            });
+          await expect.poll(async () => (await audio()).time, { timeout: 20_000 }).toBeGreaterThan(1);
+          expect((await audio()).src).toContain('/api/stream');
+        })(),
+      ]);
 
       phase('set up (staff, listener)');
       // The presenter goes live with a silent input; their page records the system notifications it shows.
-      const { page, errors } = await goLiveInBrowser(t, presenter, quiet, { permissions: ['notifications'] }, () => {
-        const seen: { title: string; body: string }[] = [];
-        (window as unknown as { __notified: typeof seen }).__notified = seen;
-        const Native = window.Notification;
-        class Recorded extends Native {
-          constructor(title: string, options?: NotificationOptions) {
-            seen.push({ title, body: options?.body ?? '' });
-            super(title, options);
+      const { page, errors } = await goLiveInBrowser(
+        t,
+        presenter,
+        quiet,
+        { permissions: ['notifications'] },
+        () => {
+          const seen: { title: string; body: string }[] = [];
+          (window as unknown as { __notified: typeof seen }).__notified = seen;
+          const Native = window.Notification;
+          class Recorded extends Native {
+            constructor(title: string, options?: NotificationOptions) {
+              seen.push({ title, body: options?.body ?? '' });
+              super(title, options);
+            }
           }
-        }
-        window.Notification = Recorded as typeof Notification;
-      });
+          window.Notification = Recorded as typeof Notification;
+        },
+        othersReady,
+      );
+      phase('live');
       await expect.poll(() => page.getByTestId('go-live-state').textContent(), { timeout: 15_000 }).toBe('On air');
       const wentLive = Date.now();
       const [presenterToldAt, staffToldAt] = await Promise.all([
@@ -202,7 +226,7 @@ describe.skipIf(skipBrowser())('go live from the browser on the demo station', (
       expect(presenterToldAt).toBeLessThanOrEqual(staffToldAt);
       const banner = page.getByTestId('dead-air-banner');
       expect(await banner.getAttribute('data-kind')).toBe('live_silent');
-      expect(await banner.textContent()).toMatch(/^Dead air: Live but silentListeners hear nothing from you\. Check your microphone fader.*Since \d\d:\d\d:\d\d \(\d+ s\)\. No scheduled show, Bea Browser on air\./);
+      expect(await banner.textContent()).toMatch(/^Dead air: Live but silentListeners hear nothing from you\. Check your microphone fader.*Since \d\d:\d\d:\d\d \(\d+ s\)\. (No scheduled show|Browser Hour), Bea Browser on air\./);
       await expect.poll(() => page.evaluate(() => (window as unknown as { __notified: { title: string }[] }).__notified.map((n) => n.title))).toEqual(['Dead air: Live but silent']);
       await page.screenshot({ path: path.join(os.tmpdir(), 'airdeck-dead-air-banner.png') });
 
@@ -219,14 +243,15 @@ describe.skipIf(skipBrowser())('go live from the browser on the demo station', (
       // The presenter stops: the AutoDJ is heard again; the console says how long it lasted, the staff are told, the player is back.
       await page.getByRole('button', { name: 'Stop', exact: true }).click();
       await page.getByTestId('dead-air-recovered').waitFor({ timeout: 20_000 });
-      expect(await page.getByTestId('dead-air-recovered').textContent()).toMatch(/^Back on air: Live but silent lasted (\d+ s|\d+ min \d+ s)From \d\d:\d\d:\d\d to \d\d:\d\d:\d\d\. No scheduled show, Bea Browser on air\./);
+      expect(await page.getByTestId('dead-air-recovered').textContent()).toMatch(/^Back on air: Live but silent lasted (\d+ s|\d+ min \d+ s)From \d\d:\d\d:\d\d to \d\d:\d\d:\d\d\. (No scheduled show|Browser Hour), Bea Browser on air\./);
       await staff.getByText('Recovered: Live but silent', { exact: true }).first().waitFor({ timeout: 15_000 });
       await expect.poll(async () => (await audio()).src, { timeout: 15_000 }).toContain('/api/stream');
       await expect.poll(() => site.getByTestId('player-backup').count()).toBe(0);
 
       phase('recovered');
       // The Uptime screen: this incident, and the 24 h figure it leaves (from its start and end as the server kept them).
-      const up = (await request(t.url, '/api/uptime?range=24h', { token: manager.token })).body as { incidents: { kind: string; started_at: string; ended_at: string; duration_seconds: number; presenter_name: string; has_sample: boolean }[] };
+      // (The booked slot begins two minutes after the first test started: the show is whichever was on when it began.)
+      const up = (await request(t.url, '/api/uptime?range=24h', { token: manager.token })).body as { incidents: { kind: string; started_at: string; ended_at: string; duration_seconds: number; presenter_name: string; show_title: string | null; has_sample: boolean }[] };
       const incidents = up.incidents.filter((i) => i.kind === 'live_silent');
       expect(incidents).toHaveLength(1);
       const incident = incidents[0]!;
@@ -239,7 +264,7 @@ describe.skipIf(skipBrowser())('go live from the browser on the demo station', (
       expect(expected).toBeLessThan(100);
       const row = staff.getByTestId('uptime-incident').filter({ hasText: 'Live but silent' });
       await expect.poll(() => row.count()).toBe(1);
-      expect(await row.locator('td').allTextContents()).toEqual(['Live but silent', expect.stringMatching(/\d\d:\d\d:\d\d/), `${incident.duration_seconds} s`, 'No scheduled show', 'Bea Browser', 'Play the sample']);
+      expect(await row.locator('td').allTextContents()).toEqual(['Live but silent', expect.stringMatching(/\d\d:\d\d:\d\d/), `${incident.duration_seconds} s`, incident.show_title ?? 'No scheduled show', 'Bea Browser', 'Play the sample']);
       const hourRows = staff.getByTestId('uptime-period');
       expect(await hourRows.count()).toBe(24);
       expect((await hourRows.last().locator('td').allTextContents())[2]).not.toBe('0');

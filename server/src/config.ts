@@ -89,6 +89,12 @@ export const ConfigSchema = z
     REALTIME_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(50),
     REALTIME_MESSAGE_RATE: z.coerce.number().min(0.1).max(10_000).default(20),
     REALTIME_MESSAGE_BURST: z.coerce.number().int().min(1).max(100_000).default(100),
+    REALTIME_MAX_CONNECTIONS: z.coerce.number().int().min(1).max(1_000_000).default(20_000),
+    /** Load shedding (issue 39 item 5): requests answered at once before new ones get 503 with Retry-After. */
+    LOAD_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(256),
+    /** The event loop's delay (ms) past which new requests are shed while work waits; 0 turns it off. */
+    LOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(500),
+    LOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3_600).default(2),
     REALTIME_HEARTBEAT_MS: z.coerce.number().int().min(500).max(300_000).default(30_000),
     OWNER_EMAIL: z.email().optional().or(z.literal('').transform(() => undefined)),
     OWNER_PASSWORD: z.string().min(6).max(1024).optional().or(z.literal('').transform(() => undefined)),

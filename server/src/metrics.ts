@@ -23,6 +23,8 @@ export interface Metrics {
   realtimeFrames: Counter<'direction'>;
   stationPolls: Counter<'result'>;
   requestSubmissions: Counter<'kind'>;
+  /** Requests refused at the door (http/admission.ts) with 503, by reason (overloaded, draining). */
+  httpShed: Counter<'reason'>;
   /** Reads the realtime connection count at scrape time. */
   setConnectionCounter(count: () => number): void;
 }
@@ -52,6 +54,7 @@ export function createMetrics(): Metrics {
     realtimeFrames: new Counter({ name: 'airdeck_realtime_messages_total', help: 'Realtime frames received from and sent to clients.', labelNames: ['direction'], registers: [registry] }),
     stationPolls: new Counter({ name: 'airdeck_station_polls_total', help: 'Reads of the station source by result (ok, failed).', labelNames: ['result'], registers: [registry] }),
     requestSubmissions: new Counter({ name: 'airdeck_request_submissions_total', help: 'Listener requests accepted, by kind (song, shoutout, general).', labelNames: ['kind'], registers: [registry] }),
+    httpShed: new Counter({ name: 'airdeck_http_shed_total', help: 'Requests refused with 503 and Retry-After before any work: overloaded (load shedding) or draining (shutting down).', labelNames: ['reason'], registers: [registry] }),
     setConnectionCounter(count) {
       connections = count;
     },

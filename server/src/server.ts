@@ -8,6 +8,7 @@ import type { Logger } from './log';
 import { createLocalBus, createPgBus, type EventBus } from './realtime/bus';
 import { createMetrics } from './metrics';
 import { createFastLane } from './http/fast-lane';
+import { createAdmission } from './http/admission';
 import { createHub, type Hub } from './realtime/hub';
 import { createSnapshotRegistry } from './realtime/snapshots';
 import { createRadioRuntime } from './radio/runtime';
@@ -32,6 +33,8 @@ export interface RunningServer {
   httpServer: http.Server;
   hub: Hub;
   built: BuiltApp;
+  /** The door: load shedding and the shutdown drain (http/admission.ts). */
+  admission: import('./http/admission').Admission;
   ctx: AppContext;
   /** Graceful stop: refuse new connections, finish in-flight requests, close sockets with 1001, close the database. */
   close(): Promise<void>;
@@ -106,9 +109,12 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       },
     },
   } satisfies Omit<AppContext, 'live'> as Omit<AppContext, 'live'> & { live: LiveRelay };
+  // The site's own pages may open the realtime socket: an Origin equal to PUBLIC_URL's (a proxy on another port
+  // than 443 that passes `Host $host` drops the port from Host, issue 39 item 6), or whose host is the request's Host.
+  const publicOrigin = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : null;
   const allowedOrigins = (origin: string | undefined, host: string | undefined): boolean => {
     if (!origin) return true; // non-browser clients (bots, the desktop main process, tests)
-    if (origin === STUDIO_ORIGIN || config.CORS_ORIGINS.includes(origin)) return true;
+    if (origin === STUDIO_ORIGIN || config.CORS_ORIGINS.includes(origin) || origin === publicOrigin) return true;
     try {
       return new URL(origin).host === host;
     } catch {
@@ -124,6 +130,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     log,
     allowedOrigins,
     maxConnectionsPerIp: config.REALTIME_MAX_CONNECTIONS_PER_IP,
+    maxConnections: config.REALTIME_MAX_CONNECTIONS,
     heartbeatMs: config.REALTIME_HEARTBEAT_MS,
     messageRate: config.REALTIME_MESSAGE_RATE,
     messageBurst: config.REALTIME_MESSAGE_BURST,
@@ -138,7 +145,15 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   });
   metrics.setConnectionCounter(() => hub.connectionCount());
 
-  const httpServer = http.createServer({ requestTimeout: 60_000, headersTimeout: 20_000, keepAliveTimeout: 5_000 }, built.callback);
+  // The door (http/admission.ts): overload and shutdown are answered with 503 and Retry-After before any work.
+  const admission = createAdmission({
+    maxInFlight: config.LOAD_MAX_IN_FLIGHT,
+    maxEventLoopDelayMs: config.LOAD_MAX_EVENT_LOOP_DELAY_MS,
+    retryAfterSeconds: config.LOAD_RETRY_AFTER_SECONDS,
+    log,
+    onShed: (reason) => metrics.httpShed.inc({ reason }),
+  });
+  const httpServer = http.createServer({ requestTimeout: 60_000, headersTimeout: 20_000, keepAliveTimeout: 5_000 }, admission.wrap(built.callback));
   httpServer.on('upgrade', (req, socket, head) => {
     const pathname = (req.url ?? '').split('?')[0];
     if (pathname === '/api/live/socket') {
@@ -185,6 +200,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   let closing: Promise<void> | null = null;
   const close = (): Promise<void> => {
     closing ??= (async () => {
+      // Drain: requests already in flight finish; new ones (on connections still open) get 503 with Retry-After.
+      admission.drain();
       const stopped = new Promise<void>((resolve) => httpServer.close(() => resolve()));
       httpServer.closeIdleConnections();
       await hub.close();
@@ -205,6 +222,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       await stopped;
       clearInterval(idle);
       clearTimeout(deadline);
+      admission.close();
+      if (admission.shed.draining > 0) log.info({ refused: admission.shed.draining }, `refused ${admission.shed.draining} request(s) with 503 while shutting down`);
       radio.close();
       recipients.close();
       settings.close();
@@ -216,5 +235,5 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     return closing;
   };
 
-  return { url, port, httpServer, hub, built, ctx, close };
+  return { url, port, httpServer, hub, built, ctx, admission, close };
 }

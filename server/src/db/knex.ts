@@ -80,6 +80,10 @@ function guardAcquire(knex: Knex): void {
   let probing = false;
   let retryAt = 0;
   let lastSuccess = 0;
+  const poolFull = (): boolean => {
+    const pool = (knex.client as { pool?: { numUsed(): number; max: number } }).pool;
+    return Boolean(pool && pool.numUsed() >= pool.max);
+  };
   client.acquireConnection = async () => {
     if (open && (probing || Date.now() < retryAt)) {
       throw Object.assign(new Error('Connection terminated: the database is unreachable (circuit open)'), { code: '08006' });
@@ -93,8 +97,10 @@ function guardAcquire(knex: Knex): void {
       lastSuccess = performance.now();
       return conn;
     } catch (err) {
-      // A failure that began before the latest success is old news: the database is back.
-      if (isDatabaseUnavailable(err) && started > lastSuccess) {
+      // A failure that began before the latest success is old news: the database is back. A wait that timed out
+      // with every connection of the pool in use is overload, not an outage: the request gets its 503 and
+      // Retry-After, and the circuit stays closed (the database answers, the pool is busy).
+      if (isDatabaseUnavailable(err) && started > lastSuccess && !poolFull()) {
         open = true;
         retryAt = Date.now() + 1_000;
       }

@@ -58,6 +58,10 @@ export function checkForeignEvent(raw: unknown): RealtimeEvent | null {
 }
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
 const MAX_NOTIFY_BYTES = 7900;
+/** Tries of one batch of events before it is given up (about 12 s with the backoff). */
+const MAX_ATTEMPTS = 6;
+/** Events waiting for the database at most; past it the oldest are given up. */
+const MAX_QUEUED = 10_000;
 
 /**
  * A bus over PostgreSQL LISTEN/NOTIFY. One dedicated connection listens and
@@ -67,7 +71,9 @@ const MAX_NOTIFY_BYTES = 7900;
  * they can tell their clients to refetch. After the listening connection
  * comes back, a `bus.resync` event on every channel does the same.
  */
-export function createPgBus(url: string, log: Logger): EventBus {
+export function createPgBus(url: string, log: Logger, tuning: { maxAttempts?: number; retryBaseMs?: number } = {}): EventBus {
+  const maxAttempts = tuning.maxAttempts ?? MAX_ATTEMPTS;
+  const retryBaseMs = tuning.retryBaseMs ?? 250;
   const local = createLocalBus();
   const pool = new (pgDriver().Pool)({ connectionString: url, max: 2, idleTimeoutMillis: 10_000, connectionTimeoutMillis: 3_000, application_name: 'airdeck-bus' });
   pool.on('error', (err) => log.warn({ err }, 'event bus pool error'));
@@ -79,6 +85,21 @@ export function createPgBus(url: string, log: Logger): EventBus {
     c.once('end', () => open.delete(c));
   });
   const instance = Math.random().toString(36).slice(2);
+  /** The last number heard from each other instance (a few dozen at most; the oldest forgotten past 1,000). */
+  const lastSeq = new Map<string, number>();
+  const resyncAll = (): void => {
+    for (const channel of [...PUBLIC_CHANNELS, ...STAFF_CHANNELS]) void local.deliver({ channel, name: 'bus.resync', data: null });
+  };
+  const noteSeq = (from: string, seq: number): void => {
+    const prev = lastSeq.get(from);
+    if (prev === undefined) {
+      if (lastSeq.size >= 1000) lastSeq.delete(lastSeq.keys().next().value!);
+    } else if (seq > prev + 1) {
+      log.warn({ from, missed: seq - prev - 1 }, 'missed events from another instance; asking clients to resync');
+      resyncAll();
+    }
+    if (prev === undefined || seq > prev) lastSeq.set(from, seq);
+  };
   /** How this instance's payloads begin (`JSON.stringify({ from: instance, … })`). */
   const ownPrefix = `{"from":${JSON.stringify(instance)},`;
   let client: pg.Client | null = null;
@@ -115,8 +136,12 @@ export function createPgBus(url: string, log: Logger): EventBus {
       // This instance's own events (every song request's, under load) are known by their opening, not parsed.
       if (!msg.payload || msg.payload.startsWith(ownPrefix)) return;
       try {
-        const parsed = JSON.parse(msg.payload) as { from: string; event: RealtimeEvent };
+        const parsed = JSON.parse(msg.payload) as { from: string; seq?: unknown; event?: RealtimeEvent };
         if (parsed.from === instance) return;
+        // Each instance numbers what it publishes: a number skipped is an event this instance never got (a
+        // batch its publisher gave up on, a queue it had to cut): every subscriber refetches.
+        if (typeof parsed.from === 'string' && typeof parsed.seq === 'number') noteSeq(parsed.from, parsed.seq);
+        if (parsed.event === undefined) return; // a gap marker: only its number counts
         const checked = checkForeignEvent(parsed.event);
         if (!checked) {
           log.warn({ channel: (parsed.event as { channel?: unknown })?.channel, name: (parsed.event as { name?: unknown })?.name }, 'event from another instance does not match its declared shape; asking clients to refetch');
@@ -143,7 +168,7 @@ export function createPgBus(url: string, log: Logger): EventBus {
       // every subscriber to refetch what it shows.
       if (everListened) {
         log.info('event bus listening again; asking clients to resync');
-        for (const channel of [...PUBLIC_CHANNELS, ...STAFF_CHANNELS]) void local.deliver({ channel, name: 'bus.resync', data: null });
+        resyncAll();
       }
       everListened = true;
     } catch (err) {
@@ -156,26 +181,54 @@ export function createPgBus(url: string, log: Logger): EventBus {
   void connect();
 
   // Events published while a NOTIFY is on its way go out together in the next one: one statement (one commit)
-  // for a burst of events instead of one each, in publishing order. Each publish resolves once its batch is sent.
+  // for a burst of events instead of one each, in publishing order. Each publish resolves once its batch has been
+  // tried. A batch that fails is tried again with backoff (events arrive late, in order); one that still fails after
+  // MAX_ATTEMPTS, or events cut from a queue grown past MAX_QUEUED, are given up, never silently: the numbers
+  // skipped tell the other instances to resync, and a gap marker goes out so they learn it even if nothing follows.
   let queued: { payload: string; done: () => void }[] = [];
   let published = 0;
   let sending: Promise<void> | null = null;
+  let gaveUp = false;
+  const marker = (): string => JSON.stringify({ from: instance, seq: ++published, gap: true });
   const sendQueued = async (): Promise<void> => {
+    let failures = 0;
     while (queued.length > 0 && !closed) {
       const batch = queued.slice(0, 200);
-      queued = queued.slice(batch.length);
       try {
         await pool.query('SELECT pg_notify($1, p) FROM unnest($2::text[]) WITH ORDINALITY AS t(p, n) ORDER BY n', [CHANNEL, batch.map((b) => b.payload)]);
+        queued = queued.slice(batch.length);
+        for (const b of batch) b.done();
+        if (failures > 0) log.info({ attempts: failures + 1 }, 'event bus publishing again');
+        failures = 0;
+        gaveUp = false;
       } catch (err) {
-        log.warn({ err, events: batch.length }, 'event bus publish failed; delivered locally only');
+        failures += 1;
+        // Whoever published does not wait for the retries.
+        for (const b of batch) b.done();
+        if (failures === 1) log.warn({ err, events: batch.length }, 'event bus publish failed; retrying');
+        if (failures >= maxAttempts) {
+          log.warn({ err, events: batch.length, attempts: failures }, 'event bus gave up a batch of events; the other instances will resync');
+          queued = queued.slice(batch.length);
+          failures = 0;
+          gaveUp = true;
+          // So that the others learn of the gap even if nothing else is published: a marker with the next number.
+          if (queued.length === 0) queued.push({ payload: marker(), done: () => undefined });
+        }
+        await new Promise((resolve) => setTimeout(resolve, Math.min(4_000, retryBaseMs * 2 ** failures)).unref());
       }
-      for (const b of batch) b.done();
     }
     for (const b of queued) b.done();
-    queued = [];
+    if (closed) queued = [];
   };
   const send = (payload: string): Promise<void> =>
     new Promise<void>((resolve) => {
+      if (queued.length >= MAX_QUEUED) {
+        // The database has not taken events for a while: the oldest go (numbers skipped: the others resync).
+        const cut = queued.splice(0, queued.length - MAX_QUEUED + 1);
+        for (const b of cut) b.done();
+        if (!gaveUp) log.warn({ dropped: cut.length }, 'event bus queue full; oldest events dropped, the other instances will resync');
+        gaveUp = true;
+      }
       queued.push({ payload, done: resolve });
       sending ??= sendQueued().finally(() => {
         sending = null;

@@ -39,6 +39,8 @@ export interface HubOptions {
   allowedOrigins?: (origin: string | undefined, host: string | undefined) => boolean;
   heartbeatMs?: number;
   maxConnectionsPerIp?: number;
+  /** Connections this instance holds at most (REALTIME_MAX_CONNECTIONS); past it an upgrade gets 503 with Retry-After. */
+  maxConnections?: number;
   /** A client whose unsent buffer grows past this is disconnected, never buffered without bound. */
   maxBufferedBytes?: number;
   clientIp?: (req: IncomingMessage) => string;
@@ -90,6 +92,7 @@ export interface Hub {
 export function createHub(opts: HubOptions): Hub {
   const heartbeatMs = opts.heartbeatMs ?? 30_000;
   const maxPerIp = opts.maxConnectionsPerIp ?? 50;
+  const maxConnections = opts.maxConnections ?? 20_000;
   const maxBuffered = opts.maxBufferedBytes ?? 1024 * 1024;
   const rate = opts.messageRate ?? 20;
   const burst = opts.messageBurst ?? 100;
@@ -331,10 +334,16 @@ export function createHub(opts: HubOptions): Hub {
   return {
     handleUpgrade(req, socket, head) {
       const reject = (status: number, text: string): void => {
-        socket.write(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+        // A refusal that passes (shutting down, full) says when to come back; the client's backoff is longer anyway.
+        const retry = status === 503 ? 'Retry-After: 5\r\n' : '';
+        socket.write(`HTTP/1.1 ${status} ${text}\r\n${retry}Connection: close\r\nContent-Length: 0\r\n\r\n`);
         socket.destroy();
       };
       if (closing) return reject(503, 'Service Unavailable');
+      if (conns.size >= maxConnections) {
+        opts.log.warn({ connections: conns.size, max: maxConnections }, 'realtime connection refused: REALTIME_MAX_CONNECTIONS reached');
+        return reject(503, 'Service Unavailable');
+      }
       if (opts.allowedOrigins && !opts.allowedOrigins(req.headers.origin, req.headers.host)) return reject(403, 'Forbidden');
       const ip = clientIp(req);
       if ((perIp.get(ip) ?? 0) >= maxPerIp) return reject(429, 'Too Many Requests');

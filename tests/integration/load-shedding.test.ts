@@ -1,4 +1,5 @@
 import net from 'node:net';
+import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../support/db';
 import { startServerProcess, type ServerProcess } from '../support/processes';
@@ -16,7 +17,7 @@ let t: TestServer;
 let port: number;
 
 beforeAll(async () => {
-  t = await startTestServer({ env: { LOAD_MAX_IN_FLIGHT: '16', LOAD_MAX_EVENT_LOOP_DELAY_MS: '100', LOAD_RETRY_AFTER_SECONDS: '3', REQUEST_LIMIT_IP: '1000', REQUEST_LIMIT_SESSION: '1000' } });
+  t = await startTestServer({ env: { LOAD_MAX_IN_FLIGHT: '16', LOAD_MAX_EVENT_LOOP_DELAY_MS: '300', LOAD_RETRY_AFTER_SECONDS: '3', REALTIME_MAX_CONNECTIONS: '3', REQUEST_LIMIT_IP: '1000', REQUEST_LIMIT_SESSION: '1000' } });
   port = Number(new URL(t.url).port);
 });
 afterAll(async () => t?.close());
@@ -58,12 +59,51 @@ function halfSentSongRequest(p: number, title: string): { finish(): void; conn: 
   return { conn, finish: () => conn.write(body.slice(10)) };
 }
 
+/**
+ * Takes `n` of the server's places with half-sent requests. One that a busy moment of this shared machine got shed
+ * (a late event loop, which this file's server watches closely) is sent again.
+ */
+async function holdPlaces(n: number, prefix: string): Promise<Array<ReturnType<typeof halfSentSongRequest>>> {
+  const held = Array.from({ length: n }, (_, i) => halfSentSongRequest(port, `${prefix} ${i}`));
+  for (let round = 0; round < 200 && t.server.admission.inFlight() < n; round++) {
+    await new Promise((r) => setTimeout(r, 50));
+    held.forEach((h, i) => {
+      if (h.conn.responses()[0]?.status === 503) {
+        h.conn.close();
+        held[i] = halfSentSongRequest(port, `${prefix} ${i}`);
+      }
+    });
+  }
+  expect(t.server.admission.inFlight()).toBe(n);
+  return held;
+}
+
 const get = (pathname: string) => fetch(`${t.url}${pathname}`);
+
+describe('the realtime connection budget', () => {
+  it('refuses a socket past REALTIME_MAX_CONNECTIONS with 503 and Retry-After, and takes one again when another leaves', async () => {
+    const open = (): Promise<{ ws: WebSocket; status: number; retryAfter?: string }> =>
+      new Promise((resolve) => {
+        const ws = new WebSocket(`${t.url.replace(/^http/, 'ws')}/api/realtime`);
+        ws.once('open', () => resolve({ ws, status: 101 }));
+        ws.once('unexpected-response', (_req, res) => resolve({ ws, status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'] }));
+        ws.once('error', () => undefined);
+      });
+    const three = await Promise.all([open(), open(), open()]);
+    expect(three.map((c) => c.status)).toEqual([101, 101, 101]);
+    const fourth = await open();
+    expect(fourth).toMatchObject({ status: 503, retryAfter: '5' });
+    three[0]!.ws.close();
+    await expect.poll(() => t.server.hub.connectionCount(), { timeout: 10_000 }).toBe(2);
+    const again = await open();
+    expect(again.status).toBe(101);
+    for (const c of [...three, again]) c.ws.close();
+  });
+});
 
 describe('an overloaded server', () => {
   it('answers 503 with Retry-After at once past LOAD_MAX_IN_FLIGHT requests, keeps answering the health check, and takes requests again when they are done', async () => {
-    const held = Array.from({ length: 16 }, (_, i) => halfSentSongRequest(port, `Held ${i}`));
-    await expect.poll(() => t.server.admission.inFlight()).toBe(16);
+    const held = await holdPlaces(16, 'Held');
     const shed = await get('/api/now-playing');
     expect(shed.status).toBe(503);
     expect(shed.headers.get('retry-after')).toBe('3');
@@ -74,31 +114,36 @@ describe('an overloaded server', () => {
     expect((await get('/api/health')).status).toBe(200);
     // The held requests finish and are acknowledged; then the door opens again.
     for (const h of held) h.finish();
-    await expect.poll(() => held.every((h) => h.conn.responses().length === 1)).toBe(true);
+    await expect.poll(() => held.every((h) => h.conn.responses().length === 1), { timeout: 10_000 }).toBe(true);
     expect(held.map((h) => h.conn.responses()[0]!.status)).toEqual(Array(16).fill(201));
     for (const h of held) h.conn.close();
-    await expect.poll(() => t.server.admission.inFlight()).toBe(0);
+    await expect.poll(() => t.server.admission.inFlight(), { timeout: 10_000 }).toBe(0);
     expect((await get('/api/now-playing')).status).toBe(200);
     const count = await t.database.db.knex('song_requests').where('title', 'Never Written').count<{ n: string }[]>('* as n');
     expect(Number(count[0]!.n)).toBe(0);
   });
 
   it('sheds while its event loop is late and requests wait, and not once it is on time again', async () => {
-    const held = Array.from({ length: 2 }, (_, i) => halfSentSongRequest(port, `Waiting ${i}`));
-    await expect.poll(() => t.server.admission.inFlight()).toBe(2);
-    // The server's own thread is busy for 400 ms (this test runs it in-process): its next reading says so.
-    const until = Date.now() + 400;
-    while (Date.now() < until) {
-      // busy
+    const held = await holdPlaces(2, 'Waiting');
+    // The server's own thread is kept busy for 600 ms (this test runs it in-process): its next reading says so,
+    // and a request right after is shed (tried a few times: a loaded machine may delay the request past that reading).
+    let shed: Response | null = null;
+    for (let i = 0; i < 10 && !shed; i++) {
+      const until = Date.now() + 600;
+      while (Date.now() < until) {
+        // busy
+      }
+      const res = await get('/api/schedule/week');
+      if (res.status === 503) shed = res;
+      else await res.arrayBuffer();
     }
-    await expect.poll(() => t.server.admission.eventLoopDelayMs()).toBeGreaterThanOrEqual(100);
-    const shed = await get('/api/schedule/week');
-    expect(shed.status).toBe(503);
-    expect(shed.headers.get('retry-after')).toBe('3');
+    expect(shed?.status).toBe(503);
+    expect(shed!.headers.get('retry-after')).toBe('3');
+    expect((await shed!.json()).error.details.reason).toBe('overloaded');
     for (const h of held) h.finish();
-    await expect.poll(() => held.every((h) => h.conn.responses().length === 1)).toBe(true);
+    await expect.poll(() => held.every((h) => h.conn.responses().length === 1), { timeout: 10_000 }).toBe(true);
     for (const h of held) h.conn.close();
-    await expect.poll(async () => (await get('/api/schedule/week')).status).toBe(200);
+    await expect.poll(async () => (await get('/api/schedule/week')).status, { timeout: 10_000 }).toBe(200);
   });
 });
 
@@ -121,7 +166,7 @@ describe.skipIf(inject('dbEngine') !== 'postgres')('a stopping server process', 
     const exited = new Promise<number | null>((resolve) => proc.child.once('exit', (code) => resolve(code)));
     proc.child.kill('SIGTERM');
     // The listener closes: a new connection is refused (a proxy tries the other instance).
-    await expect.poll(() => new Promise<string>((resolve) => net.connect(p, '127.0.0.1').once('connect', function (this: net.Socket) { this.destroy(); resolve('accepted'); }).once('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? 'error')))).toBe('ECONNREFUSED');
+    await expect.poll(() => new Promise<string>((resolve) => net.connect(p, '127.0.0.1').once('connect', function (this: net.Socket) { this.destroy(); resolve('accepted'); }).once('error', (e: NodeJS.ErrnoException) => resolve(e.code ?? 'error'))), { timeout: 10_000 }).toBe('ECONNREFUSED');
     // The body's rest arrives, and right behind it another request on the same connection (a proxy's keep-alive).
     slow.finish();
     slow.conn.write('GET /api/now-playing HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');

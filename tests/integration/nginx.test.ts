@@ -168,6 +168,28 @@ describe.skipIf(skip)('behind nginx, configured as the README shows', () => {
     ws.close();
   });
 
+  it('opens the realtime socket from a page on a port other than 443 (Host passed with its port)', async () => {
+    // A browser on https://radio.station.example:<port> sends that Origin and a Host with the port; `Host $host`
+    // dropped the port and the socket was refused with 403 (issue 39 item 6).
+    const host = `radio.station.example:${httpsPort}`;
+    const ws = new WebSocket(`wss://127.0.0.1:${httpsPort}/api/realtime`, { rejectUnauthorized: false, headers: { Host: host, Origin: `https://${host}` } });
+    const welcome = await new Promise<{ type: string }>((resolve, reject) => {
+      ws.once('message', (m) => resolve(JSON.parse(m.toString())));
+      ws.once('unexpected-response', (_req, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));
+      ws.once('error', reject);
+    });
+    expect(welcome.type).toBe('welcome');
+    ws.close();
+    // Another site's page is still refused.
+    const other = new WebSocket(`wss://127.0.0.1:${httpsPort}/api/realtime`, { rejectUnauthorized: false, headers: { Host: host, Origin: 'https://evil.example' } });
+    const status = await new Promise<number>((resolve) => {
+      other.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+      other.once('open', () => resolve(101));
+      other.once('error', () => resolve(-1));
+    });
+    expect(status).toBe(403);
+  });
+
   it('counts each client by its own address in the sign-in rate limit; a forged X-Forwarded-For does not escape it', async () => {
     const attempt = (from: string, headers: Record<string, string> = {}) =>
       call('/api/auth/token', { method: 'POST', from, headers, body: { email: `nobody-${Math.random().toString(36).slice(2)}@station.example`, password: 'wrong password' } });

@@ -66,7 +66,7 @@ const MAX_QUEUED = 10_000;
 /**
  * A bus over PostgreSQL LISTEN/NOTIFY. One dedicated connection listens and
  * reconnects with backoff if the server goes away; publishing uses
- * `pg_notify` through a short-lived pool. Payloads too big for NOTIFY are
+ * `pg_notify` through one more connection (closed when idle; one batch is sent at a time). Payloads too big for NOTIFY are
  * delivered locally and announced to other instances as `<name>.too-big` so
  * they can tell their clients to refetch. After the listening connection
  * comes back, a `bus.resync` event on every channel does the same.
@@ -75,7 +75,7 @@ export function createPgBus(url: string, log: Logger, tuning: { maxAttempts?: nu
   const maxAttempts = tuning.maxAttempts ?? MAX_ATTEMPTS;
   const retryBaseMs = tuning.retryBaseMs ?? 250;
   const local = createLocalBus();
-  const pool = new (pgDriver().Pool)({ connectionString: url, max: 2, idleTimeoutMillis: 10_000, connectionTimeoutMillis: 3_000, application_name: 'airdeck-bus' });
+  const pool = new (pgDriver().Pool)({ connectionString: url, max: 1, idleTimeoutMillis: 10_000, connectionTimeoutMillis: 3_000, application_name: 'airdeck-bus' });
   pool.on('error', (err) => log.warn({ err }, 'event bus pool error'));
   // The pool's connections still open: `pool.end()` resolves once it has asked each to end, not once they have
   // (a database dropped just after would see them, and end them with an error), so close() waits for each.

@@ -117,8 +117,9 @@ async function buildServer() {
   // The fresh embedded database a first start unpacks (initdb and migrations done here, once).
   const t = spawnSync(process.execPath, [path.join(SERVER_OUT, 'pglite-template.mjs')], { stdio: ['ignore', 'inherit', 'inherit'] });
   if (t.status !== 0) throw new Error('could not make the embedded database template (dist-server/pglite-template.tar.gz)');
-  // The build's own stamp: what start.mjs compares the sources with.
-  fs.writeFileSync(path.join(SERVER_OUT, 'BUILD'), `${new Date().toISOString()}\n`);
+  // The build's own stamp: what start.mjs compares the sources with, and (written into web/dist and web/dist-ssr
+  // too) what the server compares the website's build with at start (server/src/build-check.ts).
+  fs.writeFileSync(path.join(SERVER_OUT, 'BUILD'), STAMP);
   const s = size(SERVER_OUT);
   return `server (${SERVER_OUT}/, ${mb(s.bytes)})`;
 }
@@ -127,11 +128,14 @@ async function buildWeb(mode) {
   const { build } = await import('vite');
   await build({ configFile: 'web/vite.config.ts', mode, logLevel: 'warn' });
   const dir = mode === 'studio' ? 'web/dist-studio' : 'web/dist';
+  if (mode === 'web') for (const d of ['web/dist', 'web/dist-ssr']) if (fs.existsSync(d)) fs.writeFileSync(path.join(d, 'BUILD'), STAMP);
   const s = size(dir);
   return `${mode === 'studio' ? 'studio' : 'website'} (${dir}/, ${s.files} files, ${mb(s.bytes)})`;
 }
 
 const started = Date.now();
+/** One stamp for everything this run builds. */
+const STAMP = `${new Date().toISOString()}\n`;
 const only = process.argv[2];
 try {
   const parts = [];

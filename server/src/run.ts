@@ -5,6 +5,7 @@ import { DataDirLockedError, heldDataDirLock } from './db/data-dir-lock';
 import { startEmbeddedDatabase, type EmbeddedStart } from './db/embedded';
 import { createLogger } from './log';
 import { startServer } from './server';
+import { buildOutputProblems } from './build-check';
 import { startJobs } from './jobs';
 
 /** The human banner at start: where the site is, which database, which station source. */
@@ -74,6 +75,10 @@ export async function run(config: Config, started: EmbeddedStart | undefined, ph
   heldDataDirLock(config.DATA_DIR)?.setUrl(server.url);
   log.info({ url: server.url, database: db.engine, source: config.STATION_SOURCE, phases }, 'Airdeck is on air');
   process.stdout.write(banner(config, server.url, db.engine));
+  // A production server says at every start when the build it serves is not whole or not of one build.
+  if (config.NODE_ENV === 'production') {
+    for (const problem of buildOutputProblems(config.rootDir, config.WEB_DIST_DIR ? path.resolve(config.rootDir, config.WEB_DIST_DIR) : path.join(config.rootDir, 'web', 'dist'))) log.warn({ check: 'build output' }, problem);
+  }
 
   let stopping = false;
   const stop = (signal: string): void => {

@@ -179,6 +179,30 @@ describe.skipIf(skipBrowser())('the music outlives everything on the page', () =
     await context.close();
   });
 
+  it("WebSockets blocked between the listener and the server: the page falls back to polling and still follows a change of the station's name (issue 39 item 6)", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    // A proxy that takes the upgrade and drops it at once: no realtime connection ever reaches the server.
+    await context.routeWebSocket(/\/api\/realtime/, (ws) => ws.close());
+    const page = await context.newPage();
+    await page.goto(url() + '/');
+    const api = async (pathname: string, init: RequestInit = {}, token?: string) => {
+      const res = await fetch(url() + pathname, { ...init, headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
+      return (await res.json()) as Record<string, unknown>;
+    };
+    const { access_token: token } = (await api('/api/auth/token', { method: 'POST', body: JSON.stringify({ email: 'owner@airdeck.demo', password: 'airdeck-demo', client: 'desktop' }) })) as { access_token: string };
+    const station = await api('/api/settings/station', {}, token);
+    const before = String(station.name);
+    await expect.poll(() => page.getByText(before).first().isVisible()).toBe(true);
+    try {
+      await api('/api/settings/station', { method: 'PUT', body: JSON.stringify({ ...station, name: 'Polling FM' }) }, token);
+      // No push can arrive: the polling (every 10 s once three connections failed) brings the new name.
+      await expect.poll(() => page.getByText('Polling FM').first().isVisible(), { timeout: 25_000 }).toBe(true);
+    } finally {
+      await api('/api/settings/station', { method: 'PUT', body: JSON.stringify(station) }, token);
+      await context.close();
+    }
+  });
+
   it('a link inside a custom page opens in the app: "Apply to become a DJ" on /page/about keeps the music playing', async () => {
     const { context, page } = await listenerPlaying(1280);
     await page.evaluate(() => {

@@ -118,10 +118,13 @@ export type LiveEvent<C extends PublicChannel> = ChannelEvent<C> & { snapshot: b
 export function follow<C extends PublicChannel>(channels: readonly C[], onEvent: (e: LiveEvent<C>) => void, onOpen: (reconnected: boolean) => void): void {
   let attempt = 0;
   let opened = false;
+  // Polling fallback, as the site's client (web/src/realtime/client.ts): after three connections in a row that
+  // failed or closed before the welcome, refetch at once and every 10 s until one gets through.
+  let failures = 0;
+  let poll: ReturnType<typeof setInterval> | null = null;
   const connect = () => {
     const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/realtime`);
     ws.onopen = () => {
-      attempt = 0;
       document.documentElement.dataset.live = 'open';
       for (const channel of channels) ws.send(JSON.stringify({ type: 'subscribe', channel }));
       onOpen(opened);
@@ -134,6 +137,12 @@ export function follow<C extends PublicChannel>(channels: readonly C[], onEvent:
       } catch {
         return;
       }
+      if (f.type === 'welcome') {
+        attempt = 0;
+        failures = 0;
+        if (poll) clearInterval(poll);
+        poll = null;
+      }
       if (f.type !== 'event' || !(channels as readonly string[]).includes(f.channel)) return;
       const e = asChannelEvent(f as typeof f & { channel: C });
       if (e.name === 'bus.resync' || e.name.endsWith('.too-big')) return onOpen(true);
@@ -141,6 +150,11 @@ export function follow<C extends PublicChannel>(channels: readonly C[], onEvent:
     };
     ws.onclose = () => {
       document.documentElement.dataset.live = 'reconnecting';
+      failures += 1;
+      if (failures >= 3 && !poll) {
+        poll = setInterval(() => onOpen(true), 10_000);
+        onOpen(true);
+      }
       setTimeout(connect, backoff(attempt++));
     };
   };

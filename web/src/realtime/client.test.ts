@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { backoffDelay, MAX_OUTBOX, RealtimeClient } from './client';
+import { backoffDelay, MAX_OUTBOX, POLL_FALLBACK_MS, RealtimeClient } from './client';
 
 /** A scriptable stand-in for the browser's WebSocket. */
 class FakeSocket {
@@ -94,6 +94,39 @@ describe('RealtimeClient', () => {
       { type: 'subscribe', channel: 'counters' },
     ]);
     expect(resync).toHaveBeenCalledWith(null);
+  });
+
+  it('polls when WebSockets are blocked: after three connections that failed or closed before the welcome, a refetch at once and every 10 s, until one gets through', () => {
+    const c = make();
+    const resync = vi.fn();
+    c.onResync(resync);
+    c.subscribe('now-playing', () => undefined);
+    // A proxy that refuses the upgrade, then one that accepts it and drops it before the server's welcome.
+    latest().drop();
+    vi.advanceTimersByTime(backoffDelay(0, () => 0.5));
+    latest().drop();
+    vi.advanceTimersByTime(backoffDelay(1, () => 0.5));
+    expect(c.polling).toBe(false);
+    latest().open();
+    latest().drop();
+    expect(c.polling).toBe(true);
+    const afterFallback = resync.mock.calls.length;
+    expect(resync).toHaveBeenLastCalledWith(null);
+    // The wait between tries kept growing (the open without a welcome did not reset it).
+    vi.advanceTimersByTime(backoffDelay(1, () => 0.5));
+    expect(FakeSocket.all).toHaveLength(3);
+    vi.advanceTimersByTime(backoffDelay(2, () => 0.5) - backoffDelay(1, () => 0.5));
+    expect(FakeSocket.all).toHaveLength(4);
+    vi.advanceTimersByTime(POLL_FALLBACK_MS);
+    expect(resync.mock.calls.length).toBeGreaterThan(afterFallback);
+    // A connection that reaches the server ends the polling.
+    latest().open();
+    latest().receive({ type: 'welcome', connectionId: 'x', authenticated: false, heartbeatMs: 30_000 });
+    expect(c.polling).toBe(false);
+    const atWelcome = resync.mock.calls.length;
+    vi.advanceTimersByTime(POLL_FALLBACK_MS * 3);
+    expect(resync.mock.calls.length).toBe(atWelcome);
+    c.close();
   });
 
   it('passes on a server resync and oversized-event notice as a refetch request, not as data', () => {

@@ -31,6 +31,14 @@ export function backoffDelay(attempt: number, random: () => number = Math.random
   return Math.round(250 + random() * ceiling);
 }
 
+/**
+ * Polling fallback (issue 39 item 6): after this many connections in a row that failed or closed before the
+ * server's welcome (a proxy or network that blocks WebSockets), the client asks every subscriber to refetch
+ * (the resync listeners) at once and then every {@link POLL_FALLBACK_MS}, while it keeps trying to reconnect.
+ */
+export const FALLBACK_AFTER_FAILURES = 3;
+export const POLL_FALLBACK_MS = 10_000;
+
 /** The most frames kept while disconnected; the oldest are dropped beyond it. */
 export const MAX_OUTBOX = 32;
 
@@ -59,6 +67,9 @@ export class RealtimeClient {
   private statusListeners = new Set<(s: RealtimeStatus) => void>();
   private resyncListeners = new Set<(channel: Channel | null) => void>();
   private renewing = false;
+  /** Connections that failed or closed before a welcome, in a row. */
+  private failures = 0;
+  private pollTimer: ReturnType<typeof setInterval> | null = null;
 
   constructor(private readonly opts: RealtimeClientOptions) {}
 
@@ -96,6 +107,11 @@ export class RealtimeClient {
     return () => this.resyncListeners.delete(fn);
   }
 
+  /** True while the page polls instead of being pushed to (WebSockets blocked). */
+  get polling(): boolean {
+    return this.pollTimer !== null;
+  }
+
   /** Follows the connection state. */
   onStatus(fn: (s: RealtimeStatus) => void): () => void {
     this.statusListeners.add(fn);
@@ -113,6 +129,7 @@ export class RealtimeClient {
   close(): void {
     this.handlers.clear();
     this.clearTimers();
+    this.stopPolling();
     const ws = this.ws;
     this.ws = null;
     ws?.close(1000);
@@ -165,7 +182,6 @@ export class RealtimeClient {
       if (this.ws !== ws) return;
       const reconnected = this.everOpened;
       this.everOpened = true;
-      this.attempt = 0;
       this.lastFrameAt = Date.now();
       this.setStatus('open');
       void this.opts.token?.().then((token) => {
@@ -203,6 +219,10 @@ export class RealtimeClient {
   private onFrame(frame: ServerFrame): void {
     switch (frame.type) {
       case 'welcome':
+        // A connection that reached the server: the backoff starts again, and polling stops.
+        this.attempt = 0;
+        this.failures = 0;
+        this.stopPolling();
         if (frame.heartbeatMs !== this.heartbeatMs && this.ws) {
           this.heartbeatMs = frame.heartbeatMs;
           if (this.livenessTimer) clearInterval(this.livenessTimer);
@@ -255,13 +275,30 @@ export class RealtimeClient {
     }, every);
   }
 
+  private startPolling(): void {
+    if (this.pollTimer) return;
+    const poll = () => {
+      for (const fn of this.resyncListeners) fn(null);
+    };
+    this.pollTimer = setInterval(poll, POLL_FALLBACK_MS);
+    poll();
+  }
+
+  private stopPolling(): void {
+    if (this.pollTimer) clearInterval(this.pollTimer);
+    this.pollTimer = null;
+  }
+
   private scheduleReconnect(): void {
     this.clearTimers();
     if (this.handlers.size === 0) {
+      this.stopPolling();
       this.setStatus('idle');
       return;
     }
     this.setStatus('reconnecting');
+    this.failures += 1;
+    if (this.failures >= FALLBACK_AFTER_FAILURES) this.startPolling();
     const delay = backoffDelay(this.attempt++, this.opts.random);
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = null;

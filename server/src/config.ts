@@ -94,6 +94,8 @@ export const ConfigSchema = z
     LOAD_MAX_IN_FLIGHT: z.coerce.number().int().min(1).max(100_000).default(256),
     /** The event loop's delay (ms) past which new requests are shed while work waits; 0 turns it off. */
     LOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(500),
+    /** The quickest answer of the last half second past which new requests are shed while work waits; 0 turns it off. */
+    LOAD_MAX_LATENCY_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
     LOAD_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3_600).default(2),
     REALTIME_HEARTBEAT_MS: z.coerce.number().int().min(500).max(300_000).default(30_000),
     OWNER_EMAIL: z.email().optional().or(z.literal('').transform(() => undefined)),

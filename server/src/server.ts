@@ -149,6 +149,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const admission = createAdmission({
     maxInFlight: config.LOAD_MAX_IN_FLIGHT,
     maxEventLoopDelayMs: config.LOAD_MAX_EVENT_LOOP_DELAY_MS,
+    maxLatencyMs: config.LOAD_MAX_LATENCY_MS,
     retryAfterSeconds: config.LOAD_RETRY_AFTER_SECONDS,
     log,
     onShed: (reason) => metrics.httpShed.inc({ reason }),

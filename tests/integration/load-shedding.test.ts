@@ -17,7 +17,7 @@ let t: TestServer;
 let port: number;
 
 beforeAll(async () => {
-  t = await startTestServer({ env: { LOAD_MAX_IN_FLIGHT: '16', LOAD_MAX_EVENT_LOOP_DELAY_MS: '300', LOAD_RETRY_AFTER_SECONDS: '3', REALTIME_MAX_CONNECTIONS: '3', REQUEST_LIMIT_IP: '1000', REQUEST_LIMIT_SESSION: '1000' } });
+  t = await startTestServer({ env: { LOAD_MAX_IN_FLIGHT: '16', LOAD_MAX_EVENT_LOOP_DELAY_MS: '300', LOAD_MAX_LATENCY_MS: '1000', LOAD_RETRY_AFTER_SECONDS: '3', REALTIME_MAX_CONNECTIONS: '3', REQUEST_LIMIT_IP: '1000', REQUEST_LIMIT_SESSION: '1000' } });
   port = Number(new URL(t.url).port);
 });
 afterAll(async () => t?.close());
@@ -143,6 +143,26 @@ describe('an overloaded server', () => {
     for (const h of held) h.finish();
     await expect.poll(() => held.every((h) => h.conn.responses().length === 1), { timeout: 10_000 }).toBe(true);
     for (const h of held) h.conn.close();
+    await expect.poll(async () => (await get('/api/schedule/week')).status, { timeout: 10_000 }).toBe(200);
+  });
+});
+
+describe('a server whose requests queue', () => {
+  it('sheds while even its quickest answers of the last half second took LOAD_MAX_LATENCY_MS, and not once they are quick again', async () => {
+    await expect.poll(() => t.server.admission.latencyMs(), { timeout: 10_000 }).toBe(0);
+    const slow = await holdPlaces(2, 'Slow');
+    await new Promise((r) => setTimeout(r, 1_200));
+    const queued = [halfSentSongRequest(port, 'Queued 0'), halfSentSongRequest(port, 'Queued 1')];
+    await expect.poll(() => t.server.admission.inFlight(), { timeout: 10_000 }).toBe(4);
+    // The two slow ones finish after 1.2 s: the quickest answer of that half second took over LOAD_MAX_LATENCY_MS.
+    for (const h of slow) h.finish();
+    await expect.poll(() => t.server.admission.latencyMs(), { timeout: 10_000 }).toBeGreaterThanOrEqual(1000);
+    const shed = await get('/api/schedule/week');
+    expect(shed.status).toBe(503);
+    expect((await shed.json()).error.details.reason).toBe('overloaded');
+    for (const h of queued) h.finish();
+    await expect.poll(() => [...slow, ...queued].every((h) => h.conn.responses().length === 1), { timeout: 10_000 }).toBe(true);
+    for (const h of [...slow, ...queued]) h.conn.close();
     await expect.poll(async () => (await get('/api/schedule/week')).status, { timeout: 10_000 }).toBe(200);
   });
 });

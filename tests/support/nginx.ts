@@ -4,6 +4,7 @@ import https from 'node:https';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /**
  * Debian's nginx running the README's own configuration (the ```nginx blocks of "Reverse proxy and TLS", and
@@ -23,7 +24,7 @@ export async function freePort(): Promise<number> {
 
 /** The README's ```nginx blocks, in order. */
 export function readmeNginxBlocks(): string[] {
-  const readme = fs.readFileSync(path.resolve(__dirname, '../../README.md'), 'utf8');
+  const readme = fs.readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../README.md'), 'utf8');
   return [...readme.matchAll(/```nginx\n([\s\S]*?)```/g)].map((m) => m[1]!);
 }
 

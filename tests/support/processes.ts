@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import readline from 'node:readline';
 
 /** A server running in a child process, with the log lines it printed. */
@@ -20,7 +21,7 @@ export interface ServerProcess {
 
 /** Starts `tests/support/server-process.ts` with the given environment and waits until it listens. */
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const script = path.resolve(__dirname, 'server-process.ts');
+  const script = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'server-process.ts');
   const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', script], {
     env: { ...process.env, NODE_ENV: 'test', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],

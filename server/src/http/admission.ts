@@ -7,9 +7,11 @@ import type { Logger } from '../log';
  * and Koa. It refuses early, with a 503 and `Retry-After`, instead of taking on work the server cannot finish in
  * time (clients that gave up while the server went on answering them) or work a stopping server would cut off:
  *
- * - **overloaded**: more than `maxInFlight` requests are being answered, or the event loop is late by more than
- *   `maxEventLoopDelayMs` (the worst delay of the last half second) while at least an eighth of `maxInFlight`
- *   requests wait (a lone slow moment with an idle server sheds nothing);
+ * - **overloaded**: `maxInFlight` requests are being answered; or, while at least an eighth of that many wait (a
+ *   lone slow moment of an idle server sheds nothing), the event loop is late by `maxEventLoopDelayMs` (the worst
+ *   delay of the last half second: the CPU is the bottleneck), or even the quickest answer of the last half second
+ *   took `maxLatencyMs` (requests queue for something else, such as the database pool: work piles up that clients
+ *   will have given up on before it is done);
  * - **draining**: the server is stopping; requests that arrive on connections still open (a proxy's keep-alive
  *   connection) get 503 with `Connection: close`, while those already in flight finish.
  *
@@ -28,6 +30,8 @@ export interface Admission {
   readonly shed: { overloaded: number; draining: number };
   /** The event loop's latest delay reading (ms). */
   eventLoopDelayMs(): number;
+  /** The quickest answer of the latest half second (ms; 0 when nothing waits). */
+  latencyMs(): number;
   close(): void;
 }
 
@@ -35,6 +39,8 @@ export interface AdmissionOptions {
   maxInFlight: number;
   /** 0 turns the event-loop signal off. */
   maxEventLoopDelayMs: number;
+  /** Past this, the quickest answer of the last half second says requests queue (a busy database pool); 0 turns it off. */
+  maxLatencyMs: number;
   retryAfterSeconds: number;
   log: Logger;
   /** Told of each refusal (metrics). */
@@ -57,18 +63,34 @@ export function createAdmission(opts: AdmissionOptions): Admission {
   const lagFloor = Math.max(2, Math.floor(opts.maxInFlight / 8));
   const histogram = opts.maxEventLoopDelayMs > 0 ? monitorEventLoopDelay({ resolution: 20 }) : null;
   histogram?.enable();
-  const sampler = histogram
-    ? setInterval(() => {
-        delayMs = histogram.max / 1e6;
-        histogram.reset();
-      }, SAMPLE_MS)
-    : null;
-  sampler?.unref();
+  // The quickest answer finished in the current half second, and what the latest complete half second gave.
+  let windowMin = Infinity;
+  let latencyMs = 0;
+  const sampler = setInterval(() => {
+    if (histogram) {
+      delayMs = histogram.max / 1e6;
+      histogram.reset();
+    }
+    // No answer finished in the half second while work waits: it waits longer than that (keep the last reading).
+    if (windowMin !== Infinity) latencyMs = windowMin;
+    else if (inFlight < lagFloor) latencyMs = 0;
+    windowMin = Infinity;
+  }, SAMPLE_MS);
+  sampler.unref();
   let lastShedLog = 0;
 
-  const done = (): void => {
+  const started = new WeakMap<ServerResponse, number>();
+  const done = function (this: ServerResponse): void {
     inFlight -= 1;
+    const t = started.get(this);
+    if (t !== undefined) {
+      const ms = performance.now() - t;
+      if (ms < windowMin) windowMin = ms;
+    }
   };
+  const overloaded = (): boolean =>
+    inFlight >= opts.maxInFlight ||
+    (inFlight >= lagFloor && ((histogram !== null && delayMs >= opts.maxEventLoopDelayMs) || (opts.maxLatencyMs > 0 && latencyMs >= opts.maxLatencyMs)));
 
   const refuse = (req: IncomingMessage, res: ServerResponse, reason: 'overloaded' | 'draining'): void => {
     shed[reason] += 1;
@@ -84,7 +106,7 @@ export function createAdmission(opts: AdmissionOptions): Admission {
     const now = Date.now();
     if (now - lastShedLog > 1000) {
       lastShedLog = now;
-      opts.log.warn({ reason, inFlight, eventLoopDelayMs: Math.round(delayMs), shed: { ...shed }, method: req.method, url: req.url }, reason === 'draining' ? 'refusing requests while shutting down (503)' : 'shedding load (503)');
+      opts.log.warn({ reason, inFlight, eventLoopDelayMs: Math.round(delayMs), latencyMs: Math.round(latencyMs), shed: { ...shed }, method: req.method, url: req.url }, reason === 'draining' ? 'refusing requests while shutting down (503)' : 'shedding load (503)');
     }
   };
 
@@ -94,8 +116,9 @@ export function createAdmission(opts: AdmissionOptions): Admission {
         const url = req.url ?? '/';
         if (isExempt(url)) return next(req, res);
         if (draining) return refuse(req, res, 'draining');
-        if (inFlight >= opts.maxInFlight || (histogram && delayMs >= opts.maxEventLoopDelayMs && inFlight >= lagFloor)) return refuse(req, res, 'overloaded');
+        if (overloaded()) return refuse(req, res, 'overloaded');
         inFlight += 1;
+        started.set(res, performance.now());
         res.once('close', done);
         next(req, res);
       };
@@ -106,8 +129,9 @@ export function createAdmission(opts: AdmissionOptions): Admission {
     inFlight: () => inFlight,
     shed,
     eventLoopDelayMs: () => delayMs,
+    latencyMs: () => latencyMs,
     close() {
-      if (sampler) clearInterval(sampler);
+      clearInterval(sampler);
       histogram?.disable();
     },
   };

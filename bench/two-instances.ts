@@ -49,6 +49,7 @@ export async function run(): Promise<void> {
     const nginx = await startReadmeNginx([Number(new URL(a.url).port), Number(new URL(b.url).port)]);
     const agent = new https.Agent({ keepAlive: true, maxSockets: 512, rejectUnauthorized: false });
     let seq = 0;
+    const errorKinds = new Map<string, number>();
     const songRequest = (): Promise<Answer> => {
       const title = `Bench ${++seq}`;
       const body = JSON.stringify({ artist: 'Bench', title, requester: 'bench' });
@@ -62,7 +63,10 @@ export async function run(): Promise<void> {
           },
         );
         req.on('timeout', () => req.destroy(new Error('timeout')));
-        req.on('error', (err) => resolve({ status: err.message === 'timeout' ? -1 : 0, ms: performance.now() - started, retryAfter: false, title }));
+        req.on('error', (err) => {
+          if (err.message !== 'timeout') errorKinds.set(err.message, (errorKinds.get(err.message) ?? 0) + 1);
+          resolve({ status: err.message === 'timeout' ? -1 : 0, ms: performance.now() - started, retryAfter: false, title });
+        });
         req.end(body);
       });
     };
@@ -145,6 +149,10 @@ export async function run(): Promise<void> {
     console.log(`  201: ${ok.length} (p50 ${ok.length ? pct(ok.map((r) => r.ms), 50) : '-'} ms, p99 ${ok.length ? pct(ok.map((r) => r.ms), 99) : '-'} ms)`);
     console.log(`  503 with Retry-After: ${shed.filter((r) => r.retryAfter).length}, without: ${shed.filter((r) => !r.retryAfter).length} (p50 ${shed.length ? pct(shed.map((r) => r.ms), 50) : '-'} ms, p99 ${shed.length ? pct(shed.map((r) => r.ms), 99) : '-'} ms)`);
     console.log(`  client timeouts: ${answers.filter((r) => r.status === -1).length}, errors: ${answers.filter((r) => r.status === 0).length}, other statuses: ${answers.filter((r) => ![201, 503, 0, -1].includes(r.status)).map((r) => r.status).join(', ') || 'none'}`);
+    if (errorKinds.size) console.log(`  client errors: ${[...errorKinds].map(([m, n]) => `${m} × ${n}`).join('; ')}`);
+    console.log(`  the instances logged shedding ${a.logs.filter((l) => l.msg === 'shedding load (503)').length + b.logs.filter((l) => l.msg === 'shedding load (503)').length} time(s) (at most once a second each); server errors logged: ${a.logs.filter((l) => l.level === 50).length + b.logs.filter((l) => l.level === 50).length}`);
+    const serverMs = [...a.logs.filter((l) => l.msg === 'request' && l.url === '/song-request-api').slice(a0), ...b.logs.filter((l) => l.msg === 'request' && l.url === '/song-request-api').slice(b0)].map((l) => Number(l.ms));
+    console.log(`  time inside the servers (access log): p50 ${pct(serverMs, 50)} ms, p99 ${pct(serverMs, 99)} ms; the rest of a client's wait is nginx, the network stack and the load client sharing the 2 cores`);
     console.log(`  spread: instance A answered ${aLines() - a0}, instance B ${bLines() - b0} (access log lines)`);
     console.log(`acknowledged ${acknowledged.length}, stored ${acknowledged.filter((t) => stored.has(t)).length} (lost ${acknowledged.filter((t) => !stored.has(t)).length}); stored without a 201 (timed out at the client): ${[...stored].filter((t) => !acknowledged.includes(t)).length}`);
     listeners.forEach((l, i) => console.log(`staff on instance ${'AB'[i]}: told of ${acknowledged.filter((t) => l.titles.has(t)).length} of ${acknowledged.length} acknowledged, resyncs ${l.resyncs}`));

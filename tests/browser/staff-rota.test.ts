@@ -131,4 +131,31 @@ describe.skipIf(skipBrowser())('rota panel defects (issue 30 item 7)', () => {
     expect(staff.errors).toEqual([]);
     await staff.context.close();
   });
+
+  it('a whole series is cancelled from Show Management only after confirming', async () => {
+    const today = todayInZone(Date.now(), h.server.config.STATION_TIMEZONE);
+    const seriesId = crypto.randomUUID();
+    await knex()('schedule_events').insert(
+      [7, 14, 21].map((n) => ({ title: 'Series To Cancel', type: 'show', event_date: addDays(today, n), start_time: '03:10:00', end_time: '03:40:00', status: 'scheduled', presenter_name: 'Maya Okafor', recurrence_type: 'weekly', booking_type: 'series', series_id: seriesId })),
+    );
+    const statuses = async () => (await knex()('schedule_events').where({ series_id: seriesId }).orderBy('event_date').select('status')).map((r: { status: string }) => r.status);
+    const staff = await openAsStaff(h, 'owner');
+    const { page } = staff;
+    await page.goto(`${h.url}/admin/shows`);
+    await page.getByRole('tab', { name: 'Series' }).click();
+    await page.getByRole('button', { name: /Series To Cancel/ }).click();
+    const actions = page.getByRole('group', { name: 'Series actions' });
+    await actions.getByRole('button', { name: 'Cancel series' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel this series?' });
+    expect(await dialog.innerText()).toContain('all 3 upcoming shows of "Series To Cancel"');
+    await dialog.getByRole('button', { name: 'Go back' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await statuses()).toEqual(['scheduled', 'scheduled', 'scheduled']);
+    await actions.getByRole('button', { name: 'Cancel series' }).click();
+    await page.getByRole('dialog', { name: 'Cancel this series?' }).getByRole('button', { name: 'Cancel series' }).click();
+    await page.locator('[data-toast]').filter({ hasText: 'Series cancelled' }).waitFor();
+    await expect.poll(statuses).toEqual(['cancelled', 'cancelled', 'cancelled']);
+    expect(staff.errors).toEqual([]);
+    await staff.context.close();
+  });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../support/auth';
 import { startBrowserHarness, skipBrowser, type BrowserHarness } from '../support/browser';
 
 let h: BrowserHarness;
@@ -71,8 +72,22 @@ describe.skipIf(skipBrowser())('the mobile app and legal pages', () => {
     await page.goto(`${h.url}/privacy-policy`);
     await page.getByRole('heading', { level: 1, name: 'Privacy Policy' }).waitFor();
     await page.getByText('Effective 20th August 2024').waitFor();
-    await page.getByText(/cannot be deleted/).waitFor();
+    // Issue 37: the retention text comes from the station's settings in force, and nothing says data cannot be deleted.
+    const retention = page.getByTestId('privacy-retention');
+    await retention.getByText('Song requests and shoutouts: your name, message and browser session identifier are erased 30 days after you send them.').waitFor();
+    await retention.getByText(/scrambled code that changes every day/).waitFor();
+    await page.getByText(/ask us at any time to delete what we hold about you/).waitFor();
+    expect(await page.getByText(/cannot be deleted/).count()).toBe(0);
     expect(await page.getByRole('link', { name: /@/ }).first().getAttribute('href')).toMatch(/^mailto:/);
+    // The owner shortens a period and turns page analytics off: the page says so.
+    const owner = await createUser(h.server, { role: 'owner' });
+    const put = await fetch(`${h.url}/api/privacy/settings`, { method: 'PUT', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${owner.token}` }, body: JSON.stringify({ request_days: 7, analytics_level: 'none' }) });
+    expect(put.status).toBe(200);
+    await page.reload();
+    await retention.getByText(/erased 7 days after you send them/).waitFor();
+    await retention.getByText('Page visits are not recorded.').waitFor();
+    expect(await retention.getByText(/30 days after you send them/).count()).toBe(0);
+    await fetch(`${h.url}/api/privacy/settings`, { method: 'PUT', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${owner.token}` }, body: JSON.stringify({ request_days: 30, analytics_level: 'hashed' }) });
     await context.close();
   });
 });

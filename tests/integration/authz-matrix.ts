@@ -81,6 +81,7 @@ export const AUTHZ_MATRIX: Record<string, Access> = {
   'GET /api/me/sessions': 'any-user',
   'DELETE /api/me/sessions/:id': 'any-user',
   // Privacy and retention (issue 37 item 1): the owner.
+  'GET /api/privacy': 'public',
   'GET /api/privacy/settings': OWNER_ONLY,
   'PUT /api/privacy/settings': OWNER_ONLY,
   'GET /api/privacy/retention': OWNER_ONLY,

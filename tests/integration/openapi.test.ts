@@ -83,6 +83,7 @@ describe('the OpenAPI document', () => {
     'post /api/auth/mfa/verify': 'staff sign-in, its second step',
     'post /api/auth/password-reset': 'staff password reset by e-mail',
     'post /api/auth/password-reset/confirm': 'staff password reset by e-mail',
+    'get /api/privacy': 'the privacy page’s retention figures',
     'get /media/{bucket}/*path': 'images (binary)',
     'get /api/stream': 'the demo audio stream (MP3)',
     'get /embed/{widget}': 'embeddable widgets (HTML)',

@@ -24,6 +24,12 @@ export function privacyRoutes(ctx: AppContext): AppRouter {
   const router = new Router<RequestState>();
   const owner = authorize(ctx, 'privacy.manage', DENIED.settings);
 
+  // The privacy page's figures (issue 37 item 3): the periods and the analytics level in force, for anyone.
+  router.get('/api/privacy', async (c) => {
+    c.set('Cache-Control', 'no-cache');
+    c.body = view(await getPrivacySettings(ctx));
+  });
+
   router.get('/api/privacy/settings', owner, async (c) => {
     c.set('Cache-Control', 'no-store');
     c.body = view(await getPrivacySettings(ctx));

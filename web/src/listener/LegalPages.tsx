@@ -3,6 +3,10 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { usePageMeta } from '../app/meta';
 import { useStation } from '../app/station';
+import { useEffect, useState } from 'react';
+import type { PrivacySettingsView } from '../../../shared/privacy';
+import { useT } from '../i18n/state';
+import { fetchPrivacyFigures } from './api';
 
 /** The date both legal pages take effect (spec 000 §9). */
 export const LEGAL_EFFECTIVE_DATE = '20th August 2024';
@@ -206,7 +210,7 @@ export function PrivacyPage() {
         {
           id: 'privacy-retention',
           title: 'Keeping and deleting your data',
-          body: <p>At present, data we have collected cannot be deleted. We are working on a way to do this and will update this policy when it is available.</p>,
+          body: <Retention />,
         },
         {
           id: 'privacy-rights',
@@ -229,5 +233,30 @@ export function PrivacyPage() {
         },
       ]}
     />
+  );
+}
+
+/** How long the station keeps each kind of data, from its settings in force (issue 37 item 3), and how to ask for deletion. */
+function Retention() {
+  const t = useT();
+  const [figures, setFigures] = useState<PrivacySettingsView | null>(null);
+  useEffect(() => {
+    fetchPrivacyFigures().then(setFigures, () => setFigures(null));
+  }, []);
+  return (
+    <>
+      {figures && (
+        <ul data-testid="privacy-retention">
+          <li>{t('privacy.keep.requests', { days: figures.request_days })}</li>
+          <li>{t('privacy.keep.votes', { days: figures.vote_days })}</li>
+          <li>{t('privacy.keep.inquiries', { days: figures.inquiry_days })}</li>
+          <li>{t('privacy.keep.applications', { days: figures.application_days })}</li>
+          <li>{t(figures.analytics_level === 'none' ? 'privacy.analytics.none' : figures.analytics_level === 'hashed' ? 'privacy.analytics.hashed' : 'privacy.analytics.full')}</li>
+        </ul>
+      )}
+      <p>
+        {t('privacy.keep.ask')} <Contact />.
+      </p>
+    </>
   );
 }

@@ -48,6 +48,16 @@ export function stationStateOf(np: Pick<NowPlaying, 'station' | 'live'> | null |
   return np.live.is_live ? 'live' : 'on_air';
 }
 
+/**
+ * The booked show that is live now, or null (issue 38 item 5): only while the station really is live (a live
+ * session) and the presenter on air is the one booked for it. A booking alone (the station off air, stopped, on
+ * Auto DJ, or someone else live in the slot) never makes a show LIVE.
+ */
+export function liveShowId(np: Pick<NowPlaying, 'station' | 'live'> | null | undefined): string | null {
+  if (!np || stationStateOf(np) !== 'live' || !np.live.is_live) return null;
+  return np.live.show_id ?? null;
+}
+
 /** The words of the off-air state: a headline and why, and the next show when one is scheduled. */
 export function offAirText(np: Pick<NowPlaying, 'station' | 'live' | 'next_show'> | null | undefined): {
   headline: string;

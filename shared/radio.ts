@@ -117,6 +117,12 @@ export interface NowPlaying {
     presenter_id: string | null;
     /** The DJ's picture as the source gives it; `null` when none. */
     art?: string | null;
+    /**
+     * The booked show this live session is (issue 38 item 5): the schedule event the session's presenter is
+     * booked for now (or is starting early); `null` when not live, or live outside their own booking (someone
+     * else's slot, an unbooked hour). Only this show is marked LIVE on the schedule, never a booking alone.
+     */
+    show_id?: string | null;
   };
   /** The presenter line: the DJ's name, 'Live Presenter', or 'Auto DJ'. */
   presenter: string;

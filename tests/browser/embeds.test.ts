@@ -168,7 +168,15 @@ describe.skipIf(skipBrowser())('station widgets on another website', () => {
     await expect.poll(() => text(schedule), { timeout: 1_000, interval: 50 }).toContain('Widget Test Show');
     const row = schedule.locator('li', { hasText: 'Widget Test Show' });
     expect(await row.innerText()).toContain(start);
-    expect(await row.innerText()).toContain('LIVE');
+    // The booking alone (the station on Auto DJ) is not LIVE (issue 38 item 5); its host going live is.
+    expect(await row.innerText()).not.toContain('LIVE');
+    source.next = snapshot({ stationName: 'Widget FM', track: snapTrack({ title: 'Glory Box', artist: 'Portishead', album: 'Album', durationSeconds: null, startedAt: Date.now() - 1000, sourceId: 'p5', streamer: 'DJ Embed' }), live: { isLive: true, streamerName: 'DJ Embed', broadcastStart: Date.now() - 1000, artUrl: null, streamerId: null } });
+    await poller.pollNow();
+    await expect.poll(() => row.innerText(), { timeout: 2_000, interval: 50 }).toContain('LIVE');
+    // Back to Auto DJ: the mark goes, the booking stays.
+    source.next = track('Glory Box', 'Portishead', 2, 'p4');
+    await poller.pollNow();
+    await expect.poll(() => row.innerText(), { timeout: 2_000, interval: 50 }).not.toContain('LIVE');
     await expect.poll(() => scheduleFrame.evaluate((el) => el.getBoundingClientRect().height)).not.toBe(emptyHeight);
 
     // A song request from the widget, by library search, reaches the staff queue (live).

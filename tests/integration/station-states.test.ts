@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJobs } from '../../server/src/jobs';
 import { startAzuraCastStandIn, type AzuraCastStandIn } from '../support/azuracast-standin';
 import { request, startTestServer, type TestServer } from '../support/server';
+import { buildShow, clearSchedule } from '../support/schedule';
 
 /**
  * The station's stream and its four states (on air, live, off air, stopped)
@@ -170,6 +171,51 @@ describe('a station on AzuraCast, without STREAM_URL', () => {
     standin.serve('autodj');
     await stateSoon('on_air');
     expect((await np()).stale).toBe(false);
+  });
+});
+
+/** The station's wall clock now: its date and hour (the schedule is written in it). */
+function stationWallNow(zone: string): { date: string; hour: number } {
+  const p = Object.fromEntries(new Intl.DateTimeFormat('en-GB', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit' }).formatToParts(new Date()).map((x) => [x.type, x.value]));
+  return { date: `${p.year}-${p.month}-${p.day}`, hour: Number(p.hour) };
+}
+
+describe('LIVE only from a live session, never from a booking alone (issue 38 item 5)', () => {
+  it('a show booked now is the live show only while its own presenter is live: not on Auto DJ, off air, stopped, or while someone else is live', async () => {
+    const { date, hour } = stationWallNow(t.config.STATION_TIMEZONE);
+    const slot = { event_date: date, start_time: `${String(hour).padStart(2, '0')}:00`, end_time: `${String((hour + 1) % 24).padStart(2, '0')}:00` };
+    const liveShow = async () => {
+      const doc = await np();
+      return { state: doc.station.state as string, current: (doc.current_show?.id ?? null) as string | null, live: (doc.live.show_id ?? null) as string | null };
+    };
+    // What the stand-in's live DJ (Ngozi Adébáyọ̀) is booked for; the now-playing document follows bookings at the next poll.
+    const ngozis = await buildShow(t, { ...slot, title: 'Afrobeat Hour', presenter_name: 'Ngozi Adébáyọ̀' });
+    try {
+      // On air (Auto DJ, a song of known length): the booking is the current show, but nobody is live in it.
+      standin.serve('autodj');
+      await stateSoon('on_air');
+      await expect.poll(liveShow, { timeout: 8000, interval: 200 }).toEqual({ state: 'on_air', current: ngozis, live: null });
+      // Live, the song's length unknown (the live fixture): the booked presenter is on air, so this show is live.
+      standin.serve('live');
+      await expect.poll(liveShow, { timeout: 8000, interval: 200 }).toEqual({ state: 'live', current: ngozis, live: ngozis });
+      expect((await np()).now_playing.duration).toBeNull();
+      // Off air and stopped: the booking stays, nothing is live.
+      standin.serve('offline');
+      await expect.poll(liveShow, { timeout: 8000, interval: 200 }).toEqual({ state: 'off_air', current: ngozis, live: null });
+      standin.serve('autodj', { frozen: true });
+      await expect.poll(liveShow, { timeout: 8000, interval: 200 }).toEqual({ state: 'stopped', current: ngozis, live: null });
+
+      // Someone else's slot: the same live DJ during another presenter's booking is live, but that show is not.
+      await clearSchedule(t);
+      const others = await buildShow(t, { ...slot, title: 'Morning Folk', presenter_name: 'Mari Kovač' });
+      standin.serve('live');
+      await expect.poll(liveShow, { timeout: 8000, interval: 200 }).toEqual({ state: 'live', current: others, live: null });
+      expect((await np()).live.is_live).toBe(true);
+    } finally {
+      await clearSchedule(t);
+      standin.serve('autodj');
+      await stateSoon('on_air');
+    }
   });
 });
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { RADIO_FALLBACKS, type NowPlaying, type NowPlayingSong, type StationState } from '../../../shared/radio';
 import { storedNowPlayingPayload } from './repo';
-import { nextShowAfter, presentShow, scheduledShowAt } from './schedule';
+import { nextShowAfter, presentShow, scheduledShowAt, type TimedShow } from './schedule';
 import { presentSong, recentPlays, type OpenSession } from './service';
 import { applyFallbacks } from './sources/normalise';
 import type { NowPlayingSnapshot } from './sources/types';
@@ -74,6 +74,7 @@ export async function buildNowPlaying(db: Db, snap: NowPlayingSnapshot, opts: Bu
       broadcast_start: state === 'live' && snap.live.broadcastStart !== null ? Math.floor(snap.live.broadcastStart / 1000) : null,
       presenter_id: state === 'live' ? (opts.session?.presenter_id ?? null) : null,
       art: state === 'live' ? snap.live.artUrl : null,
+      show_id: state === 'live' ? liveShowOf([current, next], opts.session, display.presenter) : null,
     },
     presenter: state === 'live' ? display.presenter : DISPLAY_PRESENTER_AUTO,
     listeners: { current: snap.listeners.current, unique: snap.listeners.unique, total: snap.listeners.total ?? snap.listeners.current },
@@ -92,6 +93,23 @@ export async function buildNowPlaying(db: Db, snap: NowPlayingSnapshot, opts: Bu
     source: snap.source,
     updated_at: at,
   };
+}
+
+const sameName = (a: string | null | undefined, b: string | null | undefined) => !!a && !!b && a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * The booked show the live broadcast is (issue 38 item 5): the show on the schedule now, or the next one when the
+ * session was matched to it (a DJ starting a few minutes early), and only when the presenter on air is the one
+ * booked for it (by presenter record, else by name). Someone else live in a slot, or live in an unbooked hour,
+ * makes no show live.
+ */
+function liveShowOf(shows: (TimedShow | null)[], session: OpenSession | null, presenterName: string): string | null {
+  const presents = (show: TimedShow) =>
+    session?.presenter_id ? show.presenter_id === session.presenter_id : sameName(show.presenter_name ?? show.host, session?.streamer_name ?? presenterName);
+  const [current, next] = shows;
+  if (current && presents(current)) return current.id;
+  if (next && session?.schedule_event_id === next.id && presents(next)) return next.id;
+  return null;
 }
 
 /** How long past its end an item may still be reported before the station counts as stopped (a real station needs a moment to report the next one). */
@@ -126,7 +144,7 @@ export function stoppedDocument(np: NowPlaying, at: number): NowPlaying {
     ...np,
     station: { ...np.station, state: 'stopped' },
     now_playing: { song: { id: null, title: null, artist: null, album: null, art: null }, duration: null, duration_is_estimate: true, elapsed: 0, played_at: null, is_request: false },
-    live: { is_live: false, streamer_name: null, broadcast_start: null, presenter_id: null, art: null },
+    live: { is_live: false, streamer_name: null, broadcast_start: null, presenter_id: null, art: null, show_id: null },
     presenter: DISPLAY_PRESENTER_AUTO,
     playing_next: null,
     stale: true,
@@ -139,7 +157,7 @@ export function blankDocument(opts: { listenUrl: string; source: NowPlaying['sou
   return {
     station: { name: null, listen_url: opts.listenUrl, is_online: false, state: 'stopped' },
     now_playing: { song: { id: null, title: null, artist: null, album: null, art: null }, duration: null, duration_is_estimate: true, elapsed: 0, played_at: null, is_request: false },
-    live: { is_live: false, streamer_name: null, broadcast_start: null, presenter_id: null, art: null },
+    live: { is_live: false, streamer_name: null, broadcast_start: null, presenter_id: null, art: null, show_id: null },
     presenter: DISPLAY_PRESENTER_AUTO,
     listeners: { current: 0, unique: null, total: 0 },
     current_show: null,

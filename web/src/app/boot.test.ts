@@ -82,9 +82,14 @@ describe('first-screen formatting without Intl', () => {
     expect(groupThousands(12345)).toBe((12345).toLocaleString('en-GB'));
   });
 
-  it("says when the next show starts in 24-hour time, today or by weekday", () => {
-    const now = new Date(2026, 10, 21, 12, 0);
-    expect(startsAt(new Date(2026, 10, 21, 21, 5).getTime() / 1000, now)).toBe('today at 21:05');
-    expect(startsAt(new Date(2026, 10, 23, 9, 30).getTime() / 1000, now)).toBe('Monday at 09:30');
+  it("says when the next show starts in 24-hour time, today or by weekday, in the page's one zone, labelled (issue 38 item 6)", () => {
+    // Saturday 21 November 2026, 12:00 in London (GMT).
+    const now = Date.UTC(2026, 10, 21, 12, 0);
+    expect(startsAt(Date.UTC(2026, 10, 21, 21, 5) / 1000, 'Europe/London', null, now)).toBe('today at 21:05');
+    expect(startsAt(Date.UTC(2026, 10, 23, 9, 30) / 1000, 'Europe/London', null, now)).toBe('Monday at 09:30');
+    // The same show for a listener in Tokyo (9 hours ahead): Sunday there, and said so.
+    expect(startsAt(Date.UTC(2026, 10, 21, 21, 5) / 1000, 'Asia/Tokyo', 'Tokyo time', now)).toBe('Sunday at 06:05 Tokyo time');
+    // In New York (5 hours behind) the station's Monday 09:30 is 04:30 the same day.
+    expect(startsAt(Date.UTC(2026, 10, 23, 9, 30) / 1000, 'America/New_York', 'New York time', now)).toBe('Monday at 04:30 New York time');
   });
 });

@@ -9,6 +9,8 @@ import { RADIO_FALLBACKS, RADIO_LIMITS } from '../../../shared/radio-constants';
 import type { NowPlaying } from '../../../shared/radio';
 import { isBroadcasting, offAirText, songTextIn, stationStateOf } from '../../../shared/radio-display';
 import { startsAt } from './starts-at';
+import { useNow } from '../app/clock';
+import { useShowZone, type ShowZone } from '../schedule/zone';
 import { useIsMobile } from '../app/media';
 import { useT } from '../i18n/state';
 import { useStation } from '../app/station';
@@ -60,7 +62,7 @@ function liveSrc(streamUrl: string): string {
 }
 
 /** What the player shows: the song with the spec's fallbacks, or the off-air state. */
-function display(np: NowPlaying | undefined) {
+function display(np: NowPlaying | undefined, zone: ShowZone, nowMs: number) {
   const song = np?.now_playing.song;
   const state = stationStateOf(np);
   const onAir = isBroadcasting(state);
@@ -70,7 +72,7 @@ function display(np: NowPlaying | undefined) {
     state,
     onAir,
     title: onAir ? text.title : off.headline,
-    artist: onAir ? text.artist : off.next ? `Next: ${off.next.title}, ${startsAt(off.next.starts_at)}` : off.reason,
+    artist: onAir ? text.artist : off.next ? `Next: ${off.next.title}, ${startsAt(off.next.starts_at, zone.zone, zone.label, nowMs)}` : off.reason,
     offReason: off.reason,
     album: text.album,
     art: onAir ? (song?.art ?? null) : null,
@@ -103,7 +105,9 @@ export function Player() {
   const [muted, setMuted] = useState(false);
   const lastAudible = useRef<number>(RADIO_LIMITS.defaultVolume);
   const [volumeAnchor, setVolumeAnchor] = useState<HTMLElement | null>(null);
-  const d = display(np);
+  // Times in the page's one zone, by the page's one clock (issue 38 item 6).
+  const zone = useShowZone();
+  const d = display(np, zone, useNow(60_000));
   const streamUrl = np?.station.listen_url || station.streamUrl;
   const streamUrlRef = useRef(streamUrl);
   streamUrlRef.current = streamUrl;

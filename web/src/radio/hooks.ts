@@ -1,9 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useServerSecond } from '../app/clock';
 import { RADIO_LIMITS } from '../../../shared/radio-constants';
 import type { CounterState, NowPlaying, RequestHandledEvent, VoteCountsEvent, VoteState, VoteType } from '../../../shared/radio';
 import { radioSlides, type RadioSlide } from '../../../shared/radio-slides';
+import { liveShowId } from '../../../shared/radio-display';
 import { liveStatusAtom } from '../app/live';
 import { useChannel, useResync } from '../realtime/hooks';
 import { fetchCounter, fetchDjStats, fetchHistory, fetchMostLiked, fetchMostPlayed, fetchNowPlaying, fetchVotes, incrementCounter, postVote, radioKeys, serverNow } from './api';
@@ -57,38 +59,8 @@ export function elapsedNow(np: NowPlaying, nowMs = serverNow()): number {
   return Math.max(0, Math.floor(clamped));
 }
 
-// One clock for the whole page: every elapsed time (the player bar, the now-playing card, the
-// studio console) reads the same second, so two places never disagree, playing or paused.
-let second = Math.floor(serverNow() / 1000);
-const tickListeners = new Set<() => void>();
-let tickTimer: ReturnType<typeof setTimeout> | null = null;
-function scheduleTick(): void {
-  tickTimer = setTimeout(() => {
-    second = Math.floor(serverNow() / 1000);
-    for (const l of tickListeners) l();
-    scheduleTick();
-  }, 1000 - (serverNow() % 1000) + 5);
-}
-function subscribeSecond(listener: () => void): () => void {
-  tickListeners.add(listener);
-  if (!tickTimer) {
-    second = Math.floor(serverNow() / 1000);
-    scheduleTick();
-  }
-  return () => {
-    tickListeners.delete(listener);
-    if (tickListeners.size === 0 && tickTimer) {
-      clearTimeout(tickTimer);
-      tickTimer = null;
-    }
-  };
-}
-const currentSecond = () => second;
-
-/** The server's clock in whole seconds, shared by every component that shows a time (one timer per page). */
-export function useServerSecond(): number {
-  return useSyncExternalStore(subscribeSecond, currentSecond, currentSecond);
-}
+/** The server's clock in whole seconds, shared by every component that shows a time (one timer per page: app/clock.ts). */
+export { useServerSecond };
 
 /** Elapsed seconds of the item on air by the page's one clock (the same value everywhere on the page). */
 export function useElapsed(np: NowPlaying | undefined): number {
@@ -104,6 +76,15 @@ export function useElapsed(np: NowPlaying | undefined): number {
 export function useRadioSlides(): RadioSlide[] {
   const { data } = useQuery({ queryKey: radioKeys.nowPlaying, queryFn: fetchNowPlaying, staleTime: Infinity, refetchOnWindowFocus: false, enabled: false });
   return useMemo(() => radioSlides(data), [data]);
+}
+
+/**
+ * The booked show that is live now (issue 38 item 5: a live session of its own presenter, never a booking alone), from
+ * the now-playing document in the cache (the player keeps it current), or null.
+ */
+export function useLiveShowId(): string | null {
+  const { data } = useQuery({ queryKey: radioKeys.nowPlaying, queryFn: fetchNowPlaying, staleTime: Infinity, refetchOnWindowFocus: false, enabled: false });
+  return liveShowId(data);
 }
 
 /** The latest plays (4 for recently played, 15 for the full history), refreshed every minute and on every song change. */

@@ -1,14 +1,15 @@
+import { dateTimeIn } from '../schedule/format';
+
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const two = (n: number) => String(n).padStart(2, '0');
 
 /**
- * Shows a show's start in the listener's own time, 24-hour ("today at 21:00",
- * "Friday at 09:30"). Formatted by hand: the first Intl call of a visit loads
- * the browser's locale data, a long pause on a phone for the first screen.
+ * A show's start in the page's one zone (issue 38 item 6: web/src/schedule/zone.ts), 24-hour: "today at 21:00",
+ * "Friday at 09:30", with the zone's label when the listener's zone is not the station's ("today at 07:00 London
+ * time"). "Today" is today in that zone.
  */
-export function startsAt(epochSeconds: number, now = new Date()): string {
-  const d = new Date(epochSeconds * 1000);
-  const sameDay = d.toDateString() === now.toDateString();
-  const time = `${two(d.getHours())}:${two(d.getMinutes())}`;
-  return sameDay ? `today at ${time}` : `${WEEKDAYS[d.getDay()]} at ${time}`;
+export function startsAt(epochSeconds: number, zone: string, label: string | null = null, nowMs = Date.now()): string {
+  const at = dateTimeIn(zone, epochSeconds * 1000);
+  const today = dateTimeIn(zone, nowMs).date;
+  const day = at.date === today ? 'today' : WEEKDAYS[new Date(`${at.date}T12:00:00Z`).getUTCDay()];
+  return `${day} at ${at.time}${label ? ` ${label}` : ''}`;
 }

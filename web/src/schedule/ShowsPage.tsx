@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
 import { Link as RouterLink } from 'react-router';
 import type { ListenerEventView } from '../../../shared/bookings';
-import { addDays, addWeeks, isLiveNow, isValidDate, weekBoundsFrom } from '../../../shared/schedule';
+import { addDays, addWeeks, isLiveNow, isValidDate, todayInZone, weekBoundsFrom } from '../../../shared/schedule';
 import { firstDayOfWeek } from '../../../shared/i18n/week';
 import { SLOT, aroundSlot, useI18n } from '../i18n/state';
 import { PageLoading } from '../app/ListenerLayout';
@@ -17,7 +17,9 @@ import { LiveBadge } from './components/LiveBadge';
 import { ShowImage } from './components/ShowImage';
 import { useNow } from './components/useNow';
 import { WeekNavigator } from './components/WeekNavigator';
-import { browserTimeZone, dayHeading, localTimeRange, stationToday, weekdayName, zoneLabel } from './format';
+import { dayHeading, localTimeRange, showDate, weekdayName, zoneLabel } from './format';
+import { useShowZone } from './zone';
+import { useLiveShowId } from '../radio/hooks';
 
 /** The iCalendar feed as a webcal:// address, which calendar apps open as a subscription. */
 function calendarFeedUrl(): string {
@@ -49,16 +51,22 @@ export function ShowsPage() {
   const [stored, setStored] = useAtom(activeWeekAtom);
   const [zoneMode, setZoneMode] = useAtom(timeZoneModeAtom);
   const stationZone = station.timezone;
-  const today = stationToday(stationZone, now);
+  // One zone for the whole page (issue 38 item 6): "My time" moves the times and the day headings, and "today".
+  const { zone: displayZone, listener: localZone } = useShowZone(stationZone);
+  const local = displayZone !== stationZone;
+  const today = todayInZone(now, displayZone);
   const current = weekBoundsFrom(today, firstDay).start;
   const weekStart = stored && isValidDate(stored) ? weekBoundsFrom(stored, firstDay).start : current;
   const { start, end } = weekBoundsFrom(weekStart, firstDay);
   const range = { first: weekdayName(start, intl), last: weekdayName(end, intl) };
   usePageMeta({ title: t('schedule.title'), description: t('schedule.metaDescription', range) });
-  const localZone = browserTimeZone();
-  const displayZone = zoneMode === 'local' ? localZone : stationZone;
 
   const week = useQuery({ queryKey: scheduleKeys.week(start, firstDay), queryFn: () => listenerApi.week(start, firstDay), refetchInterval: 5 * 60_000 });
+  // In the listener's own zone a day runs into the station's day before or after: the neighbouring weeks too.
+  const before = useQuery({ queryKey: scheduleKeys.week(addWeeks(start, -1), firstDay), queryFn: () => listenerApi.week(addWeeks(start, -1), firstDay), refetchInterval: 5 * 60_000, enabled: local });
+  const after = useQuery({ queryKey: scheduleKeys.week(addWeeks(start, 1), firstDay), queryFn: () => listenerApi.week(addWeeks(start, 1), firstDay), refetchInterval: 5 * 60_000, enabled: local });
+  const liveId = useLiveShowId();
+  const neighbours = local ? [...(before.data?.events ?? []), ...(after.data?.events ?? [])] : [];
   const go = (first: string) => setStored(first === current ? null : first);
 
   return (
@@ -90,11 +98,12 @@ export function ShowsPage() {
         </Button>
       </Box>
       <WeekBody
-        loading={week.isPending}
-        error={week.isError}
-        retry={() => void week.refetch()}
+        loading={week.isPending || (local && (before.isPending || after.isPending))}
+        error={week.isError || (local && (before.isError || after.isError))}
+        retry={() => void Promise.all([week.refetch(), local ? before.refetch() : null, local ? after.refetch() : null])}
         days={Array.from({ length: 7 }, (_, i) => addDays(start, i))}
-        events={week.data?.events ?? []}
+        events={[...(week.data?.events ?? []), ...neighbours]}
+        liveId={liveId}
         carryover={week.data?.carryover ?? []}
         today={today}
         now={now}
@@ -112,12 +121,13 @@ function WeekBody(props: {
   days: string[];
   events: ListenerEventView[];
   carryover: ListenerEventView[];
+  liveId: string | null;
   today: string;
   now: number;
   stationZone: string;
   displayZone: string;
 }) {
-  const { days, events, carryover, today, now, stationZone, displayZone } = props;
+  const { days, carryover, liveId, today, now, stationZone, displayZone } = props;
   const { t, intl } = useI18n();
   if (props.loading) return <PageLoading label={t('schedule.loading')} />;
   if (props.error) {
@@ -127,8 +137,14 @@ function WeekBody(props: {
       </Alert>
     );
   }
+  // Each show under the day it starts on in the page's zone (the listener's own days with "My time").
+  const seen = new Set<string>();
+  const all = [...carryover, ...props.events].filter((e) => !seen.has(e.id) && (seen.add(e.id), true));
+  const dated = all.map((e) => ({ e, date: showDate(e, stationZone, displayZone) }));
+  const first = days[0]!;
   // Shows of the day before the week's first day running past midnight appear there while they are on air.
-  const liveCarry = carryover.filter((e) => isLiveNow(e, now, stationZone));
+  const liveCarry = dated.filter((x) => x.date < first && isLiveNow(x.e, now, stationZone));
+  const events = dated.filter((x) => days.includes(x.date));
   if (events.length === 0 && liveCarry.length === 0) {
     return (
       <Card variant="outlined">
@@ -141,7 +157,7 @@ function WeekBody(props: {
   return (
     <Stack spacing={3}>
       {days.map((day, i) => {
-        const list = [...(i === 0 ? liveCarry : []), ...events.filter((e) => e.event_date === day)];
+        const list = [...(i === 0 ? liveCarry : []), ...events.filter((x) => x.date === day)];
         return (
           <Box component="section" key={day} aria-labelledby={`day-${day}`}>
             <Typography id={`day-${day}`} variant="h5" component="h2" sx={{ mb: 1.5, display: 'flex', gap: 1, alignItems: 'baseline' }}>
@@ -152,8 +168,8 @@ function WeekBody(props: {
               <Typography color="text.secondary">{t('schedule.emptyDay')}</Typography>
             ) : (
               <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' }, gap: 2 }}>
-                {list.map((e) => (
-                  <ShowCard key={e.id} event={e} live={isLiveNow(e, now, stationZone)} fromPreviousDay={e.event_date !== day} stationZone={stationZone} displayZone={displayZone} />
+                {list.map(({ e, date }) => (
+                  <ShowCard key={e.id} event={e} live={e.id === liveId} day={date} fromPreviousDay={date !== day} stationZone={stationZone} displayZone={displayZone} />
                 ))}
               </Box>
             )}
@@ -165,7 +181,7 @@ function WeekBody(props: {
 }
 
 /** One show on the listener schedule. */
-export function ShowCard({ event, live, fromPreviousDay = false, stationZone, displayZone }: { event: ListenerEventView; live: boolean; fromPreviousDay?: boolean; stationZone: string; displayZone: string }) {
+export function ShowCard({ event, live, day = event.event_date, fromPreviousDay = false, stationZone, displayZone }: { event: ListenerEventView; live: boolean; day?: string; fromPreviousDay?: boolean; stationZone: string; displayZone: string }) {
   const who = event.presenter_name ?? event.host;
   const { t, intl } = useI18n();
   const [withBefore, withAfter] = aroundSlot(t('schedule.with', { name: SLOT }));
@@ -175,7 +191,7 @@ export function ShowCard({ event, live, fromPreviousDay = false, stationZone, di
       <CardContent sx={{ py: 1.5, '&:last-child': { pb: 1.5 }, minWidth: 0 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5, flexWrap: 'wrap' }}>
           <Typography component="span" variant="body2" sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums' }}>
-            {localTimeRange(event, stationZone, displayZone, intl, t('schedule.nextDay'))}
+            {localTimeRange(event, stationZone, displayZone, intl, t('schedule.nextDay'), day)}
           </Typography>
           {live && <LiveBadge />}
           {event.status === 'pending' && <Chip size="small" variant="outlined" label={t('schedule.awaitingApproval')} />}
@@ -199,7 +215,7 @@ export function ShowCard({ event, live, fromPreviousDay = false, stationZone, di
         )}
         {fromPreviousDay && (
           <Typography variant="caption" color="text.secondary">
-            {t('schedule.startedOn', { day: weekdayName(event.event_date, intl) })}
+            {t('schedule.startedOn', { day: weekdayName(day, intl) })}
           </Typography>
         )}
       </CardContent>

@@ -32,6 +32,18 @@ function partsIn(zone: string, ms: number): { date: string; time: string; weekda
   return { date, time: `${p.hour}:${p.minute}`, weekday: SHORT_DAYS.indexOf(String(p.weekday)) };
 }
 
+/** The date and 'HH:MM' of an instant in a zone. */
+export function dateTimeIn(zone: string, ms: number): { date: string; time: string } {
+  const p = partsIn(zone, ms);
+  return { date: p.date, time: p.time };
+}
+
+/** The date a show starts on in `displayZone` (its own date in the station's zone; the listener's may differ). */
+export function showDate(event: EventTimes, stationZone: string, displayZone: string): string {
+  if (displayZone === stationZone) return event.event_date;
+  return partsIn(displayZone, eventInterval(event, stationZone).startMs).date;
+}
+
 /** A show's time range as text, e.g. '20:00 – 22:00', or converted: '21:00 – 23:00 (Tue)' when the day differs. */
 export function timeRange(event: EventTimes, stationZone: string, displayZone: string): string {
   if (displayZone === stationZone) {
@@ -120,7 +132,7 @@ export function clockTime(t: string, intl: string): string {
  * A show's time range in the reader's clock, e.g. '20:00 – 22:00' or '8:00 PM – 10:00 PM'; with `nextDay` (the
  * catalogue's "(next day)") when it runs past midnight; converted to another zone: '21:00 Tue – 23:00'.
  */
-export function localTimeRange(event: EventTimes, stationZone: string, displayZone: string, intl: string, nextDay: string): string {
+export function localTimeRange(event: EventTimes, stationZone: string, displayZone: string, intl: string, nextDay: string, dayOf: string = event.event_date): string {
   if (displayZone === stationZone) {
     const next = crossesMidnight(event.start_time, event.end_time) ? ` ${nextDay}` : '';
     return `${clockTime(event.start_time, intl)} – ${clockTime(event.end_time, intl)}${next}`;
@@ -129,7 +141,7 @@ export function localTimeRange(event: EventTimes, stationZone: string, displayZo
   const s = partsIn(displayZone, startMs);
   const e = partsIn(displayZone, endMs);
   const short = (date: string) => localeFormat(intl, 'short', { weekday: 'short' }).format(noonUtc(date));
-  const startDay = s.date !== event.event_date ? ` ${short(s.date)}` : '';
+  const startDay = s.date !== dayOf ? ` ${short(s.date)}` : '';
   const endDay = e.date !== s.date ? ` ${short(e.date)}` : '';
   return `${clockTime(s.time, intl)}${startDay} – ${clockTime(e.time, intl)}${endDay}`;
 }

@@ -5,16 +5,8 @@ import type { MiniNowPlaying } from '../../../shared/bridge';
 import { getMiniNowPlaying, onMiniNowPlaying, toggleMiniWindow } from '../platform';
 import { formatClock, TrackArt } from '../radio/components/TrackArt';
 import { elapsedRemaining, formatCountdown } from './format';
+import { useNow } from '../app/clock';
 
-/** One tick a second for the clocks (local time only: no request is made). */
-function useNow(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(t);
-  }, []);
-  return now;
-}
 
 /**
  * The always-on-top mini window (studio route /mini): what is on air, its
@@ -24,7 +16,8 @@ function useNow(): number {
  */
 export function MiniWindow() {
   const [np, setNp] = useState<MiniNowPlaying | null>(null);
-  const now = useNow();
+  // The window's one clock, ticking each second (app/clock.ts).
+  const now = useNow(1000);
   useEffect(() => {
     let alive = true;
     void getMiniNowPlaying().then((d) => {

@@ -1,6 +1,7 @@
 import type { ListenerEventView, WeekResponse } from '../../../../shared/bookings';
 import { boot, fill, follow, getJson, h, root } from '../core';
 import { addDays, dateIn, dayLabel, showSpan, timeIn, visitorZone } from '../zone';
+import { liveShowId } from '../../../../shared/radio-display';
 
 /**
  * /embed/schedule: today's shows, or the week's, in the visitor's time zone
@@ -56,7 +57,8 @@ function render(): void {
       'ul',
       { class: 'list', 'aria-label': dayLabel(d) },
       ...byDay.get(d)!.map((e) => {
-        const live = opts.show.includes('live') && (onAir === e.id || (e.from <= now && now < e.to));
+        // LIVE only for the show a live session is (issue 38 item 5), never from the booking's times alone.
+        const live = opts.show.includes('live') && onAir === e.id;
         return h(
           'li',
           { class: `show${live ? ' on' : ''}`, 'data-show': e.id },
@@ -86,7 +88,7 @@ follow(
     // Any change of the schedule (a booking, an edit, a cancellation, leave): read the week again.
     if (e.channel === 'schedule') void load().catch(() => undefined);
     else if (e.name === 'now-playing.updated') {
-      const id = e.data.live.is_live ? (e.data.current_show?.id ?? null) : null;
+      const id = liveShowId(e.data);
       if (id !== onAir) {
         onAir = id;
         render();

@@ -6,6 +6,8 @@ import type { NowPlaying } from '../../../../shared/radio';
 import { useElapsed, useNowPlaying } from '../hooks';
 import { LIVE_BADGE_COLORS } from '../../ui/theme';
 import { startsAt } from '../starts-at';
+import { useNow } from '../../app/clock';
+import { useShowZone } from '../../schedule/zone';
 
 export { startsAt };
 
@@ -26,6 +28,10 @@ export function NowPlayingCard() {
   const unavailable = metadataUnavailable(state);
   const off = offAirText(np);
   const title = onAir ? text.title : off.headline;
+  // The next show's start in the page's one zone, labelled when it is not the listener's own (issue 38 item 6).
+  const zone = useShowZone();
+  const now = useNow(60_000);
+  const live = state === 'live';
   return (
     <Card component="section" aria-labelledby="now-playing-heading" data-testid="now-playing-card" data-state={np ? state : 'loading'}>
       <CardContent>
@@ -36,7 +42,7 @@ export function NowPlayingCard() {
               <Typography id="now-playing-heading" variant="overline" color="text.secondary">
                 {onAir ? 'Now playing' : 'Station status'}
               </Typography>
-              {state === 'live' && <Chip label="LIVE" size="small" sx={{ fontWeight: 800, ...LIVE_BADGE_COLORS }} />}
+              {live && <Chip label="LIVE" size="small" sx={{ fontWeight: 800, ...LIVE_BADGE_COLORS }} />}
               {onAir && !unavailable && np?.stale && <Chip label="Reconnecting to the station…" size="small" variant="outlined" />}
             </Stack>
             <Typography variant="h4" component="p" sx={{ fontWeight: 800 }} noWrap title={title} data-testid="card-title">
@@ -62,7 +68,7 @@ export function NowPlayingCard() {
             {np?.next_show && (
               <Typography variant="body2" color="text.secondary" data-testid="card-next-show">
                 Next: {np.next_show.title}
-                {np.next_show.presenter_name ? ` with ${np.next_show.presenter_name}` : ''}, {startsAt(np.next_show.starts_at)}
+                {np.next_show.presenter_name ? ` with ${np.next_show.presenter_name}` : ''}, {startsAt(np.next_show.starts_at, zone.zone, zone.label, now)}
               </Typography>
             )}
           </Box>

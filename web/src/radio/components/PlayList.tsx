@@ -1,5 +1,5 @@
 import { Box, Card, CardContent, CircularProgress, List, ListItem, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useNow } from '../../app/clock';
 import { relativeTime } from '../../../../shared/time';
 import type { PlayEntry } from '../../../../shared/radio';
 import { songText } from '../../../../shared/radio-display';
@@ -8,11 +8,8 @@ import { VoteButtons } from './VoteButtons';
 
 /** A card listing plays, newest first, with relative times and optional voting. */
 export function PlayList(props: { heading: string; plays: PlayEntry[] | undefined; loading: boolean; empty: string; voting: boolean; dense?: boolean; testId: string }) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), 30_000);
-    return () => clearInterval(t);
-  }, []);
+  // "3 minutes ago" by the page's one clock (app/clock.ts).
+  const now = useNow(10_000);
   const headingId = `${props.testId}-heading`;
   return (
     <Card component="section" aria-labelledby={headingId} data-testid={props.testId}>

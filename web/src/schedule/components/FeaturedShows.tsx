@@ -2,13 +2,12 @@ import { Box, Card, CardContent, Link, Skeleton, Stack, Typography } from '@mui/
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import type { ListenerEventView } from '../../../../shared/bookings';
-import { isLiveNow } from '../../../../shared/schedule';
-import { useStation } from '../../app/station';
+import { useLiveShowId } from '../../radio/hooks';
 import { listenerApi, scheduleKeys, useScheduleLive } from '../api';
 import { timeRange } from '../format';
 import { LiveBadge } from './LiveBadge';
 import { ShowImage } from './ShowImage';
-import { useNow } from './useNow';
+import { labelled, useShowZone, type ShowZone } from '../zone';
 import { useDeferredQuery } from '../../app/deferred-query';
 
 /** Empty text of the home page's featured shows (spec 000 §8). */
@@ -20,10 +19,10 @@ export const FEATURED_EMPTY = 'No shows scheduled';
  */
 export function FeaturedShows() {
   useScheduleLive();
-  const station = useStation();
-  const now = useNow();
   const today = useDeferredQuery(useQuery({ queryKey: scheduleKeys.today(), queryFn: listenerApi.today, refetchInterval: 60_000 }));
-  const zone = today.data?.timezone ?? station.timezone;
+  // Times in the page's one zone, labelled (issue 38 item 6); LIVE only for the show a live session is (item 5).
+  const zone = useShowZone(today.data?.timezone);
+  const liveId = useLiveShowId();
   return (
     <Box component="section" aria-labelledby="featured-shows-heading">
       <Typography id="featured-shows-heading" variant="h4" component="h2" sx={{ mb: 2 }}>
@@ -42,7 +41,7 @@ export function FeaturedShows() {
       ) : (
         <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' }, gap: 2 }}>
           {today.data!.shows.map((s) => (
-            <FeaturedShowCard key={s.id} show={s} zone={zone} now={now} />
+            <FeaturedShowCard key={s.id} show={s} zone={zone} live={s.id === liveId} />
           ))}
         </Box>
       )}
@@ -54,16 +53,16 @@ export function FeaturedShows() {
  * One show of today: its own component, so each card's time-zone work is a
  * unit React can pause between (the whole list in one render was a long task).
  */
-function FeaturedShowCard({ show, zone, now }: { show: ListenerEventView; zone: string; now: number }) {
+function FeaturedShowCard({ show, zone, live }: { show: ListenerEventView; zone: ShowZone; live: boolean }) {
   return (
     <Card variant="outlined" component="article" aria-label={show.title} sx={{ display: { xs: 'flex', sm: 'block' }, alignItems: 'stretch' }}>
       <ShowImage src={show.image_url} width={320} height={180} sx={{ width: { xs: 104, sm: '100%' }, flexShrink: 0, aspectRatio: { xs: '1 / 1', sm: '16 / 9' } }} />
       <CardContent sx={{ minWidth: 0, py: { xs: 1.5, sm: 2 }, '&:last-child': { pb: { xs: 1.5, sm: 3 } } }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5 }}>
           <Typography variant="body2" sx={{ fontWeight: 700 }}>
-            {timeRange(show, zone, zone)}
+            {labelled(timeRange(show, zone.station, zone.zone), zone)}
           </Typography>
-          {isLiveNow(show, now, zone) && <LiveBadge />}
+          {live && <LiveBadge />}
         </Stack>
         <Typography component="h3" variant="h6">
           {show.title}

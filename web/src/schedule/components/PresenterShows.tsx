@@ -1,9 +1,10 @@
 import { List, ListItem, ListItemAvatar, ListItemText, Skeleton, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { dayLabel } from '../../../../shared/schedule';
-import { useStation } from '../../app/station';
+import { dayLabel, todayInZone } from '../../../../shared/schedule';
+import { useNow } from '../../app/clock';
+import { labelled, useShowZone } from '../zone';
 import { listenerApi, scheduleKeys, useScheduleLive } from '../api';
-import { stationToday, timeRange } from '../format';
+import { showDate, timeRange } from '../format';
 import { ShowImage } from './ShowImage';
 
 /** Empty text of a presenter's show list (spec 000 §8). */
@@ -12,10 +13,10 @@ export const PRESENTER_SHOWS_EMPTY = 'No shows scheduled';
 /** A presenter's approved shows (type show, scheduled) from today on, for the DJ profile page. */
 export function PresenterShows({ presenterId, headingLevel = 'h2' }: { presenterId: string; headingLevel?: 'h2' | 'h3' }) {
   useScheduleLive();
-  const station = useStation();
   const shows = useQuery({ queryKey: scheduleKeys.presenter(presenterId), queryFn: () => listenerApi.presenterShows(presenterId) });
-  const zone = shows.data?.timezone ?? station.timezone;
-  const today = stationToday(zone);
+  // The days and times in the page's one zone, labelled (issue 38 item 6).
+  const zone = useShowZone(shows.data?.timezone);
+  const today = todayInZone(useNow(60_000), zone.zone);
   return (
     <section aria-labelledby={`presenter-shows-${presenterId}`}>
       <Typography id={`presenter-shows-${presenterId}`} variant="h6" component={headingLevel} sx={{ mb: 1 }}>
@@ -32,7 +33,7 @@ export function PresenterShows({ presenterId, headingLevel = 'h2' }: { presenter
               <ListItemAvatar>
                 <ShowImage src={s.image_url} sx={{ width: 48, height: 48, borderRadius: 1 }} />
               </ListItemAvatar>
-              <ListItemText primary={s.title} secondary={`${dayLabel(s.event_date, today)} · ${timeRange(s, zone, zone)}`} />
+              <ListItemText primary={s.title} secondary={`${dayLabel(showDate(s, zone.station, zone.zone), today)} · ${labelled(timeRange(s, zone.station, zone.zone), zone)}`} />
             </ListItem>
           ))}
         </List>

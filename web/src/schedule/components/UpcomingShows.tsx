@@ -1,9 +1,11 @@
 import { Card, CardContent, Skeleton, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { dayLabel } from '../../../../shared/schedule';
-import { useStation } from '../../app/station';
+import { useNow } from '../../app/clock';
 import { listenerApi, scheduleKeys, useScheduleLive } from '../api';
-import { stationToday, timeRange } from '../format';
+import { showDate, timeRange } from '../format';
+import { labelled, useShowZone } from '../zone';
+import { todayInZone } from '../../../../shared/schedule';
 import { ShowImage } from './ShowImage';
 import { useDeferredQuery } from '../../app/deferred-query';
 
@@ -13,9 +15,10 @@ export const UPCOMING_EMPTY = 'No upcoming events scheduled';
 /** The next upcoming show (scheduled or pending, later today or after), for the home page. Refreshed every 60 s and live. */
 export function UpcomingShows() {
   useScheduleLive();
-  const station = useStation();
   const next = useDeferredQuery(useQuery({ queryKey: scheduleKeys.next(), queryFn: listenerApi.next, refetchInterval: 60_000 }));
-  const zone = next.data?.timezone ?? station.timezone;
+  // The day and times in the page's one zone, labelled (issue 38 item 6).
+  const zone = useShowZone(next.data?.timezone);
+  const now = useNow(60_000);
   const show = next.data?.show ?? null;
   return (
     <Card variant="outlined" component="section" aria-labelledby="upcoming-heading">
@@ -35,7 +38,7 @@ export function UpcomingShows() {
                 {show.title}
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                {dayLabel(show.event_date, stationToday(zone))} · {timeRange(show, zone, zone)}
+                {dayLabel(showDate(show, zone.station, zone.zone), todayInZone(now, zone.zone))} · {labelled(timeRange(show, zone.station, zone.zone), zone)}
               </Typography>
               {(show.presenter_name ?? show.host) && (
                 <Typography variant="body2" color="text.secondary">

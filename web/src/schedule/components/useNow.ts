@@ -1,11 +1,2 @@
-import { useEffect, useState } from 'react';
-
-/** The current instant, refreshed every `everyMs` (for LIVE markers and "today"). */
-export function useNow(everyMs = 30_000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(id);
-  }, [everyMs]);
-  return now;
-}
+/** The current instant from the page's one clock (web/src/app/clock.ts), rounded to `everyMs` (LIVE markers, "today"). */
+export { useNow } from '../../app/clock';

@@ -1,0 +1,55 @@
+import { useSyncExternalStore } from 'react';
+import { serverNow } from '../radio/api';
+
+/*
+ * The page's one clock (issue 38 item 6, issue 19 item 4): a single timer, aligned to the server's second, that
+ * every time a listener sees reads (the player bar, the now-playing card, LIVE markers, "today", "3 minutes ago",
+ * the studio console). Two places on a page never disagree, and a page runs one timer however many parts show a
+ * time. The timer runs only while something reads it.
+ */
+let second = Math.floor(serverNow() / 1000);
+const listeners = new Set<() => void>();
+let timer: ReturnType<typeof setTimeout> | null = null;
+
+function schedule(): void {
+  timer = setTimeout(() => {
+    second = Math.floor(serverNow() / 1000);
+    for (const l of listeners) l();
+    schedule();
+  }, 1000 - (serverNow() % 1000) + 5);
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  if (!timer) {
+    second = Math.floor(serverNow() / 1000);
+    schedule();
+  }
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0 && timer) {
+      clearTimeout(timer);
+      timer = null;
+    }
+  };
+}
+
+/** How many timers the page's clock runs now (0 or 1): tests read it. */
+export function clockTimers(): number {
+  return timer ? 1 : 0;
+}
+
+/** The server's clock in whole seconds, the same value for every reader on the page. */
+export function useServerSecond(): number {
+  const read = () => second;
+  return useSyncExternalStore(subscribe, read, read);
+}
+
+/**
+ * The page's clock in milliseconds, rounded down to `everyMs` (a LIVE marker needs the minute, "today" the day):
+ * a reader is redrawn only when its rounded value changes, but every reader follows the same one timer.
+ */
+export function useNow(everyMs = 30_000): number {
+  const read = () => Math.floor((second * 1000) / everyMs) * everyMs;
+  return useSyncExternalStore(subscribe, read, read);
+}

@@ -1,6 +1,7 @@
 import type { Plugin } from 'vite';
 import { DEFAULT_THEME, THEME_KEYS, THEME_STORAGE_KEY, themeCssVars } from '../shared/themes.ts';
 import { AUTH_HINT_STORAGE_KEY, SIGNED_IN_CLASS, THEME_COOKIE } from '../shared/boot-data.ts';
+import { RADIO_LIMITS } from '../shared/radio-constants.ts';
 
 /** The CSS custom properties the first screen (global.css `.boot`) is drawn with, per theme. */
 export function bootThemeVars(): Record<string, Record<string, string>> {
@@ -52,6 +53,34 @@ export function bootScript(entry: string, preloads: string[]): string {
       setTimeout(function () { batch(i + 8); }, 0);
     })(0);
   }
+  // A real Play from the first paint (issue 38 item 8): the server-drawn bar's Play is a link to the stream; a tap
+  // plays it here, in one audio element the app's player takes over when its code arrives (web/src/radio/boot-audio.ts).
+  document.addEventListener('click', function (e) {
+    var a = e.target && e.target.closest ? e.target.closest('a.boot-play') : null;
+    if (!a || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    var audio = window.__airdeckAudio;
+    if (!audio) {
+      audio = window.__airdeckAudio = document.createElement('audio');
+      audio.preload = 'none';
+      audio.setAttribute('data-testid', 'player-audio');
+      audio.volume = ${RADIO_LIMITS.defaultVolume / 100};
+      document.body.appendChild(audio);
+    }
+    if (!audio.paused) {
+      audio.pause();
+      audio.removeAttribute('src');
+      audio.load();
+      root.classList.remove('bd-playing');
+      a.setAttribute('aria-pressed', 'false');
+      return;
+    }
+    audio.src = a.href + (a.href.indexOf('?') < 0 ? '?' : '&') + 't=' + Date.now();
+    root.classList.add('bd-playing');
+    a.setAttribute('aria-pressed', 'true');
+    var p = audio.play();
+    if (p && p.catch) p.catch(function () { root.classList.remove('bd-playing'); });
+  });
   // After the first frame (a hidden tab has no frames: then after a second).
   if (window.requestAnimationFrame) requestAnimationFrame(function () { setTimeout(start, 0); });
   setTimeout(start, 1000);

@@ -65,6 +65,34 @@ async function listenerPlaying(width: number) {
   await expect.poll(() => audioTime(page), { timeout: 30_000 }).toBeGreaterThan(1);
   return { context, page, errors };
 }
+/** The page's time texts a listener reads on the home page. */
+async function homeTimes(page: Page) {
+  const upNext = page.getByRole('region', { name: 'Up Next' });
+  await upNext.getByRole('article').first().waitFor({ timeout: 20_000 });
+  return {
+    upNext: await upNext.getByRole('article').innerText(),
+    upNextTitle: await upNext.getByRole('heading', { level: 3 }).innerText(),
+    featured: await page.getByRole('region', { name: 'Featured Shows' }).getByRole('article').allInnerTexts(),
+    cardNext: await page.getByTestId('card-next-show').innerText(),
+  };
+}
+/** A station date and wall-clock time moved into another zone: the zone's date and 'HH:MM'. */
+function inZone(date: string, time: string, from: string, to: string): { date: string; time: string } {
+  // The station's wall clock to an instant: try the offsets a zone can have and keep the one that reads back.
+  const [y, mo, d] = date.split('-').map(Number) as [number, number, number];
+  const [h, mi] = time.split(':').map(Number) as [number, number];
+  const read = (ms: number, zone: string) => {
+    const p = Object.fromEntries(new Intl.DateTimeFormat('en-GB', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).formatToParts(new Date(ms)).map((x) => [x.type, x.value]));
+    return { date: `${p.year}-${p.month}-${p.day}`, time: `${p.hour}:${p.minute}` };
+  };
+  const wall = Date.UTC(y, mo - 1, d, h, mi);
+  for (let off = -14 * 60; off <= 14 * 60; off += 15) {
+    const ms = wall - off * 60_000;
+    const r = read(ms, from);
+    if (r.date === date && r.time === time.slice(0, 5)) return read(ms, to);
+  }
+  throw new Error(`no instant for ${date} ${time} in ${from}`);
+}
 const sameDocument = (page: Page) => page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument === true);
 
 describe.skipIf(skipBrowser())('the music outlives everything on the page', () => {
@@ -214,6 +242,111 @@ describe.skipIf(skipBrowser())('the music outlives everything on the page', () =
     expect(await sameDocument(page)).toBe(true);
     const t = await audioTime(page);
     await expect.poll(() => audioTime(page)).toBeGreaterThan(t + 0.5);
+    await context.close();
+  });
+
+  it('a real Play from the first paint on a throttled phone (400 kb/s, 400 ms, 4× CPU): a tap before the app has loaded starts the stream, and the player takes the same audio over', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 400, downloadThroughput: (400 * 1024) / 8, uploadThroughput: (400 * 1024) / 8 });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto(url() + '/', { waitUntil: 'commit' });
+    const play = page.locator('a.boot-play');
+    await play.waitFor({ state: 'visible', timeout: 30_000 });
+    const painted = Date.now();
+    // The server-drawn bar, before the app's player is there: its Play is a real control.
+    expect(await page.getByRole('region', { name: 'Live player' }).count()).toBe(0);
+    expect(await play.getAttribute('aria-label')).toBe('Play');
+    await play.click();
+    expect(Date.now() - painted).toBeLessThan(2_000);
+    await expect.poll(() => audioTime(page), { timeout: 30_000 }).toBeGreaterThan(0.5);
+    // The connection gets better; the app arrives and its player carries on with the same audio: one element,
+    // playing, and Pause offered.
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    const player = page.getByRole('region', { name: 'Live player' });
+    await player.getByRole('button', { name: 'Pause' }).waitFor({ timeout: 30_000 });
+    expect(await page.locator('audio').count()).toBe(1);
+    const t = await audioTime(page);
+    await expect.poll(() => audioTime(page), { timeout: 15_000 }).toBeGreaterThan(t + 0.5);
+    // Pause in the app's player stops the audio the first tap started.
+    await player.getByRole('button', { name: 'Pause' }).click();
+    expect(await page.evaluate(() => document.querySelector<HTMLAudioElement>('audio')!.paused)).toBe(true);
+    await context.close();
+
+    // No script at all: the Play link is the stream itself, which the browser plays.
+    const bare = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+    const p2 = await bare.newPage();
+    await p2.goto(url() + '/');
+    const href = await p2.locator('a.boot-play').getAttribute('href');
+    const res = await fetch(new URL(href!, url()), { signal: AbortSignal.timeout(5_000) });
+    expect(res.headers.get('content-type')).toMatch(/^audio\/mpeg/);
+    await res.body?.cancel();
+    await bare.close();
+  });
+
+  for (const zone of ['Asia/Tokyo', 'America/New_York'] as const) {
+    it(`from ${zone}, against a station in London: every time on the home page and /shows in one zone, labelled; "My time" moves the times and the day headings`, async () => {
+      const city = zone === 'Asia/Tokyo' ? 'Tokyo' : 'New York';
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: zone, locale: 'en-GB' });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      await page.goto(url() + '/');
+      const next = (await (await fetch(url() + '/api/schedule/next')).json()) as { timezone: string; show: { title: string; event_date: string; start_time: string; end_time: string } };
+      expect(next.timezone).toBe('Europe/London');
+      const start = next.show.start_time.slice(0, 5);
+      const end = next.show.end_time.slice(0, 5);
+
+      // Station time (the default): London's clock, and every time says so.
+      await expect.poll(async () => (await homeTimes(page)).upNext, { timeout: 20_000 }).toContain(`${start} – ${end} London time`);
+      let times = await homeTimes(page);
+      expect(times.upNextTitle).toBe(next.show.title);
+      expect(times.featured.length).toBeGreaterThan(0);
+      for (const f of times.featured) expect(f).toMatch(/\d\d:\d\d – \d\d:\d\d( \(next day\))? London time/);
+      expect(times.cardNext).toMatch(new RegExp(`${next.show.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.*, \\w+ at ${start} London time$`));
+
+      // "My time" on /shows: the listener's clock and days, on this page and the next.
+      await page.getByRole('banner').getByRole('link', { name: 'Shows', exact: true }).click();
+      await page.getByRole('button', { name: `My time (${city})` }).click();
+      const week = (await (await fetch(url() + '/api/schedule/week')).json()) as { events: { id: string; title: string; event_date: string; start_time: string; status: string }[] };
+      // A show whose day is another in the listener's zone is under that day's heading, its time with no other day
+      // beside it (sampled: the first such show of the days on screen).
+      await page.locator('section[aria-labelledby^="day-"]').first().waitFor();
+      const days = (await page.locator('section[aria-labelledby^="day-"]').evaluateAll((els) => els.map((e) => e.getAttribute('aria-labelledby')!.slice(4)))) as string[];
+      const moved = week.events.map((e) => ({ e, at: inZone(e.event_date, e.start_time, 'Europe/London', zone) })).filter((m) => days.includes(m.at.date));
+      const sample = moved.find((m) => m.at.date !== m.e.event_date) ?? moved[0]!;
+      // Nine hours ahead, the demo's evening shows are on the next day in Tokyo.
+      if (zone === 'Asia/Tokyo') expect(sample.at.date).not.toBe(sample.e.event_date);
+      const day = page.locator(`section[aria-labelledby="day-${sample.at.date}"]`);
+      await expect.poll(() => day.getByRole('article', { name: sample.e.title }).allInnerTexts(), { timeout: 20_000 }).toContainEqual(expect.stringContaining(`${sample.at.time} – `));
+      await page.getByRole('banner').getByRole('link', { name: 'Home', exact: true }).click();
+      const local = inZone(next.show.event_date, next.show.start_time, 'Europe/London', zone);
+      const localEnd = inZone(next.show.event_date, next.show.end_time, 'Europe/London', zone);
+      await expect.poll(async () => (await homeTimes(page)).upNext, { timeout: 20_000 }).toContain(`${city} time`);
+      times = await homeTimes(page);
+      expect(times.upNext).toContain(`${local.time}`);
+      expect(times.upNext).toContain(`– ${localEnd.time}`);
+      expect(times.upNext).not.toContain('London');
+      for (const f of times.featured) expect(f).toContain(`${city} time`);
+      expect(times.cardNext).toMatch(new RegExp(`at ${local.time} ${city} time$`));
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('LIVE only for the show of a live session: the demo\'s DJ Fjord is live in Open Decks Live, which is marked; no other show is', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+    const page = await context.newPage();
+    await page.goto(url() + '/');
+    const np = (await (await fetch(url() + '/api/now-playing')).json()) as { station: { state: string }; live: { show_id: string | null }; current_show: { id: string; title: string } | null };
+    expect(np.station.state).toBe('live');
+    expect(np.live.show_id).toBe(np.current_show!.id);
+    const featured = page.getByRole('region', { name: 'Featured Shows' });
+    await featured.getByRole('article', { name: np.current_show!.title }).getByText('LIVE', { exact: true }).waitFor({ timeout: 20_000 });
+    expect(await featured.getByText('LIVE', { exact: true }).count()).toBe(1);
     await context.close();
   });
 });

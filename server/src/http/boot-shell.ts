@@ -13,7 +13,7 @@ import type { Translate } from '../../../shared/i18n/format';
 /** English's texts, for a caller that passes no translator (the catalogue is the source: shared/i18n/messages/en.json). */
 const ENGLISH: Record<string, string> = {
   'nav.main': 'Main', 'nav.home': 'Home', 'nav.shows': 'Shows', 'nav.djs': 'DJs', 'nav.mobileApp': 'Mobile App', 'nav.request': 'Request', 'nav.donate': 'Donate',
-  'shell.becomeDj': 'Become a DJ', 'shell.login': 'Login', 'radio.offAir': 'Off air', 'radio.streamStopped': "The station's stream has stopped. We're on it.", 'radio.notBroadcasting': 'The station is not broadcasting right now.', 'home.joinCommunity': 'Join Community', 'home.featured': 'Featured', 'home.learnMore': 'Learn more',
+  'shell.becomeDj': 'Become a DJ', 'shell.login': 'Login', 'radio.offAir': 'Off air', 'radio.streamStopped': "The station's stream has stopped. We're on it.", 'radio.notBroadcasting': 'The station is not broadcasting right now.', 'home.joinCommunity': 'Join Community', 'home.featured': 'Featured', 'home.learnMore': 'Learn more', 'player.play': 'Play',
 };
 const english: Translate = (key) => ENGLISH[key] ?? key;
 
@@ -87,8 +87,12 @@ export function renderBootShell(pathname: string, station: StationInfo, slider: 
   const unavailable = metadataUnavailable(state);
   const line1 = unavailable ? t('radio.nowPlayingUnavailable') : onAir ? song?.title || RADIO_FALLBACKS.title : t('radio.offAir');
   const line2 = unavailable ? t('radio.metadataUnavailable') : onAir ? song?.artist || RADIO_FALLBACKS.artist : t(offAirText(nowPlaying).reasonKey);
+  // A real Play from the first paint (issue 38 item 8): a link to the stream that the boot script plays in the page
+  // (web/boot-plugin.ts) and the app's player then takes over; with no script at all the browser plays the link.
+  const listen = nowPlaying?.station.listen_url || station.streamUrl;
+  const play = onAir && listen ? `<a class="boot-play" href="${escapeHtml(listen)}" role="button" aria-label="${escapeHtml(t('player.play'))}"></a>` : '<span class="boot-play"></span>';
   const player =
-    `<div class="boot-player"><span class="boot-play"></span><div class="boot-np"><strong>${escapeHtml(line1)}</strong>` +
+    `<div class="boot-player">${play}<div class="boot-np"><strong>${escapeHtml(line1)}</strong>` +
     `<span>${escapeHtml(line2)}</span></div></div>`;
   const data: BootData = { station, serverTime: now };
   if (home) data.slider = slider;

@@ -15,6 +15,7 @@ import { releaseServerPage } from './hydration';
 import { MOBILE_QUERY } from './media';
 import { NavBar, NavPlaceholder } from './NavBar';
 import { useT } from '../i18n/state';
+import { useStation } from './station';
 
 // The player's controls (volume slider and all) are their own chunk, fetched with the page and mounted right
 // after it; until then the bar the server drew stays (PlayerPlaceholder).
@@ -31,18 +32,25 @@ function PlayerRetry({ retry }: { retry: () => void }) {
 }
 const PLAYER_RETRY_MS = 5000;
 
-/** The player bar as the server drew it (global.css `.boot-player`), until the player mounts. */
+/**
+ * The player bar as the server drew it (global.css `.boot-player`), until the player mounts. Its Play is real from
+ * the first paint (issue 38 item 8): a link to the stream, which the boot script (web/boot-plugin.ts) plays in the
+ * page before the app's code has arrived and the player then takes over (web/radio/boot-audio.ts); with no script
+ * at all, the browser plays the link itself.
+ */
 function PlayerPlaceholder() {
   const { data } = useNowPlaying();
+  const station = useStation();
+  const listen = data?.station.listen_url || station.streamUrl;
   const song = data?.now_playing.song;
   const state = stationStateOf(data);
   const onAir = isBroadcasting(state);
   const unavailable = metadataUnavailable(state);
   const t = useT();
   return (
-    <div className="boot-player" aria-hidden>
-      <span className="boot-play" />
-      <div className="boot-np">
+    <div className="boot-player">
+      {onAir && listen ? <a className="boot-play" href={listen} role="button" aria-label={t('player.play')} /> : <span className="boot-play" />}
+      <div className="boot-np" aria-hidden>
         <strong>{unavailable ? t('radio.nowPlayingUnavailable') : onAir ? song?.title || RADIO_FALLBACKS.title : t('radio.offAir')}</strong>
         <span>{unavailable ? t('radio.metadataUnavailable') : onAir ? song?.artist || RADIO_FALLBACKS.artist : t(offAirText(data).reasonKey)}</span>
       </div>

@@ -19,7 +19,8 @@ function schedule(): void {
   }, 1000 - (serverNow() % 1000) + 5);
 }
 
-function subscribe(listener: () => void): () => void {
+/** Follows the page's clock (one timer for every follower); returns the way to stop. */
+export function subscribeClock(listener: () => void): () => void {
   listeners.add(listener);
   if (!timer) {
     second = Math.floor(serverNow() / 1000);
@@ -42,7 +43,7 @@ export function clockTimers(): number {
 /** The server's clock in whole seconds, the same value for every reader on the page. */
 export function useServerSecond(): number {
   const read = () => second;
-  return useSyncExternalStore(subscribe, read, read);
+  return useSyncExternalStore(subscribeClock, read, read);
 }
 
 /**
@@ -51,5 +52,5 @@ export function useServerSecond(): number {
  */
 export function useNow(everyMs = 30_000): number {
   const read = () => Math.floor((second * 1000) / everyMs) * everyMs;
-  return useSyncExternalStore(subscribe, read, read);
+  return useSyncExternalStore(subscribeClock, read, read);
 }

@@ -18,6 +18,7 @@ import { getApiBase } from '../platform';
 import { formatClock, TrackArt } from './components/TrackArt';
 import { useElapsed, useNowPlaying } from './hooks';
 import { PLAYER_HEIGHT } from './player-size';
+import { bootAudio } from './boot-audio';
 import { LIVE_BADGE_COLORS } from '../ui/theme';
 import { PlayerListenerCount } from '../audience/ListeningNow';
 import { useStationCondition } from '../deadair/api';
@@ -98,9 +99,12 @@ export function Player() {
   const mobile = useIsMobile();
   const t = useT();
   const { data: np } = useNowPlaying();
-  const audioRef = useRef<HTMLAudioElement>(null);
-  const [status, setStatus] = useState<Status>('paused');
-  const statusRef = useRef<Status>('paused');
+  // The audio the server-drawn Play already started (issue 38 item 8) is this player's own: it plays on.
+  const [adopted] = useState(bootAudio);
+  const audioRef = useRef<HTMLAudioElement | null>(adopted);
+  const initial: Status = adopted && !adopted.paused ? 'playing' : 'paused';
+  const [status, setStatus] = useState<Status>(initial);
+  const statusRef = useRef<Status>(initial);
   const [volume, setVolume] = useState<number>(RADIO_LIMITS.defaultVolume);
   const [muted, setMuted] = useState(false);
   const lastAudible = useRef<number>(RADIO_LIMITS.defaultVolume);
@@ -374,7 +378,7 @@ export function Player() {
       <Box aria-hidden sx={{ height: 3, flexShrink: 0, overflow: 'hidden' }}>
         <ProgressBar np={d.onAir ? np : undefined} duration={d.duration} />
       </Box>
-      <audio ref={audioRef} preload="none" data-testid="player-audio" />
+      {!adopted && <audio ref={audioRef} preload="none" data-testid="player-audio" />}
       {offerBackup && (
         <Paper square elevation={4} role="status" data-testid="player-backup" sx={{ position: 'absolute', left: 0, right: 0, bottom: '100%', px: 2, py: 0.5, display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', bgcolor: 'warning.light', color: 'warning.contrastText' }}>
           <Typography variant="body2" sx={{ fontWeight: 700, flexGrow: 1 }}>

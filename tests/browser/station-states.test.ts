@@ -49,6 +49,11 @@ describe.skipIf(skipBrowser())('the station’s state on every page', () => {
       await page.goto(h.url + '/');
       const player = page.getByRole('region', { name: 'Live player' });
       const card = page.getByTestId('now-playing-card');
+      // The demo's schedule has Open Decks Live (DJ Fjord) booked now: a booking alone is never LIVE (issue 38 item 5).
+      const featured = page.getByRole('region', { name: 'Featured Shows' });
+      const bookedNow = featured.getByRole('article', { name: 'Open Decks Live' });
+      await bookedNow.waitFor({ timeout: 20_000 });
+      const liveMarks = () => featured.getByText('LIVE', { exact: true }).count();
 
       // On air (Auto DJ).
       await expect.poll(() => text(page, 'now-playing-title'), ONE_POLL).toBe('Tenere Taqhim Tossam');
@@ -61,6 +66,7 @@ describe.skipIf(skipBrowser())('the station’s state on every page', () => {
       expect(await page.evaluate(() => document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.src)).toMatch(new RegExp(`^${standin.streamUrl.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\?t=\\d+$`));
       expect(standin.streamRequests()).toBeGreaterThan(0);
       await shot(page, `on-air-${width}`);
+      expect(await liveMarks()).toBe(0);
 
       // Live: the LIVE badge and the presenter, in the bar (on a phone too) and the card; elapsed time only.
       standin.serve('live');
@@ -72,6 +78,8 @@ describe.skipIf(skipBrowser())('the station’s state on every page', () => {
       expect(await card.innerText()).toContain('Live with Ngozi Adébáyọ̀');
       expect(await text(page, 'card-elapsed')).toMatch(/^\d+:\d\d$/);
       if (width > 900) expect(await text(page, 'player-elapsed')).toMatch(/^\d+:\d\d$/);
+      // Someone else (Ngozi) is live in DJ Fjord's slot: the station is LIVE, that show is not.
+      expect(await liveMarks()).toBe(0);
       await shot(page, `live-${width}`);
 
       // Off air: "Off air" with the next show, no clock, play explained and disabled once paused.
@@ -86,6 +94,7 @@ describe.skipIf(skipBrowser())('the station’s state on every page', () => {
       await player.getByRole('button', { name: 'Pause' }).click();
       const play = player.getByRole('button', { name: 'Play (unavailable: off air)' });
       expect(await play.isDisabled()).toBe(true);
+      expect(await liveMarks()).toBe(0);
       await shot(page, `off-air-${width}`);
 
       // Stopped: an AutoDJ whose last song ended long ago is never shown as playing.
@@ -94,6 +103,7 @@ describe.skipIf(skipBrowser())('the station’s state on every page', () => {
       expect(await text(page, 'now-playing-title')).toBe('Off air');
       expect(await text(page, 'card-off-air-reason')).toBe("The station's stream has stopped. We're on it.");
       expect(await page.locator('body').innerText()).not.toContain('4:39 / 4:39');
+      expect(await liveMarks()).toBe(0);
 
       // And back on air.
       standin.serve('autodj');

@@ -86,11 +86,19 @@ export const PublicApiErrorSchema = z.object({
   error: z.object({ code: z.string(), message: z.string(), details: z.record(z.string(), z.unknown()).optional() }),
 });
 
+/** A wait as people say it (issue 38 item 9: never "578 seconds"): "45 seconds", "1 minute", "10 minutes", rounded up. */
+export function waitText(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 60) return s === 1 ? '1 second' : `${s} seconds`;
+  const m = Math.ceil(s / 60);
+  return m === 1 ? '1 minute' : `${m} minutes`;
+}
+
 /** The messages of the fairness rules, written once for the server and the docs. */
 export const REQUEST_RULE_MESSAGES = {
   closed: 'Requests are closed',
   repeat: (minutes: number) => `This song was already requested in the last ${minutes} minutes. Please choose another song.`,
-  tooMany: (seconds: number) => `Too many requests. Please wait ${seconds} seconds and try again.`,
+  tooMany: (seconds: number) => `Too many requests. Please wait ${waitText(seconds)} and try again.`,
   idempotencyMismatch: 'This Idempotency-Key was already used for a different request.',
   badIdempotencyKey: 'Idempotency-Key must be 8 to 128 letters, digits or the characters - _ . :',
 } as const;

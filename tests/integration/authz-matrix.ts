@@ -200,6 +200,7 @@ export const AUTHZ_MATRIX: Record<string, Access> = {
   'POST /api/applications': 'public',
   'GET /api/spotify/search': 'public',
   'GET /api/spotify/status': 'public',
+  'GET /api/discord/status': 'public',
   'GET /api/music-links': ALL_STAFF,
   'GET /api/discord/authorize': 'public',
   'POST /api/discord/callback': 'public',

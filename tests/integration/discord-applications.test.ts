@@ -193,6 +193,11 @@ describe('Discord sign-in for applicants', () => {
     expect(res.body.error.code).toBe('not_configured');
     expect((await request(bare.url, '/api/discord/callback', { method: 'POST', body: { code: 'a', state: 'b' } })).status).toBe(503);
   });
+
+  it('says whether Discord sign-in is set up, so the application form offers Connect Discord only then (issue 38 item 9)', async () => {
+    expect((await request(t.url, '/api/discord/status')).body).toEqual({ available: true });
+    expect((await request(bare.url, '/api/discord/status')).body).toEqual({ available: false });
+  });
 });
 
 describe('presenter applications', () => {

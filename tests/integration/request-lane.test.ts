@@ -104,7 +104,7 @@ describe('song requests before the middleware chain', () => {
       statuses.push(last.status);
     }
     expect(statuses).toEqual([201, 201, 429]);
-    expect(last!.body.message).toMatch(/^Too many requests\. Please wait \d+ seconds and try again\.$/);
+    expect(last!.body.message).toMatch(/^Too many requests\. Please wait \d+ (seconds?|minutes?) and try again\.$/);
     expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 

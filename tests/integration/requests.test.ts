@@ -22,6 +22,8 @@ beforeAll(async () => {
       { track_key: 'k2', title: 'Hot Stuff', artist: 'Donna Summer', album: 'Bad Girls' },
       { track_key: 'k3', title: 'Somebody Told Me', artist: 'The Killers', album: 'Hot Fuss' },
       { track_key: 'k4', title: '100% Pure Love', artist: 'Crystal Waters', album: 'Storyteller' },
+      { track_key: 'k5', title: 'Hyperballad', artist: 'Björk', album: 'Post' },
+      { track_key: 'k6', title: 'Àṣẹ', artist: 'Ngozi Adébáyọ̀', album: 'Ọmọ' },
     ])
     .returning<{ id: string; title: string }[]>(['id', 'title']);
   for (const r of rows) trackIds[r.title] = r.id;
@@ -41,6 +43,15 @@ describe('local track search', () => {
     expect(hot.body.tracks[0].title).toBe('Hot Stuff');
     expect(hot.body.tracks).toHaveLength(3);
     expect(Object.keys(hot.body.tracks[0]).sort()).toEqual(['album', 'artist', 'artwork_url', 'id', 'title']);
+  });
+
+  it('ignores accents both ways (issue 38 item 9): "bjork" finds Björk, "BJÖRK" too, "adebayo" finds Adébáyọ̀', async () => {
+    const titles = async (q: string) => (await request(t.url, `/api/tracks/search?q=${encodeURIComponent(q)}`)).body.tracks.map((x: { title: string }) => x.title);
+    expect(await titles('bjork')).toEqual(['Hyperballad']);
+    expect(await titles('BJÖRK')).toEqual(['Hyperballad']);
+    expect(await titles('adebayo')).toEqual(['Àṣẹ']);
+    expect(await titles('ase')).toEqual(['Àṣẹ']);
+    expect(await titles('omo')).toEqual(['Àṣẹ']);
   });
 
   it('takes % and _ literally and needs non-empty text', async () => {
@@ -195,7 +206,7 @@ describe('fairness', () => {
     const fourth = await post('/api/requests/song', song({ user_session: s }));
     expect(fourth.status).toBe(429);
     expect(Number(fourth.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(fourth.body.error.message).toMatch(/^Too many requests\. Please wait \d+ seconds and try again\.$/);
+    expect(fourth.body.error.message).toMatch(/^Too many requests\. Please wait \d+ (seconds?|minutes?) and try again\.$/);
     // Another browser is not held back.
     expect((await post('/api/requests/song', song())).status).toBe(201);
   });

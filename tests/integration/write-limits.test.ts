@@ -24,7 +24,7 @@ describe('rate limits on signed-in writes', () => {
     const refused = await request(t.url, '/api/schedule/bookings', { method: 'POST', token: probation.token, body: booking(3) });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(refused.body.error.message).toMatch(/^Too many requests\. Please wait \d+ seconds and try again\.$/);
+    expect(refused.body.error.message).toMatch(/^Too many requests\. Please wait \d+ (seconds?|minutes?) and try again\.$/);
     expect(await t.server.ctx.knex('schedule_events').where({ title: 'Limited 3' }).first()).toBeUndefined();
     // Another account books as usual.
     const other = await createPresenter(t, 'presenter');

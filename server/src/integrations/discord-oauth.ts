@@ -58,6 +58,15 @@ export const OAUTH_MESSAGES = {
   unreachable: 'Could not reach Discord. Please try again.',
 } as const;
 
+/**
+ * Whether an applicant can connect Discord here (issue 38 item 9): the app's id and secret are set and the sign-in has
+ * somewhere to come back to (DISCORD_REDIRECT_URI, or PUBLIC_URL). Otherwise the form offers the username field alone.
+ */
+export async function discordSignInAvailable(ctx: AppContext, hasOrigin: boolean): Promise<boolean> {
+  const cfg = await getDiscordConfig(ctx);
+  return !!cfg.clientId && !!cfg.clientSecret && (!!ctx.config.DISCORD_REDIRECT_URI || hasOrigin);
+}
+
 /** Starts a sign-in: stores the hashed state bound to the browser nonce and returns Discord's authorize URL. */
 export async function startDiscordSignIn(ctx: AppContext, input: { browserNonce: string; redirectUri: string }): Promise<{ url: string; state: string }> {
   const cfg = await getDiscordConfig(ctx);

@@ -13,7 +13,7 @@ import { parse } from '../http/validate';
 import { limiter } from '../requests/limits';
 import { getStationInfo } from '../settings/service';
 import { integrations, SPOTIFY_FAILED, SPOTIFY_NOT_CONFIGURED, upstreamToHttp } from './clients';
-import { completeDiscordSignIn, isToken, OAUTH_MESSAGES, LINK_COOKIE, LINK_TTL_MS, randomToken, startDiscordSignIn, STATE_COOKIE, STATE_TTL_MS } from './discord-oauth';
+import { completeDiscordSignIn, discordSignInAvailable, isToken, OAUTH_MESSAGES, LINK_COOKIE, LINK_TTL_MS, randomToken, startDiscordSignIn, STATE_COOKIE, STATE_TTL_MS } from './discord-oauth';
 import { addWebhook, changeWebhook, listDeliveries, listEndpoints, removeWebhook, testWebhook, type WebhookActor } from './webhooks';
 
 type Ctx = Koa.ParameterizedContext<RequestState>;
@@ -79,6 +79,12 @@ export function integrationsRoutes(ctx: AppContext): AppRouter {
       c.state.log.warn({ err }, 'music-link lookup failed');
       throw upstreamToHttp(err, 'Failed to search for music links. Please try again.');
     }
+  });
+
+  // Whether Discord sign-in is set up, so the application form offers "Connect Discord" only when it can work.
+  router.get('/api/discord/status', async (c) => {
+    c.set('Cache-Control', 'no-cache');
+    c.body = { available: await discordSignInAvailable(ctx, !!siteOrigin(ctx.config)) };
   });
 
   // Discord sign-in for applicants.

@@ -45,13 +45,52 @@ function likeEscape(q: string): string {
   return q.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** The station's library: case-insensitive contains on title, album or artist (spec 000 §7), best matches first. */
+/**
+ * Accent folding for library search (issue 38 item 9: "bjork" finds Björk): every Latin letter with marks whose
+ * decomposition is a plain letter, upper and lower case, mapped by SQL's translate() to its plain lower-case letter,
+ * and the combining marks themselves dropped (translate deletes what has no counterpart). Plain SQL, so PGlite and
+ * PostgreSQL fold alike, with no extension.
+ */
+const FOLD = (() => {
+  let from = '';
+  let to = '';
+  const ranges: [number, number][] = [[0xc0, 0x24f], [0x1e00, 0x1eff]];
+  for (const [a, b] of ranges) {
+    for (let c = a; c <= b; c++) {
+      const ch = String.fromCodePoint(c);
+      const base = ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+      if (base.length === 1 && /[A-Za-z]/.test(base)) {
+        from += ch;
+        to += base.toLowerCase();
+      }
+    }
+  }
+  for (let c = 0x300; c <= 0x36f; c++) from += String.fromCodePoint(c);
+  return { from, to };
+})();
+
+/** A listener's search text folded as the SQL folds the library: no marks, lower case. */
+export function foldSearch(q: string): string {
+  return q.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+}
+const folded = (column: 'title' | 'artist' | 'album') => `lower(translate(coalesce(${column}, ''), ?, ?))`;
+
+/**
+ * The station's library: case- and accent-insensitive contains on title, album or artist (spec 000 §7; "bjork"
+ * finds Björk, "adebayo" Adébáyọ̀), best matches first.
+ */
 export async function searchTracks(db: Db, q: string, limit: number): Promise<LibraryTrack[]> {
-  const pattern = `%${likeEscape(q)}%`;
+  const f = foldSearch(q);
+  const pattern = `%${likeEscape(f)}%`;
   const rows = await db('tracks')
     .select<LibraryTrack[]>('id', 'title', 'artist', 'album', 'artwork_url')
-    .where((w) => w.whereILike('title', pattern).orWhereILike('artist', pattern).orWhereILike('album', pattern))
-    .orderByRaw('(lower(title) = lower(?)) DESC, (lower(title) LIKE lower(?)) DESC, lower(title) ASC, lower(artist) ASC', [q, `${likeEscape(q)}%`])
+    .where((w) =>
+      w
+        .whereRaw(`${folded('title')} LIKE ?`, [FOLD.from, FOLD.to, pattern])
+        .orWhereRaw(`${folded('artist')} LIKE ?`, [FOLD.from, FOLD.to, pattern])
+        .orWhereRaw(`${folded('album')} LIKE ?`, [FOLD.from, FOLD.to, pattern]),
+    )
+    .orderByRaw(`(${folded('title')} = ?) DESC, (${folded('title')} LIKE ?) DESC, lower(title) ASC, lower(artist) ASC`, [FOLD.from, FOLD.to, f, FOLD.from, FOLD.to, `${likeEscape(f)}%`])
     .limit(limit);
   return rows.map((r) => ({ id: r.id, title: r.title, artist: r.artist, album: r.album, artwork_url: r.artwork_url }));
 }

@@ -24,7 +24,7 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { APPLICATION_LIMITS, ApplicationSchema, AVAILABILITY_SLOTS, LOOKING_FOR, WHATS_NEXT, type ApplicationSubmitted, type AvailabilitySlot } from '../../../shared/applications';
 import type { DiscordAuthorizeResponse } from '../../../shared/integrations';
 import { ApiError } from '../app/api';
-import { discordAuthorize } from '../integrations/api';
+import { discordAuthorize, useDiscordStatus } from '../integrations/api';
 import { submitApplication } from './api';
 import { usePageMeta } from '../app/meta';
 import { useStation } from '../app/station';
@@ -131,6 +131,8 @@ export function PresenterApplicationPage() {
 
   const toggleSlot = (id: AvailabilitySlot, on: boolean) => set('availableTimes', on ? [...form.availableTimes, id] : form.availableTimes.filter((s) => s !== id));
 
+  // "Connect Discord" only where Discord sign-in is set up (issue 38 item 9); else the username field alone.
+  const discordAvailable = useDiscordStatus() === true;
   const connectDiscord = async () => {
     setConnecting(true);
     try {
@@ -296,7 +298,7 @@ export function PresenterApplicationPage() {
                           sx={{ flexGrow: 1 }}
                           slotProps={{ htmlInput: { maxLength: APPLICATION_LIMITS.discordUsername } }}
                         />
-                        <Button
+                        {discordAvailable && <Button
                           variant="outlined"
                           onClick={() => void connectDiscord()}
                           disabled={connecting}
@@ -304,7 +306,7 @@ export function PresenterApplicationPage() {
                           sx={{ height: 56, whiteSpace: 'nowrap' }}
                         >
                           Connect Discord
-                        </Button>
+                        </Button>}
                       </Stack>
                     )}
                   </Box>

@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import type { DiscordAuthorizeResponse, DiscordCallbackResponse, MusicLinksResponse, WebhookCreateInput, WebhookDeliveryView, WebhookEndpointView, WebhookUpdateSchema } from '../../../shared/integrations';
+import { useQuery } from '@tanstack/react-query';
 import { endpoint, PUBLIC } from '../app/api';
 
 /** Starts Discord sign-in: the authorize URL to send the browser to. */
@@ -23,3 +24,10 @@ export const createWebhook = endpoint<{ webhook: WebhookEndpointView }, [body: W
 export const updateWebhook = endpoint<{ webhook: WebhookEndpointView }, [id: string, patch: z.input<typeof WebhookUpdateSchema>]>('PATCH', (id, body) => ({ path: `/api/webhooks/${id}`, body }));
 export const deleteWebhook = endpoint<null, [id: string]>('DELETE', (id) => `/api/webhooks/${id}`);
 export const testWebhook = endpoint<unknown, [id: string]>('POST', (id) => `/api/webhooks/${id}/test`);
+
+const discordStatus = endpoint<{ available: boolean }>('GET', () => '/api/discord/status', PUBLIC);
+/** Whether Discord sign-in is set up here (undefined while asking): "Connect Discord" is offered only then (issue 38 item 9). */
+export function useDiscordStatus(): boolean | undefined {
+  const { data } = useQuery({ queryKey: ['discord-status'], queryFn: () => discordStatus(), staleTime: 60_000 });
+  return data?.available;
+}

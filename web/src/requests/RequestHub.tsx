@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { usePageMeta } from '../app/meta';
 import { PageHeader } from './shared-ui';
+import { useSpotifyStatus } from './api';
 
 const ITEMS: { to: string; title: string; text: string; icon: ReactNode }[] = [
   { to: '/song-request', title: 'Song Request', text: 'Ask the presenter to play a track from our library, Spotify, or one we have not got yet.', icon: <MusicNoteIcon /> },
@@ -16,14 +17,20 @@ const ITEMS: { to: string; title: string; text: string; icon: ReactNode }[] = [
   { to: '/presenter-application', title: 'Become a Presenter', text: 'Fancy your own show? Tell us about you and your idea.', icon: <MicIcon /> },
 ];
 
+/** The song request card's text where Spotify search is not set up. */
+const SONG_TEXT_NO_SPOTIFY = 'Ask the presenter to play a track from our library, or one we have not got yet.';
+
 /** /request: the contact hub linking to the three request forms and the presenter application. */
 export function RequestHub() {
   usePageMeta({ title: 'Requests', description: 'Send a song request, a shoutout or a message to the studio.' });
+  // Spotify is promised only where it is set up (issue 38 item 9).
+  const spotify = useSpotifyStatus() === true;
+  const items = ITEMS.map((item) => (item.to === '/song-request' && !spotify ? { ...item, text: SONG_TEXT_NO_SPOTIFY } : item));
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
       <PageHeader title="Get in Touch" intro="Request a song, send a shoutout, ask us anything, or apply for a show of your own." />
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' }, gap: 2.5 }}>
-        {ITEMS.map((item) => (
+        {items.map((item) => (
           <Box component="li" key={item.to}>
             <Card sx={{ height: '100%', transition: 'transform .15s', '&:hover': { transform: 'translateY(-2px)', borderColor: 'primary.main' } }}>
               <CardActionArea component={RouterLink} to={item.to} sx={{ height: '100%', alignItems: 'stretch' }}>

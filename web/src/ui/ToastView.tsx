@@ -11,6 +11,18 @@ function dialogOpen(): boolean {
 }
 
 /**
+ * True when the control the listener just used (a form's Send button) sits where the toast would go, the bottom
+ * of the screen (issue 38 item 9: toasts covered the Send button): the toast then goes to the top instead.
+ */
+function focusAtBottom(): boolean {
+  if (typeof document === 'undefined') return false;
+  const el = document.activeElement;
+  if (!el || el === document.body) return false;
+  const r = el.getBoundingClientRect();
+  return r.height > 0 && r.bottom > window.innerHeight - 240;
+}
+
+/**
  * The visible toast, bottom-centre above the player (the live regions that announce it stay in toast.tsx);
  * while a dialog is open, in the top-right corner (top on a phone), off the dialog's fields and buttons.
  */
@@ -24,6 +36,7 @@ export default function ToastView({ current, open, onClose }: { current: (ToastI
   // Placed when each toast appears (a toast raised from a dialog is usually about it): keyed by the toast's id.
   const id = current?.id;
   const overDialog = useMemo(() => (id === undefined ? false : dialogOpen()), [id]);
+  const atTop = useMemo(() => (id === undefined || overDialog ? false : focusAtBottom()), [id, overDialog]);
 
   return (
     <>
@@ -32,11 +45,12 @@ export default function ToastView({ current, open, onClose }: { current: (ToastI
         open={open && !!current}
         autoHideDuration={duration}
         onClose={close}
-        anchorOrigin={overDialog ? { vertical: 'top', horizontal: 'right' } : { vertical: 'bottom', horizontal: 'center' }}
+        anchorOrigin={overDialog ? { vertical: 'top', horizontal: 'right' } : atTop ? { vertical: 'top', horizontal: 'center' } : { vertical: 'bottom', horizontal: 'center' }}
         // Over a dialog: under the panel's 64 px header, so the bell and Sign Out stay in sight (issue 30 item 7).
         // From 768 px the panel's header shows beside a dialog: the toast goes under it (top 72), narrow enough to
         // stay right of a centred dialog; on a phone a dialog fills the screen and the toast sits over its title.
-        sx={overDialog ? { top: 8, '@media (min-width: 768px)': { top: 72 } } : { bottom: { xs: 96, sm: 104 } }}
+        // Over the control just used at the bottom: under the sticky bar (two rows on a tablet) instead.
+        sx={overDialog ? { top: 8, '@media (min-width: 768px)': { top: 72 } } : atTop ? { top: { xs: 72, sm: 128, md: 80 } } : { bottom: { xs: 96, sm: 104 } }}
       >
         <Alert
           data-toast={variant}

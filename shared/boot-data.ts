@@ -40,6 +40,11 @@ export interface BootData {
    * (web/src/i18n/start.ts). `intl` is the tag dates and numbers are formatted with.
    */
   i18n?: { locale: Locale; intl: string; catalogue: CompiledCatalogue };
+  /**
+   * The path the page was written for names a custom page or presenter that does not exist (answered 404): the app
+   * shows its not-found page at once instead of asking again behind a spinner (issue 38 item 9).
+   */
+  missing?: string;
 }
 
 /**

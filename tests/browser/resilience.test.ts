@@ -290,7 +290,8 @@ describe.skipIf(skipBrowser())('the music outlives everything on the page', () =
   for (const zone of ['Asia/Tokyo', 'America/New_York'] as const) {
     it(`from ${zone}, against a station in London: every time on the home page and /shows in one zone, labelled; "My time" moves the times and the day headings`, async () => {
       const city = zone === 'Asia/Tokyo' ? 'Tokyo' : 'New York';
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: zone, locale: 'en-GB' });
+      // New York also asks for reduced motion: the featured slider starts paused (issue 38 item 9).
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: zone, locale: 'en-GB', reducedMotion: zone === 'America/New_York' ? 'reduce' : 'no-preference' });
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
@@ -306,6 +307,7 @@ describe.skipIf(skipBrowser())('the music outlives everything on the page', () =
       expect(times.upNextTitle).toBe(next.show.title);
       expect(times.featured.length).toBeGreaterThan(0);
       for (const f of times.featured) expect(f).toMatch(/\d\d:\d\d – \d\d:\d\d( \(next day\))? London time/);
+      expect(await page.getByRole('button', { name: 'Play slideshow' }).count()).toBe(zone === 'America/New_York' ? 1 : 0);
       expect(times.cardNext).toMatch(new RegExp(`${next.show.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}.*, \\w+ at ${start} London time$`));
 
       // "My time" on /shows: the listener's clock and days, on this page and the next.
@@ -347,6 +349,28 @@ describe.skipIf(skipBrowser())('the music outlives everything on the page', () =
     const featured = page.getByRole('region', { name: 'Featured Shows' });
     await featured.getByRole('article', { name: np.current_show!.title }).getByText('LIVE', { exact: true }).waitFor({ timeout: 20_000 });
     expect(await featured.getByText('LIVE', { exact: true }).count()).toBe(1);
+    await context.close();
+  });
+
+  it('a custom page that does not exist goes straight to the not-found page: no second request, no "Loading page…" (issue 38 item 9)', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-GB' });
+    const page = await context.newPage();
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/content/pages/')) asked.push(r.url());
+    });
+    // Any "Loading page" text ever drawn is remembered.
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        if (document.body?.innerText.includes('Loading page')) (window as { __spun?: boolean }).__spun = true;
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    const res = await page.goto(url() + '/page/no-such-page');
+    expect(res?.status()).toBe(404);
+    await page.waitForURL(/\/404$/);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(asked).toEqual([]);
+    expect(await page.evaluate(() => (window as { __spun?: boolean }).__spun === true)).toBe(false);
     await context.close();
   });
 });

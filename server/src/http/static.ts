@@ -117,7 +117,11 @@ export function serveWeb(distDir: string, isKnownClientRoute: (pathname: string)
         if (head.missing) ctx.status = 404;
         let html = setHtmlLang(injectHead(index.toString('utf8'), head.tags), locale);
         // The first screen from the HTML itself, before any script (a build without the boot plugin has no shell slot).
-        if (pages.renderer.shell) html = fillRoot(html, await pages.renderer.shell(ctx.path, pageRequest(ctx, locale)));
+        if (pages.renderer.shell) {
+          const shell = await pages.renderer.shell(ctx.path, pageRequest(ctx, locale));
+          if (head.missing) shell.data.missing = ctx.path;
+          html = fillRoot(html, shell);
+        }
         ctx.body = html;
         return;
       } catch (err) {

@@ -9,3 +9,12 @@ export function readBootData(): Partial<BootData> | null {
     return null;
   }
 }
+
+/**
+ * Whether the server said the page at `path` names something that does not exist (a custom page or presenter): asked
+ * once, for the page the visit started on.
+ */
+export function bootSaysMissing(path: string): boolean {
+  if (typeof document === 'undefined') return false;
+  return readBootData()?.missing === path;
+}

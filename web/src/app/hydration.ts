@@ -1,6 +1,7 @@
 import { ACTIVE_WEEK_KEY, TIME_ZONE_MODE_KEY } from '../schedule/atoms';
 import { setServerMobileGuess } from './media';
 import { storedValue } from '../platform/storage';
+import { bootSaysMissing } from './boot-data';
 
 /*
  * A page the server drew with the app's own components (web/src/app/ssr.tsx) is taken over by React in place
@@ -24,6 +25,8 @@ export const APP_ROOT_ATTR = 'data-app-root';
 export function serverDrawnPage(path: string): HTMLElement | null {
   const drawn = document.querySelector<HTMLElement>(`#root > [${SSR_THEME_ATTR}]`);
   if (!drawn || document.documentElement.classList.contains('bd-ssr-stale')) return null;
+  // A page the server found missing: the app goes straight to its not-found page (issue 38 item 9).
+  if (bootSaysMissing(path)) return null;
   if (/^\/shows\/?$/.test(path) && (storedValue(ACTIVE_WEEK_KEY) !== null || storedValue(TIME_ZONE_MODE_KEY) === 'local')) return null;
   // The first render draws the layout the server drew; the screen's own width takes over right after.
   setServerMobileGuess(drawn.getAttribute(SSR_MOBILE_ATTR) === '1');

@@ -1,5 +1,5 @@
 import { Box, Breadcrumbs, Chip, Container, Link, Typography } from '@mui/material';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, Link as RouterLink, useParams } from 'react-router';
 import { PageLoading } from '../app/ListenerLayout';
 import { MOBILE_QUERY, useIsMobile } from '../app/media';
@@ -7,6 +7,7 @@ import { usePageMeta } from '../app/meta';
 import { SponsoredSidebar } from './components/SponsoredSidebar';
 import { countPageView, usePublicPage } from './api';
 import { PageProse } from './PageProse';
+import { bootSaysMissing } from '../app/boot-data';
 import { listenerSessionId } from '../platform/session';
 
 /** The published date in long US form, e.g. "March 4, 2025". */
@@ -24,7 +25,9 @@ export function longUsDate(iso: string): string {
 export default function CustomPage() {
   const { slug = '' } = useParams();
   const mobile = useIsMobile();
-  const query = usePublicPage(slug);
+  // The server already said this page does not exist: no request, no spinner, the not-found page at once.
+  const [missing] = useState(() => bootSaysMissing(`/page/${slug}`));
+  const query = usePublicPage(slug, !missing);
   const page = query.data;
   usePageMeta({ title: page?.title ?? 'Page', ...(page?.meta_description ? { description: page.meta_description } : {}), type: 'article' });
 
@@ -33,7 +36,7 @@ export default function CustomPage() {
     if (pageId) countPageView(slug, listenerSessionId());
   }, [pageId, slug]);
 
-  if (query.isError) return <Navigate to="/404" replace />;
+  if (missing || query.isError) return <Navigate to="/404" replace />;
   if (!page) return <PageLoading label="Loading page..." />;
 
   return (

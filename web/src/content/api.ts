@@ -46,8 +46,8 @@ const slider = endpoint<SliderData, [signal?: AbortSignal]>('GET', (signal) => (
 const sponsored = endpoint<{ item: PublicSponsored | null }, [signal?: AbortSignal]>('GET', (signal) => ({ path: '/api/content/sponsored', signal }), PUBLIC);
 
 /** A published page by its slug, following staff edits live. */
-export function usePublicPage(slug: string) {
-  const query = useQuery({ queryKey: ['page', slug], queryFn: ({ signal }) => publicPage(slug, signal), retry: false, staleTime: 30_000 });
+export function usePublicPage(slug: string, enabled = true) {
+  const query = useQuery({ queryKey: ['page', slug], queryFn: ({ signal }) => publicPage(slug, signal), retry: false, staleTime: 30_000, enabled });
   useContentLive(['page', slug], CONTENT_EVENTS.pageUpdated);
   return query;
 }

@@ -3,7 +3,7 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { Box, Button, IconButton, Typography, useTheme } from '@mui/material';
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { SliderData, SliderSettings } from '../../../../shared/content';
 import { DEFAULT_SLIDER_SETTINGS, openingSlide, SLIDE_TRANSITION_MS, slideLinkText, sliderLook, welcomeSlide } from '../../../../shared/content-public';
@@ -78,12 +78,27 @@ export function SliderPlaceholder({ extraSlides = [] }: { extraSlides?: readonly
   );
 }
 
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+function subscribeReducedMotion(onChange: () => void): () => void {
+  const m = window.matchMedia(REDUCED_MOTION);
+  m.addEventListener('change', onChange);
+  return () => m.removeEventListener('change', onChange);
+}
+/** Whether the listener asked for less motion (issue 38 item 9): the slider then starts paused. The server draws it moving. */
+function useReducedMotion(): boolean {
+  return useSyncExternalStore(subscribeReducedMotion, () => window.matchMedia(REDUCED_MOTION).matches, () => false);
+}
+
 export function FeaturedSlider({ extraSlides = [] }: { extraSlides?: readonly ExtraSlide[] }) {
   const theme = useTheme();
   const station = useStation();
   const { settings, slides: staffSlides } = useSliderData();
   const [index, setIndex] = useState(0);
-  const [userPaused, setUserPaused] = useState(false);
+  // The listener's own choice (null until they press the toggle); with reduced motion asked for, it starts paused.
+  const [chosenPause, setChosenPause] = useState<boolean | null>(null);
+  const reducedMotion = useReducedMotion();
+  const userPaused = chosenPause ?? reducedMotion;
+  const setUserPaused = (next: (p: boolean) => boolean) => setChosenPause(next(userPaused));
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const counted = useRef(new Set<string>());

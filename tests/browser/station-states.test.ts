@@ -96,6 +96,17 @@ describe.skipIf(skipBrowser())('the station’s state on every page', () => {
       expect(await play.isDisabled()).toBe(true);
       expect(await liveMarks()).toBe(0);
       await shot(page, `off-air-${width}`);
+      // Off air, the request pages say nobody is on air (issue 38 item 9); the player plays on across the visit.
+      if (width > 900) {
+        await page.evaluate(() => {
+          history.pushState(null, '', '/song-request');
+          dispatchEvent(new PopStateEvent('popstate'));
+        });
+        expect(await page.getByTestId('requests-off-air').innerText({ timeout: 20_000 })).toBe('Nobody is on air right now. Your request still reaches the team and waits for the next show.');
+        await shot(page, `song-request-off-air-${width}`);
+        await page.goBack();
+        await card.waitFor();
+      }
 
       // Stopped: an AutoDJ whose last song ended long ago is never shown as playing.
       standin.serve('autodj', { frozen: true });

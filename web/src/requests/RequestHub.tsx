@@ -7,7 +7,7 @@ import { Box, Card, CardActionArea, CardContent, Container, Typography } from '@
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { usePageMeta } from '../app/meta';
-import { PageHeader } from './shared-ui';
+import { OffAirNotice, PageHeader } from './shared-ui';
 import { useSpotifyStatus } from './api';
 
 const ITEMS: { to: string; title: string; text: string; icon: ReactNode }[] = [
@@ -29,6 +29,7 @@ export function RequestHub() {
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
       <PageHeader title="Get in Touch" intro="Request a song, send a shoutout, ask us anything, or apply for a show of your own." />
+      <OffAirNotice />
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' }, gap: 2.5 }}>
         {items.map((item) => (
           <Box component="li" key={item.to}>

@@ -7,7 +7,7 @@ import { usePageMeta } from '../app/meta';
 import { useStation } from '../app/station';
 import { sendShoutout } from './api';
 import { requestSessionId } from '../platform/session';
-import { failureDescription, PageHeader, SendButton } from './shared-ui';
+import { failureDescription, OffAirNotice, PageHeader, SendButton } from './shared-ui';
 import { useToast } from '../ui/toast';
 
 /** /shoutout-request: your name, who it is for and the message; under 250 characters is advised, not enforced. */
@@ -44,6 +44,7 @@ export function ShoutoutRequestPage() {
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 4, md: 6 } }}>
       <PageHeader title="Send a Shoutout" icon={<CampaignIcon fontSize="large" sx={{ color: 'primary.main' }} />} intro="Say hello, celebrate a birthday or cheer someone on: the presenter will read it out live." />
+      <OffAirNotice />
       {closed && (
         <Alert severity="info" sx={{ mb: 3 }}>
           <strong>Requests are closed</strong> right now. Please try again later.

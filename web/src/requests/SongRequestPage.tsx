@@ -31,7 +31,7 @@ import { usePageMeta } from '../app/meta';
 import { useStation } from '../app/station';
 import { searchLibrary, searchSpotify, sendSongRequest, useSpotifyStatus } from './api';
 import { newIdempotencyKey, requestSessionId } from '../platform/session';
-import { failureDescription, PageHeader, SendButton } from './shared-ui';
+import { failureDescription, OffAirNotice, PageHeader, SendButton } from './shared-ui';
 import { useToast } from '../ui/toast';
 
 /** A search result from either source, as the list shows it. */
@@ -151,6 +151,7 @@ export function SongRequestPage() {
   return (
     <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
       <PageHeader title="Request a Song" icon={<MusicNoteIcon fontSize="large" sx={{ color: 'primary.main' }} />} intro={`Search our library${spotifyOffered ? ' or Spotify' : ''}, pick a track and send it to the studio. Can't find it? Request a custom song.`} />
+      <OffAirNotice />
       {closed && (
         <Alert severity="info" sx={{ mb: 3 }}>
           <strong>Requests are closed</strong> right now. Please try again later.

@@ -1,5 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
+import { stationStateOf } from '../../../shared/radio-display';
+import { useT } from '../i18n/state';
+import { fetchNowPlaying, radioKeys } from '../radio/api';
 import SendIcon from '@mui/icons-material/Send';
-import { Box, Button, Card, CardContent, CircularProgress, List, ListItem, ListItemIcon, ListItemText, Typography, type SxProps, type Theme } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, CircularProgress, List, ListItem, ListItemIcon, ListItemText, Typography, type SxProps, type Theme } from '@mui/material';
 import type { ReactNode } from 'react';
 import { ApiError } from '../app/api';
 
@@ -65,4 +69,20 @@ export function CheckList({ items, icon }: { items: readonly string[]; icon: Rea
 export function failureDescription(err: unknown, fallback: string): string {
   if (err instanceof ApiError && [400, 403, 409, 413, 429].includes(err.status)) return err.message;
   return fallback;
+}
+
+/**
+ * Off air (or stopped), the request pages say so first (issue 38 item 9): nobody is there to play a request now; it
+ * still reaches the team. Read from the now-playing document the player keeps current (no request of its own).
+ */
+export function OffAirNotice() {
+  const t = useT();
+  const { data } = useQuery({ queryKey: radioKeys.nowPlaying, queryFn: fetchNowPlaying, staleTime: Infinity, refetchOnWindowFocus: false, enabled: false });
+  const state = data ? stationStateOf(data) : null;
+  if (state !== 'off_air' && state !== 'stopped') return null;
+  return (
+    <Alert severity="info" data-testid="requests-off-air" sx={{ mb: 3 }}>
+      {t('requests.offAir')}
+    </Alert>
+  );
 }

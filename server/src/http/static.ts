@@ -118,7 +118,9 @@ export function serveWeb(distDir: string, isKnownClientRoute: (pathname: string)
         let html = setHtmlLang(injectHead(index.toString('utf8'), head.tags), locale);
         // The first screen from the HTML itself, before any script (a build without the boot plugin has no shell slot).
         if (pages.renderer.shell) {
-          const shell = await pages.renderer.shell(ctx.path, pageRequest(ctx, locale));
+          // A page that does not exist is not drawn (it would be a spinner): the first screen alone, and the app goes
+          // to its not-found page at once.
+          const shell = await pages.renderer.shell(ctx.path, head.missing ? undefined : pageRequest(ctx, locale));
           if (head.missing) shell.data.missing = ctx.path;
           html = fillRoot(html, shell);
         }

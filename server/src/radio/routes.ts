@@ -148,10 +148,10 @@ export function radioRoutes(ctx: AppContext): AppRouter {
     const { limit } = parse(HistoryQuerySchema, { limit: c.query.limit });
     c.set('Cache-Control', 'public, max-age=5');
     // The song on air is not "already played" (issue 38 item 9): the play the now-playing document shows is left out.
-    const onAir = runtime.store.current?.now_playing;
+    // The play on air is the newest one recorded: left out when it is the song the document says is on air.
+    const onAir = runtime.store.current?.now_playing.song.id ?? null;
     const plays = await recentPlays(ctx.knex, limit + 1);
-    const isOnAir = (p: (typeof plays)[number]) => !!onAir?.song.id && p.song.id === onAir.song.id && (onAir.played_at === null || p.played_at === onAir.played_at);
-    c.body = plays.filter((p) => !isOnAir(p)).slice(0, limit);
+    c.body = (onAir !== null && plays[0]?.song.id === onAir ? plays.slice(1) : plays).slice(0, limit);
   });
   router.get('/api/radio/most-played', async (c) => {
     const { limit, days } = parse(MostPlayedQuerySchema, { limit: c.query.limit, days: c.query.days });

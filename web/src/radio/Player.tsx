@@ -424,9 +424,16 @@ export function Player() {
                   )}
                 </Typography>
               </Box>
-              <Button size="small" startIcon={<RefreshIcon />} onClick={() => start(true)} sx={{ flexShrink: 0, minHeight: 44 }}>
-                {t('player.retry')}
-              </Button>
+              {/* On a phone the icon alone (named Retry), so the message keeps its room. */}
+              {mobile ? (
+                <IconButton onClick={() => start(true)} aria-label={t('player.retry')} color="primary" sx={{ flexShrink: 0, width: 44, height: 44 }}>
+                  <RefreshIcon />
+                </IconButton>
+              ) : (
+                <Button size="small" startIcon={<RefreshIcon />} onClick={() => start(true)} sx={{ flexShrink: 0, minHeight: 44 }}>
+                  {t('player.retry')}
+                </Button>
+              )}
             </Box>
           ) : (
             <>

@@ -71,3 +71,31 @@ export function allowedImageUrl(url: unknown, policy: ImagePolicy): string | nul
   if (policy.self.includes(origin)) return url;
   return u.protocol === 'https:' && policy.approved.includes(origin) ? url : null;
 }
+
+/**
+ * What a save is told when an image address is not one listeners' browsers may load (issue 29): written
+ * once here for the server's refusals and the forms. `label` names the field ('Image URL').
+ */
+export const IMAGE_URL_MESSAGES = {
+  notHttps: (label: string) => `${label} must be an https address or an image uploaded here: plain http images are not loaded on this site.`,
+  notApproved: (label: string, origin: string) =>
+    `${label}: images from ${origin} are not approved. Upload the image here, or ask an owner or manager to add ${origin} under General Settings → Approved image hosts.`,
+  invalid: (label: string) => `${label} must be an image uploaded here or an https address on an approved image host.`,
+} as const;
+
+/**
+ * Why `url` may not be saved as an image listeners' browsers load, or null when it may (empty included):
+ * a path on this site, the station's own origin, or an approved https host ({@link allowedImageUrl}).
+ */
+export function imageUrlProblem(url: string | null | undefined, policy: ImagePolicy, label: string): string | null {
+  if (url === null || url === undefined || url.trim() === '') return null;
+  if (allowedImageUrl(url, policy) !== null) return null;
+  if (/^http:\/\//i.test(url.trim())) return IMAGE_URL_MESSAGES.notHttps(label);
+  try {
+    const u = new URL(url.trim());
+    if (u.protocol === 'https:' && !u.username && !u.password) return IMAGE_URL_MESSAGES.notApproved(label, u.origin.toLowerCase());
+  } catch {
+    // not a URL: the generic message
+  }
+  return IMAGE_URL_MESSAGES.invalid(label);
+}

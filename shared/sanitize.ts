@@ -66,6 +66,17 @@ export function isSafeHref(value: string): boolean {
   return scheme === 'http' || scheme === 'https' || scheme === 'mailto';
 }
 
+/** An image source as a browser reads it: the characters browsers ignore removed, backslashes read as slashes. */
+export function compactImageSrc(value: string): string {
+  return value.replace(URL_NOISE, '').replace(/\\/g, '/');
+}
+
+/** Whether an image source names another host (an http(s) URL or `//host`), rather than a path on this site or a script. */
+export function namesImageHost(value: string): boolean {
+  const compact = compactImageSrc(value);
+  return /^https?:/i.test(compact) || compact.startsWith('//');
+}
+
 /**
  * Whether an image source may stay: https, or a path on this site. Plain http
  * and other hosts' protocol-relative addresses are refused; `data:` too.

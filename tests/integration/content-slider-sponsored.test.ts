@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { DENIED, type Role } from '../../shared/permissions';
 import { createUser, type TestUser } from '../support/auth';
+import { approveImageHosts } from '../support/image-hosts';
 import { request, startTestServer, type TestServer } from '../support/server';
 
 let t: TestServer;
@@ -11,6 +12,8 @@ const users = {} as Record<Role, TestUser>;
 beforeAll(async () => {
   t = await startTestServer();
   for (const role of ['owner', 'manager', 'admin', 'moderator', 'presenter'] as const) users[role] = await createUser(t, { role });
+  // The images these tests name come from a host staff approved (issue 29: others are refused on save).
+  await approveImageHosts(t, ['https://images.example']);
 });
 afterAll(async () => t?.close());
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type TestUser } from '../support/auth';
-import { createPresenter } from '../support/schedule';
+import { buildShow, createPresenter } from '../support/schedule';
 import { request, startTestServer, type TestServer } from '../support/server';
 
 /**
@@ -63,17 +63,20 @@ describe('the content security policy of the website', () => {
       expect(res.status, `${method} ${path}`).toBeLessThan(300);
       return res.body;
     };
+    const station = await request(t.url, '/api/settings/station', { token: manager.token });
+    const approve = (hosts: string[], extra: Record<string, unknown> = {}) => staff('PUT', '/api/settings/station', { ...station.body, approvedImageHosts: hosts, ...extra });
+    // Content may name only approved hosts (issue 29): saved while approved, then the hosts are withdrawn.
+    await approve(['https://cdn.bakery.example', 'https://images.festival.example']);
     await staff('POST', '/api/sponsored', { title: 'Bakery', description: 'Fresh bread', image_url: 'https://cdn.bakery.example/ad.png', learn_more_url: 'https://bakery.example' });
     await staff('POST', '/api/slider/slides', { title: 'Festival', description: 'Summer', image_url: 'https://images.festival.example/s.jpg', link_url: '/schedule' });
-    await staff('POST', '/api/pages', { title: 'Gallery', slug: 'gallery', content: '<p>Photos</p><p><img src="https://photos.gallery.example/a.jpg"></p>', is_published: true });
-    // Content alone adds nothing to the policy.
+    await approve([]);
+    // A page saved before the rule, naming a host nobody approved.
+    await t.server.ctx.knex('custom_pages').insert({ title: 'Gallery', slug: 'gallery', content: '<p>Photos</p><p><img src="https://photos.gallery.example/a.jpg"></p>', is_published: true });
+    // Content alone adds nothing to the policy, and listeners get none of its images.
     await expect.poll(async () => (await policy())['img-src'], { timeout: 3000, interval: 300 }).toEqual(["'self'", 'data:', 'blob:']);
-    const station = await request(t.url, '/api/settings/station', { token: manager.token });
-    await staff('PUT', '/api/settings/station', {
-      ...station.body,
-      approvedImageHosts: ['https://CDN.bakery.example/', 'https://images.festival.example'],
-      donation: { ...station.body.donation, providerUrl: 'https://donate.kindness.example/form' },
-    });
+    await expect.poll(async () => JSON.stringify((await request(t.url, '/api/content/slider')).body), { timeout: 3000, interval: 300 }).not.toContain('festival');
+    expect((await request(t.url, '/api/content/pages/gallery')).body.content).toBe('<p>Photos</p><p></p>');
+    await approve(['https://CDN.bakery.example/', 'https://images.festival.example'], { donation: { ...station.body.donation, providerUrl: 'https://donate.kindness.example/form' } });
     await expect
       .poll(async () => (await policy())['img-src'], { timeout: 5000, interval: 300 })
       .toEqual(["'self'", 'data:', 'blob:', 'https://cdn.bakery.example', 'https://images.festival.example']);
@@ -83,6 +86,7 @@ describe('the content security policy of the website', () => {
     expect(JSON.stringify(slider.body)).toContain('https://images.festival.example/s.jpg');
     const sponsored = await request(t.url, '/api/content/sponsored');
     expect(JSON.stringify(sponsored.body)).toContain('https://cdn.bakery.example/ad.png');
+    expect((await request(t.url, '/api/content/pages/gallery')).body.content).not.toContain('photos.gallery.example');
   });
 
   it('refuses approved image hosts that are not https origins, or too many of them, and changes nothing', async () => {
@@ -98,13 +102,12 @@ describe('the content security policy of the website', () => {
   it('stays under 2 KB however many shows a probation account books with long image hosts', async () => {
     const probation = await createPresenter(t, 'probation');
     const longHost = (i: number) => `https://${'a'.repeat(60)}.${'b'.repeat(60)}.${'c'.repeat(60)}.img${i}.example/x.png`;
+    // Such bookings are refused now (issue 29); those saved before the rule are what a policy could have grown from.
+    const refused = await request(t.url, '/api/schedule/bookings', { method: 'POST', token: probation.token, body: { mode: 'daily', title: 'Long', event_date: '2026-12-01', start_time: '10:00', end_time: '10:30', image_url: longHost(0) } });
+    expect(refused.status).toBe(400);
     for (let i = 0; i < 40; i++) {
-      const res = await request(t.url, '/api/schedule/bookings', {
-        method: 'POST',
-        token: probation.token,
-        body: { mode: 'daily', title: `Long ${i}`, event_date: '2026-12-01', start_time: `${String(i % 24).padStart(2, '0')}:00`, end_time: `${String(i % 24).padStart(2, '0')}:30`, image_url: longHost(i), presenter_image_url: `http://tracker${i}.example/p.gif` },
-      });
-      expect([201, 409]).toContain(res.status);
+      const hour = String(i % 24).padStart(2, '0');
+      await buildShow(t, { title: `Long ${i}`, event_date: '2026-12-01', start_time: `${hour}:00`, end_time: `${hour}:30`, status: i % 2 ? 'pending' : 'scheduled', created_by: probation.id, image_url: longHost(i), presenter_image_url: `http://tracker${i}.example/p.gif` });
     }
     const res = await fetch(t.url + '/');
     const header = res.headers.get('content-security-policy') ?? '';
@@ -114,6 +117,7 @@ describe('the content security policy of the website', () => {
     // The public schedule, pending bookings included, names none of those hosts.
     const all = await request(t.url, '/schedule-api?start_date=2026-12-01&end_date=2026-12-01&status=all');
     expect(all.status).toBe(200);
+    expect(all.body.data.shows.length).toBeGreaterThanOrEqual(20);
     expect(JSON.stringify(all.body)).not.toMatch(/img\d+\.example|tracker/);
   });
 

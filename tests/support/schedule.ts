@@ -19,7 +19,7 @@ export async function createPresenter(t: TestServer, role: Role, name?: string):
 /** Inserts a schedule event straight into the database (a factory for tests, not a booking). */
 export async function buildShow(
   t: TestServer,
-  fields: { event_date: string; start_time: string; end_time: string; title?: string; status?: string; type?: string; presenter_id?: string | null; presenter_name?: string | null; created_by?: string | null; host?: string | null; image_url?: string | null; series_id?: string | null },
+  fields: { event_date: string; start_time: string; end_time: string; title?: string; status?: string; type?: string; presenter_id?: string | null; presenter_name?: string | null; created_by?: string | null; host?: string | null; image_url?: string | null; presenter_image_url?: string | null; series_id?: string | null },
 ): Promise<string> {
   const [row] = await t.server.ctx
     .knex('schedule_events')

@@ -11,6 +11,11 @@ import { authorize, currentUser } from '../auth/middleware';
 import type { AppContext, RequestState } from '../context';
 import { fail } from '../http/errors';
 import { parse } from '../http/validate';
+import { imagePolicyOf, refuseUnapprovedImages, type ImageFieldWrite } from '../http/public-images';
+import { allowedImageUrl } from '../../../shared/image-hosts';
+import { compactImageSrc, namesImageHost } from '../../../shared/sanitize';
+import { pageRow, slideRows, sliderSettingsRow, sponsoredRows } from './repo';
+import { imageSources, withoutImages } from './sanitize';
 import { cachedStationInfo } from '../settings/service';
 import type { AuditActor } from '../users/audit';
 import { bumpCounter, type CounterItem, type CounterKind } from './counters';
@@ -68,8 +73,11 @@ export function contentRoutes(ctx: AppContext): AppRouter {
     const slug = c.params.slug ?? '';
     const page = SLUG.test(slug) ? await getPublishedPage(ctx.knex, slug) : null;
     if (!page) throw fail.notFound('Page not found');
+    // Listeners get no image from a host staff have not approved (pages saved before that rule included).
+    const policy = imagePolicyOf(await ctx.settings.station(), ctx.config);
+    const content = withoutImages(page.content, JSON.stringify(policy), (src) => !namesImageHost(src) || allowedImageUrl(compactImageSrc(src), policy) !== null);
     c.set('Cache-Control', 'no-cache');
-    c.body = page;
+    c.body = { ...page, content };
   });
 
   router.post('/api/content/pages/:slug/views', limitCounters, async (c) => {
@@ -123,20 +131,27 @@ export function contentRoutes(ctx: AppContext): AppRouter {
     update: (db: Knex, id: string, input: z.output<S>, actor: AuditActor) => Promise<T>;
     remove: (db: Knex, id: string, actor: AuditActor) => Promise<void>;
     changed: (item?: T) => Promise<unknown>;
+    /** The image fields of a create (id null) or an update, checked against the approved hosts (issue 29). */
+    images?: (input: z.output<S>, id: string | null) => Promise<ImageFieldWrite[]>;
   }) => {
+    const checked = async (k: Koa.ParameterizedContext<RequestState>, id: string | null): Promise<z.output<S>> => {
+      const input = parse(c.schema, k.request.body);
+      if (c.images) await refuseUnapprovedImages(ctx, await c.images(input, id));
+      return input;
+    };
     router.get(c.path, c.guard, async (k) => {
       k.set('Cache-Control', 'no-store');
       k.body = await c.list(ctx.knex);
     });
     router.post(c.path, c.guard, async (k) => {
-      const item = await c.create(ctx.knex, parse(c.schema, k.request.body), currentUser(k));
+      const item = await c.create(ctx.knex, await checked(k, null), currentUser(k));
       await c.changed(item);
       k.status = 201;
       k.body = item;
     });
     router.put(`${c.path}/:id`, c.guard, async (k) => {
       const id = idParam(k.params.id, c.what);
-      const item = await c.update(ctx.knex, id, parse(c.schema, k.request.body), currentUser(k));
+      const item = await c.update(ctx.knex, id, await checked(k, id), currentUser(k));
       await c.changed(item);
       k.body = item;
     });
@@ -164,6 +179,15 @@ export function contentRoutes(ctx: AppContext): AppRouter {
     update: updatePage,
     remove: deletePage,
     changed: (page) => publish(CONTENT_EVENTS.pageUpdated, page ? { slug: page.slug } : {}),
+    // Every image of the page's HTML: from this site or an approved host; one already on the page may stay.
+    images: async (input, id) => {
+      const before = new Set(id ? imageSources((await pageRow(ctx.knex, id))?.content ?? '').map(compactImageSrc) : []);
+      // Only addresses naming a host are judged here; the sanitiser drops scripts and data: as before.
+      return imageSources(input.content)
+        .filter(namesImageHost)
+        .map(compactImageSrc)
+        .map((src) => ({ path: 'content', label: 'An image in the content', value: src, before: before.has(src) ? src : undefined }));
+    },
   });
 
   // ---------------------------------------------------------------- sponsored (staff)
@@ -177,6 +201,7 @@ export function contentRoutes(ctx: AppContext): AppRouter {
     update: updateSponsored,
     remove: deleteSponsored,
     changed: () => publish(CONTENT_EVENTS.sponsoredUpdated),
+    images: async (input, id) => [{ path: 'image_url', label: 'Image URL', value: input.image_url, before: id ? (await sponsoredRows(ctx.knex)).find((r) => r.id === id)?.image_url : undefined }],
   });
 
   // ---------------------------------------------------------------- slider (staff)
@@ -186,7 +211,10 @@ export function contentRoutes(ctx: AppContext): AppRouter {
   });
 
   router.put('/api/slider/settings', manageContent, async (c) => {
-    const settings = await saveSliderSettings(ctx.knex, parse(SliderSettingsSchema, c.request.body), currentUser(c));
+    const input = parse(SliderSettingsSchema, c.request.body);
+    const before = await sliderSettingsRow(ctx.knex);
+    await refuseUnapprovedImages(ctx, [{ path: 'background_image_url', label: 'Background image URL', value: input.background_image_url, before: before?.background_image_url as string | null | undefined }]);
+    const settings = await saveSliderSettings(ctx.knex, input, currentUser(c));
     await publish(CONTENT_EVENTS.sliderUpdated);
     c.body = settings;
   });
@@ -201,6 +229,7 @@ export function contentRoutes(ctx: AppContext): AppRouter {
     update: updateSlide,
     remove: deleteSlide,
     changed: () => publish(CONTENT_EVENTS.sliderUpdated),
+    images: async (input, id) => [{ path: 'image_url', label: 'Image URL', value: input.image_url, before: id ? (await slideRows(ctx.knex)).find((r) => r.id === id)?.image_url : undefined }],
   });
 
   return router;

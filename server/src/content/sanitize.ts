@@ -66,3 +66,33 @@ export function cleanStoredContent(stored: string): CleanContent {
   if (cache.size > CACHE_MAX) cache.delete(cache.keys().next().value!);
   return clean;
 }
+
+/** The `src` of every `<img>` in (raw or sanitised) page HTML, in order. */
+export function imageSources(html: string): string[] {
+  return [...JSDOM().fragment(`<div>${html}</div>`).querySelectorAll('img[src]')].map((img) => img.getAttribute('src') ?? '').filter((s) => s.trim() !== '');
+}
+
+const shownCache = new Map<string, string>();
+
+/**
+ * Sanitised page HTML without the images `keep` refuses (issue 29: a page saved before approved image hosts
+ * existed shows no image from elsewhere to listeners). Remembered by content and rule, as cleanStoredContent.
+ */
+export function withoutImages(html: string, ruleKey: string, keep: (src: string) => boolean): string {
+  if (!/<img\b/i.test(html)) return html;
+  const key = createHash('sha256').update(ruleKey).update('\u0000').update(html).digest('base64url');
+  const hit = shownCache.get(key);
+  if (hit !== undefined) return hit;
+  const frag = JSDOM().fragment(`<div>${html}</div>`);
+  let removed = false;
+  for (const img of [...frag.querySelectorAll('img')]) {
+    if (!keep(img.getAttribute('src') ?? '')) {
+      img.remove();
+      removed = true;
+    }
+  }
+  const out = removed ? (frag.firstElementChild as { innerHTML: string }).innerHTML : html;
+  shownCache.set(key, out);
+  if (shownCache.size > CACHE_MAX) shownCache.delete(shownCache.keys().next().value!);
+  return out;
+}

@@ -1,8 +1,9 @@
 import type Koa from 'koa';
-import { allowedImageUrl, type ImagePolicy } from '../../../shared/image-hosts';
+import { allowedImageUrl, imageUrlProblem, type ImagePolicy } from '../../../shared/image-hosts';
 import type { StationInfo } from '../../../shared/station';
 import type { Config } from '../config';
 import type { AppContext, RequestState } from '../context';
+import { fail } from './errors';
 import { siteOrigin } from './public-url';
 
 /**
@@ -41,4 +42,29 @@ export function publicImages(ctx: Pick<AppContext, 'config' | 'settings'>): Koa.
     if (c.state.user || !(Array.isArray(c.body) || isPlain(c.body))) return;
     c.body = scrubImages(c.body, imagePolicyOf(await ctx.settings.station(), ctx.config));
   };
+}
+
+/** An image field of a write: where it is in the body, how the form names it, what is sent and what is stored. */
+export interface ImageFieldWrite {
+  path: string;
+  label: string;
+  value: string | null | undefined;
+  /** The stored value: sent back unchanged, it stays (data saved before the rule remains editable). */
+  before?: string | null | undefined;
+}
+
+/**
+ * Refuses, on write, an image address listeners' browsers could not load (issue 29): only a path on this site,
+ * the station's own origin or an https host approved in General Settings are saved. A 400 in the one error
+ * shape, naming the field and, for an https host, what to do (upload, or have the host approved).
+ */
+export async function refuseUnapprovedImages(ctx: Pick<AppContext, 'config' | 'settings'>, fields: readonly ImageFieldWrite[]): Promise<void> {
+  const changed = fields.filter((f) => f.value && f.value !== f.before);
+  if (changed.length === 0) return;
+  const policy = imagePolicyOf(await ctx.settings.station(), ctx.config);
+  const issues = changed.flatMap((f) => {
+    const message = imageUrlProblem(f.value, policy, f.label);
+    return message ? [{ path: f.path, message }] : [];
+  });
+  if (issues.length > 0) throw fail.badRequest(issues[0]!.message, issues);
 }

@@ -7,6 +7,9 @@ import type { AppRouter } from '../http/router';
 import { authorize, currentUser } from '../auth/middleware';
 import type { AppContext, RequestState } from '../context';
 import { parse } from '../http/validate';
+import { fail } from '../http/errors';
+import { imagePolicyOf } from '../http/public-images';
+import { imageUrlProblem } from '../../../shared/image-hosts';
 import { getDiscordView, getStationInfo, isSetupNeeded, saveDiscordConfig, saveStationInfo, skipSetup, updateDiscordConfig } from './service';
 
 /** The refusal for anyone but the owner on the Discord integration (001 §6: owner only). */
@@ -42,8 +45,12 @@ export function settingsRoutes(ctx: AppContext): AppRouter {
   router.put('/api/settings/station', settingsAccess, async (c) => {
     // A client that does not send the approved image hosts (first-run setup, an older panel) keeps them.
     const body = c.request.body;
-    const withHosts = body && typeof body === 'object' && !Array.isArray(body) && !('approvedImageHosts' in body) ? { ...body, approvedImageHosts: (await getStationInfo(ctx.knex, ctx.config)).approvedImageHosts } : body;
+    const before = await getStationInfo(ctx.knex, ctx.config);
+    const withHosts = body && typeof body === 'object' && !Array.isArray(body) && !('approvedImageHosts' in body) ? { ...body, approvedImageHosts: before.approvedImageHosts } : body;
     const input = parse(StationInfoSchema, withHosts);
+    // The logo, as every image listeners load: from this site or an approved host (issue 29), those of this save included.
+    const problem = input.logoUrl !== before.logoUrl ? imageUrlProblem(input.logoUrl, imagePolicyOf(input, ctx.config), 'Logo URL') : null;
+    if (problem) throw fail.badRequest(problem, [{ path: 'logoUrl', message: problem }]);
     const saved = await saveStationInfo(ctx.knex, ctx.config, input, currentUser(c));
     // This instance forgets its copy now; the others when the event below reaches them.
     ctx.settings.invalidate();

@@ -1,4 +1,4 @@
-import { registerPublicApis, registeredOperations, type OperationSpec } from '../../server/src/docs/openapi';
+import { errorSchemaFor, registerPublicApis, registeredOperations, type OperationSpec } from '../../server/src/docs/openapi';
 
 /**
  * The documented contract of the public APIs, checked on every answer the
@@ -28,8 +28,9 @@ export function checkAgainstDocument(method: string, url: string, status: number
   const label = `${method.toUpperCase()} ${pathname} → ${status}`;
   const documented = op.responses[status];
   if (!documented) throw new Error(`${label}: status ${status} is not documented for ${op.method.toUpperCase()} ${op.path} (documented: ${Object.keys(op.responses).join(', ')})`);
-  if (documented.schema) {
-    const parsed = documented.schema.safeParse(body);
+  const schema = documented.error ? errorSchemaFor(op) : documented.schema;
+  if (schema) {
+    const parsed = schema.safeParse(body);
     if (!parsed.success) throw new Error(`${label}: the answer does not match the documented schema: ${JSON.stringify(parsed.error.issues.slice(0, 3))}\nbody: ${JSON.stringify(body).slice(0, 500)}`);
   }
   checkedAnswers.add(`${op.method.toUpperCase()} ${op.path} ${status}`);

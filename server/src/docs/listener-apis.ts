@@ -6,7 +6,7 @@ import { PUBLIC_CHANNELS } from '../../../shared/realtime';
 import { GeneralRequestInputSchema, ShoutoutRequestInputSchema, SongRequestInputSchema, TrackSearchQuerySchema } from '../../../shared/requests';
 import { PageViewSchema } from '../../../shared/content';
 import { ApplicationSchema } from '../../../shared/applications';
-import { PublicApiErrorSchema, ScheduleApiQuerySchema } from '../../../shared/public-api';
+import { ScheduleApiQuerySchema } from '../../../shared/public-api';
 import { HistoryQuerySchema, MostLikedQuerySchema, MostPlayedQuerySchema } from '../radio/routes';
 import { registerOperation, type OperationResponse, type OperationSpec } from './openapi';
 
@@ -19,8 +19,24 @@ import { registerOperation, type OperationResponse, type OperationSpec } from '.
  * answer as the two public data APIs are: their bodies are described in prose.
  */
 
-const error = (description: string): OperationResponse => ({ description, schema: PublicApiErrorSchema });
-const ok = (description: string): OperationResponse => ({ description });
+const error = (description: string): OperationResponse => ({ description, error: true });
+/** AzuraCast's error answer, as its players expect it, plus the one error object of every Airdeck answer. */
+const AzuraCastErrorSchema = z.object({
+  code: z.number(),
+  type: z.string(),
+  message: z.string(),
+  formatted_message: z.string(),
+  extra_data: z.array(z.unknown()),
+  success: z.literal(false),
+  error: z.object({ code: z.string(), message: z.string() }),
+});
+
+/** A JSON answer (an object unless said). */
+const ok = (description: string, json: 'object' | 'array' = 'object'): OperationResponse => ({ description, json });
+/** An answer without a body. */
+const none = (description: string): OperationResponse => ({ description });
+
+const SESSION_PARAM = { name: 'user_session', description: 'The listener’s anonymous session id, for their own vote.', schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{8,128}$' } };
 
 const ops: OperationSpec[] = [
   {
@@ -30,7 +46,7 @@ const ops: OperationSpec[] = [
     summary: 'What is on air',
     description:
       'The station now: the song (title, artist, album, art, duration, elapsed), who is live, listeners, the current and next show, the recent history and whether the reading is stale. Cached 5 s with an ETag. The realtime `now-playing` channel pushes every change (see x-realtime).',
-    responses: { 200: ok('The now-playing document.'), 304: ok('Not modified.'), 503: error('The station has not been read yet.') },
+    responses: { 200: ok('The now-playing document.'), 304: none('Not modified.'), 503: error('The station has not been read yet.') },
   },
   {
     method: 'get',
@@ -38,7 +54,7 @@ const ops: OperationSpec[] = [
     tag: 'Now Playing',
     summary: 'Now playing in AzuraCast’s format (every station)',
     description: 'An array with the one station, in AzuraCast’s `/api/nowplaying` shape, for existing players and bots.',
-    responses: { 200: ok('AzuraCast now-playing array.'), 503: ok('Not read yet (AzuraCast error shape).') },
+    responses: { 200: ok('AzuraCast now-playing array (before the first reading, the station with nothing playing).', 'array') },
   },
   {
     method: 'get',
@@ -46,7 +62,7 @@ const ops: OperationSpec[] = [
     tag: 'Now Playing',
     summary: 'Now playing in AzuraCast’s format (one station)',
     description: 'AzuraCast’s `/api/nowplaying/{station}` shape; `{station}` is the station’s short name or id 1.',
-    responses: { 200: ok('AzuraCast now-playing object.'), 404: ok('Unknown station (AzuraCast error shape).'), 503: ok('Not read yet (AzuraCast error shape).') },
+    pathParams: { station: 'The station’s short name (airdeck, or STATION_ID) or 1.' }, responses: { 200: ok('AzuraCast now-playing object.'), 404: { description: 'Unknown station: AzuraCast’s error fields, with the error object every Airdeck answer carries.', schema: AzuraCastErrorSchema } },
   },
   {
     method: 'get',
@@ -56,29 +72,42 @@ const ops: OperationSpec[] = [
     summary: 'The schedule as an iCalendar feed',
     description: 'The same shows and filters as /schedule-api, as text/calendar (one VEVENT per show, in the station’s time zone), for calendar apps.',
     query: ScheduleApiQuerySchema,
-    responses: { 200: ok('text/calendar'), 304: ok('Not modified.'), 400: error('Invalid parameters.') },
+    responses: { 200: { description: 'The shows as iCalendar.', content: 'text/calendar' }, 304: none('Not modified.'), 400: error('Invalid parameters.') },
   },
   { method: 'get', path: '/api/schedule/week', tag: 'Schedule', summary: 'A week of the schedule (Monday to Sunday)', description: 'Scheduled and pending events of the week of `start` (or `week`), plus the previous Sunday’s shows that run past midnight (`carryover`).', query: WeekQuerySchema, responses: { 200: ok('The week.'), 400: error('Invalid date.') } },
   { method: 'get', path: '/api/schedule/today', tag: 'Schedule', summary: 'Today’s featured shows', description: 'Up to 6 scheduled shows of today (station time), by start time.', responses: { 200: ok('Today’s date, time zone and shows.') } },
   { method: 'get', path: '/api/schedule/next', tag: 'Schedule', summary: 'The next show', description: 'The next show (type show, scheduled or pending) after now; the same rule as the dashboard and the now-playing `next_show`.', responses: { 200: ok('The time zone and the show, or null.') } },
   { method: 'get', path: '/api/presenters', tag: 'Presenters', summary: 'The presenters', description: 'Public presenter profiles: name, bio, image, socials.', responses: { 200: ok('The presenters.') } },
   { method: 'get', path: '/api/presenters/{id}', tag: 'Presenters', summary: 'One presenter', responses: { 200: ok('The presenter.'), 404: error('Presenter not found.') } },
-  { method: 'get', path: '/api/presenters/{id}/shows', tag: 'Presenters', summary: 'A presenter’s upcoming shows', description: 'Approved shows (type show, scheduled) from today, or from `from`.', responses: { 200: ok('The shows.') } },
+  { method: 'get', path: '/api/presenters/{id}/shows', tag: 'Presenters', summary: 'A presenter’s upcoming shows', description: 'Approved shows (type show, scheduled) from today, or from `from`; an unknown id has none.', queryParams: [{ name: 'from', description: 'The first date, YYYY-MM-DD (today in the station’s time zone when absent or not a date).', schema: { type: 'string', format: 'date' } }], responses: { 200: ok('The shows.') } },
   { method: 'get', path: '/api/presenters/{id}/audience', tag: 'Presenters', summary: 'A presenter’s average listeners per show', description: 'Over the last 90 days; only when General Settings show audience figures on DJ profiles (off by default).', responses: { 200: ok('`presenter_id`, `average` (null without readings) and `shows`.'), 400: error('Invalid id.'), 404: error('Audience figures are not shown.') } },
   { method: 'get', path: '/api/station/condition', tag: 'Now Playing', summary: 'Whether the station is heard', description: 'What the station’s ears hear on the public stream (issue 33): `condition` (`ok`, `silence`, `off_air`, `stuck` or `live_silent`), the open `incident` and the `last_incident` (kind, start, end, show, presenter), and the `backup_stream_url` a player may offer while the station is off air (null when none). Changes are pushed on the `now-playing` channel as `station.incident` and `station.recovered`.', responses: { 200: ok('The condition.') } },
   { method: 'get', path: '/api/audience/visibility', tag: 'Now Playing', summary: 'Which audience figures the station shows', description: '`profiles`: average listeners on DJ profiles; `player`: "N listening" on the player. Both off by default.', responses: { 200: ok('The two switches.') } },
-  { method: 'get', path: '/api/radio/history', tag: 'History', summary: 'Recently played', query: HistoryQuerySchema, responses: { 200: ok('Plays, newest first.'), 400: error('Invalid limit.') } },
-  { method: 'get', path: '/api/radio/most-played', tag: 'History', summary: 'Most played tracks', query: MostPlayedQuerySchema, responses: { 200: ok('Tracks with play counts.'), 400: error('Invalid limit or days.') } },
-  { method: 'get', path: '/api/radio/most-liked', tag: 'History', summary: 'Most liked tracks', query: MostLikedQuerySchema, responses: { 200: ok('Tracks with vote counts.'), 400: error('Invalid limit.') } },
-  { method: 'get', path: '/api/radio/dj-stats', tag: 'History', summary: 'A DJ’s stats by station-panel id', description: 'Hours streamed and recent shows, from recorded live sessions (`azuracast_id` query parameter).', responses: { 200: ok('The stats.'), 400: error('azuracast_id is required.'), 404: error('Unknown DJ.') } },
+  { method: 'get', path: '/api/radio/history', tag: 'History', summary: 'Recently played', query: HistoryQuerySchema, responses: { 200: ok('Plays, newest first.', 'array'), 400: error('Invalid limit.') } },
+  { method: 'get', path: '/api/radio/most-played', tag: 'History', summary: 'Most played tracks', query: MostPlayedQuerySchema, responses: { 200: ok('Tracks with play counts.', 'array'), 400: error('Invalid limit or days.') } },
+  { method: 'get', path: '/api/radio/most-liked', tag: 'History', summary: 'Most liked tracks', query: MostLikedQuerySchema, responses: { 200: ok('Tracks with vote counts.', 'array'), 400: error('Invalid limit.') } },
+  { method: 'get', path: '/api/radio/dj-stats', tag: 'History', summary: 'A DJ’s stats by station-panel id', description: 'Hours streamed and recent shows, from recorded live sessions.', queryParams: [{ name: 'azuracast_id', required: true, description: 'The DJ’s id on the station panel.', schema: { type: 'string', minLength: 1, maxLength: 100 } }], responses: { 200: ok('The stats.'), 400: error('azuracast_id is required.'), 404: error('Unknown DJ.') } },
   { method: 'get', path: '/api/radio/dj-stats/{presenterId}', tag: 'History', summary: 'A presenter’s stats', responses: { 200: ok('The stats.'), 400: error('Invalid id.'), 404: error('Unknown presenter.') } },
-  { method: 'get', path: '/api/tracks/votes', tag: 'Votes', summary: 'Vote counts of several tracks', description: '`ids` (comma-separated, at most 50) and optionally `user_session` for the listener’s own votes.', responses: { 200: ok('Counts per track.'), 400: error('Invalid ids or session.') } },
-  { method: 'get', path: '/api/tracks/{id}/votes', tag: 'Votes', summary: 'Vote counts of one track', responses: { 200: ok('Counts (and the session’s own vote).'), 400: error('Invalid id or session.'), 404: error('Track not found') } },
+  { method: 'get', path: '/api/tracks/votes', tag: 'Votes', summary: 'Vote counts of several tracks', queryParams: [{ name: 'ids', required: true, description: 'Track ids, comma-separated, at most 50.', schema: { type: 'string' } }, SESSION_PARAM], responses: { 200: ok('Counts per track.'), 400: error('Invalid ids or session.') } },
+  { method: 'get', path: '/api/tracks/{id}/votes', tag: 'Votes', summary: 'Vote counts of one track', queryParams: [SESSION_PARAM], responses: { 200: ok('Counts (and the session’s own vote).'), 400: error('Invalid id or session.'), 404: error('Track not found') } },
   { method: 'post', path: '/api/tracks/{id}/votes', tag: 'Votes', summary: 'Vote for a track', description: 'Pressing the same vote again removes it; the opposite switches it. Pushed on the `votes` channel.', body: VoteInputSchema, responses: { 200: ok('The new counts.'), 400: error('Invalid vote.'), 404: error('Track not found'), 429: error('Too many votes.') } },
   { method: 'get', path: '/api/counters/bubble_clicks', tag: 'Votes', summary: 'The bubbles counter', responses: { 200: ok('The count.') } },
   { method: 'post', path: '/api/counters/bubble_clicks/increment', tag: 'Votes', summary: 'Pop a bubble', description: 'Adds one; pushed on the `counters` channel.', responses: { 200: ok('The new count.'), 429: error('Too many bubbles.') } },
   { method: 'get', path: '/api/content/pages/{slug}', tag: 'Pages', summary: 'A published page', responses: { 200: ok('The page.'), 404: error('Page not found') } },
-  { method: 'post', path: '/api/content/pages/{slug}/views', tag: 'Pages', summary: 'Count a page view', body: PageViewSchema, responses: { 204: ok('Counted.'), 400: error('Invalid session id'), 404: error('Page not found'), 429: error('Too many requests.') } },
+  { method: 'post', path: '/api/content/pages/{slug}/views', tag: 'Pages', summary: 'Count a page view', body: PageViewSchema, responses: { 202: ok('Accepted (`{ accepted: true }`): counted once per session and day after the answer has gone.'), 400: error('Invalid session id'), 404: error('Page not found'), 429: error('Too many requests.') } },
+  ...(['slides', 'sponsored'] as const).flatMap((kind) =>
+    (['views', 'clicks'] as const).map(
+      (what): OperationSpec => ({
+        method: 'post',
+        path: `/api/content/${kind}/{id}/${what}`,
+        tag: 'Pages',
+        pathParams: { id: `The ${kind === 'slides' ? 'slide' : 'sponsored item'}’s id.` },
+        summary: `Count a ${kind === 'slides' ? 'slide' : 'sponsored item'} ${what === 'views' ? 'view' : 'click'}`,
+        description: 'A beacon of the listener site: counted after the answer has gone.',
+        responses: { 202: ok('Accepted (`{ accepted: true }`).'), 404: error('Not found (an id that is not one).'), 429: error('Too many requests.') },
+      }),
+    ),
+  ),
   { method: 'get', path: '/api/content/slider', tag: 'Pages', summary: 'The home slider', responses: { 200: ok('Slides and settings.') } },
   { method: 'get', path: '/api/content/sponsored', tag: 'Pages', summary: 'Sponsored content', responses: { 200: ok('Active sponsored items.') } },
   { method: 'post', path: '/api/requests/song', tag: 'Listener requests', summary: 'Request a song (website)', body: SongRequestInputSchema, responses: { 201: ok('The request.'), 400: error('Invalid field.'), 403: error('Requests are closed'), 409: error('Requested recently.'), 429: error('Too many requests.') } },

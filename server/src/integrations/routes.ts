@@ -19,7 +19,7 @@ import { addWebhook, changeWebhook, listDeliveries, listEndpoints, removeWebhook
 type Ctx = Koa.ParameterizedContext<RequestState>;
 
 const IdSchema = z.object({ id: z.uuid('Webhook not found') });
-const DeliveriesQuerySchema = z.object({ endpoint: z.uuid().optional(), limit: z.coerce.number().int().min(1).max(200).default(50) });
+export const DeliveriesQuerySchema = z.object({ endpoint: z.uuid().optional(), limit: z.coerce.number().int().min(1).max(200).default(50) });
 
 /**
  * Where Discord sends the applicant back: the configured URI, else PUBLIC_URL's

@@ -258,7 +258,7 @@ function OperationCard({ entry }: { entry: OperationEntry }) {
             <Typography sx={{ mb: 0.5 }}>
               <Box component="strong">{status}</Box> — {r.description}
             </Typography>
-            {r.content && status.startsWith('2') && <CodeBlock label={`${status} response example`} code={JSON.stringify(sampleOf(r.content['application/json'].schema), null, 2)} />}
+            {r.content?.['application/json'] && status.startsWith('2') && <CodeBlock label={`${status} response example`} code={JSON.stringify(sampleOf(r.content['application/json'].schema), null, 2)} />}
           </Box>
         ))}
       </CardContent>

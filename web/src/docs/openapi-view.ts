@@ -41,7 +41,8 @@ export interface Operation {
   tags: string[];
   parameters?: Parameter[];
   requestBody?: { content: { 'application/json': { schema: JsonSchema; example?: Record<string, unknown> } } };
-  responses: Record<string, { description: string; content?: { 'application/json': { schema: JsonSchema } } }>;
+  /** Bodies by media type: JSON, or text/calendar, text/csv… (their schema a string). */
+  responses: Record<string, { description: string; content?: Partial<Record<string, { schema: JsonSchema }>> }>;
   'x-example-query'?: Record<string, string>;
 }
 

@@ -13,7 +13,7 @@ import { incidentSample, readDeadAirSettings } from './repo';
 import { saveDeadAirSettings, uptimeView } from './service';
 
 const IncidentIdSchema = z.object({ id: z.uuid({ error: 'Unknown incident.' }) });
-const UptimeQuerySchema = z.object({ range: z.enum(UPTIME_RANGES, { error: 'Choose 24h, 7d or 30d.' }).default('24h') });
+export const UptimeQuerySchema = z.object({ range: z.enum(UPTIME_RANGES, { error: 'Choose 24h, 7d or 30d.' }).default('24h') });
 
 /**
  * Dead air over HTTP: the public condition (listeners and the player: is the station heard, and the

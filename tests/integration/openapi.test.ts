@@ -194,5 +194,5 @@ describe('the real answers of every documented operation (a contract walk, as Sc
       expect(calls.filter((c) => c.label.startsWith(`${label} (anonymous,`)).map((c) => c.status), label).toSatisfy((xs: number[]) => xs.length > 0 && xs.every((s) => s === 401 || s === 415 || s === 400));
       expect(calls.filter((c) => c.label.startsWith(`${label} (owner,`)).every((c) => c.status !== 401), label).toBe(true);
     }
-  }, 60_000);
+  }, 120_000);
 });

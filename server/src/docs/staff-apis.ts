@@ -10,7 +10,7 @@ import {
 } from '../../../shared/accounts';
 import { ApplicationDecisionSchema, ApplicationFilterSchema } from '../../../shared/applications';
 import { AudienceQuerySchema, AudienceVisibilitySchema } from '../../../shared/audience';
-import { CreateBookingSchema, EditShowSchema, EventListQuerySchema, OverviewEventSchema, ResolveSchema, RestoreSchema, WeekQuerySchema } from '../../../shared/bookings';
+import { CreateBookingSchema, EditShowSchema, EventListQuerySchema, MoveShowSchema, OverviewEventSchema, ResolveSchema, RestoreSchema, WeekQuerySchema } from '../../../shared/bookings';
 import { DiscordConfigInputSchema, DiscordConfigUpdateSchema, PageInputSchema, SliderSettingsSchema, SlideInputSchema, SponsoredInputSchema } from '../../../shared/content';
 import { DeadAirSettingsSchema } from '../../../shared/dead-air';
 import { EmbedSettingsSchema } from '../../../shared/embeds';
@@ -97,6 +97,7 @@ const ops: OperationSpec[] = [
   { method: 'post', path: '/api/schedule/bookings', tag: 'Schedule (staff)', auth: 'signed-in', summary: 'Book a show', description: 'Daily, weekly, monthly or hand-picked dates; probation bookings wait for approval; overlaps answer 409 unless proceed. Images only from this site or an approved host.', body: CreateBookingSchema, responses: { 201: obj('The booking, its events and the message to show.'), 403: error('Booking for another presenter needs moderator or above.'), 409: error('The booking overlaps other events (details.conflicts).'), 422: error('The presenter is on leave then.') } },
   { method: 'patch', path: '/api/schedule/events/{id}', tag: 'Schedule (staff)', auth: 'signed-in', pathParams: ID, summary: 'Edit a show', description: 'Its creator or presenter, or moderator and above. Fields left out keep their value.', body: EditShowSchema, responses: { 200: obj('The event.'), 403: error('Not yours to edit.'), 404: notFound('Show'), 409: error('The new times overlap other events.') } },
   { method: 'delete', path: '/api/schedule/events/{id}', tag: 'Schedule (staff)', auth: 'signed-in', pathParams: ID, summary: 'Delete a show', responses: { 204: none('Deleted.'), 403: error('Not yours to delete.'), 404: notFound('Show') } },
+  { method: 'post', path: '/api/schedule/events/{id}/move', tag: 'Schedule (staff)', auth: 'signed-in', pathParams: ID, summary: 'Move a show to another date', description: 'Whoever may edit it; the times are kept; not into the past nor inside approved leave; overlaps answer 409 unless proceed.', body: MoveShowSchema, responses: { 200: obj('The event.'), 403: error('Not yours to edit.'), 404: notFound('Show'), 409: error('The new date overlaps other events.'), 422: error('The presenter is on leave then.') } },
   { method: 'post', path: '/api/schedule/events/{id}/approve', tag: 'Schedule (staff)', auth: 'roles', pathParams: ID, summary: 'Approve a pending show', responses: { 200: obj('The event.'), 404: notFound('Show'), 409: error('Not pending, or it overlaps.') } },
   { method: 'post', path: '/api/schedule/events/{id}/resolve', tag: 'Schedule (staff)', auth: 'roles', pathParams: ID, summary: 'Resolve a conflicted show', body: ResolveSchema, responses: { 200: obj('The event.'), 404: notFound('Show'), 409: error('Not conflicted, or still overlapping.') } },
   { method: 'post', path: '/api/schedule/events/{id}/cancel', tag: 'Schedule (staff)', auth: 'roles', pathParams: ID, summary: 'Cancel an event (Schedule Overview)', responses: { 200: obj('The event.'), 404: notFound('Show'), 409: error('Already cancelled.') } },
@@ -187,6 +188,7 @@ const ops: OperationSpec[] = [
   { method: 'get', path: '/api/audience/shows.csv', tag: 'Audience', auth: 'roles', summary: 'Listeners per show as CSV', query: AudienceQuerySchema, responses: { 200: { description: 'CSV.', content: 'text/csv' }, 400: error('Invalid range.') } },
   { method: 'get', path: '/api/audience/now', tag: 'Audience', auth: 'roles', summary: 'Listeners now', responses: { 200: obj('The count.') } },
   { method: 'get', path: '/api/audience/presenters', tag: 'Audience', auth: 'roles', summary: 'Average listeners per presenter', responses: { 200: arr('The presenters.') } },
+  { method: 'get', path: '/api/uptime/incidents/{id}/sample', tag: 'Audience', auth: 'roles', pathParams: { id: 'The incident’s id.' }, summary: 'What listeners heard around an incident', description: 'Ten seconds of the public stream: five before the incident began, five after.', responses: { 200: { description: 'The audio.', content: 'audio/mpeg' }, 400: error('The id is not an incident id.'), 404: error('This incident has no sample.') } },
   { method: 'get', path: '/api/uptime', tag: 'Audience', auth: 'roles', summary: 'Uptime and dead-air incidents', query: UptimeQuerySchema, responses: { 200: obj('Uptime and incidents.'), 400: error('Choose 24h, 7d or 30d.') } },
 
   // Integrations

@@ -20,6 +20,7 @@ import { LiveInputSettingsInputSchema, LiveStartSchema } from '../../../shared/l
 import { MfaEnableSchema, MfaPasswordSchema, MfaPolicySchema, MfaSetupSchema, MfaVerifySchema, ResetConfirmSchema, ResetRequestSchema } from '../../../shared/mfa';
 import { AnnouncementSchema, ListNotificationsQuerySchema, LogsQuerySchema, PreferencesSchema } from '../../../shared/notifications';
 import { DjInputSchema } from '../../../shared/presenters';
+import { PrivacySettingsSchema } from '../../../shared/privacy';
 import { statusFilterSchema, statusSchema, type QueueKind } from '../../../shared/requests';
 import { StationInfoSchema } from '../../../shared/station';
 import { DeliveriesQuerySchema } from '../integrations/routes';
@@ -141,6 +142,11 @@ const ops: OperationSpec[] = [
   { method: 'put', path: '/api/settings/audience', tag: 'Settings', auth: 'roles', summary: 'Which audience figures the station shows', body: AudienceVisibilitySchema, responses: { 200: obj('The two switches.') } },
   { method: 'get', path: '/api/dead-air/settings', tag: 'Settings', auth: 'roles', summary: 'Dead-air watch settings', responses: { 200: obj('The settings.') } },
   { method: 'put', path: '/api/dead-air/settings', tag: 'Settings', auth: 'roles', summary: 'Save the dead-air watch settings', body: DeadAirSettingsSchema, responses: { 200: obj('The settings.') } },
+
+  { method: 'get', path: '/api/privacy/settings', tag: 'Settings', auth: 'roles', summary: 'How long personal data is kept (owner)', responses: { 200: obj('The retention periods.') } },
+  { method: 'put', path: '/api/privacy/settings', tag: 'Settings', auth: 'roles', summary: 'Set how long personal data is kept (owner)', body: PrivacySettingsSchema, responses: { 200: obj('The retention periods.') } },
+  { method: 'get', path: '/api/privacy/retention', tag: 'Settings', auth: 'roles', summary: 'The retention job’s recent runs (owner)', responses: { 200: obj('The runs (`runs`).') } },
+  { method: 'post', path: '/api/privacy/retention/run', tag: 'Settings', auth: 'roles', summary: 'Run the retention job now (owner)', responses: { 200: obj('What was erased or deleted (`removed`).') } },
 
   // Go live
   { method: 'get', path: '/api/live/status', tag: 'Go live', auth: 'roles', summary: 'Whether this account may go live now', responses: { 200: obj('The live state and this account’s slot.') } },

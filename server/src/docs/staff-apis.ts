@@ -147,6 +147,7 @@ const ops: OperationSpec[] = [
   { method: 'get', path: '/api/dead-air/settings', tag: 'Settings', auth: 'roles', summary: 'Dead-air watch settings', responses: { 200: obj('The settings.') } },
   { method: 'put', path: '/api/dead-air/settings', tag: 'Settings', auth: 'roles', summary: 'Save the dead-air watch settings', body: DeadAirSettingsSchema, responses: { 200: obj('The settings.') } },
 
+  { method: 'get', path: '/api/privacy', tag: 'Station', summary: 'How long the station keeps personal data', description: 'The retention periods the Privacy Policy page states.', responses: { 200: obj('The retention periods.') } },
   { method: 'get', path: '/api/privacy/settings', tag: 'Settings', auth: 'roles', summary: 'How long personal data is kept (owner)', responses: { 200: obj('The retention periods.') } },
   { method: 'put', path: '/api/privacy/settings', tag: 'Settings', auth: 'roles', summary: 'Set how long personal data is kept (owner)', body: PrivacySettingsSchema, responses: { 200: obj('The retention periods.') } },
   { method: 'get', path: '/api/privacy/retention', tag: 'Settings', auth: 'roles', summary: 'The retention job’s recent runs (owner)', responses: { 200: obj('The runs (`runs`).') } },

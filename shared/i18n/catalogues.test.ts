@@ -47,6 +47,13 @@ describe('the message catalogues', () => {
     });
   }
 
+  it('name each key once in every file (two landings that add the same key leave a second copy JSON.parse hides)', () => {
+    for (const { code } of LOCALES) {
+      const keys = [...fs.readFileSync(path.join(dir, `${code}.json`), 'utf8').matchAll(/^\s*"((?:[^"\\]|\\.)*)"\s*:/gm)].map((m) => m[1]!);
+      expect(keys.filter((k, i) => keys.indexOf(k) !== i), `${code}.json`).toEqual([]);
+    }
+  });
+
   it('the check fails on a missing key and on a placeholder that differs', () => {
     const de = read('de.json');
     const { ['nav.home']: _dropped, ...lacking } = de;

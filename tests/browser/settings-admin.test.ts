@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBrowserHarness, skipBrowser, type BrowserHarness } from '../support/browser';
+import { request } from '../support/server';
 import { openAsStaff } from '../support/staff';
 
 let h: BrowserHarness;
@@ -103,6 +104,37 @@ describe.skipIf(skipBrowser())('Settings in Chromium', () => {
     await page.getByRole('dialog', { name: 'Delete slide' }).getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Content deleted successfully').first().waitFor();
     await expect.poll(() => page.getByTestId('slide-row').filter({ hasText: 'Live from the quay' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('as a manager, sets the dead-air watch in General Settings: a refused backup address says why and keeps what was typed; the saved values hold after a reload (issue 33)', async () => {
+    const { page, context, user } = await openAsStaff(h, 'manager');
+    await page.goto(h.url + '/admin/settings');
+    await page.getByRole('tab', { name: 'General Settings' }).click();
+    const card = page.getByRole('region', { name: 'Dead air' });
+    const silence = card.getByLabel('Silence raised after (seconds)');
+    // The station's defaults: 10 s of silence, duty staff owners, managers and admins, no backup stream.
+    await expect.poll(() => silence.inputValue()).toBe('10');
+    expect(await card.getByLabel('Moderators').isChecked()).toBe(false);
+    expect(await card.getByLabel('Admins').isChecked()).toBe(true);
+    await silence.fill('15');
+    await card.getByLabel('Moderators').check();
+    const backup = card.getByLabel('Backup stream URL');
+    await backup.fill('ftp://backup.example.org/stream');
+    await card.getByRole('button', { name: 'Save dead-air settings' }).click();
+    await card.getByText('The backup stream URL must start with http:// or https://.').waitFor();
+    expect(await backup.inputValue()).toBe('ftp://backup.example.org/stream');
+    expect(await silence.inputValue()).toBe('15');
+    expect((await request(h.url, '/api/dead-air/settings', { token: user.token })).body).toMatchObject({ silence_seconds: 10, backup_stream_url: null });
+
+    await backup.fill('https://backup.example.org/stream');
+    await card.getByRole('button', { name: 'Save dead-air settings' }).click();
+    await page.getByText('Dead-air settings saved').first().waitFor();
+    expect((await request(h.url, '/api/dead-air/settings', { token: user.token })).body).toMatchObject({ silence_seconds: 15, backup_stream_url: 'https://backup.example.org/stream', duty_roles: ['owner', 'manager', 'admin', 'moderator'] });
+    await page.reload();
+    await page.getByRole('tab', { name: 'General Settings' }).click();
+    await expect.poll(() => page.getByRole('region', { name: 'Dead air' }).getByLabel('Backup stream URL').inputValue()).toBe('https://backup.example.org/stream');
+    expect(await page.getByRole('region', { name: 'Dead air' }).getByLabel('Moderators').isChecked()).toBe(true);
     await context.close();
   });
 

@@ -1,6 +1,6 @@
 /** Dead air (issue 33): the station's condition (On Air banner, listener player) and the staff Uptime screen. */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { StationConditionView, StationIncident, UptimeView } from '../../../shared/dead-air';
+import type { DeadAirSettings, DeadAirSettingsInput, StationConditionView, StationIncident, UptimeView } from '../../../shared/dead-air';
 import { INCIDENT_KINDS, type UptimeRange } from '../../../shared/dead-air-constants';
 import { currentAccessToken, endpoint, PUBLIC } from '../app/api';
 import { getApiBase } from '../platform';
@@ -8,6 +8,10 @@ import { useChannel, useResync } from '../realtime/hooks';
 
 const condition = endpoint<StationConditionView>('GET', () => '/api/station/condition', PUBLIC);
 const uptime = endpoint<UptimeView, [range: UptimeRange]>('GET', (range) => `/api/uptime?range=${range}`);
+/** General Settings → Dead air (owner, manager). */
+export const fetchDeadAirSettings = endpoint<DeadAirSettings>('GET', () => '/api/dead-air/settings');
+/** Saves what is sent; the server answers with the whole settings, or refuses in its own words. */
+export const saveDeadAirSettings = endpoint<DeadAirSettings, [body: DeadAirSettingsInput]>('PUT', (body) => ({ path: '/api/dead-air/settings', body }));
 
 const CONDITION_KEY = ['station', 'condition'] as const;
 const UPTIME_KEY = ['uptime'] as const;

@@ -10,6 +10,7 @@ import { errorMessage } from '../../content/admin/form';
 import { DiscordTab } from './DiscordTab';
 import { GeneralSettingsTab } from './GeneralSettingsTab';
 import { AudienceSettingsCard } from '../../audience/AudienceSettingsCard';
+import { DeadAirSettingsCard } from '../../deadair/DeadAirSettingsCard';
 import { SliderTab } from './SliderTab';
 import { SponsoredTab } from './SponsoredTab';
 import { WidgetsTab } from './WidgetsTab';
@@ -78,6 +79,7 @@ export function SettingsPage() {
             <>
               <GeneralSettingsTab />
               <AudienceSettingsCard />
+              <DeadAirSettingsCard />
             </>
           )}
           {current === t.key && t.key === 'webhooks' && <WebhooksPanel />}

@@ -147,11 +147,7 @@ export function radioRoutes(ctx: AppContext): AppRouter {
   router.get('/api/radio/history', async (c) => {
     const { limit } = parse(HistoryQuerySchema, { limit: c.query.limit });
     c.set('Cache-Control', 'public, max-age=5');
-    // The song on air is not "already played" (issue 38 item 9): the play the now-playing document shows is left out.
-    // The play on air is the newest one recorded: left out when it is the song the document says is on air.
-    const onAir = runtime.store.current?.now_playing.song.id ?? null;
-    const plays = await recentPlays(ctx.knex, limit + 1);
-    c.body = (onAir !== null && plays[0]?.song.id === onAir ? plays.slice(1) : plays).slice(0, limit);
+    c.body = await recentPlays(ctx.knex, limit);
   });
   router.get('/api/radio/most-played', async (c) => {
     const { limit, days } = parse(MostPlayedQuerySchema, { limit: c.query.limit, days: c.query.days });

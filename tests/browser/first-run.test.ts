@@ -46,7 +46,7 @@ describe.skipIf(skipBrowser())('a clean install and its first-run setup', () => 
     await page.getByRole('heading', { name: 'Contact Information' }).waitFor();
     expect(await page.getByText('For urgent matters').count()).toBe(0);
     await page.goto(h.url + '/privacy-policy');
-    await page.getByRole('link', { name: 'contact form' }).waitFor();
+    await page.getByRole('link', { name: 'contact form' }).first().waitFor();
     expect((await pageTraces(page)).match(/mailto:/)?.[0]).toBeUndefined();
     expect(errors).toEqual([]);
     await context.close();

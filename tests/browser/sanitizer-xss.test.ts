@@ -135,6 +135,8 @@ describe.skipIf(skipBrowser())('page content sanitising against public XSS corpo
       await knex('custom_pages').insert({ title: `Raw ${n}`, slug: `xss-raw-${n}`, content: `<p>raw ${n}</p>${html}`, is_published: true });
       bundles.push({ slug: `xss-raw-${n}` });
       // Handed to the browser raw (as a compromised or old server might): only the display-side sanitiser stands.
+      // The page exists (the server sends a missing page straight to not-found); its content comes from the route below.
+      await knex('custom_pages').insert({ title: `Browser ${n}`, slug: `xss-browser-${n}`, content: '<p>placeholder</p>', is_published: true });
       bundles.push({ slug: `xss-browser-${n}`, raw: `<p>browser ${n}</p>${html}` });
     }
     const { context, page, fired } = await trapContext();
@@ -144,9 +146,20 @@ describe.skipIf(skipBrowser())('page content sanitising against public XSS corpo
       if (route.request().method() !== 'GET' || raw === undefined) return route.fallback();
       await route.fulfill({ json: { id: '00000000-0000-4000-8000-000000000000', title: slug, slug, content: raw, meta_description: null, is_featured: false, created_at: new Date().toISOString() } });
     });
-    for (const { slug } of bundles) {
-      await page.goto(`${h.url}/page/${slug}`);
+    for (const { slug, raw } of bundles) {
+      if (raw === undefined) await page.goto(`${h.url}/page/${slug}`);
+      else {
+        // Reached inside the app (as a link would), so the page comes from the API answer the route hands over, not
+        // from the page the server drew.
+        if (!page.url().startsWith(h.url)) await page.goto(`${h.url}/404`);
+        await page.evaluate((path) => {
+          history.pushState({}, '', path);
+          dispatchEvent(new PopStateEvent('popstate'));
+        }, `/page/${slug}`);
+      }
       await page.locator('.page-content').waitFor();
+      // The raw bundles are what the browser was handed, not the stored placeholder.
+      if (raw !== undefined) await expect.poll(() => page.locator('.page-content').innerText()).toContain(`browser ${slug.split('-').pop()}`);
       // Let image errors, autofocus and animation handlers have their chance.
       await page.waitForLoadState('networkidle');
       await page.locator('.page-content').hover();

@@ -4,7 +4,7 @@ import { useT } from '../i18n/state';
 import { fetchNowPlaying, radioKeys } from '../radio/api';
 import SendIcon from '@mui/icons-material/Send';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, List, ListItem, ListItemIcon, ListItemText, Typography, type SxProps, type Theme } from '@mui/material';
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { ApiError } from '../app/api';
 
 /** The heading block of a request page: an h1 and one line of introduction. */
@@ -78,8 +78,12 @@ export function failureDescription(err: unknown, fallback: string): string {
 export function OffAirNotice() {
   const t = useT();
   const { data } = useQuery({ queryKey: radioKeys.nowPlaying, queryFn: fetchNowPlaying, staleTime: Infinity, refetchOnWindowFocus: false, enabled: false });
+  // The server draws these pages without the station's state: the notice appears once the app has taken the page
+  // over, so the first drawing in the browser is the server's (no hydration mismatch, React error 418).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const state = data ? stationStateOf(data) : null;
-  if (state !== 'off_air' && state !== 'stopped') return null;
+  if (!hydrated || (state !== 'off_air' && state !== 'stopped')) return null;
   return (
     <Alert severity="info" data-testid="requests-off-air" sx={{ mb: 3 }}>
       {t('requests.offAir')}

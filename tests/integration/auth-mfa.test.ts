@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { Secret, TOTP } from 'otpauth';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../shared/permissions';
 import { createUser, type TestUser } from '../support/auth';
 import { connectRealtime } from '../support/radio';
 import { request, startTestServer, type TestServer } from '../support/server';
+import { startMailCatcher, type Mail } from '../support/smtp';
 
 /**
  * Staff accounts that a stolen password cannot open (issue 37 items 4 and 5),
@@ -20,44 +19,21 @@ const PASSWORD = 'correct horse battery';
 let frozen: number | null = null;
 const now = () => frozen ?? Date.now();
 
-interface Mail { to: string; subject: string; text: string }
 const inbox: Mail[] = [];
-let smtp: SMTPServer;
+let smtp: Awaited<ReturnType<typeof startMailCatcher>> | null = null;
 let t: TestServer;
 
-function readMail(raw: string): Mail {
-  const [head, ...rest] = raw.split(/\r?\n\r?\n/);
-  const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(head ?? '')?.[1]?.trim() ?? '';
-  const body = rest.join('\n\n');
-  const qp = /quoted-printable/i.test(head ?? '');
-  const text = qp ? Buffer.from(body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8') : body;
-  return { to: header('To'), subject: header('Subject'), text: text.replace(/\r\n/g, '\n') };
-}
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, done) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        inbox.push(readMail(Buffer.concat(chunks).toString('latin1')));
-        done();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
+  smtp = await startMailCatcher(inbox);
   t = await startTestServer({
     now,
-    env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Airdeck Radio <radio@station.example>', PUBLIC_URL: 'https://radio.station.example', SIGNIN_IP_LIMIT: '1000', SIGNIN_SLOWDOWN_MS: '0' },
+    env: { SMTP_URL: smtp.url, MAIL_FROM: 'Airdeck Radio <radio@station.example>', PUBLIC_URL: 'https://radio.station.example', SIGNIN_IP_LIMIT: '1000', SIGNIN_SLOWDOWN_MS: '0' },
   });
 });
 afterAll(async () => {
   await t?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.close();
 });
 
 const signIn = (email: string, password: string, client: 'web' | 'desktop' = 'web') => request(t.url, '/api/auth/token', { method: 'POST', body: { email, password, client } });

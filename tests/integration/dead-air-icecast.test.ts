@@ -3,8 +3,6 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJobs } from '../../server/src/jobs';
 import { createMp3Decoder } from '../../server/src/radio/ears/decoder';
@@ -12,6 +10,7 @@ import { hasCommand } from '../support/audio';
 import { createUser, type TestUser } from '../support/auth';
 import { connectRealtime, type RealtimeTestClient } from '../support/radio';
 import { request, startTestServer, type TestServer } from '../support/server';
+import { startMailCatcher, type Mail } from '../support/smtp';
 
 /**
  * Dead air from the real producer: a real Icecast 2.4 fed by ffmpeg, whose input is PCM this test writes
@@ -106,22 +105,8 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: s
   }
 }
 
-/** A received e-mail: To, Subject and the plain-text body (quoted-printable decoded). */
-interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-}
-function readMail(raw: string): Mail {
-  const [head, ...rest] = raw.split(/\r?\n\r?\n/);
-  const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(head ?? '')?.[1]?.trim() ?? '';
-  const body = rest.join('\n\n');
-  const qp = /quoted-printable/i.test(head ?? '');
-  const text = qp ? Buffer.from(body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8') : body;
-  return { to: header('To'), subject: header('Subject'), text: text.replace(/\r\n/g, '\n') };
-}
 const inbox: Mail[] = [];
-let smtp: SMTPServer | null = null;
+let smtp: Awaited<ReturnType<typeof startMailCatcher>> | null = null;
 
 /** Peak (dBFS) of each whole second of an MP3, decoded with the ears' own decoder. */
 async function secondPeaks(mp3: Buffer): Promise<number[]> {
@@ -166,23 +151,9 @@ beforeAll(async () => {
   await waitFor(() => fetch(`${base}/status-json.xsl`).then((r) => r.ok), 10_000, 'Icecast');
   feeder = startFeeder();
   await waitFor(() => fetch(`${base}/status-json.xsl`).then((r) => r.text()).then((x) => x.includes('/live')), 15_000, 'the /live mount');
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, done) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        inbox.push(readMail(Buffer.concat(chunks).toString('latin1')));
-        done();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp!.listen(0, '127.0.0.1', resolve));
-  const smtpPort = (smtp.server.address() as AddressInfo).port;
+  smtp = await startMailCatcher(inbox);
   t = await startTestServer({
-    env: { STATION_SOURCE: 'icecast', STATION_URL: base, STATION_MOUNT: '/live', POLL_INTERVAL_MS: '1000', STATION_EARS: 'on', SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: 'Airdeck Radio <radio@station.example>', PUBLIC_URL: 'https://radio.station.example' },
+    env: { STATION_SOURCE: 'icecast', STATION_URL: base, STATION_MOUNT: '/live', POLL_INTERVAL_MS: '1000', STATION_EARS: 'on', SMTP_URL: smtp.url, MAIL_FROM: 'Airdeck Radio <radio@station.example>', PUBLIC_URL: 'https://radio.station.example' },
     jobs: startJobs,
   });
   owner = await createUser(t, { role: 'owner' });
@@ -201,7 +172,7 @@ afterAll(async () => {
   socket?.close();
   feeder?.stop();
   await t?.close();
-  if (smtp) await new Promise<void>((resolve) => smtp!.close(() => resolve()));
+  await smtp?.close();
   icecast?.kill('SIGTERM');
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });

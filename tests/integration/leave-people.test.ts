@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
 import { getStationInfo, saveStationInfo } from '../../server/src/settings/service';
 import { createUser, type TestUser } from '../support/auth';
 import { request, startTestServer, type TestServer } from '../support/server';
+import { startMailCatcher, type Mail } from '../support/smtp';
 
 /**
  * Issue 30 items 2, 3 and 7 (people side): leave that moves the schedule,
@@ -12,23 +11,9 @@ import { request, startTestServer, type TestServer } from '../support/server';
  * a presenter's mailbox would.
  */
 
-interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-}
 const inbox: Mail[] = [];
-let smtp: SMTPServer;
+let smtp: Awaited<ReturnType<typeof startMailCatcher>> | null = null;
 
-/** Decodes a captured message enough to read it: its To, Subject and (quoted-printable) body. */
-function readMail(raw: string): Mail {
-  const [head, ...rest] = raw.split(/\r?\n\r?\n/);
-  const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(head ?? '')?.[1]?.trim() ?? '';
-  const body = rest.join('\n\n');
-  const qp = /quoted-printable/i.test(head ?? '');
-  const text = qp ? Buffer.from(body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8') : body;
-  return { to: header('To'), subject: header('Subject'), text: text.replace(/\r\n/g, '\n') };
-}
 
 let t: TestServer;
 let owner: TestUser;
@@ -36,28 +21,14 @@ let manager: TestUser;
 const ahead = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, done) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        inbox.push(readMail(Buffer.concat(chunks).toString('latin1')));
-        done();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
-  t = await startTestServer({ env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Airdeck Radio <radio@station.example>', PUBLIC_URL: 'https://radio.station.example' } });
+  smtp = await startMailCatcher(inbox);
+  t = await startTestServer({ env: { SMTP_URL: smtp.url, MAIL_FROM: 'Airdeck Radio <radio@station.example>', PUBLIC_URL: 'https://radio.station.example' } });
   owner = await createUser(t, { role: 'owner' });
   manager = await createUser(t, { role: 'manager' });
 });
 afterAll(async () => {
   await t?.close();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp?.close();
 });
 
 const signIn = async (email: string, password: string) => {

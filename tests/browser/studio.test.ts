@@ -145,8 +145,8 @@ async function studioAsPresenter(user?: TestUser): Promise<{ page: Page; context
   await page.goto(`${h.url}/admin/on-air`);
   await page.getByTestId('on-air-status').waitFor();
   await expect.poll(rt.subscribedToNotifications, { timeout: 15_000 }).toBe(true);
-  // The relay that turns pushes into pop-ups is its own chunk (StudioServices): wait until it has loaded.
-  await page.waitForLoadState('networkidle');
+  // The relay that turns pushes into pop-ups is its own chunk (StudioServices): wait until it listens.
+  await page.locator('html[data-notification-relay="on"]').waitFor({ state: 'attached', timeout: 30_000 });
   return { page, context, errors };
 }
 
@@ -258,8 +258,8 @@ describe.skipIf(skipBrowser())('without the bridge (a browser)', () => {
     await page.goto(`${h.url}/admin/on-air`);
     await page.getByTestId('on-air-status').waitFor();
     await expect.poll(rt.subscribedToNotifications, { timeout: 15_000 }).toBe(true);
-    // The relay that turns pushes into pop-ups is its own chunk (StudioServices): wait until it has loaded.
-    await page.waitForLoadState('networkidle');
+    // The relay that turns pushes into pop-ups is its own chunk (StudioServices): wait until it listens.
+    await page.locator('html[data-notification-relay="on"]').waitFor({ state: 'attached', timeout: 30_000 });
     expect(await page.evaluate(() => Notification.permission)).not.toBe('granted');
     await expect.poll(() => page.getByRole('button', { name: 'Show system notifications' }).isVisible()).toBe(true);
     await postSongRequest('Toast Song');
@@ -289,8 +289,8 @@ describe.skipIf(skipBrowser())('without the bridge (a browser)', () => {
     await page.goto(`${h.url}/admin/on-air`);
     await page.getByTestId('on-air-status').waitFor();
     await expect.poll(rt.subscribedToNotifications, { timeout: 15_000 }).toBe(true);
-    // The relay that turns pushes into pop-ups is its own chunk (StudioServices): wait until it has loaded.
-    await page.waitForLoadState('networkidle');
+    // The relay that turns pushes into pop-ups is its own chunk (StudioServices): wait until it listens.
+    await page.locator('html[data-notification-relay="on"]').waitFor({ state: 'attached', timeout: 30_000 });
     await postSongRequest('Web Song');
     await expect.poll(() => page.evaluate(() => window.__webNotifications), { timeout: 15_000 }).toEqual([{ title: 'New Song Request', body: 'Robin requested "Web Song" by The Testers', tag: expect.stringMatching(/^notification:/) }]);
     expect(await page.locator('[data-toast]').count()).toBe(0);

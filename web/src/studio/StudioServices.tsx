@@ -50,7 +50,13 @@ function NotificationRelay() {
       if (!seen.first(e.data.id)) return;
       void notify(toNotifyInput(e.data), (input) => showToastWhenFree({ title: input.title, description: input.body, variant: 'info' })).catch(() => undefined);
     };
-    return realtime.subscribe('notifications', handler);
+    const off = realtime.subscribe('notifications', handler);
+    // Pop-ups start with the relay: the page says when it listens (tests wait on it rather than on the network).
+    document.documentElement.dataset.notificationRelay = 'on';
+    return () => {
+      off();
+      delete document.documentElement.dataset.notificationRelay;
+    };
   }, [userId]);
   return null;
 }

@@ -232,6 +232,22 @@ export interface DashboardData {
   my_next_show: { show: { id: string; title: string; event_date: string; start_time: string; end_time: string; status: string; starts_at: string } | null; zone: string } | null;
   /** Owners only: demo accounts that still sign in with the README's published password (issue 39). */
   demo_accounts?: string[];
+  /**
+   * Owners only, while a step is left (issue 30): the new station's first-run checklist, each step true once done —
+   * a DJ profile added, another account made, a show booked, the stream set (a station server or STREAM_URL
+   * configured, or General Settings' Stream URL changed from the demo's).
+   */
+  first_run?: FirstRunChecklist | null;
+}
+
+/** The steps of the owner's first-run checklist, in the order shown. */
+export const FIRST_RUN_STEPS = ['djs', 'staff', 'show', 'stream'] as const;
+export type FirstRunStep = (typeof FIRST_RUN_STEPS)[number];
+export type FirstRunChecklist = Record<FirstRunStep, boolean>;
+
+/** The checklist to show: null once every step is done. */
+export function pendingChecklist(steps: FirstRunChecklist): FirstRunChecklist | null {
+  return FIRST_RUN_STEPS.every((k) => steps[k]) ? null : steps;
 }
 
 // ---------------------------------------------------------------------------

@@ -67,6 +67,12 @@ export function scheduleQuerySchema(maxLimit: number, defaultLimit: number) {
       .optional()
       .transform((p) => (p && p.trim() ? p.trim() : null))
       .describe('Only shows whose presenter or host contains this text (case-insensitive).'),
+    presenter_id: param('presenter_id')
+      .refine((p) => p === '' || /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(p), 'Invalid presenter_id parameter: use a DJ profile id.')
+      .meta({ format: 'uuid' })
+      .optional()
+      .transform((p) => (p ? p.toLowerCase() : null))
+      .describe("Only the shows of this DJ profile (its id, exactly): a presenter's own calendar feed."),
     status: param('status')
       .refine((s) => s === '' || s.toLowerCase() === 'all' || (SCHEDULE_EVENT_STATUSES as readonly string[]).includes(s.toLowerCase()), `Invalid status parameter: use one of ${SCHEDULE_EVENT_STATUSES.join(', ')} or all.`)
       .meta({ enum: [...SCHEDULE_EVENT_STATUSES, 'all'], default: 'scheduled' })

@@ -141,3 +141,28 @@ describe('the first-run setup', () => {
     expect((await request(t.url, '/api/settings/setup', { token: owner.token })).body.needed).toBe(false);
   });
 });
+
+describe("the owner's first-run checklist on the dashboard (issue 30)", () => {
+  const checklist = async (who: { token: string }) => (await request(t.url, '/api/dashboard', { token: who.token })).body.first_run as Record<string, boolean> | null | undefined;
+
+  it('ticks add DJs, invite staff, book the first show and set the stream from the station itself, and is gone when all are done', async () => {
+    // Other accounts exist (made above), nothing else does yet; only the owner is shown the list.
+    expect(await checklist(owner)).toEqual({ djs: false, staff: true, show: false, stream: false });
+    expect(await checklist(manager)).toBeUndefined();
+
+    const made = await request(t.url, '/api/users', { method: 'POST', token: owner.token, body: { email: 'first.dj@station.example', username: 'First DJ', password: 'first-dj-secret', role: 'presenter', presenter: { name: 'First DJ' } } });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(await checklist(owner)).toEqual({ djs: true, staff: true, show: false, stream: false });
+
+    const dj = await request(t.url, '/api/auth/token', { method: 'POST', body: { email: 'first.dj@station.example', password: 'first-dj-secret' } });
+    const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const booked = await request(t.url, '/api/schedule/bookings', { method: 'POST', token: dj.body.access_token, body: { mode: 'daily', title: 'First Show', event_date: tomorrow, start_time: '19:00', end_time: '20:00' } });
+    expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+    expect(await checklist(owner)).toEqual({ djs: true, staff: true, show: true, stream: false });
+
+    const current = (await request(t.url, '/api/settings/station', { token: owner.token })).body;
+    const saved = await request(t.url, '/api/settings/station', { method: 'PUT', token: owner.token, body: { ...current, streamUrl: 'https://stream.station.example/live.mp3' } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(await checklist(owner)).toBeNull();
+  });
+});

@@ -91,6 +91,16 @@ describe('GET /schedule-api (spec 001 §3, §7)', () => {
     expect((await request(t.url, '/schedule-api?week=current&status=all')).body.data.total_shows).toBe(6);
   });
 
+  it("filters by one DJ profile's id, exactly (a presenter's own calendar feed)", async () => {
+    // '100% Leah_x' holds 'Leah' and shows without a DJ profile name Leah too: the id takes only her own record's shows.
+    const byId = await request(t.url, `/schedule-api?start_date=2026-03-01&end_date=2026-04-30&presenter_id=${leah.presenterId}`);
+    expect(titles(byId.body)).toEqual(['Lunchtime Lowdown']);
+    const ics = await (await fetch(`${t.url}/api/public/schedule.ics?start_date=2026-03-01&end_date=2026-04-30&presenter_id=${leah.presenterId.toUpperCase()}`)).text();
+    expect(ics.match(/^SUMMARY:.*$/gm)).toEqual(['SUMMARY:Lunchtime Lowdown']);
+    const nobody = await request(t.url, '/schedule-api?start_date=2026-03-01&end_date=2026-04-30&presenter_id=00000000-0000-4000-8000-000000000000');
+    expect(nobody.body.data.total_shows).toBe(0);
+  });
+
   it('applies the limit (default 50)', async () => {
     const res = await request(t.url, '/schedule-api?week=current&limit=2');
     expect(titles(res.body)).toEqual(['Lunchtime Lowdown', 'Breakfast']);
@@ -113,6 +123,7 @@ describe('GET /schedule-api (spec 001 §3, §7)', () => {
     ['limit=1&limit=2', 'limit', 'Invalid limit parameter: give it only once.'],
     [`presenter=${'x'.repeat(101)}`, 'presenter', 'Invalid presenter parameter: use at most 100 characters.'],
     ['presenter=%00', 'presenter', 'Invalid presenter parameter: it contains a character that is not allowed.'],
+    ['presenter_id=Leah', 'presenter_id', 'Invalid presenter_id parameter: use a DJ profile id.'],
   ])('answers 400 naming the parameter for ?%s', async (qs, parameter, message) => {
     const res = await request(t.url, `/schedule-api?${qs}`);
     expect(res.status).toBe(400);

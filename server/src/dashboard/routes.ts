@@ -4,7 +4,7 @@ import { stationTimezone } from '../settings/service';
 import type { AppRouter } from '../http/router';
 import { authorize, currentUser } from '../auth/middleware';
 import type { AppContext, RequestState } from '../context';
-import { dashboardData } from './service';
+import { dashboardData, firstRunChecklist } from './service';
 
 /**
  * The staff dashboard's data (001 §2 Dashboard, §7 Dashboard data, §9) that
@@ -20,8 +20,8 @@ export function dashboardRoutes(ctx: AppContext): AppRouter {
     c.set('Cache-Control', 'no-store');
     const user = currentUser(c);
     const data = await dashboardData(ctx.knex, user.id, ctx.now(), await stationTimezone(ctx));
-    // The owner is told when demo accounts still open with the README's password.
-    c.body = user.role === 'owner' ? { ...data, demo_accounts: await ctx.demoAccounts.exposed() } : data;
+    // The owner is told when demo accounts still open with the README's password, and what a new station still needs.
+    c.body = user.role === 'owner' ? { ...data, demo_accounts: await ctx.demoAccounts.exposed(), first_run: await firstRunChecklist(ctx.knex, ctx.config, user.id) } : data;
   });
   return router;
 }

@@ -1,10 +1,14 @@
 import type { Knex } from 'knex';
-import { DASHBOARD_LIMITS, type DashboardData } from '../../../shared/notifications';
+import { DASHBOARD_LIMITS, pendingChecklist, type DashboardData, type FirstRunChecklist } from '../../../shared/notifications';
+import { DEFAULT_STATION } from '../../../shared/station';
+import type { Config } from '../config';
+import { getStationInfo } from '../settings/service';
+import { anyOtherAccount } from '../users/repo';
 import { localDateTime, zonedInstant } from '../../../shared/schedule';
-import { presenterOfUser } from '../presenters/repo';
+import { anyPresenter, presenterOfUser } from '../presenters/repo';
 import { topVotedTrackSince } from '../radio/repo';
 import { newestPendingRequests } from '../requests/repo';
-import { nextShowOfPresenter, upcomingShows } from '../schedule/repo';
+import { anyBookedEvent, nextShowOfPresenter, upcomingShows } from '../schedule/repo';
 import { weekHours } from '../schedule/service';
 
 /**
@@ -72,4 +76,15 @@ async function topRatedSong(db: Knex, nowMs: number, zone: string): Promise<Dash
   const row = await topVotedTrackSince(db, monthStart);
   if (!row) return null;
   return { id: row.id, title: row.title, artist: row.artist, album: row.album, up: Number(row.up), down: Number(row.down), net: Number(row.up) - Number(row.down) };
+}
+
+/**
+ * The owner's first-run checklist (issue 30): add DJs, invite staff, book the first show, set the stream; null
+ * once all four are done. The stream counts as set when the server names a station source or a STREAM_URL, or
+ * General Settings' Stream URL is no longer the demo stream's.
+ */
+export async function firstRunChecklist(db: Knex, config: Config, ownerId: string): Promise<FirstRunChecklist | null> {
+  const [djs, staff, show, station] = await Promise.all([anyPresenter(db), anyOtherAccount(db, ownerId), anyBookedEvent(db), getStationInfo(db, config)]);
+  const stream = config.STATION_SOURCE !== 'demo' || Boolean(config.STREAM_URL) || station.streamUrl !== DEFAULT_STATION.streamUrl;
+  return pendingChecklist({ djs, staff, show, stream });
 }

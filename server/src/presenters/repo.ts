@@ -210,3 +210,8 @@ export async function lockPresenterLink(db: Db, id: string): Promise<{ id: strin
 export async function setPresenterUser(db: Db, id: string, userId: string | null, at: Date): Promise<void> {
   await db('presenters').where({ id }).update({ user_id: userId, updated_at: at });
 }
+
+/** Whether the station has any DJ profile (the owner's first-run checklist, issue 30). */
+export async function anyPresenter(db: Db): Promise<boolean> {
+  return Boolean(await db('presenters').first('id'));
+}

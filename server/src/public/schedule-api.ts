@@ -132,7 +132,7 @@ export function publicScheduleRoutes(ctx: AppContext): AppRouter {
     }
     const base = baseUrl(c);
     const images = imagePolicyOf(await ctx.settings.station(), ctx.config);
-    const key = `json|${base}|${q.start}|${q.end}|${q.status}|${q.presenter ?? ''}|${q.limit}|${images.approved.join(' ')}`;
+    const key = `json|${base}|${q.start}|${q.end}|${q.status}|${q.presenter ?? ''}|${q.presenterId ?? ''}|${q.limit}|${images.approved.join(' ')}`;
     const version = await scheduleVersion(ctx);
     replayable(c, version);
     const entry = await cache.get(version, key, async () => {
@@ -153,7 +153,7 @@ export function publicScheduleRoutes(ctx: AppContext): AppRouter {
       throw err;
     }
     const base = baseUrl(c);
-    const key = `ics|${zone}|${base}|${q.start}|${q.end}|${q.status}|${q.presenter ?? ''}|${q.limit}`;
+    const key = `ics|${zone}|${base}|${q.start}|${q.end}|${q.status}|${q.presenter ?? ''}|${q.presenterId ?? ''}|${q.limit}`;
     const version = await scheduleVersion(ctx);
     replayable(c, version);
     const entry = await cache.get(version, key, async () => {

@@ -46,6 +46,8 @@ export interface PublicScheduleQuery {
   /** A status, or 'all'. */
   status: string;
   presenter: string | null;
+  /** One DJ profile's shows, by its id (exact: a presenter's own calendar feed). */
+  presenterId: string | null;
   limit: number;
 }
 
@@ -90,7 +92,7 @@ export function parsePublicQuery(query: RawQuery, today: string, defaults: Query
     const issue = parsed.error.issues[0]!;
     throw new PublicParamError(String(issue.path[0] ?? 'query'), issue.message);
   }
-  const { week, start_date: startDate, end_date: endDate, today: onlyToday, presenter, status, limit } = parsed.data;
+  const { week, start_date: startDate, end_date: endDate, today: onlyToday, presenter, presenter_id: presenterId, status, limit } = parsed.data;
   const hasWeek = week !== undefined;
   const hasDates = startDate !== undefined || endDate !== undefined;
   if ([onlyToday, hasWeek, hasDates].filter(Boolean).length > 1) {
@@ -113,7 +115,7 @@ export function parsePublicQuery(query: RawQuery, today: string, defaults: Query
     if (end < start) throw new PublicParamError('end_date', 'Invalid end_date parameter: it must be on or after start_date.');
     if (daysBetween(start, end) + 1 > MAX_RANGE_DAYS) throw new PublicParamError('end_date', `Invalid end_date parameter: a range may cover at most ${MAX_RANGE_DAYS} days.`);
   }
-  return { start, end, status, presenter, limit };
+  return { start, end, status, presenter, presenterId, limit };
 }
 
 export type { PublicRow };

@@ -6,7 +6,7 @@ import { API_DEFAULTS, PublicParamError, foldLine, parsePublicQuery, renderIcs, 
 describe('parsePublicQuery', () => {
   const today = '2026-03-25';
   it('defaults to the next seven days, scheduled, 50', () => {
-    expect(parsePublicQuery({}, today)).toEqual({ start: '2026-03-25', end: '2026-03-31', status: 'scheduled', presenter: null, limit: 50 });
+    expect(parsePublicQuery({}, today)).toEqual({ start: '2026-03-25', end: '2026-03-31', status: 'scheduled', presenter: null, presenterId: null, limit: 50 });
   });
   it('ignores unknown parameters and empty values', () => {
     expect(parsePublicQuery({ _: '123', week: '', limit: '' }, today)).toEqual(parsePublicQuery({}, today));

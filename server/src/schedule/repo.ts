@@ -237,7 +237,7 @@ export interface PublicRow {
  * The events of a public schedule query, by date then start time: dated in [start, end], of one status
  * (or 'all'), optionally whose presenter name or host contains `presenter` (literally, case-insensitive).
  */
-export async function publicEventRows(db: Db, q: { start: string; end: string; status: string; presenter: string | null; limit: number }): Promise<PublicRow[]> {
+export async function publicEventRows(db: Db, q: { start: string; end: string; status: string; presenter: string | null; presenterId?: string | null; limit: number }): Promise<PublicRow[]> {
   const query = db('schedule_events as e')
     .leftJoin(joinablePresenters(db).as('p'), 'p.id', 'e.presenter_id')
     .whereBetween('e.event_date', [q.start, q.end])
@@ -247,6 +247,7 @@ export async function publicEventRows(db: Db, q: { start: string; end: string; s
       'e.host', 'e.image_url', 'e.updated_at',
     );
   if (q.status !== 'all') query.where('e.status', q.status);
+  if (q.presenterId) query.where('e.presenter_id', q.presenterId);
   if (q.presenter) {
     // position() rather than LIKE: the listener's text is matched literally, % and _ included.
     query.whereRaw("(position(lower(?) in lower(coalesce(e.presenter_name, ''))) > 0 or position(lower(?) in lower(coalesce(e.host, ''))) > 0)", [q.presenter, q.presenter]);
@@ -269,4 +270,9 @@ export async function presenterEventsBetween(db: Db, presenterId: string, from: 
 export async function countUpcomingEventsOf(db: Db, presenterId: string, today: string): Promise<number> {
   const row = await db('schedule_events').where({ presenter_id: presenterId }).where('event_date', '>=', today).whereNot('status', 'cancelled').count<{ n: number | string }[]>({ n: '*' }).first();
   return Number(row?.n ?? 0);
+}
+
+/** Whether any show or event was ever booked, cancelled ones aside (the owner's first-run checklist, issue 30). */
+export async function anyBookedEvent(db: Db): Promise<boolean> {
+  return Boolean(await db('schedule_events').whereNot('status', 'cancelled').first('id'));
 }

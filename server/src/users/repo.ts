@@ -155,3 +155,8 @@ export async function passwordHashOf(db: Db, id: string): Promise<string | undef
 export async function activeDemoCredentials(db: Db): Promise<{ email: string; role: string; password_hash: string }[]> {
   return db('profiles').where({ is_demo: true, is_active: true }).orderBy('email').select('email', 'role', 'password_hash');
 }
+
+/** Whether any account other than `userId` exists (the owner's first-run checklist, issue 30: staff invited). */
+export async function anyOtherAccount(db: Db, userId: string): Promise<boolean> {
+  return Boolean(await db('profiles').whereNot({ id: userId }).first('id'));
+}

@@ -17,6 +17,7 @@ import { useDashboard } from '../dashboard/api';
 import { useT } from '../i18n/state';
 import { ListeningNowTile } from '../audience/ListeningNow';
 import { MyNextShow } from '../dashboard/MyNextShow';
+import { FirstRunChecklist } from '../dashboard/FirstRunChecklist';
 
 const dayFmt = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
 const hoursText = (n: number) => `${Number.isInteger(n) ? n : n.toFixed(2).replace(/0$/, '')}h`;
@@ -112,6 +113,8 @@ export default function DashboardScreen() {
           {t('dashboard.demoAccounts', { accounts: d.demo_accounts.join(', ') })}
         </Alert>
       )}
+
+      {d?.first_run && profile && <FirstRunChecklist steps={d.first_run} userId={profile.id} />}
 
       {d?.my_next_show && <MyNextShow data={d.my_next_show} nowMs={Date.now()} />}
 

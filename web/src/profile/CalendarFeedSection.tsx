@@ -9,11 +9,11 @@ import { useToast } from '../ui/toast';
 
 /**
  * The presenter's own calendar feed: the public iCalendar feed (`/api/public/schedule.ics`) filtered to their DJ
- * name, as an https link to copy and as a webcal:// link calendar apps open as a subscription.
+ * profile by its id (exact: a DJ whose name is inside another's gets only their own shows), as an https link to copy and as a webcal:// link calendar apps open as a subscription.
  */
-export function presenterFeedUrls(presenterName: string, origin: string): { https: string; webcal: string } {
+export function presenterFeedUrls(presenterId: string, origin: string): { https: string; webcal: string } {
   const u = new URL('/api/public/schedule.ics', origin);
-  u.searchParams.set('presenter', presenterName);
+  u.searchParams.set('presenter_id', presenterId);
   return { https: u.toString(), webcal: `webcal://${u.host}${u.pathname}${u.search}` };
 }
 
@@ -23,7 +23,7 @@ export function CalendarFeedSection() {
   const t = useT();
   const { toast } = useToast();
   if (!presenter || typeof window === 'undefined') return null;
-  const urls = presenterFeedUrls(presenter.name, getApiBase() || window.location.origin);
+  const urls = presenterFeedUrls(presenter.id, getApiBase() || window.location.origin);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(urls.https);

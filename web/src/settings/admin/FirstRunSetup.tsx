@@ -58,11 +58,14 @@ const PATH_TO_FIELD: Record<string, keyof SetupValues> = {
   'social.facebook': 'facebook',
   'social.x': 'x',
 };
+/** The Discord field's own message: General Settings' texts name its two fields (invite, chat link), which the setup shows as one (issue 30 item 7). */
+const DISCORD_FIELD_MESSAGE = 'Discord invite must be a valid URL, such as https://discord.gg/yourstation';
 const byField = (errors: FieldErrors): FieldErrors => {
   const out: FieldErrors = {};
-  // The invite's own message first: the Discord field fills both the invite and the footer's chat link.
-  const entries = Object.entries(errors).sort(([a], [b]) => Number(b === 'chatInviteUrl') - Number(a === 'chatInviteUrl'));
-  for (const [k, v] of entries) out[PATH_TO_FIELD[k] ?? k] ??= v;
+  for (const [k, v] of Object.entries(errors)) {
+    const field = PATH_TO_FIELD[k] ?? k;
+    out[field] ??= field === 'discord' ? DISCORD_FIELD_MESSAGE : v;
+  }
   return out;
 };
 
@@ -125,8 +128,9 @@ export default function FirstRunSetup() {
       finish();
     },
     onError: (err) => {
-      setErrors(byField(serverFieldErrors(err)));
-      toast({ title: 'Error updating settings', description: errorMessage(err), variant: 'error' });
+      const fields = byField(serverFieldErrors(err));
+      setErrors(fields);
+      toast({ title: 'Error updating settings', description: fields.discord ?? errorMessage(err), variant: 'error' });
     },
   });
   const skip = useMutation({

@@ -27,6 +27,7 @@ import * as m150 from './150_live_input';
 import * as m220 from './220_two_factor_and_recovery';
 import * as m210 from './210_incident_samples';
 import * as m221 from './221_privacy';
+import * as m340 from './340_licensing';
 
 /** One migration: its name as recorded in knex_migrations, and its steps. */
 export interface NamedMigration extends Knex.Migration {
@@ -66,4 +67,5 @@ export const migrations: NamedMigration[] = [
   { name: '220_two_factor_and_recovery', ...m220 },
   { name: '210_incident_samples', ...m210 },
   { name: '221_privacy', ...m221 },
+  { name: '340_licensing', ...m340 },
 ];

@@ -77,6 +77,8 @@ export const CAPABILITIES = {
   'security.policy': ['owner'],
   // Retention periods and the analytics level (issue 37): the owner.
   'privacy.manage': ['owner'],
+  // Music-licensing reports (issue 34): owner and manager.
+  'reports.view': ['owner', 'manager'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Capability = keyof typeof CAPABILITIES;

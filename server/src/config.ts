@@ -126,6 +126,8 @@ export const ConfigSchema = z
     DISCORD_REDIRECT_URI: optionalUrl,
     MUSIC_LINKS_API_KEY: optionalText,
     MUSIC_LINKS_COUNTRY: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter country code such as GB').default('GB'),
+    GEOIP_COUNTRY_CSV: optionalText,
+    SOUNDEXCHANGE_TRANSMISSION_CATEGORY: z.string().regex(/^[A-Z0-9]{1,4}$/, 'must be a SoundExchange transmission category code such as A').default('A'),
     ITUNES_SEARCH_URL: z.url().default('https://itunes.apple.com'),
     EXTERNAL_TIMEOUT_MS: z.coerce.number().int().min(200).max(60_000).default(6_000),
     REQUEST_REPEAT_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),

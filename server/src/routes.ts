@@ -24,6 +24,7 @@ import { dashboardRoutes } from './dashboard/routes';
 import { desktopRoutes } from './desktop/routes';
 import { embedRoutes } from './embed/routes';
 import { audienceRoutes } from './audience/routes';
+import { reportsRoutes } from './reports/routes';
 import { liveRoutes } from './live/routes';
 import { deadAirRoutes } from './radio/ears/routes';
 
@@ -32,5 +33,5 @@ import { deadAirRoutes } from './radio/ears/routes';
  * the authorization matrix test enumerates the routes of these routers.
  */
 export function domainRouters(ctx: AppContext): AppRouter[] {
-  return [healthRoutes(ctx), authRoutes(ctx), usersRoutes(ctx), mediaRoutes(ctx), settingsRoutes(ctx), contentRoutes(ctx), docsRoutes(ctx), radioRoutes(ctx), scheduleRoutes(ctx), publicScheduleRoutes(ctx), requestsRoutes(ctx), applicationsRoutes(ctx), integrationsRoutes(ctx), presentersRoutes(ctx), requestQueueRoutes(ctx), leaveRoutes(ctx), applicationReviewRoutes(ctx), notificationsRoutes(ctx), logsRoutes(ctx), dashboardRoutes(ctx), desktopRoutes(ctx), embedRoutes(ctx), audienceRoutes(ctx), liveRoutes(ctx), deadAirRoutes(ctx), privacyRoutes(ctx)];
+  return [healthRoutes(ctx), authRoutes(ctx), usersRoutes(ctx), mediaRoutes(ctx), settingsRoutes(ctx), contentRoutes(ctx), docsRoutes(ctx), radioRoutes(ctx), scheduleRoutes(ctx), publicScheduleRoutes(ctx), requestsRoutes(ctx), applicationsRoutes(ctx), integrationsRoutes(ctx), presentersRoutes(ctx), requestQueueRoutes(ctx), leaveRoutes(ctx), applicationReviewRoutes(ctx), notificationsRoutes(ctx), logsRoutes(ctx), dashboardRoutes(ctx), desktopRoutes(ctx), embedRoutes(ctx), audienceRoutes(ctx), liveRoutes(ctx), deadAirRoutes(ctx), privacyRoutes(ctx), reportsRoutes(ctx)];
 }

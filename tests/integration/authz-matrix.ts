@@ -39,6 +39,8 @@ export const PAGES: readonly Role[] = ['owner', 'manager', 'admin'];
 export const AUDIENCE: readonly Role[] = ['owner', 'manager', 'admin', 'moderator', 'presenter', 'probation'];
 /** The Uptime screen (issue 33): moderator and above. */
 export const UPTIME: readonly Role[] = ['owner', 'manager', 'admin', 'moderator'];
+/** Music-licensing reports (issue 34): owner and manager. */
+export const LICENSING_REPORTS: readonly Role[] = ['owner', 'manager'];
 /** The Discord integration: owner only (001 §6). */
 export const OWNER_ONLY: readonly Role[] = ['owner'];
 
@@ -271,4 +273,12 @@ export const AUTHZ_MATRIX: Record<string, Access> = {
   'DELETE /api/schedule/series/:id': 'any-user',
   'POST /api/schedule/series/:id/approve': APPROVE_SHOWS,
   'POST /api/schedule/series/:id/cancel': APPROVE_SHOWS,
+  // Music-licensing reports (issue 34): owner and manager.
+  'GET /api/reports/plays': LICENSING_REPORTS,
+  'GET /api/reports/plays/preview': LICENSING_REPORTS,
+  'GET /api/reports/ppl': LICENSING_REPORTS,
+  'GET /api/reports/ppl-territory': LICENSING_REPORTS,
+  'GET /api/reports/ppl-usage': LICENSING_REPORTS,
+  'GET /api/reports/prs': LICENSING_REPORTS,
+  'GET /api/reports/soundexchange': LICENSING_REPORTS,
 };

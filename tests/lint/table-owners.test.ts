@@ -68,6 +68,7 @@ const TABLE_OWNERS: Readonly<Record<string, string>> = {
   password_reset_tokens: 'auth',
   privacy_settings: 'privacy',
   retention_runs: 'privacy',
+  listener_sessions: 'reports',
 };
 
 /** file → tables it names outside their owner's repo.ts (and database work in routes files). */

@@ -20,6 +20,7 @@ import { LiveInputSettingsInputSchema, LiveStartSchema } from '../../../shared/l
 import { MfaEnableSchema, MfaPasswordSchema, MfaPolicySchema, MfaSetupSchema, MfaVerifySchema, ResetConfirmSchema, ResetRequestSchema } from '../../../shared/mfa';
 import { AnnouncementSchema, ListNotificationsQuerySchema, LogsQuerySchema, PreferencesSchema } from '../../../shared/notifications';
 import { DjInputSchema } from '../../../shared/presenters';
+import { ReportQuerySchema } from '../../../shared/licensing';
 import { PrivacySettingsSchema } from '../../../shared/privacy';
 import { statusFilterSchema, statusSchema, type QueueKind } from '../../../shared/requests';
 import { StationInfoSchema } from '../../../shared/station';
@@ -191,6 +192,15 @@ const ops: OperationSpec[] = [
   { method: 'get', path: '/api/dashboard', tag: 'Dashboard', auth: 'roles', summary: 'The dashboard', responses: { 200: obj('Tiles: live show, next show, requests, hours, listeners.') } },
   { method: 'get', path: '/api/on-air/summary', tag: 'Dashboard', auth: 'roles', summary: 'The studio’s On Air summary', responses: { 200: obj('Now playing, the current and next show, the queues.') } },
   { method: 'get', path: '/api/radio/on-air-report', tag: 'Dashboard', auth: 'signed-in', summary: 'On Air report', queryParams: [{ name: 'from', description: 'First day, YYYY-MM-DD (default a week ago).', schema: { type: 'string', format: 'date' } }, { name: 'to', description: 'Last day, YYYY-MM-DD (default today).', schema: { type: 'string', format: 'date' } }], responses: { 200: arr('The shows of the range, each with its sessions and plays.'), 400: error('Invalid date.') } },
+
+  // Music-licensing reports (issue 34)
+  { method: 'get', path: '/api/reports/plays', tag: 'Reports', auth: 'roles', summary: 'The play log as CSV', query: ReportQuerySchema, responses: { 200: { description: 'CSV, one line per play, every cell quoted, formulas neutralised.', content: 'text/csv' }, 400: error('Invalid dates.') } },
+  { method: 'get', path: '/api/reports/plays/preview', tag: 'Reports', auth: 'roles', summary: 'The play log (first 500 plays)', query: ReportQuerySchema, responses: { 200: obj('The plays and how many there are.'), 400: error('Invalid dates.') } },
+  { method: 'get', path: '/api/reports/ppl', tag: 'Reports', auth: 'roles', summary: 'PPL webcasting figures', query: ReportQuerySchema, responses: { 200: obj('tracks_per_hour, total_listening_hours, streams, band.'), 400: error('Invalid dates.') } },
+  { method: 'get', path: '/api/reports/ppl-territory', tag: 'Reports', auth: 'roles', summary: 'PPL territory report', query: ReportQuerySchema, responses: { 200: obj('Streams per country and each one’s share.'), 400: error('Invalid dates.') } },
+  { method: 'get', path: '/api/reports/ppl-usage', tag: 'Reports', auth: 'roles', summary: 'PPL music usage report as CSV', query: ReportQuerySchema, responses: { 200: { description: 'CSV: artist, title, label, catalogue number, ISRC per play.', content: 'text/csv' }, 400: error('Invalid dates.') } },
+  { method: 'get', path: '/api/reports/prs', tag: 'Reports', auth: 'roles', summary: 'PRS programme return as CSV', query: ReportQuerySchema, responses: { 200: { description: 'CSV per work and time-of-day band.', content: 'text/csv' }, 400: error('Invalid dates.') } },
+  { method: 'get', path: '/api/reports/soundexchange', tag: 'Reports', auth: 'roles', summary: 'SoundExchange report of use', query: ReportQuerySchema, responses: { 200: { description: 'Caret-delimited text, one line per play with its actual total performances.', content: 'text/plain' }, 400: error('Invalid dates.') } },
 
   // Audience
   { method: 'get', path: '/api/audience/series', tag: 'Audience', auth: 'roles', summary: 'Listeners over time', query: AudienceQuerySchema, responses: { 200: obj('The series.'), 400: error('Invalid range.') } },

@@ -206,7 +206,7 @@ export async function insertTrack(db: Db, row: { track_key: string; title: strin
 /** Appends a play unless it is already recorded (the unique keys); answers whether a row was added. */
 export async function insertPlay(
   db: Db,
-  row: { track_id: string; played_at: Date; broadcast_session_id: string | null; is_live: boolean; streamer_name: string | null; source_play_id: string | null },
+  row: { track_id: string; played_at: Date; broadcast_session_id: string | null; is_live: boolean; streamer_name: string | null; source_play_id: string | null; origin?: 'automation' | 'live' | 'manual' },
 ): Promise<boolean> {
   const rows = await db('play_history').insert(row).onConflict().ignore().returning<{ id: number }[]>('id');
   return rows.length > 0;
@@ -400,4 +400,56 @@ export async function eraseVoteSessionsBefore(db: Db, cutoff: Date): Promise<num
     .update({ user_session: db.raw("'erased-' || id::text") })
     .returning<{ id: string }[]>('id');
   return rows.length;
+}
+
+// ------------------------------------------------------------ licensing (issue 34)
+
+/** One play as the licensing reports read it: the track's rights data and the live session it belongs to. */
+export interface PlayLogRow {
+  play_id: number;
+  played_at: Date;
+  ended_at: Date | null;
+  origin: 'automation' | 'live' | 'manual';
+  is_live: boolean;
+  streamer_name: string | null;
+  track_id: string;
+  title: string;
+  artist: string;
+  album: string;
+  label: string;
+  catalogue_number: string;
+  isrc: string;
+  composer: string;
+  duration_seconds: number | null;
+  session_streamer: string | null;
+  session_show: string | null;
+}
+
+/** Plays that started in [from, to), oldest first, with their tracks and live sessions (one query). */
+export async function playLogRows(db: Db, from: Date, to: Date): Promise<PlayLogRow[]> {
+  return db('play_history as p')
+    .join('tracks as t', 't.id', 'p.track_id')
+    .leftJoin('broadcast_sessions as b', 'b.id', 'p.broadcast_session_id')
+    .leftJoin(joinableEventTitles(db).as('e'), 'e.id', 'b.schedule_event_id')
+    .where('p.played_at', '>=', from)
+    .andWhere('p.played_at', '<', to)
+    .select<PlayLogRow[]>(
+      'p.id as play_id', 'p.played_at', 'p.ended_at', 'p.origin', 'p.is_live', 'p.streamer_name', 'p.track_id',
+      't.title', 't.artist', 't.album', 't.label', 't.catalogue_number', 't.isrc', 't.composer', 't.duration_seconds',
+      'b.streamer_name as session_streamer', 'e.title as session_show',
+    )
+    .orderBy([{ column: 'p.played_at', order: 'asc' }, { column: 'p.id', order: 'asc' }]);
+}
+
+/** The start of the first play at or after an instant (the end of the play before it), if any. */
+export async function nextPlayStart(db: Db, at: Date): Promise<Date | null> {
+  const row = await db('play_history').where('played_at', '>=', at).orderBy('played_at', 'asc').first<{ played_at: Date } | undefined>('played_at');
+  return row?.played_at ?? null;
+}
+
+/** Fills in a track's rights data (label, catalogue number, ISRC, writer/composer); empty strings leave a field as it is. */
+export async function fillRights(db: Db, trackId: string, rights: { label?: string; catalogue_number?: string; isrc?: string; composer?: string }): Promise<void> {
+  const set = Object.fromEntries(Object.entries(rights).filter(([, v]) => typeof v === 'string' && v !== ''));
+  if (Object.keys(set).length === 0) return;
+  await db('tracks').where({ id: trackId }).update({ ...set, updated_at: db.fn.now() });
 }

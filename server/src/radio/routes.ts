@@ -10,6 +10,8 @@ import { Encoded, sendEncoded } from '../http/fast-lane';
 import { siteOrigin } from '../http/public-url';
 import { parse } from '../http/validate';
 import { toAzuraCastNowPlaying } from './azuracast-compat';
+import { loadCountryTable } from '../reports/geo';
+import { createListenerSessionRecorder } from '../reports/service';
 import { blankDocument } from './nowplaying';
 import { getCounter, incrementCounter, mostLiked, mostPlayed, recentPlays } from './service';
 import { trackExists } from './repo';
@@ -124,6 +126,10 @@ export function radioRoutes(ctx: AppContext): AppRouter {
 
   // The stream listeners play: the demo stream itself, or a redirect to the station's own stream
   // (the same address the now-playing document and the AzuraCast-compatible feed give).
+  const listenerSessions = createListenerSessionRecorder(ctx.knex, loadCountryTable(ctx.config.GEOIP_COUNTRY_CSV), ctx.now, (err) =>
+    ctx.log.warn({ err }, 'could not record a listener session'),
+    { sweep: ctx.db.engine !== 'postgres' },
+  );
   const stream = async (c: Parameters<Parameters<typeof router.get>[1]>[0]) => {
     await runtime.ready;
     const target = ctx.config.STREAM_URL ?? runtime.store.current?.station.listen_url ?? null;
@@ -134,6 +140,11 @@ export function radioRoutes(ctx: AppContext): AppRouter {
     }
     if (ctx.config.STATION_SOURCE === 'demo') {
       await runtime.stream.serve(c);
+      // Each connection is a listener session for the licensing reports (issue 34): its country, never its address.
+      if (c.method === 'GET' && c.status === 200 && c.body && !c.res.destroyed) {
+        const session = listenerSessions.open(c.ip);
+        c.res.on('close', () => session.close());
+      }
       return;
     }
     throw fail.unavailable(

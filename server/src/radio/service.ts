@@ -116,6 +116,7 @@ export async function recordPlay(db: Db, play: PlayInput): Promise<boolean> {
     is_live: play.isLive,
     streamer_name: play.streamerName ? cleanText(play.streamerName) : null,
     source_play_id: play.sourcePlayId,
+    origin: play.isLive ? 'live' : 'automation',
   });
 }
 

@@ -4,9 +4,10 @@
  * one closing line a person (and CI) can read: "N passed, N failed".
  *
  *   0. lint                      (ESLint: the import boundaries, eslint.config.js; one check, a failure per file with errors)
+ *      typecheck                 (tsc --noEmit, strict, the whole tree: started first, runs beside the suites, one check)
  *   1. unit                      (pure code)
  *   2. integration on PGlite     (real server, embedded database)
- *   3. integration on PostgreSQL (when TEST_DATABASE_URL is set)
+ *   3. integration on PostgreSQL (when TEST_DATABASE_URL is set; side by side with 2, TEST_SERIAL=1 for one after the other)
  *   4. stress                    (tests/stress, once: faults, bad input, shutdown, load; PostgreSQL when
  *                                 TEST_DATABASE_URL is set, the load suite on both engines; sampled,
  *                                 STRESS_FULL=1 for the full length)
@@ -20,7 +21,7 @@
  *
  * Extra arguments are passed to vitest (e.g. a file filter).
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -36,6 +37,17 @@ const runs = [
 if (process.env.TEST_DATABASE_URL) runs.push({ label: 'integration (PostgreSQL)', project: 'integration', env: { TEST_DB_ENGINE: 'postgres' } });
 runs.push({ label: 'stress', project: 'stress', env: {} });
 runs.push({ label: 'browser', project: 'browser', env: {} });
+
+// The strict type check (npm run typecheck) runs beside the first suites, on its own core-share, and is counted as one
+// check at the end: one pass when clean, one failure when not (its errors printed then).
+const typecheck = new Promise((resolve) => {
+  const t0 = Date.now();
+  const child = spawn('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  child.on('close', (status) => resolve({ status, output, seconds: (Date.now() - t0) / 1000 }));
+});
 
 if (process.env.SKIP_BROWSER_TESTS !== '1') {
   console.log('\n▶ building the web app for the browser suite');
@@ -79,34 +91,79 @@ let anyFailure = false;
   totals.failed += failed;
   summary.push(`${'lint'.padEnd(26)} ${String(passed).padStart(5)} passed ${String(failed).padStart(4)} failed ${String(0).padStart(4)} skipped  ${((Date.now() - t0) / 1000).toFixed(1)}s`);
 }
-for (const run of runs) {
+/** One vitest run; `capture` sends its output to a file printed once it ends (for runs that share the machine). */
+function runVitest(run, capture) {
   const out = path.join(os.tmpdir(), `airdeck-vitest-${process.pid}-${run.project}-${run.env.TEST_DB_ENGINE ?? 'x'}.json`);
-  console.log(`\n▶ ${run.label}`);
+  const log = capture ? path.join(os.tmpdir(), `airdeck-vitest-${process.pid}-${run.project}-${run.env.TEST_DB_ENGINE ?? 'x'}.log`) : null;
   const t0 = Date.now();
-  const res = spawnSync('npx', ['vitest', 'run', '--project', run.project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra], {
-    stdio: 'inherit',
-    env: { ...process.env, ...run.env },
+  if (!capture) console.log(`\n▶ ${run.label}`);
+  return new Promise((resolve) => {
+    const fd = log ? fs.openSync(log, 'w') : null;
+    const child = spawn('npx', ['vitest', 'run', '--project', run.project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra], {
+      stdio: fd === null ? 'inherit' : ['ignore', fd, fd],
+      env: { ...process.env, ...run.env, ...(capture ? { FORCE_COLOR: '1' } : {}) },
+    });
+    child.on('close', (status) => {
+      let printed = null;
+      if (fd !== null) {
+        fs.closeSync(fd);
+        printed = fs.readFileSync(log, 'utf8');
+        fs.rmSync(log, { force: true });
+      }
+      let passed = 0;
+      let failed = 0;
+      let skipped = 0;
+      try {
+        const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+        passed = report.numPassedTests;
+        failed = report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0);
+        skipped = report.numPendingTests + report.numTodoTests;
+        // A suite that failed to load counts as a failure even if no test ran.
+        for (const file of report.testResults ?? []) if (file.status === 'failed' && (file.assertionResults ?? []).length === 0) failed += 1;
+        fs.rmSync(out, { force: true });
+      } catch {
+        if (status !== 0) failed += 1;
+      }
+      if (status !== 0 && failed === 0) failed = 1;
+      resolve({ run, status, passed, failed, skipped, seconds: (Date.now() - t0) / 1000, printed });
+    });
   });
-  let passed = 0;
-  let failed = 0;
-  let skipped = 0;
-  try {
-    const report = JSON.parse(fs.readFileSync(out, 'utf8'));
-    passed = report.numPassedTests;
-    failed = report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0);
-    skipped = report.numPendingTests + report.numTodoTests;
-    // A suite that failed to load counts as a failure even if no test ran.
-    for (const file of report.testResults ?? []) if (file.status === 'failed' && (file.assertionResults ?? []).length === 0) failed += 1;
-    fs.rmSync(out, { force: true });
-  } catch {
-    if (res.status !== 0) failed += 1;
+}
+
+// The two integration passes run side by side: most of their time is spent waiting on databases, servers and
+// child processes, and each file has its own database and ports (TEST_SERIAL=1 runs one after the other).
+const groups = [];
+for (const run of runs) {
+  const last = groups[groups.length - 1];
+  if (process.env.TEST_SERIAL !== '1' && last && last[0].project === 'integration' && run.project === 'integration') last.push(run);
+  else groups.push([run]);
+}
+for (const group of groups) {
+  if (group.length > 1) console.log(`\n▶ ${group.map((r) => r.label).join(' and ')}, side by side (printed in turn when both have ended)`);
+  const results = await Promise.all(group.map((run) => runVitest(run, group.length > 1)));
+  for (const r of results) {
+    if (r.printed !== null) {
+      console.log(`\n▶ ${r.run.label}`);
+      process.stdout.write(r.printed);
+    }
+    if (r.status !== 0) anyFailure = true;
+    totals.passed += r.passed;
+    totals.failed += r.failed;
+    totals.skipped += r.skipped;
+    summary.push(`${r.run.label.padEnd(26)} ${String(r.passed).padStart(5)} passed ${String(r.failed).padStart(4)} failed ${String(r.skipped).padStart(4)} skipped  ${r.seconds.toFixed(1)}s`);
   }
-  if (res.status !== 0 && failed === 0) failed = 1;
-  if (res.status !== 0) anyFailure = true;
-  totals.passed += passed;
+}
+
+{
+  const tc = await typecheck;
+  console.log('\n▶ typecheck (tsc --noEmit, run beside the suites)');
+  if (tc.output.trim()) console.log(tc.output.trimEnd());
+  const failed = tc.status === 0 ? 0 : 1;
+  console.log(failed ? '  type errors: see above' : '  no type errors');
+  if (failed) anyFailure = true;
+  totals.passed += 1 - failed;
   totals.failed += failed;
-  totals.skipped += skipped;
-  summary.push(`${run.label.padEnd(26)} ${String(passed).padStart(5)} passed ${String(failed).padStart(4)} failed ${String(skipped).padStart(4)} skipped  ${((Date.now() - t0) / 1000).toFixed(1)}s`);
+  summary.unshift(`${'typecheck'.padEnd(26)} ${String(1 - failed).padStart(5)} passed ${String(failed).padStart(4)} failed ${String(0).padStart(4)} skipped  ${tc.seconds.toFixed(1)}s`);
 }
 
 console.log('\n── Airdeck test summary ──');

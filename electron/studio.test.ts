@@ -187,6 +187,25 @@ describe('the studio main process', () => {
     expect(main.webContents.sent).toContainEqual({ channel: BRIDGE_CHANNELS.navigate, args: ['/admin/song-requests'] });
   });
 
+  it('dead air (issue 33): shows the console’s alert once per incident and once for its recovery, over the console; a click opens the On Air console', async () => {
+    const { e, main, call } = setup();
+    main.minimized = true;
+    // As the On Air console sends them (tests/browser/dead-air-icecast.test.ts records the same calls from the studio renderer).
+    const alert = { title: 'Dead air: Live but silent', body: 'Listeners hear nothing from you. Check your microphone fader, the input you picked and any mute button.', route: '/admin/on-air', tag: 'dead-air:7f1c' };
+    const recovered = { title: 'Back on air: Live but silent lasted 18 s', body: 'Quiet Hour, Quinn Quiet on air.', route: '/admin/on-air', tag: 'dead-air:7f1c:recovered' };
+    // The console re-rendered or reconnected: the same incident is not shown twice.
+    await call(BRIDGE_CHANNELS.notify, alert);
+    await call(BRIDGE_CHANNELS.notify, alert);
+    expect(e.notifications.shown.map((n) => n.options)).toEqual([{ title: alert.title, body: alert.body, silent: false }]);
+    e.notifications.shown[0]!.click();
+    expect(main.minimized).toBe(false);
+    expect(main.webContents.sent).toContainEqual({ channel: BRIDGE_CHANNELS.navigate, args: ['/admin/on-air'] });
+    await call(BRIDGE_CHANNELS.notify, recovered);
+    // A second incident later is a new alert.
+    await call(BRIDGE_CHANNELS.notify, { ...alert, tag: 'dead-air:9a02' });
+    expect(e.notifications.shown.map((n) => n.options.title)).toEqual(['Dead air: Live but silent', 'Back on air: Live but silent lasted 18 s', 'Dead air: Live but silent']);
+  });
+
   it('refuses notifications whose route leaves the app', async () => {
     const { e, call } = setup();
     for (const route of ['https://evil.example', '//evil.example/x', 'javascript:alert(1)', '/\\evil']) {

@@ -1,7 +1,4 @@
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MiniNowPlaying, NotifyInput } from '../../shared/bridge';
@@ -9,6 +6,7 @@ import { createUser, type TestUser } from '../support/auth';
 import { buildShow, createPresenter } from '../support/schedule';
 import { skipBrowser, startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { signInThroughUi } from '../support/staff';
+import { calls, ensureStudioBuild, installBridge, STUDIO_DIST, watchRealtime } from '../support/studio';
 
 /**
  * The studio build (vite --mode studio, the desktop renderer) in Chromium,
@@ -16,112 +14,12 @@ import { signInThroughUi } from '../support/staff';
  * call, so the tests see exactly what the renderer asks of the desktop app.
  * Without the bridge the same build falls back to web APIs.
  */
-const STUDIO_DIST = path.resolve('web/dist-studio');
-
-interface BridgeLog {
-  calls: { method: string; args: unknown[] }[];
-}
-
-declare global {
-  interface Window {
-    __bridge: BridgeLog;
-    __pushNowPlaying(data: MiniNowPlaying): void;
-    __studioNavigate(route: string): void;
-    __webNotifications: { title: string; body?: string; tag?: string }[];
-  }
-}
-
-/** Installs the recording test bridge before any page script runs. */
-async function installBridge(context: BrowserContext, opts: { serverUrl: string | null; goodServer: string; nowPlaying?: MiniNowPlaying | null }): Promise<void> {
-  await context.addInitScript((o: { serverUrl: string | null; goodServer: string; nowPlaying: MiniNowPlaying | null }) => {
-    const log: BridgeLog = { calls: [] };
-    window.__bridge = log;
-    const store = window.sessionStorage;
-    if (o.serverUrl && store.getItem('test.server') === null) store.setItem('test.server', o.serverUrl);
-    const record = (method: string, args: unknown[]) => log.calls.push({ method, args: JSON.parse(JSON.stringify(args ?? [])) });
-    const listeners: Record<string, ((v: never) => void)[]> = { navigate: [], nowPlaying: [], mini: [] };
-    let miniOpen = false;
-    const on = (key: string) => (fn: (v: never) => void) => {
-      listeners[key]!.push(fn);
-      return () => {
-        listeners[key] = listeners[key]!.filter((f) => f !== fn);
-      };
-    };
-    window.__pushNowPlaying = (d) => listeners.nowPlaying!.forEach((f) => f(d as never));
-    window.__studioNavigate = (r) => listeners.navigate!.forEach((f) => f(r as never));
-    window.airdeck = {
-      platform: 'desktop',
-      async getServerUrl() {
-        record('getServerUrl', []);
-        return store.getItem('test.server');
-      },
-      async setServerUrl(url: string) {
-        record('setServerUrl', [url]);
-        if (url.replace(/\/+$/, '') !== o.goodServer) return { ok: false, message: 'Could not reach that address. Check it and your connection, then try again.' };
-        store.setItem('test.server', o.goodServer);
-        return { ok: true, url: o.goodServer, version: '0.1.0' };
-      },
-      async getRefreshToken() {
-        return store.getItem('test.refresh');
-      },
-      async setRefreshToken(token: string | null) {
-        record('setRefreshToken', [token ? 'token' : null]);
-        if (token) store.setItem('test.refresh', token);
-        else store.removeItem('test.refresh');
-      },
-      async isSecureStorage() {
-        return true;
-      },
-      async notify(input: NotifyInput) {
-        record('notify', [input]);
-      },
-      async toggleMiniWindow(open?: boolean) {
-        record('toggleMiniWindow', [open ?? null]);
-        miniOpen = open ?? !miniOpen;
-        listeners.mini!.forEach((f) => f(miniOpen as never));
-        return miniOpen;
-      },
-      async updateNowPlaying(data: MiniNowPlaying) {
-        record('updateNowPlaying', [data]);
-      },
-      async getNowPlaying() {
-        return o.nowPlaying;
-      },
-      async openExternal(url: string) {
-        record('openExternal', [url]);
-      },
-      async appVersion() {
-        return '0.1.0';
-      },
-      onNavigate: on('navigate'),
-      onNowPlaying: on('nowPlaying'),
-      onMiniWindowChange: on('mini'),
-    };
-  }, { ...opts, nowPlaying: opts.nowPlaying ?? null });
-}
-
-/** Records the realtime frames the page receives, to wait until it has joined the staff notifications channel. */
-function watchRealtime(page: Page): { subscribedToNotifications: () => boolean } {
-  const joined = new Set<string>();
-  page.on('websocket', (ws) => {
-    ws.on('framereceived', (f) => {
-      const text = typeof f.payload === 'string' ? f.payload : f.payload.toString('utf8');
-      const m = /"type":"subscribed","channel":"([a-z-]+)"/.exec(text);
-      if (m) joined.add(m[1]!);
-    });
-  });
-  return { subscribedToNotifications: () => joined.has('notifications') };
-}
-
-const calls = (page: Page, method: string) => page.evaluate((m) => window.__bridge.calls.filter((c) => c.method === m).map((c) => c.args), method);
 
 let h: BrowserHarness;
 
 beforeAll(async () => {
   if (skipBrowser()) return;
-  if (!fs.existsSync(path.join(STUDIO_DIST, 'index.html'))) {
-    execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--mode', 'studio', '--logLevel', 'warn'], { stdio: 'inherit' });
-  }
+  ensureStudioBuild();
   h = await startBrowserHarness({ env: { WEB_DIST_DIR: STUDIO_DIST, REQUEST_LIMIT_IP: '1000', REQUEST_LIMIT_SESSION: '1000' } });
 });
 afterAll(async () => h?.close());

@@ -44,11 +44,11 @@ export function DeadAirBanner() {
   const last = data?.last_incident ?? null;
   const recovered = !incident && last?.ended_at && shown.current.has(last.id) && dismissed !== last.id ? last : null;
 
-  // The presenter on air is told by a system notification as well (once per incident, and once when it ends).
+  // The presenter on air is told by a system notification as well (once per incident), and whoever was told
+  // hears when it ends, even after they stopped (going off air is often how a silent live ends).
   useEffect(() => {
-    if (!mine) return;
     const fallback = (input: { title: string; body: string }) => showToastWhenFree({ title: input.title, description: input.body, variant: 'error' });
-    if (incident && !told.current.has(incident.id)) {
+    if (mine && incident && !told.current.has(incident.id)) {
       told.current.add(incident.id);
       void notify({ title: t('deadAir.banner.title', { kind: kindText(t, incident.kind) }), body: t(ACTION_KEYS[incident.kind]), route: '/admin/on-air', tag: `dead-air:${incident.id}` }, fallback).catch(() => undefined);
     }

@@ -26,6 +26,7 @@ describe('notification rules', () => {
     expect(routeForNotification({ type: 'show_conflicts' })).toBe('/admin/shows');
     expect(routeForNotification({ type: 'show_updated', related_type: 'schedule_event' })).toBe('/admin/shows');
     expect(routeForNotification({ type: 'system_alert', related_type: 'schedule_event' })).toBe('/admin/on-air');
+    expect(routeForNotification({ type: 'system_alert', related_type: 'station_incident' })).toBe('/admin/on-air');
     expect(routeForNotification({ type: 'announcement' })).toBe('/admin');
   });
   it('listens to notification pushes only', () => {

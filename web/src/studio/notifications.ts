@@ -22,10 +22,12 @@ export interface NotificationPushData {
 /**
  * The staff screen a click opens: the same as the bell's (shared
  * notificationTarget), except that alerts about a show on air (the presenter
- * reminders) open the On Air console.
+ * reminders, dead-air alerts) open the On Air console.
  */
 export function routeForNotification(n: Pick<NotificationPushData, 'type' | 'related_type'>): string {
   if (n.type === 'system_alert' && n.related_type === 'schedule_event') return '/admin/on-air';
+  // Dead air (issue 33): the console's banner says what is wrong, since when and who is on air, for every role.
+  if (n.type === 'system_alert' && n.related_type === 'station_incident') return '/admin/on-air';
   return notificationTarget(n.type);
 }
 

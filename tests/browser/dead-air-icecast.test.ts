@@ -86,8 +86,8 @@ describe.skipIf(skip)('dead air through a real icecast2, told in the desktop stu
     await page.goto(`${t.url}/admin/on-air`);
     await page.getByTestId('on-air-status').waitFor({ timeout: 30_000 });
     await expect.poll(rt.subscribedToNotifications, { timeout: 20_000 }).toBe(true);
-    // The relay that turns pushes into native notifications is its own chunk: wait until it has loaded.
-    await page.waitForLoadState('networkidle');
+    // The relay that turns pushes into native notifications is its own chunk (StudioServices): wait until it listens.
+    await page.locator('html[data-notification-relay="on"]').waitFor({ state: 'attached', timeout: 30_000 });
     return { page, errors };
   }
 

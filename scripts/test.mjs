@@ -49,13 +49,19 @@ const typecheck = new Promise((resolve) => {
   child.on('close', (status) => resolve({ status, output, seconds: (Date.now() - t0) / 1000 }));
 });
 
+// One production build of the server and the website (`node scripts/build.mjs site`, what `npm start` serves) for
+// the browser suite and for the production-start test, which checks this build's one-line summary (handed to it in
+// AIRDECK_TEST_SITE_BUILD) instead of building it again. Without the browser suite that test builds on its own.
+let siteBuild = null;
 if (process.env.SKIP_BROWSER_TESTS !== '1') {
-  console.log('\n▶ building the web app for the browser suite');
-  const build = spawnSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--mode', 'web', '--logLevel', 'warn'], { stdio: 'inherit' });
+  console.log('\n▶ building the server and the web app (node scripts/build.mjs site)');
+  const build = spawnSync(process.execPath, ['scripts/build.mjs', 'site'], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+  process.stdout.write(build.stdout ?? '');
   if (build.status !== 0) {
     console.log('0 passed, 1 failed');
     process.exit(1);
   }
+  siteBuild = build.stdout;
 }
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -101,7 +107,7 @@ function runVitest(run, capture) {
     const fd = log ? fs.openSync(log, 'w') : null;
     const child = spawn('npx', ['vitest', 'run', '--project', run.project, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...extra], {
       stdio: fd === null ? 'inherit' : ['ignore', fd, fd],
-      env: { ...process.env, ...run.env, ...(capture ? { FORCE_COLOR: '1' } : {}) },
+      env: { ...process.env, ...run.env, ...(capture ? { FORCE_COLOR: '1' } : {}), ...(siteBuild !== null ? { AIRDECK_TEST_SITE_BUILD: siteBuild } : {}) },
     });
     child.on('close', (status) => {
       let printed = null;

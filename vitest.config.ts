@@ -46,7 +46,8 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Two files at a time, each with its own server, database and Chromium (a browser test spends much of
           // its time waiting on polls and page loads); all 125 tests passed this way at load average 15-20.
-          maxWorkers: 2,
+          // BROWSER_WORKERS sets another number (README "Tests").
+          maxWorkers: Number(process.env.BROWSER_WORKERS) > 0 ? Number(process.env.BROWSER_WORKERS) : 2,
           isolate: false,
           // A page reached on a busy machine (lazy chunks, idle-time sections) can take seconds: expect.poll waits
           // up to 10 s (vitest's default is 1 s) before it calls an assertion failed.

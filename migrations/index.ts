@@ -28,6 +28,7 @@ import * as m220 from './220_two_factor_and_recovery';
 import * as m210 from './210_incident_samples';
 import * as m221 from './221_privacy';
 import * as m340 from './340_licensing';
+import * as m320 from './320_listen_again';
 
 /** One migration: its name as recorded in knex_migrations, and its steps. */
 export interface NamedMigration extends Knex.Migration {
@@ -68,4 +69,5 @@ export const migrations: NamedMigration[] = [
   { name: '210_incident_samples', ...m210 },
   { name: '221_privacy', ...m221 },
   { name: '340_licensing', ...m340 },
+  { name: '320_listen_again', ...m320 },
 ];

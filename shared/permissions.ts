@@ -73,6 +73,9 @@ export const CAPABILITIES = {
   'live.unscheduled': ['owner', 'manager'],
   // Dead air (issue 33): the Uptime screen (availability, incidents, per-show and per-presenter counts).
   'uptime.view': ['owner', 'manager', 'admin', 'moderator'],
+  // Listen again (issue 32): trim, retitle and approve any episode, the station's recording settings and each
+  // show's publishing rule; a presenter hides or approves their own episodes (the server checks the episode).
+  'episodes.manage': ['owner', 'manager'],
   // Which roles must use two-factor sign-in (issue 37): the owner alone decides.
   'security.policy': ['owner'],
   // Retention periods and the analytics level (issue 37): the owner.

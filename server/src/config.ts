@@ -85,6 +85,8 @@ export const ConfigSchema = z
     STATION_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(8_000),
     STATION_EARS: z.enum(['on', 'off']).default('on'),
     STATION_EARS_URL: optionalUrl,
+    /** Where the listen-again recorder writes the station's stream and the episodes cut from it (issue 32); default DATA_DIR/recordings. */
+    RECORDINGS_DIR: optionalText,
     DEMO_TRACK_SECONDS: z.literal('').transform(() => undefined).or(z.coerce.number().int().min(2).max(3600)).optional(),
     REALTIME_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(50),
     REALTIME_MESSAGE_RATE: z.coerce.number().min(0.1).max(10_000).default(20),

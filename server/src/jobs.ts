@@ -3,6 +3,8 @@ import { startStreamConnections } from './audience/connections';
 import { startPoller } from './radio/poller';
 import { startEarsJob } from './radio/ears/job';
 import { startDeadAirWatch } from './radio/ears/watch';
+import { startRecorderJob } from './listen-again/recorder';
+import { startEpisodeJob } from './listen-again/episodes';
 import { startIntegrationJobs } from './integrations/jobs';
 import type { BackgroundJob } from './server';
 import { sessionPruneJob } from './auth/prune';
@@ -54,6 +56,8 @@ export async function startJobs(ctx: AppContext): Promise<BackgroundJob[]> {
     poller,
     startEarsJob(ctx, () => poller.isLeader()),
     startDeadAirWatch(ctx, () => poller.isLeader()),
+    startRecorderJob(ctx, () => poller.isLeader()),
+    startEpisodeJob(ctx, () => poller.isLeader()),
     startIntegrationJobs(ctx),
     startLater('show-reminders', LATER_JOBS_MS, () => showRemindersJob(ctx), ctx),
     startLater('email-outbox', LATER_JOBS_MS, () => emailOutboxJob(ctx), ctx),

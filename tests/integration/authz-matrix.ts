@@ -49,6 +49,9 @@ export const NOBODY_OUTSIDE_SLOT: readonly Role[] = [];
 /** Unscheduled live, overrun, ending a live session: owner and manager (issue 31). */
 export const LIVE_MANAGERS: readonly Role[] = ['owner', 'manager'];
 
+/** Listen again's station settings and publishing rules (issue 32): owner and manager. */
+export const LISTEN_AGAIN_MANAGERS: readonly Role[] = ['owner', 'manager'];
+
 /** `METHOD /path` exactly as the router declares it → who may call it. */
 export const AUTHZ_MATRIX: Record<string, Access> = {
   // Foundation
@@ -281,4 +284,16 @@ export const AUTHZ_MATRIX: Record<string, Access> = {
   'GET /api/reports/ppl-usage': LICENSING_REPORTS,
   'GET /api/reports/prs': LICENSING_REPORTS,
   'GET /api/reports/soundexchange': LICENSING_REPORTS,
+  // Listen again (issue 32): episodes, their audio and chapters and the podcast feeds are public; the station's
+  // settings and each show's publishing rule are owners' and managers'; every staff role lists and changes
+  // episodes (the service lets presenters see, hide and approve only their own).
+  'GET /api/episodes': 'public',
+  'GET /api/episodes/:id/audio.mp3': 'public',
+  'GET /api/episodes/:id/chapters.json': 'public',
+  'GET /podcasts/:show.xml': 'public',
+  'GET /api/listen-again/status': LISTEN_AGAIN_MANAGERS,
+  'PUT /api/listen-again/settings': LISTEN_AGAIN_MANAGERS,
+  'PUT /api/listen-again/shows/:id': LISTEN_AGAIN_MANAGERS,
+  'GET /api/listen-again/episodes': ALL_STAFF,
+  'PATCH /api/listen-again/episodes/:id': ALL_STAFF,
 };

@@ -12,6 +12,10 @@ import { migrationTables, tableReferences, tablesNamedIn } from '../../scripts/t
  * The map below is the README's "Owners" paragraph (Architecture); a new migration's table needs a line here.
  */
 const TABLE_OWNERS: Readonly<Record<string, string>> = {
+  episodes: 'listen-again',
+  listen_again_settings: 'listen-again',
+  listen_again_show_settings: 'listen-again',
+  recording_files: 'listen-again',
   live_input_settings: 'live',
   live_sessions: 'live',
   live_streamer_accounts: 'live',

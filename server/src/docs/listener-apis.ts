@@ -8,6 +8,7 @@ import { PageViewSchema } from '../../../shared/content';
 import { ApplicationSchema } from '../../../shared/applications';
 import { ScheduleApiQuerySchema } from '../../../shared/public-api';
 import { HistoryQuerySchema, MostLikedQuerySchema, MostPlayedQuerySchema } from '../radio/routes';
+import { EpisodeListQuerySchema, EpisodeListSchema } from '../../../shared/listen-again';
 import { registerOperation, type OperationResponse, type OperationSpec } from './openapi';
 
 /**
@@ -82,6 +83,9 @@ const ops: OperationSpec[] = [
   { method: 'get', path: '/api/presenters/{id}/shows', tag: 'Presenters', summary: 'A presenter’s upcoming shows', description: 'Approved shows (type show, scheduled) from today, or from `from`; an unknown id has none.', queryParams: [{ name: 'from', description: 'The first date, YYYY-MM-DD (today in the station’s time zone when absent or not a date).', schema: { type: 'string', format: 'date' } }], responses: { 200: ok('The shows.') } },
   { method: 'get', path: '/api/presenters/{id}/audience', tag: 'Presenters', summary: 'A presenter’s average listeners per show', description: 'Over the last 90 days; only when General Settings show audience figures on DJ profiles (off by default).', responses: { 200: ok('`presenter_id`, `average` (null without readings) and `shows`.'), 400: error('Invalid id.'), 404: error('Audience figures are not shown.') } },
   { method: 'get', path: '/api/station/condition', tag: 'Now Playing', summary: 'Whether the station is heard', description: 'What the station’s ears hear on the public stream (issue 33): `condition` (`ok`, `silence`, `off_air`, `stuck` or `live_silent`), the open `incident` and the `last_incident` (kind, start, end, show, presenter), and the `backup_stream_url` a player may offer while the station is off air (null when none). Changes are pushed on the `now-playing` channel as `station.incident` and `station.recovered`.', responses: { 200: ok('The condition.') } },
+  { method: 'get', path: '/api/episodes/{id}/audio.mp3', tag: 'Listen again', summary: 'An episode’s audio', description: 'The show as it aired (MP3 as the station sent it). Supports HTTP Range requests (206 with Content-Range) so players seek without downloading the whole show. `?download=1` answers it as an attachment, only when the station offers downloads (403 otherwise).', pathParams: { id: 'The episode’s id.' }, queryParams: [{ name: 'download', description: '1: as a file to save (only when the station offers downloads).', schema: { type: 'string', enum: ['0', '1'] } }], responses: { 200: { description: 'The audio.', content: 'audio/mpeg' }, 206: { description: 'The bytes asked for.', content: 'audio/mpeg' }, 403: error('This station does not offer downloads.'), 404: error('No such episode (or outside the public window).'), 416: error('The range is outside the episode.') } },
+  { method: 'get', path: '/api/episodes/{id}/chapters.json', tag: 'Listen again', summary: 'An episode’s chapters', description: 'The tracklist as Podcasting 2.0 JSON chapters (`version`, `chapters` with `startTime` in seconds and `title`).', pathParams: { id: 'The episode’s id.' }, responses: { 200: { description: 'The chapters.', content: 'application/json+chapters' }, 404: error('No such episode.') } },
+  { method: 'get', path: '/podcasts/{show}.xml', tag: 'Listen again', summary: 'Podcast feeds', description: 'RSS 2.0 for Apple Podcasts and Podcasting 2.0 apps (`itunes:*`, `podcast:guid`, `podcast:chapters`, `podcast:person`, `podcast:funding`, `podcast:liveItem`): `station` for every show, else a show’s id, series id or slug (its title in lower case with hyphens). The episodes inside the public window, newest first. Only while the station offers downloads (404 otherwise).', pathParams: { show: '`station`, or a show’s id or slug.' }, responses: { 200: { description: 'The feed.', content: 'application/rss+xml' }, 404: error('No feed: downloads are off, or no such show.') } },
   { method: 'get', path: '/api/audience/visibility', tag: 'Now Playing', summary: 'Which audience figures the station shows', description: '`profiles`: average listeners on DJ profiles; `player`: "N listening" on the player. Both off by default.', responses: { 200: ok('The two switches.') } },
   { method: 'get', path: '/api/radio/history', tag: 'History', summary: 'Recently played', query: HistoryQuerySchema, responses: { 200: ok('Plays, newest first.', 'array'), 400: error('Invalid limit.') } },
   { method: 'get', path: '/api/radio/most-played', tag: 'History', summary: 'Most played tracks', query: MostPlayedQuerySchema, responses: { 200: ok('Tracks with play counts.', 'array'), 400: error('Invalid limit or days.') } },
@@ -145,4 +149,15 @@ export function realtimeDescription(): Record<string, unknown> {
 /** Registers the listener-facing routes (idempotent). */
 export function registerListenerApis(): void {
   for (const op of ops) registerOperation({ ...op, strict: false });
+  registerOperation({
+    method: 'get',
+    path: '/api/episodes',
+    tag: 'Listen again',
+    summary: 'Episodes to listen again',
+    description:
+      'Every show recorded from the station’s stream and cut from when it really went on air to when it went off (issue 32): the published episodes inside the station’s public window, newest first, station-wide or of one show (`show`: a show’s id, its series id, or its slug) or presenter. Each has its audio (`audio_url`, byte ranges), chapters (`chapters_url`), tracklist with offsets and any gaps in the recording; `download_url` is null when the station offers no downloads.',
+    query: EpisodeListQuerySchema,
+    responses: { 200: { description: 'The episodes.', schema: EpisodeListSchema }, 400: error('Invalid parameters.') },
+    example: { query: { limit: '10' } },
+  });
 }

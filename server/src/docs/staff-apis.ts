@@ -26,6 +26,7 @@ import { statusFilterSchema, statusSchema, type QueueKind } from '../../../share
 import { StationInfoSchema } from '../../../shared/station';
 import { DeliveriesQuerySchema } from '../integrations/routes';
 import { UptimeQuerySchema } from '../radio/ears/routes';
+import { EpisodePatchSchema, ListenAgainSettingsSchema, ShowPublishSchema } from '../../../shared/listen-again';
 import { registerOperation, type OperationResponse, type OperationSpec } from './openapi';
 
 /**
@@ -211,6 +212,13 @@ const ops: OperationSpec[] = [
   { method: 'get', path: '/api/audience/presenters', tag: 'Audience', auth: 'roles', summary: 'Average listeners per presenter', responses: { 200: arr('The presenters.') } },
   { method: 'get', path: '/api/uptime/incidents/{id}/sample', tag: 'Audience', auth: 'roles', pathParams: { id: 'The incident’s id.' }, summary: 'What listeners heard around an incident', description: 'Ten seconds of the public stream: five before the incident began, five after.', responses: { 200: { description: 'The audio.', content: 'audio/mpeg' }, 400: error('The id is not an incident id.'), 404: error('This incident has no sample.') } },
   { method: 'get', path: '/api/uptime', tag: 'Audience', auth: 'roles', summary: 'Uptime and dead-air incidents', query: UptimeQuerySchema, responses: { 200: obj('Uptime and incidents.'), 400: error('Choose 24h, 7d or 30d.') } },
+
+  // Listen again
+  { method: 'get', path: '/api/listen-again/status', tag: 'Listen again', auth: 'roles', summary: 'The recorder, disk use and settings', description: 'What the recorder is doing (`recording`, `waiting`, `standby` on instances that do not lead, `disabled`, `excluded_hour`, `disk_full` with a warning), the bytes of recordings and episodes, free disk space, and the settings.', responses: { 200: obj('The status.') } },
+  { method: 'put', path: '/api/listen-again/settings', tag: 'Listen again', auth: 'roles', summary: 'Listen-again settings', description: 'Retention (never below the logger minimum), public window, downloads and feeds, pre- and post-roll, excluded hours, the free-space floor.', body: ListenAgainSettingsSchema, responses: { 200: obj('The settings.'), 400: error('Invalid settings.') } },
+  { method: 'put', path: '/api/listen-again/shows/{id}', tag: 'Listen again', auth: 'roles', pathParams: ID, summary: 'A show’s publishing rule', description: 'Publish its episodes automatically, after its presenter approves, or never (a series shares one rule).', body: ShowPublishSchema, responses: { 200: obj('The rule.'), 400: error('Invalid rule.'), 404: error('Unknown show.') } },
+  { method: 'get', path: '/api/listen-again/episodes', tag: 'Listen again', auth: 'roles', summary: 'Episodes for staff', description: 'Managers see every episode; presenters their own. With status, hidden and trims.', responses: { 200: obj('The episodes (`episodes`).') } },
+  { method: 'patch', path: '/api/listen-again/episodes/{id}', tag: 'Listen again', auth: 'roles', pathParams: ID, summary: 'Change an episode', description: 'Managers: title, description, trims (the episode is cut again), hidden, approved. Its presenter: hidden and approved only.', body: EpisodePatchSchema, responses: { 200: obj('The episode.'), 400: error('Invalid change.'), 404: error('No such episode.') } },
 
   // Integrations
   { method: 'get', path: '/api/music-links', tag: 'Integrations', auth: 'roles', summary: 'Stream and shop links of a song', query: MusicLinksQuerySchema, responses: { 200: obj('The links.'), 400: error('Title and artist are required.'), 502: error('The link services failed.'), 503: error('The link services are unavailable.') } },

@@ -111,3 +111,9 @@ export async function endLiveSession(db: Db, id: string, at: Date, reason: strin
 export async function setLiveSessionNowPlaying(db: Db, id: string, text: string | null): Promise<void> {
   await db('live_sessions').where({ id }).update({ now_playing: text });
 }
+
+/** The sessions matched to these shows (listen again: when each show really went on and off air). */
+export async function liveSessionsOfShows(db: Db, showIds: readonly string[]): Promise<LiveSessionRow[]> {
+  if (showIds.length === 0) return [];
+  return db('live_sessions').whereIn('show_id', [...showIds]).orderBy('started_at').select<LiveSessionRow[]>(SESSION_COLUMNS);
+}

@@ -453,3 +453,11 @@ export async function fillRights(db: Db, trackId: string, rights: { label?: stri
   if (Object.keys(set).length === 0) return;
   await db('tracks').where({ id: trackId }).update({ ...set, updated_at: db.fn.now() });
 }
+
+/** The plays from the one on air at `from` to the last before `to`, oldest first (an episode's tracklist). */
+export async function playRowsAround(db: Db, from: Date, to: Date): Promise<{ played_at: Date; title: string; artist: string }[]> {
+  const cols = ['p.played_at', 't.title', 't.artist'];
+  const before = await db('play_history as p').join('tracks as t', 't.id', 'p.track_id').where('p.played_at', '<=', from).where('p.played_at', '>', new Date(from.getTime() - 6 * 3_600_000)).orderBy('p.played_at', 'desc').first<{ played_at: Date; title: string; artist: string } | undefined>(cols);
+  const inside = await db('play_history as p').join('tracks as t', 't.id', 'p.track_id').where('p.played_at', '>', from).where('p.played_at', '<', to).orderBy('p.played_at').select<{ played_at: Date; title: string; artist: string }[]>(cols);
+  return before ? [before, ...inside] : inside;
+}

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { app, BrowserWindow, globalShortcut, ipcMain, Menu, nativeImage, Notification, protocol, safeStorage, screen, session, shell, Tray } from 'electron';
 import { autoUpdater } from 'electron-updater';
-import { appResponse, APP_SCHEME } from './protocol';
+import { appResponse, APP_SCHEME, isAppUrl } from './protocol';
 import type { FramePort, IpcPort, TrayMenuItem, UpdaterPort, WindowPort } from './ports';
 import { createStudio, type Studio } from './studio';
 
@@ -57,9 +57,12 @@ let studio: Studio | null = null;
 
 void app.whenReady().then(() => {
   if (!primary) return;
-  // Only notifications may be asked for; camera, microphone, geolocation and the rest are refused.
-  session.defaultSession.setPermissionRequestHandler((_wc, permission, callback) => callback(permission === 'notifications'));
-  session.defaultSession.setPermissionCheckHandler((_wc, permission) => permission === 'notifications');
+  // Only notifications, and the microphone (audio only) for the app's own pages to go live (issue 31), may be
+  // asked for; the camera, geolocation and the rest are refused.
+  session.defaultSession.setPermissionRequestHandler((_wc, permission, callback, details) =>
+    callback(permission === 'notifications' || (permission === 'media' && isAppUrl(details.requestingUrl) && 'mediaTypes' in details && (details.mediaTypes ?? []).every((t) => t === 'audio'))),
+  );
+  session.defaultSession.setPermissionCheckHandler((_wc, permission, requestingOrigin) => permission === 'notifications' || (permission === 'media' && isAppUrl(requestingOrigin)));
 
   studio = createStudio({
     ipc,

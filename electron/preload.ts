@@ -1,5 +1,5 @@
 import { contextBridge, ipcRenderer } from 'electron';
-import { BRIDGE_CHANNELS, isAppRoute, type DesktopBridge, type MiniNowPlaying } from '../shared/bridge';
+import { BRIDGE_CHANNELS, isAppRoute, type DesktopBridge, type LiveSourceState, type MiniNowPlaying } from '../shared/bridge';
 
 /**
  * The preload exposes exactly one object, `window.airdeck`, checked against
@@ -17,6 +17,7 @@ const listen = <T>(channel: string, accept: (v: unknown) => v is T, listener: (v
 };
 const isObject = (v: unknown): v is MiniNowPlaying => !!v && typeof v === 'object';
 const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
+const isSourceState = (v: unknown): v is LiveSourceState => !!v && typeof v === 'object' && typeof (v as { state?: unknown }).state === 'string';
 
 const bridge = {
   platform: 'desktop',
@@ -31,6 +32,11 @@ const bridge = {
   getNowPlaying: () => ipcRenderer.invoke(BRIDGE_CHANNELS.getNowPlaying),
   openExternal: (url: string) => ipcRenderer.invoke(BRIDGE_CHANNELS.openExternal, url),
   appVersion: () => ipcRenderer.invoke(BRIDGE_CHANNELS.appVersion),
+  liveSourceKey: () => ipcRenderer.invoke(BRIDGE_CHANNELS.liveSourceKey),
+  liveSourceStart: (input) => ipcRenderer.invoke(BRIDGE_CHANNELS.liveSourceStart, input),
+  liveSourceWrite: (mp3: Uint8Array) => ipcRenderer.invoke(BRIDGE_CHANNELS.liveSourceWrite, mp3),
+  liveSourceStop: () => ipcRenderer.invoke(BRIDGE_CHANNELS.liveSourceStop),
+  onLiveSourceState: (listener: (state: LiveSourceState) => void) => listen(BRIDGE_CHANNELS.liveSourceState, isSourceState, listener),
   onNavigate: (listener: (route: string) => void) => listen(BRIDGE_CHANNELS.navigate, isAppRoute, listener),
   onNowPlaying: (listener: (data: MiniNowPlaying) => void) => listen(BRIDGE_CHANNELS.nowPlaying, isObject, listener),
   onMiniWindowChange: (listener: (open: boolean) => void) => listen(BRIDGE_CHANNELS.miniWindowChanged, isBoolean, listener),

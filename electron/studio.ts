@@ -2,6 +2,7 @@ import { BRIDGE_CHANNELS, INVOKE_CHANNELS, type MiniNowPlaying } from '../shared
 import { checkServer, MINI_WINDOW_SHORTCUT, normalizeServerUrl, type ServerCheckResult } from '../shared/desktop';
 import { buildCsp, isExternalWebUrl } from './csp';
 import { registerHandlers } from './ipc';
+import { DesktopLiveSource } from './live-source';
 import { Notifier } from './notifications';
 import type { FilePort, IpcPort, LogPort, NotificationPort, SafeStoragePort, ScreenPort, ShellPort, ShortcutPort, TrayPort, UpdaterPort, WindowOptions, WindowPort } from './ports';
 import { SettingsStore, TokenStore } from './settings';
@@ -64,6 +65,15 @@ export function createStudio(deps: StudioDeps) {
   const windows = new StudioWindows({ createWindow: deps.createWindow, shell: deps.shell, screen: deps.screen, settings, preloadPath: deps.preloadPath, log: deps.log });
   const notifier = new Notifier(deps.notifications, (route) => windows.focusRoute(route), deps.now);
   let nowPlaying: MiniNowPlaying | null = null;
+  // Go live (issue 31): the main process is the source client; its state goes to the console window.
+  const liveSource = new DesktopLiveSource({
+    onState: (state) => {
+      const main = windows.main;
+      if (main && !main.isDestroyed()) main.webContents.send(BRIDGE_CHANNELS.liveSourceState, state);
+    },
+    log: deps.log,
+    ...(deps.now ? { now: deps.now } : {}),
+  });
   let tray: TrayPort | null = null;
   let shortcutOk = false;
   let updater: { stop(): void } | null = null;
@@ -117,6 +127,10 @@ export function createStudio(deps: StudioDeps) {
       if (typeof url === 'string' && isExternalWebUrl(url)) return deps.shell.openExternal(new URL(url).toString());
     },
     [BRIDGE_CHANNELS.appVersion]: () => deps.appVersion,
+    [BRIDGE_CHANNELS.liveSourceKey]: () => liveSource.key(),
+    [BRIDGE_CHANNELS.liveSourceStart]: (input) => liveSource.start(input),
+    [BRIDGE_CHANNELS.liveSourceWrite]: (mp3) => liveSource.write(mp3),
+    [BRIDGE_CHANNELS.liveSourceStop]: () => liveSource.stop(),
   };
   registerHandlers(deps.ipc, handlers, (id) => windows.isKnownSender(id), (channel, url) => deps.log.warn('refused IPC from a foreign frame', { channel, url }));
 
@@ -125,6 +139,7 @@ export function createStudio(deps: StudioDeps) {
     tokens,
     windows,
     notifier,
+    liveSource,
     /** The CSP of app:// pages, from the remembered server. */
     csp: () => buildCsp(settings.read().serverUrl),
     get nowPlaying() {
@@ -146,6 +161,7 @@ export function createStudio(deps: StudioDeps) {
     },
     /** Releases the shortcut, the tray and the updater timer (on quit). */
     stop(): void {
+      liveSource.stop();
       if (shortcutOk) deps.shortcuts.unregister(MINI_WINDOW_SHORTCUT);
       tray?.destroy();
       tray = null;

@@ -6,6 +6,8 @@
  */
 
 import type { ServerCheckResult } from './desktop';
+import type { LiveAudioFormat } from './live';
+import type { SourceFailure } from './live-source-client';
 
 export type { ServerCheckResult } from './desktop';
 
@@ -29,6 +31,22 @@ export interface MiniNowPlaying {
   startedAt: number | null;
   durationSeconds: number;
   nextShow: { title: string; startsAt: number } | null;
+}
+
+/** What the On Air console hands the main process to go live (issue 31): the sealed credentials from the go-live ticket. */
+export interface LiveSourceInput {
+  sealed: string;
+  /** The stream's name (`ice-name`): the presenter's. */
+  name: string;
+  format: LiveAudioFormat;
+}
+
+export type LiveSourceStartResult = { ok: true } | { ok: false; reason: SourceFailure; message: string };
+
+/** The main process's source connection, pushed to the console. */
+export interface LiveSourceState {
+  state: 'connected' | 'reconnecting' | 'failed' | 'stopped';
+  reason?: SourceFailure | 'dropped' | undefined;
 }
 
 /** Everything the renderer may ask of the desktop app. */
@@ -55,6 +73,16 @@ export interface DesktopBridge {
   getNowPlaying(): Promise<MiniNowPlaying | null>;
   openExternal(url: string): Promise<void>;
   appVersion(): Promise<string>;
+  /** Go live (issue 31): a fresh public key for this broadcast; the server seals the station's credentials to it. */
+  liveSourceKey(): Promise<string>;
+  /** Connects the main process to the station as the mount's source, with the sealed credentials of the ticket. */
+  liveSourceStart(input: LiveSourceInput): Promise<LiveSourceStartResult>;
+  /** Sends encoded MP3 to the station; answers the fingerprints of the whole frames sent (for the confirmation). */
+  liveSourceWrite(mp3: Uint8Array): Promise<string[]>;
+  /** Ends the broadcast. */
+  liveSourceStop(): Promise<void>;
+  /** The source connection's state as it changes (reconnecting after a drop, failed, connected again). */
+  onLiveSourceState(listener: (state: LiveSourceState) => void): () => void;
   /** Subscribes to navigation requests from the main process (notification clicks, tray). */
   onNavigate(listener: (route: string) => void): () => void;
   /** Now-playing pushes relayed to the mini window. */
@@ -76,6 +104,11 @@ export const BRIDGE_CHANNELS = {
   getNowPlaying: 'get-now-playing',
   openExternal: 'open-external',
   appVersion: 'app-version',
+  liveSourceKey: 'live-source-key',
+  liveSourceStart: 'live-source-start',
+  liveSourceWrite: 'live-source-write',
+  liveSourceStop: 'live-source-stop',
+  liveSourceState: 'live-source-state',
   navigate: 'navigate',
   nowPlaying: 'now-playing',
   miniWindowChanged: 'mini-window-changed',
@@ -94,6 +127,10 @@ export const INVOKE_CHANNELS = [
   BRIDGE_CHANNELS.getNowPlaying,
   BRIDGE_CHANNELS.openExternal,
   BRIDGE_CHANNELS.appVersion,
+  BRIDGE_CHANNELS.liveSourceKey,
+  BRIDGE_CHANNELS.liveSourceStart,
+  BRIDGE_CHANNELS.liveSourceWrite,
+  BRIDGE_CHANNELS.liveSourceStop,
 ] as const;
 
 /** True for an in-app route the main process may navigate to: one leading slash, no scheme, no backslash. */

@@ -150,6 +150,12 @@ export const LiveStartSchema = z.object({
   unscheduled: z.boolean().default(false),
   /** Channels the console will send (voice preset: 1, line/music: 2). */
   channels: z.union([z.literal(1), z.literal(2)]).default(1),
+  /**
+   * The desktop studio's main process is the source client itself (straight to Icecast or the AzuraCast DJ
+   * port): it sends its one-broadcast public key (X25519, base64url SPKI) and gets the station's credentials
+   * sealed to it, which its window cannot read. The browser leaves it out and sends its audio to the relay.
+   */
+  desktop_key: z.string().max(200).optional(),
 });
 export type LiveStartInput = z.input<typeof LiveStartSchema>;
 
@@ -168,6 +174,13 @@ export interface LiveTicket {
   format: LiveAudioFormat;
   closes_at: number | null;
   unscheduled: boolean;
+  /**
+   * For the desktop studio (a `desktop_key` was sent and the station is Icecast or AzuraCast): the source
+   * credentials sealed to that key (shared/live-seal.ts). The audio then goes from the studio's main process
+   * straight to the station; the socket carries only control (state, fingerprints of the frames sent, "now
+   * playing"). Absent for the browser and for the demo station.
+   */
+  sealed_source?: string;
 }
 
 /** The refusal text outside a window, saying when they can. */
@@ -184,6 +197,10 @@ export const LiveClientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('metadata'), text: z.string().max(300) }),
   /** End the broadcast. */
   z.object({ type: z.literal('stop') }),
+  /** Desktop studio: its own source connection's state (the station refused, or it is reconnecting). */
+  z.object({ type: z.literal('source'), state: z.enum(['connected', 'reconnecting', 'failed']), reason: z.enum(['wrong_password', 'mount_in_use', 'station_refused', 'station_unreachable', 'dropped']).optional() }),
+  /** Desktop studio: fingerprints of the MP3 frames it sent the station (the confirmation finds them on the public stream). */
+  z.object({ type: z.literal('sent'), frames: z.array(z.string().max(32)).max(2000) }),
 ]);
 export type LiveClientMessage = z.infer<typeof LiveClientMessageSchema>;
 

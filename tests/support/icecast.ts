@@ -90,3 +90,56 @@ export function writeSilentWav(file: string, seconds: number): void {
   header.writeUInt32LE(pcmBytes, 40);
   fs.writeFileSync(file, Buffer.concat([header, Buffer.alloc(pcmBytes)]));
 }
+
+/** The sources Icecast lists now (status-json), with their titles. */
+export async function icecastMounts(icecast: Pick<TestIcecast, 'base'>): Promise<Array<{ listenurl: string; title?: string }>> {
+  const body = (await (await fetch(`${icecast.base}/status-json.xsl`)).json()) as { icestats: { source?: unknown } };
+  const s = body.icestats.source;
+  return (Array.isArray(s) ? s : s ? [s] : []) as Array<{ listenurl: string; title?: string }>;
+}
+
+/** A TCP hop between a source client and the station whose network can be cut (every connection reset, new ones refused) and restored (issue 31). */
+export interface CuttableLink {
+  url: string;
+  cut(): void;
+  restore(): void;
+  close(): Promise<void>;
+}
+
+export async function cuttableLink(targetPort: number): Promise<CuttableLink> {
+  let down = false;
+  const open = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    if (down) return client.destroy();
+    const upstream = net.connect(targetPort, '127.0.0.1');
+    open.add(client);
+    open.add(upstream);
+    const drop = () => {
+      client.destroy();
+      upstream.destroy();
+      open.delete(client);
+      open.delete(upstream);
+    };
+    client.on('error', drop).on('close', drop);
+    upstream.on('error', drop).on('close', drop);
+    client.pipe(upstream);
+    upstream.pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
+    cut() {
+      down = true;
+      for (const s of open) s.destroy();
+      open.clear();
+    },
+    restore() {
+      down = false;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of open) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -105,6 +105,17 @@ export async function installBridge(context: BrowserContext, opts: { serverUrl: 
       async appVersion() {
         return '0.1.0';
       },
+      async liveSourceKey() {
+        return '';
+      },
+      async liveSourceStart() {
+        return { ok: false, reason: 'station_refused', message: 'Not in this test.' };
+      },
+      async liveSourceWrite() {
+        return [];
+      },
+      async liveSourceStop() {},
+      onLiveSourceState: () => () => undefined,
       onNavigate: on('navigate'),
       onNowPlaying: on('nowPlaying'),
       onMiniWindowChange: on('mini'),

@@ -15,6 +15,8 @@ import {
   type LiveTicket,
 } from '../../../shared/live';
 import { connectSource, sendSourceMetadata, SourceClientError, type SourceConnection } from '../../../shared/live-source-client';
+import { isSealKey, sealSource } from '../../../shared/live-seal';
+import { frameFingerprint } from '../../../shared/mp3-frames';
 import { can } from '../../../shared/permissions';
 import { longDate } from '../../../shared/schedule';
 import { localDateTime } from '../../../shared/time';
@@ -68,6 +70,10 @@ interface Active {
   ticketHash: string;
   userId: string;
   target: SourceTarget | null;
+  /** The desktop studio's main process is the source client: no audio through here, only control. */
+  direct: boolean;
+  /** Direct: the studio said its source connection is up. */
+  sourceUp: boolean;
   format: LiveAudioFormat;
   socket: WebSocket | null;
   sink: Sink | null;
@@ -90,7 +96,7 @@ interface Active {
 export type { LiveRelay };
 
 const hash = (s: string) => createHash('sha256').update(s).digest('base64url');
-const fingerprint = (frame: Buffer) => createHash('sha1').update(frame).digest('base64url').slice(0, 16);
+const fingerprint = frameFingerprint;
 
 export function createLiveRelay(ctx: AppContext, opts: { allowedOrigin: (origin: string | undefined, host: string | undefined) => boolean }): LiveRelay {
   const log = ctx.log.child({ part: 'live-relay' });
@@ -220,10 +226,40 @@ export function createLiveRelay(ctx: AppContext, opts: { allowedOrigin: (origin:
       await finish(a, 'stopped');
       return;
     }
+    if (msg.type === 'sent') {
+      if (!a.direct) return;
+      const at = ctx.now();
+      for (const f of msg.frames) a.sent.set(f, at);
+      if (a.sent.size > 3000) {
+        for (const k of a.sent.keys()) {
+          if (a.sent.size <= 3000) break;
+          a.sent.delete(k);
+        }
+      }
+      return;
+    }
+    if (msg.type === 'source') {
+      if (!a.direct) return;
+      if (msg.state === 'failed') {
+        log.info({ session: a.row.id, kind: msg.reason }, 'the station refused the desktop studio\'s live input');
+        await finish(a, msg.reason ?? 'station_refused');
+      } else if (msg.state === 'reconnecting') {
+        a.sourceUp = false;
+        setState(a, 'Reconnecting');
+      } else {
+        a.sourceUp = true;
+        setState(a, 'On air');
+        if (!a.watch) {
+          log.info({ session: a.row.id, target: a.target ? `${a.target.server}${a.target.mount}` : null }, 'the desktop studio connected the live input');
+          startWatch(a);
+        }
+      }
+      return;
+    }
     const song = msg.text.trim() || null;
     a.row.now_playing = song;
     await setLiveSessionNowPlaying(ctx.knex, a.row.id, song);
-    if (a.target?.metadata && a.sink) await sendSourceMetadata(a.target, song ?? '');
+    if (a.target?.metadata && (a.sink || (a.direct && a.sourceUp))) await sendSourceMetadata(a.target, song ?? '');
   };
 
   const attach = (a: Active, ws: WebSocket) => {
@@ -236,7 +272,9 @@ export function createLiveRelay(ctx: AppContext, opts: { allowedOrigin: (origin:
     ws.on('message', (data: RawData, isBinary: boolean) => {
       if (a.socket !== ws || a.ended) return;
       const buf = Array.isArray(data) ? Buffer.concat(data) : Buffer.isBuffer(data) ? data : Buffer.from(data);
-      if (isBinary) onAudio(a, buf);
+      if (isBinary) {
+        if (!a.direct) onAudio(a, buf);
+      }
       else void onText(a, buf.toString('utf8')).catch((err: unknown) => log.warn({ err }, 'live message failed'));
     });
     ws.on('close', () => {
@@ -248,7 +286,11 @@ export function createLiveRelay(ctx: AppContext, opts: { allowedOrigin: (origin:
     });
     ws.on('error', () => undefined);
     send(a, { type: 'window', closes_at: a.closesAt });
-    if (a.sink) {
+    if (a.direct) {
+      // The studio's main process connects to the station itself and says so ('source' messages).
+      setState(a, a.sourceUp ? 'On air' : 'Connecting');
+      if (a.heard !== null) send(a, { type: 'heard', heard: a.heard, message: a.heard ? HEARD_TEXT : LIVE_FAILURES.nothing_heard });
+    } else if (a.sink) {
       setState(a, 'On air');
       if (a.heard !== null) send(a, { type: 'heard', heard: a.heard, message: a.heard ? HEARD_TEXT : LIVE_FAILURES.nothing_heard });
     } else void openSink(a);
@@ -326,6 +368,8 @@ export function createLiveRelay(ctx: AppContext, opts: { allowedOrigin: (origin:
           throw fail.conflict(`${onAir.name} is on air now, since ${await formatWhen(new Date(onAir.started_at).getTime())}. You can go live when they stop.`);
         }
         const target = await liveTarget(ctx, await ctx.secrets.box(), w.presenter?.id ?? null);
+        if (input.desktop_key !== undefined && target && !isSealKey(input.desktop_key)) throw fail.badRequest('The desktop studio sent a key that is not an X25519 public key.');
+        const direct = Boolean(input.desktop_key && target);
         if (active) await finish(active, 'taken_over');
         const ticket = randomBytes(24).toString('base64url');
         const name = await sessionName(ctx, user.id, w.presenter);
@@ -348,6 +392,8 @@ export function createLiveRelay(ctx: AppContext, opts: { allowedOrigin: (origin:
           ticketHash: hash(ticket),
           userId: user.id,
           target,
+          direct,
+          sourceUp: false,
           format,
           socket: null,
           sink: null,
@@ -369,7 +415,9 @@ export function createLiveRelay(ctx: AppContext, opts: { allowedOrigin: (origin:
         const a = active;
         a.dropTimer = setTimeout(() => void finish(a, 'dropped'), RECONNECT_GRACE_MS);
         log.info({ session: row.id, unscheduled: input.unscheduled }, 'live session opened');
-        return { session_id: row.id, ticket, format, closes_at: closesAt, unscheduled: input.unscheduled };
+        const ticketOut: LiveTicket = { session_id: row.id, ticket, format, closes_at: closesAt, unscheduled: input.unscheduled };
+        if (direct && target && input.desktop_key) ticketOut.sealed_source = sealSource(input.desktop_key, target);
+        return ticketOut;
       });
       starting = run.catch(() => undefined);
       return run;

@@ -121,10 +121,15 @@ export function GoLiveCard() {
     setReason(null);
     try {
       setState('Preparing');
-      const ticket = await startLiveSession({ unscheduled: !windowNow && unscheduled, channels: preset === 'line' ? 2 : 1 });
+      // The desktop studio sends straight to Icecast or AzuraCast from its main process, with the station's
+      // credentials sealed to a key only the main process holds (the demo station takes the relay as ever).
+      const bridge = typeof window !== 'undefined' ? window.airdeck : undefined;
+      const desktopKey = bridge?.liveSourceKey && status?.source !== 'demo' ? await bridge.liveSourceKey() : undefined;
+      const ticket = await startLiveSession({ unscheduled: !windowNow && unscheduled, channels: preset === 'line' ? 2 : 1, ...(desktopKey ? { desktop_key: desktopKey } : {}) });
       engine.setMonitor(false);
       setMonitor(false);
-      await engine.goLive(ticket.ticket, ticket.format, preset, deviceId || null);
+      const direct = bridge && ticket.sealed_source ? { bridge, sealed: ticket.sealed_source, name: status?.window?.show_title ?? 'Airdeck live' } : null;
+      await engine.goLive(ticket.ticket, ticket.format, preset, deviceId || null, direct);
       setPreviewing(true);
       if (nowPlaying.trim()) engine.setNowPlaying(nowPlaying.trim());
     } catch (err) {

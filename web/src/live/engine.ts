@@ -1,4 +1,5 @@
-import { LIVE_CLOSE_FINAL, type LiveAudioFormat, type LiveFailure, type LiveServerMessage, type LiveStateText } from '../../../shared/live';
+import type { DesktopBridge, LiveSourceState } from '../../../shared/bridge';
+import { LIVE_CLOSE_FINAL, type LiveAudioFormat, type LiveClientMessage, type LiveFailure, type LiveServerMessage, type LiveStateText } from '../../../shared/live';
 import { openLiveSocket } from './api';
 // A file of its own, never inlined as a data: URL: the pages' CSP loads scripts (worklets too) from 'self' only.
 import workletUrl from './pcm-worklet.js?url&no-inline';
@@ -11,7 +12,19 @@ import workletUrl from './pcm-worklet.js?url&no-inline';
  * (@breezystack/lamejs) in the format the server asks for, and sends it on
  * the relay's socket. A dropped socket is reopened with the same ticket,
  * the audio in between kept and sent when it is back.
+ *
+ * In the desktop studio with an Icecast or AzuraCast station the audio goes
+ * another way: the main process is the source client (electron/live-source.ts)
+ * and gets each piece over the bridge; the socket then carries only control:
+ * the source connection's state and the fingerprints of the frames sent.
  */
+
+/** The desktop studio's source client, when the console runs there and the ticket carries sealed credentials. */
+export interface DirectSource {
+  bridge: Pick<DesktopBridge, 'liveSourceStart' | 'liveSourceWrite' | 'liveSourceStop' | 'onLiveSourceState'>;
+  sealed: string;
+  name: string;
+}
 
 export type Preset = 'voice' | 'line';
 
@@ -79,6 +92,10 @@ export class LiveEngine {
   private droppedAt: number | null = null;
   private retry: ReturnType<typeof setTimeout> | null = null;
   private final = false;
+  private direct: DirectSource | null = null;
+  private directStarted = false;
+  private directOff: (() => void) | null = null;
+  private controlQueue: LiveClientMessage[] = [];
 
   constructor(private readonly events: EngineEvents) {}
 
@@ -117,8 +134,18 @@ export class LiveEngine {
   }
 
   /** Starts encoding and sending for a session ticket; the input is reopened at the format's rate when it differs. */
-  async goLive(ticket: string, format: LiveAudioFormat, preset: Preset, deviceId: string | null): Promise<void> {
+  async goLive(ticket: string, format: LiveAudioFormat, preset: Preset, deviceId: string | null, direct: DirectSource | null = null): Promise<void> {
     this.final = false;
+    this.direct = direct;
+    this.directStarted = false;
+    this.controlQueue = [];
+    this.directOff?.();
+    this.directOff = direct
+      ? direct.bridge.onLiveSourceState((s: LiveSourceState) => {
+          if (s.state === 'stopped') return;
+          this.control({ type: 'source', state: s.state, ...(s.reason ? { reason: s.reason } : {}) });
+        })
+      : null;
     this.events.onState('Preparing');
     if (!this.ctx || this.ctx.sampleRate !== format.sampleRate) await this.open(preset, deviceId, format.sampleRate);
     const { Mp3Encoder } = await import('@breezystack/lamejs');
@@ -142,6 +169,7 @@ export class LiveEngine {
       this.sendAudio(new Uint8Array(this.encoder.flush()));
       this.encoder = null;
     }
+    this.stopDirect();
     const ws = this.ws;
     if (ws && ws.readyState === WebSocket.OPEN) {
       ws.send(JSON.stringify({ type: 'stop' }));
@@ -192,8 +220,32 @@ export class LiveEngine {
     if (mp3.length > 0) this.sendAudio(new Uint8Array(mp3.buffer, mp3.byteOffset, mp3.byteLength).slice());
   }
 
+  /** Ends the desktop studio's source connection, if this broadcast has one. */
+  private stopDirect(): void {
+    const d = this.direct;
+    this.direct = null;
+    this.directOff?.();
+    this.directOff = null;
+    if (d) void d.bridge.liveSourceStop();
+  }
+
+  /** Sends a control message now, or when the socket is back. */
+  private control(msg: LiveClientMessage): void {
+    if (this.ws?.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(msg));
+    else if (msg.type !== 'sent') this.controlQueue.push(msg);
+  }
+
   private sendAudio(bytes: Uint8Array): void {
     if (bytes.length === 0) return;
+    const d = this.direct;
+    if (d) {
+      // Straight to the station from the main process; the server gets the frames' fingerprints.
+      if (!this.directStarted) return;
+      void d.bridge.liveSourceWrite(bytes).then((frames) => {
+        if (frames.length > 0) this.control({ type: 'sent', frames });
+      });
+      return;
+    }
     if (this.ws?.readyState === WebSocket.OPEN) {
       this.ws.send(bytes);
       return;
@@ -212,12 +264,24 @@ export class LiveEngine {
       for (const b of this.backlog) ws.send(b);
       this.backlog = [];
       this.backlogBytes = 0;
+      for (const m of this.controlQueue) ws.send(JSON.stringify(m));
+      this.controlQueue = [];
+      const d = this.direct;
+      if (d && !this.directStarted) {
+        this.directStarted = true;
+        void d.bridge.liveSourceStart({ sealed: d.sealed, name: d.name, format: this.format! }).then((r) =>
+          this.control(r.ok ? { type: 'source', state: 'connected' } : { type: 'source', state: 'failed', reason: r.reason }),
+        );
+      }
     };
     ws.onmessage = (e: MessageEvent) => {
       if (typeof e.data !== 'string') return;
       const msg = JSON.parse(e.data) as LiveServerMessage;
       if (msg.type === 'state') {
-        if (msg.state === 'Stopped') this.final = true;
+        if (msg.state === 'Stopped') {
+          this.final = true;
+          this.stopDirect();
+        }
         this.events.onState(msg.state, msg.reason);
       } else if (msg.type === 'heard') this.events.onHeard(msg.heard);
       else if (msg.type === 'warning') this.events.onWarning(msg.minutes_left);
@@ -229,11 +293,13 @@ export class LiveEngine {
       if (this.final || e.code === LIVE_CLOSE_FINAL || !this.ticket) {
         if (!this.final) this.events.onState('Stopped', (e.reason as LiveFailure) || 'dropped');
         this.final = true;
+        this.stopDirect();
         return;
       }
       this.droppedAt ??= Date.now();
       if (Date.now() - this.droppedAt > RECONNECT_FOR_MS) {
         this.final = true;
+        this.stopDirect();
         this.events.onState('Stopped', 'dropped');
         return;
       }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJobs } from '../../server/src/jobs';
 import { createLogger } from '../../server/src/log';
 import { hasCommand, makeMp3 } from '../support/audio';
+import { createUser } from '../support/auth';
 import { request, startTestServer } from '../support/server';
 import { DeadAirDetector, type Transition } from '../../server/src/radio/ears/conditions';
 import { createEarsReader, type EarsReader } from '../../server/src/radio/ears/reader';
@@ -124,6 +125,64 @@ describe('the station ears in a running server (demo station)', () => {
       await t.close();
     }
   }, 60_000);
+
+  it('listeners are told the truth: while the ears hear nothing on the public stream, the site says it has stopped, whatever the metadata says; on air again once heard', async () => {
+    // The public stream the ears read (STATION_EARS_URL): a tone sent in real time, which the test cuts and restores.
+    // The demo station's metadata meanwhile says it is on air throughout.
+    const toneFile = path.join(dir, 'paced.mp3');
+    makeMp3(toneFile, [{ tone: true, seconds: 120 }]);
+    const tone = fs.readFileSync(toneFile);
+    const bytesPerTick = Math.ceil(tone.length / 120 / 10);
+    let up = true;
+    const open = new Set<http.ServerResponse>();
+    const stream = http.createServer((_req, res) => {
+      if (!up) {
+        res.writeHead(503).end();
+        return;
+      }
+      res.writeHead(200, { 'Content-Type': 'audio/mpeg' });
+      open.add(res);
+      // 2 s at once (as Icecast's burst), then a tenth of a second every 100 ms.
+      let at = Math.min(tone.length, bytesPerTick * 20);
+      res.write(tone.subarray(0, at));
+      const timer = setInterval(() => {
+        if (at >= tone.length) at = 0;
+        res.write(tone.subarray(at, at + bytesPerTick));
+        at += bytesPerTick;
+      }, 100);
+      res.on('close', () => {
+        clearInterval(timer);
+        open.delete(res);
+      });
+    });
+    await new Promise<void>((r) => stream.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(stream.address() as net.AddressInfo).port}/live`;
+    const t = await startTestServer({ env: { STATION_EARS: 'on', STATION_EARS_URL: url, POLL_INTERVAL_MS: '30000' }, jobs: startJobs });
+    const state = async () => ((await request(t.url, '/api/now-playing')).body as { station: { state: string } }).station.state;
+    try {
+      const manager = await createUser(t, { role: 'manager' });
+      expect((await request(t.url, '/api/dead-air/settings', { method: 'PUT', token: manager.token, body: { off_air_seconds: 2 } })).status).toBe(200);
+      await expect.poll(() => t.server.ctx.radio.ears.connection().state, { timeout: 30_000 }).toBe('listening');
+      await expect.poll(async () => ((await request(t.url, '/api/health')).body as { station: { condition: string } }).station.condition, { timeout: 20_000 }).toBe('ok');
+      await expect.poll(state, { timeout: 20_000 }).toBe('on_air');
+      // The stream goes: within seconds (not at the next poll, 30 s away) the site says it has stopped.
+      up = false;
+      for (const res of open) res.destroy();
+      const cut = Date.now();
+      await expect.poll(state, { timeout: 20_000, interval: 200 }).toBe('stopped');
+      console.log(`ears off air → now-playing "stopped" after ${Date.now() - cut} ms`);
+      expect(((await request(t.url, '/api/health')).body as { station: { condition: string } }).station.condition).toBe('off_air');
+      expect((await request(t.url, '/api/now-playing')).body).toMatchObject({ now_playing: { song: { title: null } } });
+      // Back: heard again, on air again.
+      up = true;
+      await expect.poll(state, { timeout: 30_000, interval: 200 }).toBe('on_air');
+      expect(((await request(t.url, '/api/health')).body as { station: { condition: string } }).station.condition).toBe('ok');
+    } finally {
+      await t.close();
+      for (const res of open) res.destroy();
+      await new Promise((r) => stream.close(r));
+    }
+  }, 90_000);
 });
 
 describe('the silence detector at its edges, fed real decoded audio through the reader', () => {

@@ -128,6 +128,18 @@ export function startPoller(ctx: AppContext, runtime: RadioRuntime, opts: Poller
     return runtime.publish({ ...current, stale: true });
   };
 
+  /** True while the ears' off-air incident is open (the leader's own finding, or another instance's, from the bus). */
+  const earsHearNothing = () => runtime.deadAir.open().some((i) => i.kind === 'off_air');
+  // When the ears find the stream gone, or back, the leader polls at once, so listeners learn it in seconds.
+  const offIncidents = ctx.bus.subscribe((event) => {
+    if (event.channel !== 'now-playing' || (event.name !== 'station.incident' && event.name !== 'station.recovered')) return;
+    if ((event.data as { kind?: string }).kind !== 'off_air' || !leadership.isLeader() || stopped) return;
+    // After a poll in progress (it may have read the condition before this event).
+    void (running ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(() => schedule(0));
+  });
+
   const checkNoShows = async (snap: NowPlayingSnapshot): Promise<void> => {
     const zone = await stationTimezone(ctx);
     // Icecast cannot tell who is live, so it cannot tell who is missing either.
@@ -187,7 +199,10 @@ export function startPoller(ctx: AppContext, runtime: RadioRuntime, opts: Poller
       if (known && known !== OWN_STREAM_PATH) sourceStream = known;
     }
     const listen = await resolveListenUrl(ctx, sourceStream);
-    const doc = await buildNowPlaying(ctx.knex, snap, { zone, listenUrl: listen, currentTrackId: record.currentPlay?.trackId ?? null, session: record.session });
+    const built = await buildNowPlaying(ctx.knex, snap, { zone, listenUrl: listen, currentTrackId: record.currentPlay?.trackId ?? null, session: record.session });
+    // Issue 33 item 4: the station's ears hear nothing on the public stream (off air), whatever its metadata says:
+    // the site, player and widgets say the stream has stopped (issue 17's state) until the ears hear it again.
+    const doc = earsHearNothing() && stationStateOf(built) !== 'off_air' ? stoppedDocument(built, snap.fetchedAt) : built;
     let changed = false;
     if (runtime.store.differs(doc)) {
       await storeNowPlayingPayload(ctx.knex, doc);
@@ -256,6 +271,7 @@ export function startPoller(ctx: AppContext, runtime: RadioRuntime, opts: Poller
     isLeader: () => leadership.isLeader(),
     async stop() {
       stopped = true;
+      offIncidents();
       if (timer) clearTimeout(timer);
       abort.abort();
       await running?.catch(() => undefined);

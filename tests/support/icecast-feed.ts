@@ -23,12 +23,12 @@ export async function freePort(): Promise<number> {
   });
 }
 
-function config(dir: string, port: number): string {
+function config(dir: string, port: number, burst: number): string {
   const owner = process.getuid?.() === 0 ? '<changeowner><user>nobody</user><group>nogroup</group></changeowner>' : '';
   return `<icecast>
   <location>test</location><admin>test@localhost</admin>
   <limits><clients>20</clients><sources>4</sources><queue-size>524288</queue-size><client-timeout>30</client-timeout>
-    <header-timeout>15</header-timeout><source-timeout>30</source-timeout><burst-size>65535</burst-size></limits>
+    <header-timeout>15</header-timeout><source-timeout>30</source-timeout><burst-size>${burst}</burst-size></limits>
   <authentication><source-password>${SOURCE_PW}</source-password><relay-password>relay-pw</relay-password>
     <admin-user>admin</admin-user><admin-password>${ADMIN_PW}</admin-password></authentication>
   <hostname>127.0.0.1</hostname>
@@ -70,13 +70,16 @@ export interface ToneStation {
   stop(): void;
 }
 
-/** Starts Icecast and the tone feeding `/live`; resolves once the mount is up. */
-export async function startToneStation(): Promise<ToneStation> {
+/**
+ * Starts Icecast and the tone feeding `/live`; resolves once the mount is up. `burstBytes` is what Icecast
+ * sends a new listener at once from its buffer (default 65 535: ~8 s at 64 kbit/s).
+ */
+export async function startToneStation(opts: { burstBytes?: number } = {}): Promise<ToneStation> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'airdeck-icecast-'));
   fs.chmodSync(dir, 0o777);
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  fs.writeFileSync(path.join(dir, 'icecast.xml'), config(dir, port));
+  fs.writeFileSync(path.join(dir, 'icecast.xml'), config(dir, port, opts.burstBytes ?? 65_535));
   const procs: ChildProcess[] = [];
   procs.push(spawn('icecast2', ['-c', path.join(dir, 'icecast.xml')], { stdio: 'ignore' }));
   await waitFor(() => fetch(`${base}/status-json.xsl`).then((r) => r.ok), 15_000, 'Icecast');

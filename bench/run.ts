@@ -22,6 +22,7 @@ const benches: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   pages: () => import('./pages'),
   start: () => import('./start'),
   ears: () => import('./ears'),
+  'listen-again': () => import('./listen-again'),
   'two-instances': () => import('./two-instances'),
 };
 for (const [name, load] of Object.entries(benches)) {

@@ -169,4 +169,46 @@ describe.skipIf(skip)('listen again from a real Icecast stream', () => {
     expect((await fetch(`${t.url}/api/episodes/${episode.id}/audio.mp3`)).status).toBe(404);
     expect((await request(t.url, '/api/listen-again/settings', { method: 'PUT', token: owner.token, body: { public_window_days: 30 } })).status).toBe(200);
   }, 30_000);
+
+  it('staff: the presenter hides their own episode, a manager trims it (cut again) and retitles it; settings keep the logger minimum', async () => {
+    expect(episode).toBeDefined();
+    const patch = (who: { token: string }, body: Record<string, unknown>) => request(t.url, `/api/listen-again/episodes/${episode.id}`, { method: 'PATCH', token: who.token, body });
+    const listed = async () => (await request(t.url, `/api/episodes?show=${showId}`)).body.episodes as (typeof episode)[];
+    // The presenter: hide and show again, but no retitling; another presenter nothing at all.
+    expect((await patch(presenter, { hidden: true })).status).toBe(200);
+    expect(await listed()).toEqual([]);
+    expect((await fetch(`${t.url}/api/episodes/${episode.id}/audio.mp3`)).status).toBe(404);
+    expect((await patch(presenter, { hidden: false })).status).toBe(200);
+    expect(await listed()).toHaveLength(1);
+    expect((await patch(presenter, { title: 'Mine now' })).status).toBe(403);
+    const other = await createPresenter(t, 'presenter', 'DJ Other');
+    expect((await patch(other, { hidden: true })).status).toBe(403);
+    const own = (await request(t.url, '/api/listen-again/episodes', { token: presenter.token })).body.episodes as { id: string; status: string }[];
+    expect(own.map((x) => [x.id, x.status])).toEqual([[episode.id, 'published']]);
+    expect((await request(t.url, '/api/listen-again/episodes', { token: other.token })).body.episodes).toEqual([]);
+
+    // A manager trims 2 s off each end and retitles: the episode is cut again, 4 s shorter, still the tone.
+    const trimmed = await patch(owner, { trim_start_seconds: 2, trim_end_seconds: 2, title: 'Tone Hour (edited)' });
+    expect(trimmed.status).toBe(200);
+    const [after] = await listed();
+    expect(after).toMatchObject({ id: episode.id, title: 'Tone Hour (edited)', starts_at: new Date(Date.parse(episode.starts_at) + 2000).toISOString(), ends_at: new Date(Date.parse(episode.ends_at) - 2000).toISOString() });
+    expect(Math.abs(after!.duration_seconds - (episode.duration_seconds - 4))).toBeLessThanOrEqual(0.1);
+    const file = path.join(dir, 'trimmed.mp3');
+    fs.writeFileSync(file, Buffer.from(await (await fetch(`${t.url}/api/episodes/${episode.id}/audio.mp3`)).arrayBuffer()));
+    expect(fs.statSync(file).size).toBe(after!.bytes);
+    expect(Math.abs(probeDuration(file) - after!.duration_seconds)).toBeLessThanOrEqual(0.5);
+    // The tracklist follows the new start: the second song 2 s earlier.
+    expect(after!.tracks[1]!.offset_seconds).toBeCloseTo(episode.tracks[1]!.offset_seconds - 2, 0);
+
+    // A show's rule; the station's settings: retention never below the logger minimum; disk use for staff.
+    expect((await request(t.url, `/api/listen-again/shows/${showId}`, { method: 'PUT', token: owner.token, body: { publish: 'approval' } })).body).toEqual({ show_key: showId, publish: 'approval' });
+    expect((await request(t.url, `/api/listen-again/shows/${showId}`, { method: 'PUT', token: presenter.token, body: { publish: 'never' } })).status).toBe(403);
+    expect((await request(t.url, '/api/listen-again/settings', { method: 'PUT', token: owner.token, body: { logger_min_days: 42, retention_days: 30 } })).status).toBe(400);
+    expect((await request(t.url, '/api/listen-again/settings', { method: 'PUT', token: owner.token, body: { logger_min_days: 42 } })).body).toMatchObject({ logger_min_days: 42, retention_days: 90 });
+    const status = (await request(t.url, '/api/listen-again/status', { token: owner.token })).body;
+    expect(status.recorder.state).toBe('recording');
+    expect(status.disk.recordings_bytes).toBeGreaterThan(after!.bytes);
+    expect(status.disk.episodes_bytes).toBe(after!.bytes);
+    expect(status.disk.free_bytes).toBeGreaterThan(0);
+  }, 60_000);
 });

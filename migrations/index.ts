@@ -29,6 +29,7 @@ import * as m210 from './210_incident_samples';
 import * as m221 from './221_privacy';
 import * as m340 from './340_licensing';
 import * as m320 from './320_listen_again';
+import * as m300 from './300_show_reminder_email';
 
 /** One migration: its name as recorded in knex_migrations, and its steps. */
 export interface NamedMigration extends Knex.Migration {
@@ -70,4 +71,5 @@ export const migrations: NamedMigration[] = [
   { name: '221_privacy', ...m221 },
   { name: '340_licensing', ...m340 },
   { name: '320_listen_again', ...m320 },
+  { name: '300_show_reminder_email', ...m300 },
 ];

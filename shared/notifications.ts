@@ -4,6 +4,7 @@
  * once for the server and the staff panel.
  */
 import { z } from 'zod';
+import { can, type Capability, type Role } from './permissions';
 
 /** Notification types (001 §3). */
 export const NOTIFICATION_TYPES = [
@@ -59,6 +60,40 @@ export const PREFERENCE_GROUPS: readonly { title: string; types: readonly Notifi
   { title: 'User Management', types: ['user_added', 'user_removed'] },
   { title: 'System & Announcements', types: ['system_alert', 'announcement'] },
 ];
+
+/** The roles that can act on each type (001 §6), by capability: the notification's default audience. */
+export const NOTIFICATION_AUDIENCE: Record<NotificationType, Capability> = {
+  show_added: 'shows.approve',
+  show_updated: 'shows.approve',
+  show_deleted: 'shows.approve',
+  show_conflicts: 'shows.resolve',
+  song_request: 'requests.manage',
+  shoutout_request: 'requests.manage',
+  general_request: 'requests.manage',
+  application_received: 'applications.manage',
+  user_added: 'users.manage',
+  user_removed: 'users.manage',
+  system_alert: 'shows.resolve',
+  announcement: 'notifications.view',
+  leave_requested: 'loa.review',
+  // Always sent with an explicit audience (the presenter); the reviewers otherwise.
+  leave_decided: 'loa.review',
+  application_decided: 'applications.manage',
+};
+
+/**
+ * Types that also reach one person whatever their role: their own shows booked, changed or removed, their leave
+ * decided, their reminders and alerts (system_alert), announcements.
+ */
+export const PERSONAL_NOTIFICATION_TYPES: readonly NotificationType[] = ['show_added', 'show_updated', 'show_deleted', 'leave_decided', 'system_alert', 'announcement'];
+
+/**
+ * The types a role can ever receive: its audience's, plus the personal ones. The Preferences tab offers switches
+ * only for these (issue 30 item 7: no switch that can never fire).
+ */
+export function preferenceTypesFor(role: Role | null | undefined): NotificationType[] {
+  return NOTIFICATION_TYPES.filter((t) => PERSONAL_NOTIFICATION_TYPES.includes(t) || can(role, NOTIFICATION_AUDIENCE[t]));
+}
 
 /** Where clicking a notification goes (001 §2). */
 export function notificationTarget(type: string): string {

@@ -58,6 +58,17 @@ export function liveShowId(np: Pick<NowPlaying, 'station' | 'live'> | null | und
   return np.live.show_id ?? null;
 }
 
+/**
+ * Seconds left in the live presenter's booked slot (issue 30 item 7), or null when nobody is live in their own
+ * booking (see {@link liveShowId}): the current show's end minus now, never below zero.
+ */
+export function liveSlotLeft(np: Pick<NowPlaying, 'station' | 'live' | 'current_show'> | null | undefined, nowMs: number): number | null {
+  const id = liveShowId(np);
+  const show = np?.current_show;
+  if (!id || !show || show.id !== id) return null;
+  return Math.max(0, Math.floor((show.ends_at * 1000 - nowMs) / 1000));
+}
+
 /** The words of the off-air state: a headline and why, and the next show when one is scheduled. */
 export function offAirText(np: Pick<NowPlaying, 'station' | 'live' | 'next_show'> | null | undefined): {
   headline: string;

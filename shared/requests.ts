@@ -295,6 +295,35 @@ export function statusSchema(kind: QueueKind) {
   return z.object({ status: z.enum(statuses, { error: `Status must be one of: ${statuses.join(', ')}.` }) });
 }
 
+/** The most requests one bulk action may name (issue 30: bulk actions in the request queues). */
+export const QUEUE_BULK_MAX = 100;
+
+/**
+ * A bulk action on a listener queue (`POST /api/requests/{kind}/bulk`): every named request set to one status, or
+ * deleted. Each is changed as one PATCH or DELETE would (audited, pushed to open queues, the listener told).
+ */
+export function bulkActionSchema(kind: QueueKind) {
+  const statuses = QUEUE_STATUSES[kind] as unknown as [string, ...string[]];
+  const ids = z
+    .array(z.uuid('Each id must be a request id.'), { error: 'ids must be a list of request ids.' })
+    .min(1, 'Choose at least one request.')
+    .max(QUEUE_BULK_MAX, `Choose at most ${QUEUE_BULK_MAX} requests at once.`);
+  return z.discriminatedUnion(
+    'action',
+    [
+      z.object({ action: z.literal('status'), ids, status: z.enum(statuses, { error: `Status must be one of: ${statuses.join(', ')}.` }) }),
+      z.object({ action: z.literal('delete'), ids }),
+    ],
+    { error: 'action must be status or delete.' },
+  );
+}
+
+/** What a bulk action answers: the requests it changed and those it did not find (deleted meanwhile). */
+export interface BulkActionResult {
+  done: string[];
+  missing: string[];
+}
+
 /** The most rows one queue listing returns (newest first). */
 export const QUEUE_LIST_LIMIT = 500;
 

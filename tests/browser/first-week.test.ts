@@ -135,6 +135,19 @@ describe.skipIf(skipBrowser())("a new station's first week", () => {
     const subject = `Your leave from ${showDay} to ${leaveEnd} was approved`;
     await expect.poll(() => inbox.filter((x) => x.to.includes('sam@station.example') && x.subject === subject).length, WAIT).toBe(1);
 
+    // A role change reaches the presenter's open panel without signing in again (issue 30 item 7): promoted to
+    // moderator, the sidebar offers Schedule Overview; still no reload.
+    await p.keyboard.press('Escape');
+    await p.getByRole('dialog', { name: 'Notifications' }).waitFor({ state: 'detached', ...WAIT });
+    const nav = p.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Schedule Overview' });
+    await p.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Dashboard' }).waitFor(WAIT);
+    expect(await nav.count()).toBe(0);
+    const samId = (await h.server.server.ctx.knex('profiles').where({ email: 'sam@station.example' }).first<{ id: string }>('id'))!.id;
+    const promoted = await request(h.url, `/api/users/${samId}`, { method: 'PATCH', token: owner.token, body: { role: 'moderator' } });
+    expect(promoted.status, JSON.stringify(promoted.body)).toBe(200);
+    await nav.first().waitFor(WAIT);
+    expect(await p.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+
     expect([...s.errors, ...m.errors]).toEqual([]);
     await Promise.all([s.context.close(), m.context.close()]);
   }, 240_000);

@@ -110,6 +110,12 @@ describe.skipIf(skipBrowser())('staff notifications and logs in Chromium', () =>
     await toggle.waitFor();
     const save = page.getByRole('button', { name: 'Save Preferences' });
     expect(await save.count()).toBe(0);
+    // Only switches that can fire for a presenter (issue 30 item 7): their own leave decisions, not others' requests.
+    expect(await page.getByRole('switch', { name: 'Leave Decision' }).or(page.getByRole('checkbox', { name: 'Leave Decision' })).count()).toBe(1);
+    for (const never of ['Leave Requested', 'Application Received', 'User Added', 'Show Conflicts']) {
+      expect(await page.getByRole('switch', { name: never }).or(page.getByRole('checkbox', { name: never })).count(), never).toBe(0);
+    }
+    expect(await page.getByText('User Management', { exact: true }).count()).toBe(0);
     expect(await toggle.isChecked()).toBe(true);
     await toggle.click();
     await save.waitFor();

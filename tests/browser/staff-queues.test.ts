@@ -200,6 +200,49 @@ describe.skipIf(skipBrowser())('staff queues in Chromium', () => {
     await owner.context.close();
   });
 
+  it('bulk actions: a presenter sets several shoutouts to Completed at once; a moderator deletes a selection after confirming (issue 30)', async () => {
+    const rows = await knex()('shoutout_requests')
+      .insert(['Bulk One', 'Bulk Two', 'Bulk Three'].map((to) => ({ requester_name: 'Bea', recipient_name: to, message: `Hello ${to}`, status: 'pending' })))
+      .returning<{ id: string }[]>('id');
+    const ids = rows.map((r) => r.id);
+    const pres = await openAsStaff(h, 'presenter');
+    const p = pres.page;
+    await p.goto(`${h.url}/admin/shoutout-requests`);
+    await p.getByTestId('queue-row').filter({ hasText: 'Hello Bulk One' }).waitFor();
+    // Times are the reader's clock: the date column names the zone.
+    const zone = await p.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(await p.getByRole('columnheader', { name: `Requested (${zone})` }).count()).toBe(1);
+    await p.getByRole('checkbox', { name: 'Select shoutout from Bea to Bulk One' }).check();
+    await p.getByRole('checkbox', { name: 'Select shoutout from Bea to Bulk Two' }).check();
+    const bar = p.getByRole('region', { name: 'Bulk actions' });
+    await bar.getByText('2 selected').waitFor();
+    // A presenter may change statuses but not delete: no Delete in the bar.
+    expect(await bar.getByRole('button', { name: 'Delete selected' }).count()).toBe(0);
+    await bar.getByRole('combobox', { name: 'Set status' }).click();
+    await p.getByRole('option', { name: 'Completed' }).click();
+    await bar.getByRole('button', { name: 'Apply' }).click();
+    expect(await toastText(p, '2 requests set to Completed')).toContain('2 requests set to Completed');
+    await bar.waitFor({ state: 'detached' });
+    expect(await knex()('shoutout_requests').whereIn('id', ids).orderBy('recipient_name').pluck('status')).toEqual(['completed', 'pending', 'completed']);
+
+    const mod = await openAsStaff(h, 'moderator');
+    const m = mod.page;
+    await m.goto(`${h.url}/admin/shoutout-requests`);
+    await m.getByTestId('queue-row').filter({ hasText: 'Hello Bulk Three' }).waitFor();
+    await m.getByRole('checkbox', { name: 'Select shoutout from Bea to Bulk One' }).check();
+    await m.getByRole('checkbox', { name: 'Select shoutout from Bea to Bulk Three' }).check();
+    await m.getByRole('region', { name: 'Bulk actions' }).getByRole('button', { name: 'Delete selected' }).click();
+    const confirm = m.getByRole('dialog', { name: 'Delete 2 requests?' });
+    await confirm.getByRole('button', { name: 'Delete selected' }).click();
+    expect(await toastText(m, '2 requests deleted')).toContain('2 requests deleted');
+    await m.getByTestId('queue-row').filter({ hasText: 'Hello Bulk Three' }).waitFor({ state: 'detached' });
+    expect(await knex()('shoutout_requests').whereIn('id', ids).pluck('recipient_name')).toEqual(['Bulk Two']);
+    // The presenter's open queue follows without a reload.
+    await p.getByTestId('queue-row').filter({ hasText: 'Hello Bulk One' }).waitFor({ state: 'detached' });
+    expect([...pres.errors, ...mod.errors]).toEqual([]);
+    await Promise.all([pres.context.close(), mod.context.close()]);
+  });
+
   it('approves an application: counts move between the tabs and the decision is final', async () => {
     await knex()('presenter_applications').insert({ name: 'Browser Applicant', email: 'ba@example.com', experience: 'Ten years of pirate radio.', show_idea: 'Jungle and breaks on Fridays.', available_times: ['weekend-evening'], has_discord: false, terms_accepted: true });
     const mod = await openAsStaff(h, 'moderator');

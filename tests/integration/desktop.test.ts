@@ -116,11 +116,11 @@ describe('presenter reminders', () => {
     await buildShow(t, { event_date: '2026-03-25', start_time: '12:30', end_time: '13:30', title: 'Later', presenter_id: other.presenterId });
     const mine = await listen(presenter);
     const theirs = await listen(other);
-    expect(await runShowReminders(t.server.ctx, FIXED_NOW)).toEqual({ startsSoon: 1, notLive: 0 });
+    expect(await runShowReminders(t.server.ctx, FIXED_NOW)).toEqual({ startsSoon: 1, notLive: 0, emailed: 0 });
     await expect.poll(() => mine.events().length).toBe(1);
     expect(mine.events()[0]!.data).toMatchObject({ title: REMINDER_TEXTS.startsSoonTitle(8), message: 'Lunchtime Live starts at 12:08. Get ready to go live.', related_id: id });
     // Again a minute later, or from a second server instance: nothing new.
-    expect(await runShowReminders(t.server.ctx, FIXED_NOW + 60_000)).toEqual({ startsSoon: 0, notLive: 0 });
+    expect(await runShowReminders(t.server.ctx, FIXED_NOW + 60_000)).toEqual({ startsSoon: 0, notLive: 0, emailed: 0 });
     const stored = await t.server.ctx.knex('admin_notifications').select('title', 'target_user_ids', 'target_roles');
     expect(stored).toEqual([{ title: 'Your show starts in 8 minutes', target_user_ids: [presenter.id], target_roles: [] }]);
     expect(theirs.events()).toEqual([]);
@@ -131,10 +131,10 @@ describe('presenter reminders', () => {
   it('tells the presenter once when their show has started and they are not live', async () => {
     await buildShow(t, { event_date: '2026-03-25', start_time: '11:58', end_time: '13:00', title: 'Lunchtime Live', presenter_id: presenter.presenterId });
     const mine = await listen(presenter);
-    expect(await runShowReminders(t.server.ctx, FIXED_NOW)).toEqual({ startsSoon: 0, notLive: 1 });
+    expect(await runShowReminders(t.server.ctx, FIXED_NOW)).toEqual({ startsSoon: 0, notLive: 1, emailed: 0 });
     await expect.poll(() => mine.events().length).toBe(1);
     expect(mine.events()[0]!.data).toMatchObject({ title: REMINDER_TEXTS.notLiveTitle, message: REMINDER_TEXTS.notLiveMessage('Lunchtime Live', '11:58') });
-    expect(await runShowReminders(t.server.ctx, FIXED_NOW + 120_000)).toEqual({ startsSoon: 0, notLive: 0 });
+    expect(await runShowReminders(t.server.ctx, FIXED_NOW + 120_000)).toEqual({ startsSoon: 0, notLive: 0, emailed: 0 });
     mine.ws.close();
   });
 
@@ -143,7 +143,7 @@ describe('presenter reminders', () => {
     await t.server.ctx.knex('broadcast_sessions').insert({ presenter_id: presenter.presenterId, schedule_event_id: live, started_at: new Date(FIXED_NOW - 5 * 60_000), streamer_name: 'leah' });
     await buildShow(t, { event_date: '2026-03-25', start_time: '12:05', end_time: '12:50', title: 'Nobody', presenter_id: null, presenter_name: 'Guest DJ' });
     await buildShow(t, { event_date: '2026-03-25', start_time: '12:06', end_time: '12:50', title: 'Cancelled', presenter_id: other.presenterId, status: 'cancelled' });
-    expect(await runShowReminders(t.server.ctx, FIXED_NOW)).toEqual({ startsSoon: 0, notLive: 0 });
+    expect(await runShowReminders(t.server.ctx, FIXED_NOW)).toEqual({ startsSoon: 0, notLive: 0, emailed: 0 });
     await t.server.ctx.knex('broadcast_sessions').delete();
   });
 

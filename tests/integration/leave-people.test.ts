@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getStationInfo, saveStationInfo } from '../../server/src/settings/service';
+import { getStationInfo, saveStationInfo, stationTimezone } from '../../server/src/settings/service';
+import { runShowReminders } from '../../server/src/schedule/reminders';
+import { zonedInstant } from '../../shared/schedule';
 import { createUser, type TestUser } from '../support/auth';
 import { request, startTestServer, type TestServer } from '../support/server';
 import { startMailCatcher, type Mail } from '../support/smtp';
@@ -136,6 +138,30 @@ describe('leave requests', () => {
     const inside = await book(ahead(31), 'Sneaky');
     expect(inside.status).toBe(422);
     expect(inside.body.error.message).toMatch(/^Eve Evening is on approved leave on /);
+  });
+});
+
+describe('e-mailed show reminders', () => {
+  it("e-mails a show's presenter once, within a day of it, with the show and its time on the station's clock", async () => {
+    const p = await newPresenter('ray@station.example', 'Ray Reminder');
+    const date = ahead(60);
+    const booked = await post(p, '/api/schedule/bookings', { mode: 'daily', title: 'Night Owls', event_date: date, start_time: '19:00', end_time: '20:00' });
+    expect(booked.status).toBe(201);
+    const zone = await stationTimezone(t.server.ctx);
+    const starts = zonedInstant(date, '19:00:00', zone);
+    const reminders = () => mailTo('ray@station.example').filter((m) => m.subject.startsWith('Reminder:'));
+
+    // More than a day ahead: nothing yet.
+    expect((await runShowReminders(t.server.ctx, starts - 25 * 3_600_000)).emailed).toBe(0);
+    // Within the day: one e-mail, never a second.
+    expect((await runShowReminders(t.server.ctx, starts - 3 * 3_600_000)).emailed).toBe(1);
+    expect((await runShowReminders(t.server.ctx, starts - 2 * 3_600_000)).emailed).toBe(0);
+    await expect.poll(() => reminders().length, { timeout: 15_000 }).toBe(1);
+    const noon = new Date(`${date}T12:00:00Z`);
+    const part = (o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-GB', { ...o, timeZone: 'UTC' }).format(noon);
+    const long = `${part({ weekday: 'long' })} ${noon.getUTCDate()} ${part({ month: 'long' })} ${noon.getUTCFullYear()}`;
+    expect(reminders()[0]!.subject).toBe(`Reminder: Night Owls ${long}, 19:00–20:00 (${zone})`);
+    expect(reminders()[0]!.text).toContain('https://radio.station.example/admin/shows');
   });
 });
 

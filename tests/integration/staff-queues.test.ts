@@ -158,6 +158,34 @@ describe('request queues', () => {
         expect((await request(t.url, `/api/requests/${kind}/${id}`, { method: 'PATCH', body: { status: 'pending' } })).status).toBe(401);
         expect((await request(t.url, `/api/requests/${kind}/${id}`, { method: 'DELETE' })).status).toBe(401);
       });
+
+      it('bulk: sets many to one status or deletes them (moderator and above), each audited and pushed; ids gone meanwhile are answered missing (issue 30)', async () => {
+        const ids = [await MAKERS[kind](), await MAKERS[kind](), await MAKERS[kind]()];
+        const status = STATUSES[kind][0];
+        const bulk = (token: string, body: unknown) => request(t.url, `/api/requests/${kind}/bulk`, { method: 'POST', token, body });
+        const set = await bulk(users.presenter.token, { action: 'status', status, ids: [...ids, MISSING] });
+        expect(set.status).toBe(200);
+        expect(set.body).toEqual({ done: ids, missing: [MISSING] });
+        expect((await knex()(`${kind}_requests`).whereIn('id', ids).pluck('status')).sort()).toEqual([status, status, status]);
+        expect(Number((await knex()('user_action_logs').whereIn('resource_id', ids).where({ action_type: 'update' }).count<{ n: string }[]>({ n: '*' }))[0]!.n)).toBe(3);
+        expect(events.filter((e) => e.name === 'request.updated' && ids.includes((e.data as { request: { id: string } }).request.id)).length).toBe(3);
+
+        // Refusals: a status of another queue, no ids, too many, deleting below moderator; nothing changes.
+        const wrong = await bulk(users.owner.token, { action: 'status', status: kind === 'general' ? 'played' : 'responded', ids });
+        expect(wrong.status).toBe(400);
+        expect((await bulk(users.owner.token, { action: 'status', status, ids: [] })).body.error.message).toBe('Choose at least one request.');
+        expect((await bulk(users.owner.token, { action: 'delete', ids: Array.from({ length: 101 }, () => MISSING) })).body.error.message).toBe('Choose at most 100 requests at once.');
+        const denied = await bulk(users.presenter.token, { action: 'delete', ids });
+        expect(denied.status).toBe(403);
+        expect(denied.body.error.message).toBe('You do not have permission to delete this request. Please contact an administrator.');
+        expect(await knex()(`${kind}_requests`).whereIn('id', ids).count<{ n: string }[]>({ n: '*' }).then((r) => Number(r[0]!.n))).toBe(3);
+
+        const del = await bulk(users.moderator.token, { action: 'delete', ids: ids.slice(0, 2) });
+        expect(del.body).toEqual({ done: ids.slice(0, 2), missing: [] });
+        expect(await knex()(`${kind}_requests`).whereIn('id', ids).pluck('id')).toEqual([ids[2]]);
+        expect(events.filter((e) => e.name === 'request.deleted').map((e) => (e.data as { id: string }).id)).toEqual(ids.slice(0, 2));
+        expect((await request(t.url, `/api/requests/${kind}/bulk`, { method: 'POST', body: { action: 'delete', ids } })).status).toBe(401);
+      });
     });
   }
 

@@ -85,12 +85,12 @@ describe('the station time zone outside the schedule API', () => {
   it("dates DJs' leave, the log export and the reminders by General Settings' zone", async () => {
     expect(await leaveOf()).toEqual({ start_date: '2026-03-11', end_date: '2026-03-12', reason: 'vacation', current: false });
     expect(await exportName()).toBe('attachment; filename="user-logs-2026-03-10.csv"');
-    expect(await runShowReminders(t.server.ctx, NOW)).toEqual({ startsSoon: 0, notLive: 0 });
+    expect(await runShowReminders(t.server.ctx, NOW)).toEqual({ startsSoon: 0, notLive: 0, emailed: 0 });
 
     expect((await setZone('Pacific/Auckland')).status).toBe(200);
     expect(await leaveOf()).toEqual({ start_date: '2026-03-11', end_date: '2026-03-12', reason: 'vacation', current: true });
     expect(await exportName()).toBe('attachment; filename="user-logs-2026-03-11.csv"');
-    expect(await runShowReminders(t.server.ctx, NOW)).toEqual({ startsSoon: 1, notLive: 0 });
+    expect(await runShowReminders(t.server.ctx, NOW)).toEqual({ startsSoon: 1, notLive: 0, emailed: 0 });
     const sent = await t.server.ctx.knex('admin_notifications').where({ type: 'system_alert' }).select('title', 'message', 'target_user_ids');
     expect(sent).toEqual([{ title: 'Your show starts in 5 minutes', message: 'Kiri at Lunch starts at 12:35. Get ready to go live.', target_user_ids: [dj.id] }]);
 

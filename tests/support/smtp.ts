@@ -8,12 +8,22 @@ export interface Mail {
   text: string;
 }
 
-/** Reads a received message: headers, then the body, quoted-printable decoded, line ends as \n. */
+/** A header's RFC 2047 encoded words (`=?UTF-8?Q?…?=`, `=?UTF-8?B?…?=`, what nodemailer writes for text beyond ASCII) decoded. */
+function decodeWords(value: string): string {
+  return value.replace(/\?=\s+=\?/g, '?==?').replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_m, _charset: string, enc: string, text: string) =>
+    enc.toUpperCase() === 'B'
+      ? Buffer.from(text, 'base64').toString('utf8')
+      : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_x, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
+  );
+}
+
+/** Reads a received message: headers (unfolded, encoded words decoded), then the body, quoted-printable decoded, line ends as \n. */
 export function readMail(raw: string): Mail {
-  const [head, ...rest] = raw.split(/\r?\n\r?\n/);
-  const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(head ?? '')?.[1]?.trim() ?? '';
+  const [folded, ...rest] = raw.split(/\r?\n\r?\n/);
+  const head = (folded ?? '').replace(/\r?\n[ \t]+/g, ' ');
+  const header = (name: string) => decodeWords(new RegExp(`^${name}: (.*)$`, 'mi').exec(head)?.[1]?.trim() ?? '');
   const body = rest.join('\n\n');
-  const qp = /quoted-printable/i.test(head ?? '');
+  const qp = /quoted-printable/i.test(head);
   const text = qp ? Buffer.from(body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8') : body;
   return { to: header('To'), subject: header('Subject'), text: text.replace(/\r\n/g, '\n') };
 }

@@ -22,7 +22,7 @@ import { AnnouncementSchema, ListNotificationsQuerySchema, LogsQuerySchema, Pref
 import { DjInputSchema } from '../../../shared/presenters';
 import { ReportQuerySchema } from '../../../shared/licensing';
 import { PrivacySettingsSchema } from '../../../shared/privacy';
-import { statusFilterSchema, statusSchema, type QueueKind } from '../../../shared/requests';
+import { bulkActionSchema, statusFilterSchema, statusSchema, type QueueKind } from '../../../shared/requests';
 import { StationInfoSchema } from '../../../shared/station';
 import { DeliveriesQuerySchema } from '../integrations/routes';
 import { UptimeQuerySchema } from '../radio/ears/routes';
@@ -46,6 +46,7 @@ const ID = { id: 'The item’s id (a UUID).' };
 const queueOps = (kind: Exclude<QueueKind, 'loa'>, label: string): OperationSpec[] => [
   { method: 'get', path: `/api/requests/${kind}`, tag: 'Request queues', auth: 'roles', summary: `The ${label} queue`, description: 'Every staff role; newest first, filtered by status.', query: statusFilterSchema(kind), responses: { 200: obj(`The ${label}s (\`requests\`).`), 400: error('Invalid filter.') } },
   { method: 'patch', path: `/api/requests/${kind}/{id}`, tag: 'Request queues', auth: 'roles', pathParams: ID, summary: `Set a ${label}’s status`, body: statusSchema(kind), responses: { 200: obj(`The ${label}.`), 404: notFound(label) } },
+  { method: 'post', path: `/api/requests/${kind}/bulk`, tag: 'Request queues', auth: 'roles', summary: `Set the status of many ${label}s, or delete them`, description: `Every staff role may set a status; deleting is moderator and above. At most 100 ids; each is changed as its own PATCH or DELETE would be. Answers \`done\` and \`missing\` (ids not found).`, body: bulkActionSchema(kind), responses: { 200: obj('The ids changed and the ids not found.'), 400: error('Invalid action.'), 403: error('Deleting needs moderator or above.') } },
   { method: 'delete', path: `/api/requests/${kind}/{id}`, tag: 'Request queues', auth: 'roles', pathParams: ID, summary: `Delete a ${label}`, description: 'Moderator and above.', responses: { 204: none('Deleted.'), 404: notFound(label) } },
 ];
 

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import { CAPABILITIES, ROLES, type Capability, type Role } from '../../../shared/permissions';
-import { NOTIFICATION_TYPES, type NotificationPriority, type NotificationType, type NotificationView } from '../../../shared/notifications';
+import { NOTIFICATION_AUDIENCE, NOTIFICATION_TYPES, type NotificationPriority, type NotificationType, type NotificationView } from '../../../shared/notifications';
 import { STAFF_CHANGED_EVENT, type StaffChangedData } from '../../../shared/realtime';
 import type { AppContext } from '../context';
 import { randomUUID } from 'node:crypto';
@@ -34,25 +34,8 @@ export interface Audience {
   userIds?: readonly string[];
 }
 
-/** The roles that can act on each type (001 §6): applications and users → user managers; conflicts → resolvers; requests → request managers. */
-export const AUDIENCE: Record<NotificationType, Capability> = {
-  show_added: 'shows.approve',
-  show_updated: 'shows.approve',
-  show_deleted: 'shows.approve',
-  show_conflicts: 'shows.resolve',
-  song_request: 'requests.manage',
-  shoutout_request: 'requests.manage',
-  general_request: 'requests.manage',
-  application_received: 'applications.manage',
-  user_added: 'users.manage',
-  user_removed: 'users.manage',
-  system_alert: 'shows.resolve',
-  announcement: 'notifications.view',
-  leave_requested: 'loa.review',
-  // Always sent with an explicit audience (the presenter); the reviewers otherwise.
-  leave_decided: 'loa.review',
-  application_decided: 'applications.manage',
-};
+/** The roles that can act on each type (001 §6): written once in shared/notifications.ts (the Preferences tab offers switches from it). */
+export const AUDIENCE: Record<NotificationType, Capability> = NOTIFICATION_AUDIENCE;
 
 /** Default priority of each type. */
 export const PRIORITY: Record<NotificationType, NotificationPriority> = {

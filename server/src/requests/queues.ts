@@ -2,12 +2,12 @@ import zlib from 'node:zlib';
 import Router from '@koa/router';
 import { z } from 'zod';
 import type { ChannelEvent, EventData } from '../../../shared/realtime';
-import { DENIED } from '../../../shared/permissions';
-import { QUEUE_LIST_LIMIT, QUEUE_TEXTS, REQUEST_KINDS, statusFilterSchema, statusSchema, type AnyRequestView, type RequestDeletedEvent, type RequestKind, type RequestUpdatedEvent } from '../../../shared/requests';
+import { DENIED, can } from '../../../shared/permissions';
+import { QUEUE_LIST_LIMIT, QUEUE_TEXTS, REQUEST_KINDS, bulkActionSchema, statusFilterSchema, statusSchema, type AnyRequestView, type BulkActionResult, type RequestDeletedEvent, type RequestKind, type RequestUpdatedEvent } from '../../../shared/requests';
 import type { AppRouter } from '../http/router';
 import { authorize, currentUser } from '../auth/middleware';
 import type { AppContext, RequestState } from '../context';
-import { fail } from '../http/errors';
+import { HttpError, fail } from '../http/errors';
 import { parse } from '../http/validate';
 import { announceRequestHandled } from '../radio/requests';
 import { recordAction } from '../users/audit';
@@ -91,6 +91,25 @@ export async function deleteRequest(ctx: AppContext, kind: RequestKind, id: stri
   await publish(ctx, 'request.deleted', { kind, id });
 }
 
+/**
+ * A bulk action (issue 30): each request set to the status, or deleted, one after another exactly as its own PATCH
+ * or DELETE would be (audited, pushed, the listener told); a request gone meanwhile is answered as missing.
+ */
+export async function bulkRequestAction(ctx: AppContext, kind: RequestKind, input: { action: 'status'; ids: string[]; status: string } | { action: 'delete'; ids: string[] }, actor: { id: string; email: string }, ip: string): Promise<BulkActionResult> {
+  const result: BulkActionResult = { done: [], missing: [] };
+  for (const id of new Set(input.ids.map((i) => i.toLowerCase()))) {
+    try {
+      if (input.action === 'delete') await deleteRequest(ctx, kind, id, actor, ip);
+      else await setRequestStatus(ctx, kind, id, input.status, actor, ip);
+      result.done.push(id);
+    } catch (err) {
+      if (err instanceof HttpError && err.code === 'not_found') result.missing.push(id);
+      else throw err;
+    }
+  }
+  return result;
+}
+
 /** The staff routes of the queues (leave of absence is `leave/routes.ts`). */
 export function requestQueueRoutes(ctx: AppContext): AppRouter {
   const router = new Router<RequestState>();
@@ -112,6 +131,12 @@ export function requestQueueRoutes(ctx: AppContext): AppRouter {
       const id = IdSchema.safeParse(c.params.id);
       if (!id.success) throw fail.notFound(QUEUE_TEXTS.updateNotFound);
       c.body = await setRequestStatus(ctx, kind, id.data, status, currentUser(c), c.ip);
+    });
+    router.post(`/api/requests/${kind}/bulk`, authorize(ctx, 'requests.manage', QUEUE_TEXTS.updateForbidden), async (c) => {
+      const input = parse(bulkActionSchema(kind), c.request.body);
+      const user = currentUser(c);
+      if (input.action === 'delete' && !can(user.role, 'requests.delete')) throw fail.forbidden(QUEUE_TEXTS.deleteForbidden);
+      c.body = await bulkRequestAction(ctx, kind, input, user, c.ip);
     });
     router.delete(`/api/requests/${kind}/:id`, remove, async (c) => {
       const id = IdSchema.safeParse(c.params.id);

@@ -6,6 +6,11 @@ import type { BackgroundJob } from '../server';
 import { presenterUserId as accountOfPresenter } from '../presenters/repo';
 import { stationTimezone } from '../settings/service';
 import { claimAttendanceAlert } from './repo';
+import { longDate } from '../../../shared/schedule';
+import { panelUrl, queueEmail, sendQueuedEmail } from '../mail/outbox';
+import { showReminderEmail } from '../mail/templates';
+import { cachedStationInfo } from '../settings/service';
+import { activeEmailsOf } from '../users/repo';
 
 /**
  * Presenter reminders, raised by the server so the browser and the desktop
@@ -17,6 +22,8 @@ import { claimAttendanceAlert } from './repo';
 export const REMINDER_LEAD_MINUTES = 10;
 /** How far into a show nobody live counts as "started and you are not live". */
 export const NOT_LIVE_AFTER_MINUTES = 1;
+/** The e-mailed reminder goes out this long before a show (issue 30: e-mail for reminders), once per show. */
+export const REMINDER_EMAIL_LEAD_HOURS = 24;
 /** How often the job looks. */
 export const REMINDER_EVERY_MS = 30_000;
 
@@ -28,7 +35,7 @@ export const REMINDER_TEXTS = {
   notLiveMessage: (title: string, time: string) => `${title} started at ${time} and the station is not receiving you. Connect your broadcast software, or tell a moderator if you cannot make it.`,
 } as const;
 
-type Kind = 'starts_soon' | 'not_live';
+type Kind = 'starts_soon' | 'not_live' | 'email_reminder';
 
 /** Claims a reminder for a show; false when it was already sent. */
 function claim(ctx: AppContext, showId: string, kind: Kind): Promise<boolean> {
@@ -39,8 +46,35 @@ async function presenterUserId(ctx: AppContext, show: TimedShow): Promise<string
   return show.presenter_id ? accountOfPresenter(ctx.knex, show.presenter_id) : null;
 }
 
+/**
+ * The e-mailed reminders due at `nowMs`: each scheduled show starting within {@link REMINDER_EMAIL_LEAD_HOURS}
+ * whose presenter has an active account gets one e-mail, queued in the outbox in the same transaction that
+ * records it as sent (so it goes once, whatever the instances). Only while SMTP is configured: a reminder
+ * queued with nowhere to send it would arrive late once SMTP is set. Answers how many were queued.
+ */
+export async function runEmailReminders(ctx: AppContext, nowMs: number, zone: string): Promise<number> {
+  if (!ctx.config.SMTP_URL) return 0;
+  const lead = REMINDER_EMAIL_LEAD_HOURS * 3_600_000;
+  const due = (await showsBetween(ctx.knex, nowMs, nowMs + lead + 1, zone)).filter((s) => s.startMs > nowMs && s.startMs - nowMs <= lead);
+  let sent = 0;
+  for (const show of due) {
+    const userId = await presenterUserId(ctx, show);
+    if (!userId) continue;
+    const [account] = await activeEmailsOf(ctx.knex, [userId]);
+    if (!account) continue;
+    const station = await cachedStationInfo(ctx);
+    const when = `${longDate(show.event_date)}, ${show.start_time.slice(0, 5)}–${show.end_time.slice(0, 5)} (${zone})`;
+    const content = showReminderEmail({ station: station.name, presenter: show.presenter_name ?? account.username, title: show.title, when, panelUrl: panelUrl(ctx, '/admin/shows') });
+    const id = await ctx.knex.transaction(async (trx) => ((await claimAttendanceAlert(trx, show.id, 'email_reminder')) ? queueEmail(trx, account.email, content) : null));
+    if (!id) continue;
+    sendQueuedEmail(ctx, id);
+    sent++;
+  }
+  return sent;
+}
+
 /** One pass: sends the reminders due at `nowMs`; answers how many of each went out. */
-export async function runShowReminders(ctx: AppContext, nowMs: number = ctx.now()): Promise<{ startsSoon: number; notLive: number }> {
+export async function runShowReminders(ctx: AppContext, nowMs: number = ctx.now()): Promise<{ startsSoon: number; notLive: number; emailed: number }> {
   const zone = await stationTimezone(ctx);
   let startsSoon = 0;
   let notLive = 0;
@@ -78,7 +112,8 @@ export async function runShowReminders(ctx: AppContext, nowMs: number = ctx.now(
       notLive++;
     }
   }
-  return { startsSoon, notLive };
+  const emailed = await runEmailReminders(ctx, nowMs, zone);
+  return { startsSoon, notLive, emailed };
 }
 
 /** The background job: a pass every 30 seconds. */
@@ -88,7 +123,7 @@ export function showRemindersJob(ctx: AppContext): BackgroundJob {
     if (running) return;
     running = runShowReminders(ctx)
       .then((n) => {
-        if (n.startsSoon || n.notLive) ctx.log.info(n, 'show reminders sent');
+        if (n.startsSoon || n.notLive || n.emailed) ctx.log.info(n, 'show reminders sent');
       })
       .catch((err: unknown) => ctx.log.warn({ err }, 'show reminders failed'))
       .finally(() => (running = null));

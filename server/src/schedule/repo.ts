@@ -204,7 +204,7 @@ export async function showRowsBetween(db: Db, from: string, to: string, statuses
  * Claims one attendance alert of a show (`starts_soon`, `not_live`, `no_show`): true the first time,
  * false when any server instance already claimed it (schedule_attendance_alerts remembers it across restarts).
  */
-export async function claimAttendanceAlert(db: Db, showId: string, kind: 'starts_soon' | 'not_live' | 'no_show'): Promise<boolean> {
+export async function claimAttendanceAlert(db: Db, showId: string, kind: 'starts_soon' | 'not_live' | 'no_show' | 'email_reminder'): Promise<boolean> {
   const rows = await db('schedule_attendance_alerts').insert({ schedule_event_id: showId, kind }).onConflict(['schedule_event_id', 'kind']).ignore().returning('schedule_event_id');
   return rows.length > 0;
 }

@@ -35,7 +35,8 @@ import { SearchField } from '../ui/Filters';
 
 const ACTION_LABELS: Record<ActionFilter, string> = { all: 'All actions', create: 'Create', update: 'Update', delete: 'Delete', login: 'Login' };
 const ACTION_COLOR: Record<string, 'success' | 'info' | 'error' | 'secondary' | 'default'> = { create: 'success', update: 'info', delete: 'error', login: 'secondary' };
-const stampFmt = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
+// The reader's own clock, its zone named on every time (the schedule shows the station's; issue 30 item 7).
+const stampFmt = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false, timeZoneName: 'short' });
 const stamp = (iso: string) => stampFmt.format(new Date(iso));
 
 const FAILED_LABELS: Record<FailedFilter, string> = { show: 'Shown', hide: 'Hidden' };

@@ -64,6 +64,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [setMe, setMeError]);
 
   const userId = session.user?.id ?? null;
+  // A new role (the realtime feed's role_changed renews the token, issue 30 item 7) fetches the profile again, so the
+  // sidebar and every role gate follow without signing in again.
+  const role = session.user?.role ?? null;
   useEffect(() => {
     if (session.status !== 'signedIn' || !userId) {
       setMe(null);
@@ -72,7 +75,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     const timer = setTimeout(() => void reload(), PROFILE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [session.status, userId, reload, setMe, setMeError]);
+  }, [session.status, userId, role, reload, setMe, setMeError]);
 
   const value = useMemo(() => ({ reload }), [reload]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -32,6 +32,7 @@ import {
   NOTIFICATION_TEXT,
   NOTIFICATION_TYPES,
   PREFERENCE_GROUPS,
+  preferenceTypesFor,
   notificationTarget,
   type NotificationPreferences,
   type NotificationPriority,
@@ -270,6 +271,10 @@ function AllNotifications() {
 }
 
 function Preferences() {
+  const { profile } = useAuth();
+  // Only the types this role can ever receive (issue 30 item 7); groups left empty are not drawn.
+  const offered = new Set(preferenceTypesFor(profile?.role));
+  const groups = PREFERENCE_GROUPS.map((g) => ({ ...g, types: g.types.filter((t) => offered.has(t)) })).filter((g) => g.types.length > 0);
   const { data, isPending, isError, refetch } = usePreferences();
   const save = useSavePreferences();
   const { toast } = useToast();
@@ -296,7 +301,7 @@ function Preferences() {
   return (
     <Box>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-        {PREFERENCE_GROUPS.map((g) => (
+        {groups.map((g) => (
           <Paper key={g.title} variant="outlined" component="fieldset" sx={{ p: 2, m: 0 }}>
             <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 700, px: 0.5 }}>
               {g.title}

@@ -6,7 +6,8 @@ import { Link as RouterLink } from 'react-router';
 import { MINI_WINDOW_SHORTCUT } from '../../../shared/desktop';
 import { getServerUrl, isStudio, notificationPermission, onMiniWindowChange, requestNotificationPermission, toggleMiniWindow } from '../platform';
 import { elapsedNow, useNowPlaying, useServerSecond } from '../radio/hooks';
-import { isBroadcasting, offAirText, stationStateOf } from '../../../shared/radio-display';
+import { isBroadcasting, liveSlotLeft, offAirText, stationStateOf } from '../../../shared/radio-display';
+import { useT } from '../i18n/state';
 import { formatClock } from '../radio/components/TrackArt';
 import { formatCountdown } from './format';
 
@@ -52,6 +53,8 @@ export function OnAirStatus() {
   const state = stationStateOf(np);
   const onAir = isBroadcasting(state);
   const next = np?.next_show ?? null;
+  const slotLeft = liveSlotLeft(np, now);
+  const t = useT();
   const toggle = async () => {
     const open = await toggleMiniWindow();
     if (open !== null) setMiniOpen(open);
@@ -71,6 +74,7 @@ export function OnAirStatus() {
             />
             <Stat label="Elapsed" value={np && onAir ? formatClock(elapsed) : '–'} testId="on-air-elapsed" />
             <Stat label="Remaining" value={np && onAir && duration !== null ? formatClock(Math.max(0, duration - elapsed)) : '–'} testId="on-air-remaining" />
+            {slotLeft !== null && <Stat label={t('onAir.slotLeft')} value={formatClock(slotLeft)} testId="on-air-slot-left" />}
             <Stat label="Listeners" value={np ? String(np.listeners.current) : '–'} testId="on-air-listeners" />
             <Box sx={{ minWidth: 180 }}>
               <Typography variant="overline" color="text.secondary" component="p" sx={{ lineHeight: 1.6 }}>

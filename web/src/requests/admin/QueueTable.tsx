@@ -27,15 +27,17 @@ import {
   Typography,
   type ChipProps,
 } from '@mui/material';
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { can, DENIED } from '../../../../shared/permissions';
-import { QUEUE_STATUSES, QUEUE_TEXTS, type QueueKind } from '../../../../shared/requests';
+import { QUEUE_STATUSES, QUEUE_TEXTS, type QueueKind, type RequestKind } from '../../../../shared/requests';
 import { formatQueueDate as formatDate } from '../../../../shared/time';
 import { useIsMobile } from '../../app/media';
 import { useAuth } from '../../auth/AuthProvider';
 import { useTableFits } from '../../ui/fit';
 import { useToast } from '../../ui/toast';
 import { useQueue, useQueueMutations, type QueueRow } from './api';
+import { BulkBar, SelectBox } from './BulkBar';
+import { useT } from '../../i18n/state';
 
 /** One column of a queue: its heading and how a row shows in it. */
 export interface QueueColumn<T> {
@@ -168,6 +170,23 @@ export function QueueTable<K extends QueueKind>({ kind, title, subtitle, label, 
   const cards = mobile || !fits;
   const [deleting, setDeleting] = useState<QueueRow<K> | null>(null);
   const { toast } = useToast();
+  const t = useT();
+  // Bulk actions (issue 30): the listener queues, for whoever may change statuses; a selection of rows still listed.
+  const bulkKind: RequestKind | null = kind === 'loa' || !rights.change ? null : (kind as RequestKind);
+  const [picked, setPicked] = useState<ReadonlySet<string>>(() => new Set());
+  const selected = useMemo(() => (data ?? []).map((r) => r.id).filter((id) => picked.has(id)), [data, picked]);
+  const pick = (id: string, on: boolean) =>
+    setPicked((cur) => {
+      const next = new Set(cur);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const allPicked = Boolean(data && data.length > 0 && selected.length === data.length);
+  const selectBox = (row: QueueRow<K>) => <SelectBox checked={picked.has(row.id)} label={t('queue.bulk.select', { name: describe(row) })} onChange={(on) => pick(row.id, on)} />;
+  // Queue times are the reader's own clock (the schedule shows the station's): the zone is named (issue 30 item 7).
+  const zone = useMemo(() => Intl.DateTimeFormat().resolvedOptions().timeZone, []);
+  const dateLabel = t('queue.dateZone', { header: dateHeader, zone });
 
   const statusCell = (row: QueueRow<K>) => (
     <StatusCell kind={kind} id={row.id} status={row.status} label={describe(row)} allowed={rights.change} busy={setStatus.isPending && setStatus.variables?.id === row.id} onChange={(s) => {
@@ -221,6 +240,8 @@ export function QueueTable<K extends QueueKind>({ kind, title, subtitle, label, 
         </TextField>
       </Stack>
 
+      {bulkKind && <BulkBar kind={bulkKind} selected={selected} canDelete={rights.remove} onDone={() => setPicked(new Set())} />}
+
       {error ? (
         <Alert severity="error">{kind === 'loa' ? QUEUE_TEXTS.loaLoadErrorPanel : QUEUE_TEXTS.loadErrorPanel(label)}</Alert>
       ) : isLoading ? (
@@ -244,6 +265,7 @@ export function QueueTable<K extends QueueKind>({ kind, title, subtitle, label, 
           {data.map((row) => (
             <Card component="li" key={row.id} data-testid="queue-row">
               <CardContent sx={{ display: 'grid', gap: 1, '&:last-child': { pb: 2 } }}>
+                {bulkKind && <Box sx={{ justifySelf: 'start', ml: -0.5 }}>{selectBox(row)}</Box>}
                 {columns.map((c) => (
                   <Box key={c.header}>
                     <Typography variant="caption" color="text.secondary" sx={{ fontWeight: 600, textTransform: 'uppercase', letterSpacing: 0.5 }}>
@@ -253,7 +275,7 @@ export function QueueTable<K extends QueueKind>({ kind, title, subtitle, label, 
                   </Box>
                 ))}
                 <Typography variant="body2" color="text.secondary">
-                  {dateHeader}: {dateOf(row)}
+                  {dateLabel}: {dateOf(row)}
                 </Typography>
                 <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
                   {statusCell(row)}
@@ -268,17 +290,23 @@ export function QueueTable<K extends QueueKind>({ kind, title, subtitle, label, 
           <Table aria-label={title}>
             <TableHead>
               <TableRow>
+                {bulkKind && (
+                  <TableCell padding="checkbox">
+                    <SelectBox checked={allPicked} label={t('queue.bulk.selectAll')} onChange={(on) => setPicked(on ? new Set((data ?? []).map((r) => r.id)) : new Set())} />
+                  </TableCell>
+                )}
                 {columns.map((c) => (
                   <TableCell key={c.header}>{c.header}</TableCell>
                 ))}
                 <TableCell>Status</TableCell>
-                <TableCell>{dateHeader}</TableCell>
+                <TableCell>{dateLabel}</TableCell>
                 <TableCell align="right">Actions</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {data.map((row) => (
-                <TableRow key={row.id} hover data-testid="queue-row">
+                <TableRow key={row.id} hover data-testid="queue-row" selected={picked.has(row.id)}>
+                  {bulkKind && <TableCell padding="checkbox" sx={{ verticalAlign: 'top' }}>{selectBox(row)}</TableCell>}
                   {columns.map((c) => (
                     <TableCell key={c.header} data-prose={c.prose ? '' : undefined} sx={{ ...(c.nowrap ? { whiteSpace: 'nowrap' } : c.prose ? { overflowWrap: 'anywhere', minWidth: 160, maxWidth: 320 } : {}), verticalAlign: 'top' }}>
                       {c.cell(row)}

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { LeaveShowAction, LeaveShowView, LoaInput, LoaView } from '../../../../shared/leave';
-import { QUEUE_TEXTS, type QueueKind, type RequestViews } from '../../../../shared/requests';
+import { QUEUE_TEXTS, type BulkActionResult, type QueueKind, type RequestKind, type RequestViews } from '../../../../shared/requests';
 import { ApiError, endpoint } from '../../app/api';
 import { useChannel, useResync } from '../../realtime/hooks';
 import { useToast } from '../../ui/toast';
@@ -13,6 +13,8 @@ const path = (kind: QueueKind) => (kind === 'loa' ? '/api/loa' : `/api/requests/
 const listQueue = endpoint<{ requests: QueueRow<QueueKind>[] }, [kind: QueueKind, status: string | undefined]>('GET', (kind, status) => `${path(kind)}${status ? `?status=${encodeURIComponent(status)}` : ''}`);
 const patchStatus = endpoint<unknown, [kind: QueueKind, id: string, status: string]>('PATCH', (kind, id, status) => ({ path: `${path(kind)}/${id}`, body: { status } }));
 const deleteRow = endpoint<null, [kind: QueueKind, id: string]>('DELETE', (kind, id) => `${path(kind)}/${id}`);
+/** A bulk action on a listener queue (issue 30). */
+export const bulkAction = endpoint<BulkActionResult, [kind: RequestKind, body: { action: 'status'; status: string; ids: string[] } | { action: 'delete'; ids: string[] }]>('POST', (kind, body) => ({ path: `/api/requests/${kind}/bulk`, body }));
 const fileLoa = endpoint<LoaView, [input: LoaInput]>('POST', (body) => ({ path: '/api/loa', body }));
 /** The presenter's shows inside a leave; approval with a choice per show; a presenter's withdrawal (issue 30). */
 export const leaveShows = endpoint<{ shows: LeaveShowView[] }, [id: string]>('GET', (id) => `/api/loa/${id}/shows`);

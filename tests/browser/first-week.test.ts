@@ -48,6 +48,13 @@ describe.skipIf(skipBrowser())("a new station's first week", () => {
     await checklist.waitFor(WAIT);
     expect(await o.page.getByTestId('first-run-djs').getAttribute('data-done')).toBe('false');
     expect(await o.page.getByTestId('first-run-staff').getAttribute('data-done')).toBe('false');
+    if (process.env.SCREENSHOT_DIR) {
+      for (const width of [390, 768, 1280]) {
+        await o.page.setViewportSize({ width, height: 900 });
+        await checklist.screenshot({ path: `${process.env.SCREENSHOT_DIR}/first-run-checklist-${width}.png` });
+      }
+      await o.page.setViewportSize({ width: 1280, height: 900 });
+    }
     await checklist.getByRole('link', { name: 'Add accounts' }).click();
     await o.page.waitForURL((u) => u.pathname === '/admin/users');
     await o.page.getByRole('button', { name: 'Create Account' }).click();

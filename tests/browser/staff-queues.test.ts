@@ -216,6 +216,14 @@ describe.skipIf(skipBrowser())('staff queues in Chromium', () => {
     await p.getByRole('checkbox', { name: 'Select shoutout from Bea to Bulk Two' }).check();
     const bar = p.getByRole('region', { name: 'Bulk actions' });
     await bar.getByText('2 selected').waitFor();
+    if (process.env.SCREENSHOT_DIR) {
+      for (const width of [390, 768, 1280]) {
+        await p.setViewportSize({ width, height: 900 });
+        await p.screenshot({ path: `${process.env.SCREENSHOT_DIR}/queue-bulk-${width}.png` });
+      }
+      await p.setViewportSize({ width: 1280, height: 800 });
+      await p.getByRole('columnheader', { name: /^Requested/ }).waitFor();
+    }
     // A presenter may change statuses but not delete: no Delete in the bar.
     expect(await bar.getByRole('button', { name: 'Delete selected' }).count()).toBe(0);
     await bar.getByRole('combobox', { name: 'Set status' }).click();

@@ -28,4 +28,6 @@ export const DEFAULT_STATION = {
   /** No image host is approved until staff add one: images are then this site's own (uploads). */
   approvedImageHosts: [] as string[],
   singleDayLeave: false,
+  /** Compliance mode (issue 34): none until the owner or a manager picks UK or US. */
+  compliance_mode: 'none' as 'none' | 'uk' | 'us',
 };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { optionalWebUrl, requiredText, safeText, webUrl } from './fields';
 import { DEFAULT_STATION as STATION_DEFAULTS } from './station-defaults';
 import { ApprovedImageHostsSchema } from './image-hosts';
+import { COMPLIANCE_MODES } from './licensing';
 
 /** True for a time zone name the runtime knows (IANA, e.g. Europe/London). */
 export function isTimeZone(tz: string): boolean {
@@ -50,6 +51,11 @@ export const StationInfoSchema = z.object({
   approvedImageHosts: ApprovedImageHostsSchema.default([]),
   /** Presenters may request leave of a single day (start = end); off, leave ends after it starts (issue 30). */
   singleDayLeave: z.boolean().default(false),
+  /**
+   * Compliance mode (issue 34): `none`, `uk` (PPL/PRS) or `us` (DMCA). Under `uk` or `us` no public page, widget,
+   * feed or API names an upcoming song.
+   */
+  compliance_mode: z.enum(COMPLIANCE_MODES).default('none'),
 });
 export type StationInfo = z.output<typeof StationInfoSchema>;
 

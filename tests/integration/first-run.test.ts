@@ -79,6 +79,7 @@ describe('a real install (SEED_DEMO=false)', () => {
       requestsOpen: true,
       approvedImageHosts: [],
       singleDayLeave: false,
+      compliance_mode: 'none',
     });
   });
 

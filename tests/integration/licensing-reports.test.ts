@@ -207,6 +207,33 @@ describe('licensing reports from the demo station and real listeners', () => {
     expect((await request(t.url, `/api/reports/ppl?${q}`, { token: admin.token })).status).toBe(403);
     expect((await request(t.url, `/api/reports/ppl?${q}`)).status).toBe(401);
   });
+
+  it('compliance mode UK or US: no public API or feed names an upcoming song; none: as before', async () => {
+    const setMode = async (mode: string) => {
+      const current = (await request(t.url, '/api/settings/station', { token: owner.token })).body;
+      const saved = await request(t.url, '/api/settings/station', { method: 'PUT', token: owner.token, body: { ...current, compliance_mode: mode } });
+      expect(saved.status).toBe(200);
+      expect(saved.body.compliance_mode).toBe(mode);
+      await poller.pollNow();
+    };
+    const upcoming = async () => {
+      const doc = (await request(t.url, '/api/now-playing')).body;
+      const feed = (await request(t.url, '/api/nowplaying/1')).body;
+      const station = (await request(t.url, '/api/station')).body;
+      return { doc: doc.playing_next?.song?.title ?? null, feed: feed.playing_next?.song?.title ?? null, mode: station.compliance_mode };
+    };
+    await poller.pollNow();
+    const next = demoPlayAt(clock, 120);
+    const nextTitle = demoPlayAt(next.endsAt + 1, 120).track.title;
+    expect(await upcoming()).toEqual({ doc: nextTitle, feed: nextTitle, mode: 'none' });
+    await setMode('uk');
+    expect(await upcoming()).toEqual({ doc: null, feed: null, mode: 'uk' });
+    await setMode('none');
+    expect(await upcoming()).toEqual({ doc: nextTitle, feed: nextTitle, mode: 'none' });
+    await setMode('us');
+    expect(await upcoming()).toEqual({ doc: null, feed: null, mode: 'us' });
+    expect((await request(t.url, '/api/settings/station', { method: 'PUT', token: owner.token, body: { ...(await request(t.url, '/api/settings/station', { token: owner.token })).body, compliance_mode: 'eu' } })).status).toBe(400);
+  });
 });
 
 /**

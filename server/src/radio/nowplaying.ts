@@ -23,6 +23,8 @@ export interface BuildOptions {
   listenUrl: string;
   currentTrackId: string | null;
   session: OpenSession | null;
+  /** Compliance mode UK or US (issue 34): the document names no upcoming song (`playing_next` stays null). */
+  hideNext?: boolean;
 }
 
 /**
@@ -57,7 +59,7 @@ export async function buildNowPlaying(db: Db, snap: NowPlayingSnapshot, opts: Bu
     : snap.live.isLive && snap.live.streamerName
       ? [{ name: snap.live.streamerName, is_live: true }]
       : [];
-  const queued = snap.playingNext && !snap.playingNext.isStale && track ? snap.playingNext : null;
+  const queued = snap.playingNext && !snap.playingNext.isStale && track && !opts.hideNext ? snap.playingNext : null;
   return {
     station: { name: snap.stationName, listen_url: opts.listenUrl, is_online: snap.online, state },
     now_playing: {

@@ -14,7 +14,8 @@ import { recordSnapshot, type CurrentPlay, type RecordResult } from './service';
 import { createStationSource, OWN_STREAM_PATH, resolveListenUrl } from './sources';
 import { SourceError, type NowPlayingSnapshot, type StationSource } from './sources/types';
 import { showsWithoutPresenter } from './stats';
-import { stationTimezone } from '../settings/service';
+import { cachedStationInfo, stationTimezone } from '../settings/service';
+import { hidesUpcomingSongs } from '../../../shared/licensing';
 import { presenterUserAndName } from '../presenters/repo';
 import { claimAttendanceAlert } from '../schedule/repo';
 import { overlayLiveInput } from '../live/service';
@@ -199,7 +200,9 @@ export function startPoller(ctx: AppContext, runtime: RadioRuntime, opts: Poller
       if (known && known !== OWN_STREAM_PATH) sourceStream = known;
     }
     const listen = await resolveListenUrl(ctx, sourceStream);
-    const built = await buildNowPlaying(ctx.knex, snap, { zone, listenUrl: listen, currentTrackId: record.currentPlay?.trackId ?? null, session: record.session });
+    // Compliance mode UK or US (issue 34): no upcoming song in the document, the feed or the push.
+    const hideNext = hidesUpcomingSongs((await cachedStationInfo(ctx)).compliance_mode);
+    const built = await buildNowPlaying(ctx.knex, snap, { zone, listenUrl: listen, currentTrackId: record.currentPlay?.trackId ?? null, session: record.session, hideNext });
     // Issue 33 item 4: the station's ears hear nothing on the public stream (off air), whatever its metadata says:
     // the site, player and widgets say the stream has stopped (issue 17's state) until the ears hear it again.
     const doc = earsHearNothing() && stationStateOf(built) !== 'off_air' ? stoppedDocument(built, snap.fetchedAt) : built;

@@ -27,6 +27,7 @@ export const DEMO_STATION: StationInfo = {
   requestsOpen: true,
   approvedImageHosts: [],
   singleDayLeave: false,
+  compliance_mode: 'none',
 };
 
 /**

@@ -2,6 +2,7 @@ import { Alert, Autocomplete, Box, Button, FormControlLabel, Switch, TextField }
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { StationInfoSchema, type StationInfo } from '../../../../shared/station';
+import type { ComplianceMode } from '../../../../shared/licensing';
 import { fetchStationSettings, saveStationSettings } from '../api';
 import { PageLoading } from '../../app/ListenerLayout';
 import { errorMessage, serverFieldErrors, validate, type FieldErrors } from '../../content/admin/form';
@@ -30,6 +31,7 @@ interface FormValues {
   /** One host per line. */
   approvedImageHosts: string;
   singleDayLeave: boolean;
+  compliance_mode: ComplianceMode;
 }
 
 function toForm(s: StationInfo): FormValues {
@@ -52,6 +54,7 @@ function toForm(s: StationInfo): FormValues {
     requestsOpen: s.requestsOpen,
     approvedImageHosts: s.approvedImageHosts.join('\n'),
     singleDayLeave: s.singleDayLeave,
+    compliance_mode: s.compliance_mode,
   };
 }
 
@@ -73,6 +76,7 @@ function toBody(v: FormValues) {
       .map((h) => h.trim())
       .filter(Boolean),
     singleDayLeave: v.singleDayLeave,
+    compliance_mode: v.compliance_mode,
   };
 }
 
@@ -133,7 +137,7 @@ export function GeneralSettingsTab() {
   if (!values) return <PageLoading label="Loading settings..." />;
 
   const set = <K extends keyof FormValues>(k: K, v: FormValues[K]) => setValues((o) => (o ? { ...o, [k]: v } : o));
-  const text = (k: Exclude<keyof FormValues, 'requestsOpen' | 'singleDayLeave'>, label: string, extra: { required?: boolean; help?: string; placeholder?: string; type?: string } = {}) => (
+  const text = (k: Exclude<keyof FormValues, 'requestsOpen' | 'singleDayLeave' | 'compliance_mode'>, label: string, extra: { required?: boolean; help?: string; placeholder?: string; type?: string } = {}) => (
     <TextField
       label={label}
       value={values[k]}
@@ -212,6 +216,21 @@ export function GeneralSettingsTab() {
       </SettingsSection>
       <SettingsSection title={t('settings.leaveSection')}>
         <FormControlLabel control={<Switch checked={values.singleDayLeave} onChange={(e) => set('singleDayLeave', e.target.checked)} />} label={t('settings.singleDayLeave')} />
+      </SettingsSection>
+      <SettingsSection title={t('settings.complianceSection')}>
+        <TextField
+          select
+          label={t('settings.complianceMode')}
+          value={values.compliance_mode}
+          onChange={(e) => set('compliance_mode', e.target.value as ComplianceMode)}
+          helperText={t('settings.complianceModeHelp')}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          fullWidth
+        >
+          <option value="none">{t('settings.complianceModeNone')}</option>
+          <option value="uk">{t('settings.complianceModeUk')}</option>
+          <option value="us">{t('settings.complianceModeUs')}</option>
+        </TextField>
       </SettingsSection>
       <Box>
         <Button type="submit" variant="contained" disabled={save.isPending}>

@@ -11,6 +11,7 @@ import { DiscordTab } from './DiscordTab';
 import { GeneralSettingsTab } from './GeneralSettingsTab';
 import { AudienceSettingsCard } from '../../audience/AudienceSettingsCard';
 import { DeadAirSettingsCard } from '../../deadair/DeadAirSettingsCard';
+import { LiveInputSettingsCard } from '../../live/LiveInputSettingsCard';
 import { SliderTab } from './SliderTab';
 import { SponsoredTab } from './SponsoredTab';
 import { WidgetsTab } from './WidgetsTab';
@@ -80,6 +81,7 @@ export function SettingsPage() {
               <GeneralSettingsTab />
               <AudienceSettingsCard />
               <DeadAirSettingsCard />
+              <LiveInputSettingsCard />
             </>
           )}
           {current === t.key && t.key === 'webhooks' && <WebhooksPanel />}

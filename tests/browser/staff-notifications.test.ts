@@ -81,6 +81,10 @@ describe.skipIf(skipBrowser())('staff notifications and logs in Chromium', () =>
     await page.getByRole('row', { name: /Zebra page/ }).waitFor();
     // The filtered list: only the two recent matching rows (the 40-day-old one is outside the default 30 days).
     await expect.poll(() => page.getByRole('table', { name: 'Activity logs' }).getByRole('row').count()).toBe(3);
+    // Log times are the reader's clock, and say which (issue 30 item 7): the zone's abbreviation ends each time.
+    const zoneName = await page.evaluate(() => new Intl.DateTimeFormat('en-GB', { timeZoneName: 'short' }).formatToParts(new Date()).find((x) => x.type === 'timeZoneName')?.value ?? '');
+    expect(zoneName).not.toBe('');
+    expect(await page.getByRole('row', { name: /Zebra page/ }).innerText()).toMatch(new RegExp(`\\d{2}:\\d{2}:\\d{2} ${zoneName.replace(/[+]/g, '\\+')}`));
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export' }).click()]);
     expect(download.suggestedFilename()).toBe(`user-logs-${todayInZone(Date.now(), h.server.config.STATION_TIMEZONE)}.csv`);

@@ -135,7 +135,7 @@ describe('the OpenAPI document', () => {
     expect(doc['x-realtime'].channels['now-playing'].events['presenter.live'].required).toEqual(['sessionId', 'presenterId', 'presenterName', 'showTitle', 'startedAt', 'source']);
     expect(doc['x-realtime'].channels['now-playing'].events['station.incident'].required).toEqual(['id', 'kind', 'started_at', 'ended_at', 'duration_seconds', 'show_id', 'show_title', 'presenter_id', 'presenter_name', 'escalated', 'has_sample']);
     expect(doc['x-realtime'].channels.counters.events['counters.updated'].properties.count).toEqual({ type: 'number' });
-    expect(doc.paths['/api/radio/history'].get.parameters.map((p: { name: string }) => p.name)).toEqual(['limit']);
+    expect(doc.paths['/api/radio/history'].get.parameters.map((p: { name: string }) => p.name)).toEqual(['limit', 'np']);
     expect(doc.paths['/api/radio/most-played'].get.parameters.map((p: { name: string }) => p.name)).toEqual(['limit', 'days']);
   });
 

@@ -97,6 +97,22 @@ export async function buildNowPlaying(db: Db, snap: NowPlayingSnapshot, opts: Bu
   };
 }
 
+/**
+ * Where the already-played list stops for a now-playing document (issue 38 item 9): the song on air is not "already
+ * played". The list is cut at the play the document shows on air, so it agrees with that document whatever the poller
+ * has recorded since (a newer play recorded before its document is published is left out too). Returns the instant
+ * before which plays are listed, or null for every play (nothing on air, or no document yet).
+ */
+export function historyBefore(doc: NowPlaying | null): Date | null {
+  if (!doc) return null;
+  const song = doc.now_playing.song;
+  if (song.id === null && !song.title) return null;
+  if (doc.now_playing.played_at !== null) return new Date(doc.now_playing.played_at * 1000);
+  // A station that reports no start time (Icecast): the document's own history is what came before the song on air.
+  const newest = doc.song_history[0];
+  return newest ? new Date((newest.played_at + 1) * 1000) : new Date(0);
+}
+
 const sameName = (a: string | null | undefined, b: string | null | undefined) => !!a && !!b && a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**

@@ -221,10 +221,13 @@ export interface PlayRow extends TrackRow {
   track_id: string;
 }
 
-/** The latest plays with their tracks, newest first. */
-export async function latestPlayRows(db: Db, limit: number): Promise<PlayRow[]> {
+/** The latest plays with their tracks, newest first; with `before`, only plays that started before that instant. */
+export async function latestPlayRows(db: Db, limit: number, before: Date | null = null): Promise<PlayRow[]> {
   return db('play_history as p')
     .join('tracks as t', 't.id', 'p.track_id')
+    .modify((q) => {
+      if (before) void q.where('p.played_at', '<', before);
+    })
     .select<PlayRow[]>('p.id as play_id', 'p.played_at', 'p.is_live', 'p.streamer_name', 'p.track_id', 't.title', 't.artist', 't.album', 't.artwork_url', 't.duration_seconds')
     .orderBy([{ column: 'p.played_at', order: 'desc' }, { column: 'p.id', order: 'desc' }])
     .limit(limit);

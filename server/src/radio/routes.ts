@@ -12,7 +12,7 @@ import { parse } from '../http/validate';
 import { toAzuraCastNowPlaying } from './azuracast-compat';
 import { loadCountryTable } from '../reports/geo';
 import { createListenerSessionRecorder } from '../reports/service';
-import { blankDocument } from './nowplaying';
+import { blankDocument, historyBefore } from './nowplaying';
 import { getCounter, incrementCounter, mostLiked, mostPlayed, recentPlays } from './service';
 import { trackExists } from './repo';
 import { presenterExists, presenterIdByPanelId } from '../presenters/repo';
@@ -25,7 +25,10 @@ const UuidSchema = z.uuid('Not a valid id');
 const LimitSchema = (max: number, def: number) => z.coerce.number().int().min(1).max(max).default(def);
 
 /** Query of GET /api/radio/history (parsed here, documented in the OpenAPI document from the same schema). */
-export const HistoryQuerySchema = z.object({ limit: LimitSchema(RADIO_LIMITS.maxHistory, RADIO_LIMITS.fullHistory).describe('How many plays, newest first.') });
+export const HistoryQuerySchema = z.object({
+  limit: LimitSchema(RADIO_LIMITS.maxHistory, RADIO_LIMITS.fullHistory).describe('How many plays, newest first.'),
+  np: z.coerce.number().int().min(0).optional().describe("The `updated_at` of the now-playing document the caller shows, so the list matches it (the song on air is never listed)."),
+});
 /** Query of GET /api/radio/most-played. */
 export const MostPlayedQuerySchema = z.object({ limit: LimitSchema(20, 5).describe('How many tracks.'), days: LimitSchema(365, 30).describe('Over how many days.') });
 /** Query of GET /api/radio/most-liked. */
@@ -156,9 +159,13 @@ export function radioRoutes(ctx: AppContext): AppRouter {
   router.head('/api/stream', stream);
 
   router.get('/api/radio/history', async (c) => {
-    const { limit } = parse(HistoryQuerySchema, { limit: c.query.limit });
-    c.set('Cache-Control', 'public, max-age=5');
-    c.body = await recentPlays(ctx.knex, limit);
+    const { limit, np } = parse(HistoryQuerySchema, { limit: c.query.limit, np: c.query.np });
+    // One snapshot (issue 38 item 9): the list stops at the play this instance's now-playing document shows on air.
+    // A client names the document it shows (`np`, its updated_at), so each document's list is its own cache entry;
+    // an answer for another document than the client's is never cached.
+    const doc = runtime.store.current;
+    c.set('Cache-Control', np === undefined || np === doc?.updated_at ? 'public, max-age=5' : 'no-store');
+    c.body = await recentPlays(ctx.knex, limit, historyBefore(doc));
   });
   router.get('/api/radio/most-played', async (c) => {
     const { limit, days } = parse(MostPlayedQuerySchema, { limit: c.query.limit, days: c.query.days });

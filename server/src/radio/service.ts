@@ -250,8 +250,8 @@ export function presentPlay(row: PlayRow): PlayEntry {
 }
 
 /** The latest plays, newest first (spec: 4 for recently played, 15 for the full history). */
-export async function recentPlays(db: Db, limit: number): Promise<PlayEntry[]> {
-  return (await latestPlayRows(db, limit)).map(presentPlay);
+export async function recentPlays(db: Db, limit: number, before: Date | null = null): Promise<PlayEntry[]> {
+  return (await latestPlayRows(db, limit, before)).map(presentPlay);
 }
 
 function presentRanking(row: RankingRow): TrackRanking {

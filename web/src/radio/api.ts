@@ -39,8 +39,12 @@ export async function fetchNowPlaying(): Promise<NowPlaying> {
   return (await res.json()) as NowPlaying;
 }
 
-/** The latest plays. */
-export const fetchHistory = endpoint<PlayEntry[], [limit: number]>('GET', (limit) => `/api/radio/history?limit=${limit}`, PUBLIC);
+/** The latest plays before the song on air of the now-playing document shown (`np`: its updated_at). */
+export const fetchHistory = endpoint<PlayEntry[], [limit: number, np: number | undefined]>(
+  'GET',
+  (limit, np) => `/api/radio/history?limit=${limit}${np === undefined ? '' : `&np=${np}`}`,
+  PUBLIC,
+);
 /** Most played tracks of the last 30 days. */
 export const fetchMostPlayed = endpoint<TrackRanking[], [limit: number]>('GET', (limit) => `/api/radio/most-played?limit=${limit}`, PUBLIC);
 /** Most liked tracks. */

@@ -91,7 +91,9 @@ export function useLiveShowId(): string | null {
 export function useHistory(limit: number) {
   const qc = useQueryClient();
   useResync('now-playing', () => void qc.invalidateQueries({ queryKey: radioKeys.history(limit) }));
-  return useQuery({ queryKey: radioKeys.history(limit), queryFn: () => fetchHistory(limit), refetchInterval: RADIO_LIMITS.listsRefreshMs, staleTime: 10_000 });
+  // The list of the now-playing document on screen (issue 38 item 9: the song on air is not listed as played).
+  const queryFn = () => fetchHistory(limit, qc.getQueryData<NowPlaying>(radioKeys.nowPlaying)?.updated_at);
+  return useQuery({ queryKey: radioKeys.history(limit), queryFn, refetchInterval: RADIO_LIMITS.listsRefreshMs, staleTime: 10_000 });
 }
 
 /** Most played and most liked tracks, refreshed every minute. */

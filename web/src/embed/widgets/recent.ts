@@ -14,13 +14,12 @@ document.title = 'Recently played';
 const el = root();
 const withVotes = opts.show.includes('votes');
 let plays: PlayEntry[] = [];
-let playing: { id: string | null; at: number | null } | null = null;
+let playing: { id: string | null; at: number | null; doc: number } | null = null;
 const votes = new Map<string, VoteState>();
 
 async function load(): Promise<void> {
-  const list = await getJson<PlayEntry[]>(`/api/radio/history?limit=${opts.count + 1}`);
-  // The song on air is not "played" yet: leave it out, like the site's lists.
-  plays = list.filter((p) => !(playing && p.song.id === playing.id && (playing.at === null || Math.abs(p.played_at - playing.at) < 5))).slice(0, opts.count);
+  // The list of the document shown (the server leaves the song on air out of it, issue 38 item 9).
+  plays = await getJson<PlayEntry[]>(`/api/radio/history?limit=${opts.count}${playing ? `&np=${playing.doc}` : ''}`);
   if (withVotes) {
     const ids = [...new Set(plays.map((p) => p.song.id).filter((id): id is string => !!id))];
     if (ids.length) for (const v of await getJson<VoteState[]>(`/api/tracks/votes?ids=${ids.join(',')}&user_session=${sessionId('vote')}`)) votes.set(v.track_id, v);
@@ -76,7 +75,7 @@ function render(): void {
 fill(el, h('p', { class: 'muted', role: 'status' }, 'Loading…'));
 followNowPlaying(
   (np: NowPlaying) => {
-    const next = { id: np.now_playing.song.id, at: np.now_playing.played_at };
+    const next = { id: np.now_playing.song.id, at: np.now_playing.played_at, doc: np.updated_at };
     if (playing && playing.id === next.id && playing.at === next.at && plays.length) return;
     playing = next;
     void load().catch(() => undefined);

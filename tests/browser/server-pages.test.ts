@@ -71,6 +71,34 @@ describe.skipIf(skipBrowser())('listener pages drawn by the server (JavaScript o
     for (const href of ['/song-request', '/shoutout-request', '/general-request']) expect(await main().locator(`a[href="${href}"]`).count()).toBeGreaterThan(0);
   });
 
+  it('issue 38 item 8: the forms say they are getting ready rather than look ready, and Become a DJ is drawn', async () => {
+    for (const path of ['/song-request', '/shoutout-request', '/general-request', '/presenter-application', '/become-a-dj']) {
+      await page.goto(h.url + path);
+      const send = main().getByRole('button', { name: 'Getting ready…' });
+      expect(await send.count(), path).toBe(1);
+      expect(await send.isDisabled(), path).toBe(true);
+    }
+    // Become a DJ is no longer a blank page before the app: its heading and form are in the HTML.
+    expect(await main().getByRole('heading', { level: 1 }).innerText()).toContain('Become a DJ');
+    for (const label of [/^Name/, /^Email/]) expect(await main().getByLabel(label).count(), String(label)).toBe(1);
+  });
+
+  it("issue 38 item 8: a phone's menu opens before the app and its links work", async () => {
+    for (const path of ['/', '/shows']) {
+      await page.goto(h.url + path);
+      const menu = page.getByRole('navigation', { name: 'Mobile' });
+      expect(await menu.isVisible(), path).toBe(false);
+      await page.locator('summary[aria-label="Open menu"]').click();
+      await menu.waitFor();
+      for (const name of ['Home', 'Shows', 'DJs', 'Donate', 'Become a DJ']) expect(await menu.getByRole('link', { name, exact: true }).isVisible(), `${path} ${name}`).toBe(true);
+      // Every entry is a comfortable tap target (issue 38 item 9: 44 px).
+      expect((await menu.getByRole('link', { name: 'DJs', exact: true }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    }
+    await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'DJs', exact: true }).click();
+    await page.waitForURL(/\/djs$/);
+    expect(await main().getByRole('heading', { level: 1 }).count()).toBe(1);
+  });
+
   it('the other pages: their own text', async () => {
     const about = await api<{ title: string }>('/api/content/pages/about');
     const cases: [string, string][] = [
@@ -141,6 +169,32 @@ describe.skipIf(skipBrowser())('listener pages drawn by the server (JavaScript o
     await expect.poll(() => search.isEnabled()).toBe(true);
     await search.fill('a');
     expect(await search.inputValue()).toBe('a');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('issue 38 item 8: before the app arrives a form says it is getting ready and the menu opens; the app then takes both over', async () => {
+    const { page: live, context, errors } = await h.newPage({ width: 390, height: 844 });
+    // The app's code is held back (a slow phone connection) until the test lets it through.
+    let release!: () => void;
+    const arrived = new Promise<void>((resolve) => (release = resolve));
+    await live.route(/\/assets\/(?!boot-)[^/]+\.js$/, async (route) => {
+      await arrived;
+      await route.continue();
+    });
+    await live.goto(h.url + '/shoutout-request', { waitUntil: 'domcontentloaded' });
+    const waiting = live.getByTestId('form-getting-ready');
+    await waiting.waitFor();
+    expect(await waiting.innerText()).toContain('Getting ready…');
+    await live.locator('summary[aria-label="Open menu"]').click();
+    await live.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Shows', exact: true }).waitFor();
+    release();
+    // The app's bar replaces the server's and keeps the menu open (its Close button is the app's); the form is ready.
+    await live.getByRole('button', { name: 'Close menu' }).waitFor({ timeout: 60_000 });
+    await live.getByRole('button', { name: 'Close menu' }).click();
+    await expect.poll(() => waiting.count(), { timeout: 30_000 }).toBe(0);
+    expect(await live.locator('main button[type="submit"]').innerText()).not.toContain('Getting ready');
+    await expect.poll(() => live.getByLabel(/^Message/).isEnabled()).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -13,7 +13,7 @@ import type { Translate } from '../../../shared/i18n/format';
 /** English's texts, for a caller that passes no translator (the catalogue is the source: shared/i18n/messages/en.json). */
 const ENGLISH: Record<string, string> = {
   'nav.main': 'Main', 'nav.home': 'Home', 'nav.shows': 'Shows', 'nav.djs': 'DJs', 'nav.mobileApp': 'Mobile App', 'nav.request': 'Request', 'nav.donate': 'Donate',
-  'shell.becomeDj': 'Become a DJ', 'shell.login': 'Login', 'radio.offAir': 'Off air', 'radio.streamStopped': "The station's stream has stopped. We're on it.", 'radio.notBroadcasting': 'The station is not broadcasting right now.', 'home.joinCommunity': 'Join Community', 'home.featured': 'Featured', 'home.learnMore': 'Learn more', 'player.play': 'Play',
+  'shell.becomeDj': 'Become a DJ', 'shell.login': 'Login', 'shell.openMenu': 'Open menu', 'shell.mobileNav': 'Mobile', 'radio.offAir': 'Off air', 'radio.streamStopped': "The station's stream has stopped. We're on it.", 'radio.notBroadcasting': 'The station is not broadcasting right now.', 'home.joinCommunity': 'Join Community', 'home.featured': 'Featured', 'home.learnMore': 'Learn more', 'player.play': 'Play',
 };
 const english: Translate = (key) => ENGLISH[key] ?? key;
 
@@ -47,7 +47,10 @@ function header(station: StationInfo, pathname: string, nowPlaying: NowPlaying |
     `<header class="boot-bar"><a class="boot-brand" href="/"><img src="${escapeHtml(station.logoUrl)}" alt="" width="32" height="32" /><span>${escapeHtml(station.name)}</span></a>` +
     `<nav class="boot-links" aria-label="${escapeHtml(t('nav.main'))}">${links}</nav><span class="boot-grow"></span>` +
     // The two icons: the language menu and the theme picker.
-    `<a class="boot-cta" href="/presenter-application">${escapeHtml(t('shell.becomeDj'))}</a><span class="boot-icon boot-lang" aria-hidden="true"></span><span class="boot-icon" aria-hidden="true"></span><a class="boot-login" href="/auth">${escapeHtml(t('shell.login'))}</a><span class="boot-avatar" aria-hidden="true"></span><span class="boot-icon boot-menu" aria-hidden="true"></span></header>`
+    `<a class="boot-cta" href="/presenter-application">${escapeHtml(t('shell.becomeDj'))}</a><span class="boot-icon boot-lang" aria-hidden="true"></span><span class="boot-icon" aria-hidden="true"></span><a class="boot-login" href="/auth">${escapeHtml(t('shell.login'))}</a><span class="boot-avatar" aria-hidden="true"></span>` +
+    // The phone's menu, usable before the app (issue 38 item 8): the browser opens it by itself (web/src/app/NavBar.tsx NavPlaceholder).
+    `<details class="boot-menu"><summary class="boot-icon" aria-label="${escapeHtml(t('shell.openMenu'))}"></summary><nav class="boot-menu-panel" aria-label="${escapeHtml(t('shell.mobileNav'))}">${links}` +
+    `<a class="boot-menu-cta" href="/presenter-application">${escapeHtml(t('shell.becomeDj'))}</a></nav></details></header>`
   );
 }
 

@@ -13,7 +13,7 @@ import { fullNavigation } from '../ui/chunks';
 import { Footer } from './Footer';
 import { releaseServerPage } from './hydration';
 import { MOBILE_QUERY } from './media';
-import { NavBar, NavPlaceholder } from './NavBar';
+import { NavBar, NavPlaceholder, SHORT_WINDOW } from './NavBar';
 import { useT } from '../i18n/state';
 import { useStation } from './station';
 
@@ -77,8 +77,11 @@ const focusRoom = (
   <GlobalStyles
     styles={{
       html: { scrollPaddingTop: 72, scrollPaddingBottom: PLAYER_HEIGHT.desktop + 12 },
-      [`@media ${MOBILE_QUERY}`]: { html: { scrollPaddingBottom: PLAYER_HEIGHT.mobile + 12 } },
       '@media (min-width: 768px) and (max-width: 1023.95px)': { html: { scrollPaddingTop: 120 } },
+      // The bar scrolls away in a short window (NavBar SHORT_WINDOW): no room kept for it.
+      [SHORT_WINDOW]: { html: { scrollPaddingTop: 8 } },
+      // Tap targets of at least 44 px on a phone (issue 38 item 9): the icon buttons (bar, player, cards) were 40 px or less.
+      [`@media ${MOBILE_QUERY}`]: { html: { scrollPaddingBottom: PLAYER_HEIGHT.mobile + 12 }, '.MuiIconButton-root': { minWidth: 44, minHeight: 44 } },
     }}
   />
 );

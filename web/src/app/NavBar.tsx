@@ -2,7 +2,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import { AppBar, Box, Button, IconButton, Toolbar, Typography } from '@mui/material';
 import { Suspense, useState, type ReactNode } from 'react';
 import { NavLink, Link as RouterLink } from 'react-router';
-import { useIsMobile } from './media';
+import { MOBILE_QUERY, useIsMobile } from './media';
 import { ChunkBoundary, lazyChunk, resetFailedChunks } from '../ui/ChunkBoundary';
 import { useStation } from './station';
 import { ThemePicker } from './ThemePicker';
@@ -27,18 +27,28 @@ export function useNavLinks(): { to: string; label: string }[] {
  */
 const TABLET = '@media (min-width: 768px) and (max-width: 1023.95px)';
 
+/**
+ * A window this short (a laptop at 200 % zoom: 400 CSS px) would lose a third of its height to a bar that stays at
+ * the top and the player at the bottom: the bar scrolls away with the page there (issue 38 item 9; global.css too).
+ */
+export const SHORT_WINDOW = '@media (max-height: 500px)';
+
+/** Whether the listener opened the server-drawn bar's menu before the app's bar replaced it. */
+const bootMenuWasOpen = (): boolean => typeof document !== 'undefined' && document.querySelector('details.boot-menu[open]') !== null;
+
 /** The navigation bar on every listener page; a slide-in menu below 768 px, two rows on a tablet. */
 export function NavBar({ account }: { account?: ReactNode }) {
   const station = useStation();
   const links = useNavLinks();
   const t = useT();
   const mobile = useIsMobile();
-  const [open, setOpen] = useState(false);
-  const [menuLoaded, setMenuLoaded] = useState(false);
+  // The server-drawn bar's menu, opened before the app arrived, stays open as the app's own (NavPlaceholder).
+  const [open, setOpen] = useState(bootMenuWasOpen);
+  const [menuLoaded, setMenuLoaded] = useState(bootMenuWasOpen);
   return (
-    <AppBar position="sticky" elevation={0} component="header">
+    <AppBar position="sticky" elevation={0} component="header" sx={{ [SHORT_WINDOW]: { position: 'static' } }}>
       <Toolbar component="nav" aria-label={t('nav.main')} sx={{ gap: { xs: 0.5, sm: 1 }, minHeight: 64, px: { xs: 1.5, sm: 3 }, [TABLET]: { flexWrap: 'wrap', alignContent: 'flex-start', pt: 1.5, rowGap: 1 } }}>
-        <Box component={RouterLink} to="/" sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', mr: { xs: 0, md: 2 }, minWidth: 0 }}>
+        <Box component={RouterLink} to="/" sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', mr: { xs: 0, md: 2 }, minWidth: 0, minHeight: 44 }}>
           <Box component="img" src={station.logoUrl} alt="" width={32} height={32} sx={{ borderRadius: 1 }} />
           <Typography component="span" variant="h6" noWrap sx={{ fontWeight: 800, fontSize: { xs: '1.05rem', sm: '1.25rem' }, backgroundImage: (t) => t.airdeck.textGradient, backgroundClip: 'text', WebkitBackgroundClip: 'text', color: 'transparent' }}>
             {station.name}
@@ -71,7 +81,7 @@ export function NavBar({ account }: { account?: ReactNode }) {
         {!mobile && <LanguagePicker />}
         <ThemePicker />
         {account ?? (
-          <Button component={RouterLink} to="/auth" color="inherit" variant="outlined" size="small">
+          <Button component={RouterLink} to="/auth" color="inherit" variant="outlined" size="small" sx={{ [`@media ${MOBILE_QUERY}`]: { minHeight: 44 } }}>
             {t('shell.login')}
           </Button>
         )}
@@ -143,7 +153,21 @@ export function NavPlaceholder() {
         {t('shell.login')}
       </RouterLink>
       <span className="boot-avatar" aria-hidden />
-      <span className="boot-icon boot-menu" aria-hidden />
+      {/* The phone's menu works before the app (issue 38 item 8): a disclosure the browser opens by itself, with the
+          same links as the slide-in menu; the app's bar opens its own menu in its place if this one was open. */}
+      <details className="boot-menu">
+        <summary className="boot-icon" aria-label={t('shell.openMenu')} />
+        <nav className="boot-menu-panel" aria-label={t('shell.mobileNav')}>
+          {links.map((l) => (
+            <NavLink key={l.to} to={l.to} end={l.to === '/'}>
+              {l.label}
+            </NavLink>
+          ))}
+          <RouterLink className="boot-menu-cta" to="/presenter-application">
+            {t('shell.becomeDj')}
+          </RouterLink>
+        </nav>
+      </details>
     </header>
   );
 }

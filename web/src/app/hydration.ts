@@ -3,6 +3,9 @@ import { setServerMobileGuess } from './media';
 import { storedValue } from '../platform/storage';
 import { bootSaysMissing } from './boot-data';
 
+/** Where the Become a DJ form waits while the applicant is away connecting Discord (applications/PresenterApplicationPage.tsx). */
+export const APPLICATION_DRAFT_KEY = 'airdeck.application-draft';
+
 /*
  * A page the server drew with the app's own components (web/src/app/ssr.tsx) is taken over by React in place
  * (hydration) when the browser's first render would draw exactly the same page: same data (BootData.queries),
@@ -28,9 +31,19 @@ export function serverDrawnPage(path: string): HTMLElement | null {
   // A page the server found missing: the app goes straight to its not-found page (issue 38 item 9).
   if (bootSaysMissing(path)) return null;
   if (/^\/shows\/?$/.test(path) && (storedValue(ACTIVE_WEEK_KEY) !== null || storedValue(TIME_ZONE_MODE_KEY) === 'local')) return null;
+  // The application form back from Discord sign-in refills itself from the tab's draft: drawn anew.
+  if (/^\/(presenter-application|become-a-dj)\/?$/.test(path) && hasApplicationDraft()) return null;
   // The first render draws the layout the server drew; the screen's own width takes over right after.
   setServerMobileGuess(drawn.getAttribute(SSR_MOBILE_ATTR) === '1');
   return drawn;
+}
+
+function hasApplicationDraft(): boolean {
+  try {
+    return sessionStorage.getItem(APPLICATION_DRAFT_KEY) !== null;
+  } catch {
+    return false;
+  }
 }
 
 /**

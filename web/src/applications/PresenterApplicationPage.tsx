@@ -27,6 +27,7 @@ import { ApiError } from '../app/api';
 import { discordAuthorize, useDiscordStatus } from '../integrations/api';
 import { submitApplication } from './api';
 import { usePageMeta } from '../app/meta';
+import { APPLICATION_DRAFT_KEY } from '../app/hydration';
 import { useStation } from '../app/station';
 import { DiscordIcon } from '../integrations/DiscordIcon';
 import { CheckList, PageHeader, SendButton, SideCard } from '../requests/shared-ui';
@@ -44,7 +45,7 @@ interface Draft {
 
 const EMPTY: Draft = { name: '', email: '', experience: '', showIdea: '', availableTimes: [], discordUsername: '', termsAccepted: false };
 /** Where the form waits while the applicant is away connecting Discord. */
-const DRAFT_KEY = 'airdeck.application-draft';
+const DRAFT_KEY = APPLICATION_DRAFT_KEY;
 
 type Field = keyof Draft;
 const isField = (key: unknown): key is Field => typeof key === 'string' && key in EMPTY;
@@ -182,7 +183,7 @@ export function PresenterApplicationPage() {
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
-      <PageHeader title="Become a DJ" icon={<MicIcon fontSize="large" sx={{ color: 'primary.main' }} />} intro={`Got a show idea and a love of music? Apply to present on ${station.name}. We read every application.`} />
+      <PageHeader form title="Become a DJ" icon={<MicIcon fontSize="large" sx={{ color: 'primary.main' }} />} intro={`Got a show idea and a love of music? Apply to present on ${station.name}. We read every application.`} />
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, gap: 3, alignItems: 'start' }}>
         <Card>
           <CardContent sx={{ p: { xs: 2, sm: 3 } }}>

@@ -20,7 +20,8 @@ export function AccountMenu() {
   if (status === 'loading') return loading;
   if (status === 'signedOut' || !user) {
     return (
-      <Button component={RouterLink} to="/auth" color="inherit" variant="outlined" size="small">
+      // At least 44 px high on a phone: a comfortable tap (issue 38 item 9).
+      <Button component={RouterLink} to="/auth" color="inherit" variant="outlined" size="small" sx={{ '@media (max-width: 767.95px)': { minHeight: 44 } }}>
         {t('shell.login')}
       </Button>
     );

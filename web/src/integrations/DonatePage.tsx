@@ -25,6 +25,9 @@ const AMOUNTS = ['5', '10', '20', '50'] as const;
  * detail of the donor passes through Airdeck. A floating Discord invite sits
  * in the corner (spec 000 §2).
  */
+/** Windows wide enough for the Discord button to float beside the donation form without covering it. */
+const FLOATS = '@media (min-width: 1280px)';
+
 export function DonatePage() {
   const station = useStation();
   usePageMeta({ title: 'Donate', description: `Support ${station.name}: donations keep community radio on air.` });
@@ -34,7 +37,7 @@ export function DonatePage() {
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
-      <PageHeader title="Support the Station" icon={<FavoriteIcon fontSize="large" sx={{ color: 'primary.main' }} />} intro={`${station.name} is run by volunteers for listeners everywhere. Every donation, big or small, keeps us broadcasting.`} />
+      <PageHeader form title="Support the Station" icon={<FavoriteIcon fontSize="large" sx={{ color: 'primary.main' }} />} intro={`${station.name} is run by volunteers for listeners everywhere. Every donation, big or small, keeps us broadcasting.`} />
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, gap: 3, alignItems: 'start' }}>
         <Box>
           <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
@@ -59,7 +62,8 @@ export function DonatePage() {
           </Box>
         </Box>
 
-        <Card sx={{ borderColor: 'primary.main' }}>
+        {/* Below the two columns (phones, tablets) the donation form comes first, in the first screen (issue 38 item 9). */}
+        <Card sx={{ borderColor: 'primary.main', order: { xs: -1, md: 0 } }}>
           <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
             <Typography variant="h5" component="h2" sx={{ mb: 1, display: 'flex', alignItems: 'center', gap: 1 }}>
               <VolunteerActivismIcon sx={{ color: 'primary.main' }} /> Make a donation
@@ -108,22 +112,26 @@ export function DonatePage() {
 
       {station.chatInviteUrl && (
         // The floating button covers nothing: the page ends with room for it under the footer, and a focused
-        // control is scrolled clear of it (its top is 160 px above the window's bottom, 152 px on a phone).
-        <GlobalStyles styles={{ body: { paddingBottom: 96 }, html: { scrollPaddingBottom: '176px !important' } }} />
+        // control is scrolled clear of it (its top is 160 px above the window's bottom).
+        <GlobalStyles styles={{ [FLOATS]: { body: { paddingBottom: 96 }, html: { scrollPaddingBottom: '176px !important' } } }} />
       )}
       {station.chatInviteUrl && (
-        <Tooltip title="Join our Discord" placement="left">
-          <Fab
-            component="a"
-            href={station.chatInviteUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-label="Join our Discord"
-            sx={{ position: 'fixed', right: { xs: 16, sm: 24 }, bottom: { xs: 96, sm: 104 }, bgcolor: '#5865F2', color: '#fff', '&:hover': { bgcolor: '#4752C4' }, zIndex: (t) => t.zIndex.speedDial }}
-          >
-            <DiscordIcon />
-          </Fab>
-        </Tooltip>
+        // It floats in the corner only where the page leaves it room beside the donation form (from 1280 px); narrower,
+        // it would cover the amounts (issue 38 item 9, seen at 768 px), so it sits at the end of the page instead.
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 3 }}>
+          <Tooltip title="Join our Discord" placement="left">
+            <Fab
+              component="a"
+              href={station.chatInviteUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label="Join our Discord"
+              sx={{ position: 'static', [FLOATS]: { position: 'fixed', right: 24, bottom: 104 }, bgcolor: '#5865F2', color: '#fff', '&:hover': { bgcolor: '#4752C4' }, zIndex: (t) => t.zIndex.speedDial }}
+            >
+              <DiscordIcon />
+            </Fab>
+          </Tooltip>
+        </Box>
       )}
     </Container>
   );

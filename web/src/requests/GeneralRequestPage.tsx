@@ -54,7 +54,7 @@ export function GeneralRequestPage() {
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
-      <PageHeader title="Contact Us" icon={<MailOutlineIcon fontSize="large" sx={{ color: 'primary.main' }} />} intro="Have a question, some feedback or a general inquiry? Send us a message and we'll get back to you." />
+      <PageHeader form title="Contact Us" icon={<MailOutlineIcon fontSize="large" sx={{ color: 'primary.main' }} />} intro="Have a question, some feedback or a general inquiry? Send us a message and we'll get back to you." />
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, gap: 3, alignItems: 'start' }}>
         <Card>
           <CardContent sx={{ p: { xs: 2, sm: 3 } }}>

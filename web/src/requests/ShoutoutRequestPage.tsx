@@ -43,7 +43,7 @@ export function ShoutoutRequestPage() {
 
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 4, md: 6 } }}>
-      <PageHeader title="Send a Shoutout" icon={<CampaignIcon fontSize="large" sx={{ color: 'primary.main' }} />} intro="Say hello, celebrate a birthday or cheer someone on: the presenter will read it out live." />
+      <PageHeader form title="Send a Shoutout" icon={<CampaignIcon fontSize="large" sx={{ color: 'primary.main' }} />} intro="Say hello, celebrate a birthday or cheer someone on: the presenter will read it out live." />
       <OffAirNotice />
       {closed && (
         <Alert severity="info" sx={{ mb: 3 }}>

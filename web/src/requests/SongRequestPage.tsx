@@ -150,7 +150,7 @@ export function SongRequestPage() {
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
-      <PageHeader title="Request a Song" icon={<MusicNoteIcon fontSize="large" sx={{ color: 'primary.main' }} />} intro={`Search our library${spotifyOffered ? ' or Spotify' : ''}, pick a track and send it to the studio. Can't find it? Request a custom song.`} />
+      <PageHeader form title="Request a Song" icon={<MusicNoteIcon fontSize="large" sx={{ color: 'primary.main' }} />} intro={`Search our library${spotifyOffered ? ' or Spotify' : ''}, pick a track and send it to the studio. Can't find it? Request a custom song.`} />
       <OffAirNotice />
       {closed && (
         <Alert severity="info" sx={{ mb: 3 }}>

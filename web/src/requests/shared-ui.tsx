@@ -6,9 +6,15 @@ import SendIcon from '@mui/icons-material/Send';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, List, ListItem, ListItemIcon, ListItemText, Typography, type SxProps, type Theme } from '@mui/material';
 import { useEffect, useState, type ReactNode } from 'react';
 import { ApiError } from '../app/api';
+import { useAppReady } from '../app/useAppReady';
 
-/** The heading block of a request page: an h1 and one line of introduction. */
-export function PageHeader({ title, intro, icon }: { title: string; intro: ReactNode; icon?: ReactNode }) {
+/**
+ * The heading block of a request page: an h1 and one line of introduction. A page with a form (`form`) drawn by the
+ * server says under it that the form is getting ready until the app has the page (issue 38 item 8).
+ */
+export function PageHeader({ title, intro, icon, form = false }: { title: string; intro: ReactNode; icon?: ReactNode; form?: boolean }) {
+  const ready = useAppReady();
+  const t = useT();
   return (
     <Box sx={{ mb: { xs: 3, md: 4 } }}>
       <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '2rem', md: '2.6rem' }, display: 'flex', alignItems: 'center', gap: 1.5, mb: 1 }}>
@@ -20,15 +26,32 @@ export function PageHeader({ title, intro, icon }: { title: string; intro: React
       <Typography color="text.secondary" sx={{ fontSize: '1.05rem', maxWidth: 720 }}>
         {intro}
       </Typography>
+      {form && !ready && (
+        <Typography role="status" data-testid="form-getting-ready-notice" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1.5, fontWeight: 600 }}>
+          <CircularProgress size={16} color="inherit" aria-hidden />
+          {t('form.gettingReadyNotice')}
+        </Typography>
+      )}
     </Box>
   );
 }
 
 /** A request form's submit button: the send icon, a spinner in its place while sending. */
 export function SendButton({ sending, disabled, sx, children }: { sending: boolean; disabled: boolean; sx?: SxProps<Theme>; children: ReactNode }) {
+  // Drawn by the server, the form waits for the app: it says so (issue 38 item 8) rather than look ready and refuse input.
+  const ready = useAppReady();
+  const t = useT();
   return (
-    <Button type="submit" variant="contained" size="large" disabled={disabled} startIcon={sending ? <CircularProgress size={18} color="inherit" /> : <SendIcon />} sx={sx}>
-      {children}
+    <Button
+      type="submit"
+      variant="contained"
+      size="large"
+      disabled={disabled || !ready}
+      startIcon={sending || !ready ? <CircularProgress size={18} color="inherit" /> : <SendIcon />}
+      data-testid={ready ? undefined : 'form-getting-ready'}
+      sx={sx}
+    >
+      {ready ? children : t('form.gettingReady')}
     </Button>
   );
 }

@@ -213,7 +213,11 @@ describe.skipIf(skipBrowser())('station widgets on another website', () => {
     await staff.context.close();
   });
 
-  it('axe finds nothing in any widget (light and dark themes, 280 px)', async () => {
+  it('axe finds nothing in any widget (light and dark themes, 280 px), and no title is cut there', async () => {
+    // A long title on air (issue 38 item 9: embeds cut titles at 280 px).
+    const long = 'An Extraordinarily Long Title That Cannot Fit On One Line (Extended Club Mix)';
+    source.next = track(long, 'Portishead', 1, 'p-long');
+    await poller.pollNow();
     const { page, context } = await h.newPage({ width: 280, height: 900 });
     for (const path of ['/embed/player', '/embed/now-playing?show=art,presenter,elapsed,request', '/embed/schedule?range=week', '/embed/recent?show=art,time,votes', '/embed/request', '/embed/now-playing?theme=ocean-wave&mode=light', '/embed/recent?theme=forest&accent=ffee00&show=votes', '/embed/request?mode=light&theme=neon']) {
       await page.goto(h.url + path);
@@ -230,6 +234,10 @@ describe.skipIf(skipBrowser())('station widgets on another website', () => {
       expect({ path, violations }).toEqual({ path, violations: [] });
       // Nothing wider than the 280 px frame.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(280);
+      // Every title shows whole: none is cut off or clipped.
+      const cut = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.title')].filter((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1).map((el) => el.textContent));
+      expect({ path, cut }).toEqual({ path, cut: [] });
+      if (/\/embed\/(player|now-playing)/.test(path)) await expect.poll(() => page.locator('#w').innerText()).toContain(long);
     }
     await context.close();
   });

@@ -120,3 +120,51 @@ describe.skipIf(skipBrowser())('the navigation bar and page headers at tablet wi
     await context.close();
   }, 240_000);
 });
+
+describe.skipIf(skipBrowser())('listener pages on phones, tablets and at 200 % zoom (issue 38 item 9)', () => {
+  it('on a phone the bar and the player have tap targets of at least 44 px', async () => {
+    const { page, context } = await h.newPage({ width: 390, height: 844 });
+    await page.goto(h.url + '/');
+    const player = page.getByRole('region', { name: 'Live player' });
+    await player.getByRole('button', { name: 'Play' }).waitFor();
+    await page.getByRole('banner').getByRole('button', { name: 'Open menu' }).waitFor();
+    const small = await page.evaluate(() =>
+      [...document.querySelectorAll('header button, header a, [aria-label="Live player"] button')]
+        .filter((el) => getComputedStyle(el).visibility !== 'hidden' && el.getBoundingClientRect().width > 0)
+        .map((el) => ({ name: (el.getAttribute('aria-label') ?? el.textContent ?? '').trim(), box: el.getBoundingClientRect() }))
+        .filter(({ box }) => box.width < 44 || box.height < 44)
+        .map(({ name, box }) => `${name}: ${Math.round(box.width)}×${Math.round(box.height)}`),
+    );
+    expect(small).toEqual([]);
+    await context.close();
+  });
+
+  it("on a tablet the home page's side cards go two by two and the sponsor's image is not blown up", async () => {
+    const { page, context } = await h.newPage({ width: 768, height: 1024 });
+    await page.goto(h.url + '/');
+    const image = page.getByTestId('sponsored-sidebar').locator('img');
+    await image.scrollIntoViewIfNeeded();
+    const main = (await page.locator('main').boundingBox())!;
+    const box = (await image.boundingBox())!;
+    expect(box.width).toBeLessThanOrEqual(main.width / 2);
+    await context.close();
+  });
+
+  it('at 200 % zoom (a 1280 × 800 window: 640 × 400 CSS px) the bar scrolls away and the fixed parts take under a quarter of the height', async () => {
+    const { page, context } = await h.newPage({ width: 640, height: 400 });
+    await page.goto(h.url + '/shows');
+    await page.getByRole('region', { name: 'Live player' }).waitFor();
+    await page.getByRole('button', { name: 'Change theme' }).waitFor();
+    await page.evaluate(() => window.scrollTo(0, 300));
+    await expect.poll(() => page.getByRole('banner').evaluate((el) => el.getBoundingClientRect().bottom)).toBeLessThanOrEqual(0);
+    const fixed = await page.evaluate(() =>
+      [...document.querySelectorAll('body *')]
+        .filter((el) => ['fixed', 'sticky'].includes(getComputedStyle(el).position))
+        .map((el) => el.getBoundingClientRect())
+        .filter((r) => r.bottom > 0 && r.top < innerHeight && r.width > 0)
+        .reduce((sum, r) => sum + Math.min(r.bottom, innerHeight) - Math.max(r.top, 0), 0),
+    );
+    expect(fixed).toBeLessThan(400 / 4);
+    await context.close();
+  });
+});

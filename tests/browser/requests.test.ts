@@ -265,6 +265,36 @@ describe.skipIf(skipBrowser())('request pages in Chromium', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('donate on a phone and a tablet (issue 38 item 9): the form in the first screen, and the Discord invite never over its controls', async () => {
+    for (const [width, height] of [[390, 844], [768, 1024]] as const) {
+      const { page, context } = await h.newPage({ width, height });
+      await page.goto(`${h.url}/donate`);
+      const form = page.getByRole('form', { name: 'Donation' });
+      const donate = form.getByRole('button', { name: /^Donate/ });
+      await donate.waitFor();
+      // The Donate button is in the first screen, above the player bar.
+      const playerTop = await page.getByRole('region', { name: 'Live player' }).evaluate((el) => el.getBoundingClientRect().top);
+      expect((await donate.boundingBox())!.y + (await donate.boundingBox())!.height, `${width} px`).toBeLessThanOrEqual(playerTop);
+      const invite = page.getByRole('link', { name: 'Join our Discord' });
+      await invite.waitFor();
+      // At the top, in the middle and at the end of the page, no control of the form is under the invite.
+      for (const at of [0, 0.5, 1]) {
+        const covered = await page.evaluate((share) => {
+          window.scrollTo(0, (document.documentElement.scrollHeight - innerHeight) * share);
+          const fab = document.querySelector('a[aria-label="Join our Discord"]')!.getBoundingClientRect();
+          return [...document.querySelectorAll('form[aria-label="Donation"] button')]
+            .filter((b) => {
+              const r = b.getBoundingClientRect();
+              return r.left < fab.right && fab.left < r.right && r.top < fab.bottom && fab.top < r.bottom;
+            })
+            .map((b) => b.textContent);
+        }, at);
+        expect({ width, at, covered }).toEqual({ width, at, covered: [] });
+      }
+      await context.close();
+    }
+  });
 });
 
 describe.skipIf(skipBrowser())('presenter application and Discord in Chromium', () => {

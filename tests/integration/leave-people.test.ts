@@ -106,7 +106,8 @@ describe('leave requests', () => {
     const a = await book(ahead(30), 'Eve One');
     const b = await book(ahead(31), 'Eve Two');
     const c = await book(ahead(32), 'Eve Three');
-    expect([a.status, b.status, c.status]).toEqual([201, 201, 201]);
+    const after = await book(ahead(34), 'Eve Back');
+    expect([a.status, b.status, c.status, after.status]).toEqual([201, 201, 201, 201]);
     const filed = await post(p, '/api/loa', { start_date: ahead(30), end_date: ahead(32), reason: 'family' });
     expect(filed.status).toBe(201);
 
@@ -128,6 +129,9 @@ describe('leave requests', () => {
     expect(listed.find((e) => e.title === 'Eve One')).toBeUndefined();
     expect(listed.find((e) => e.title === 'Eve Two')).toMatchObject({ presenter_name: null });
     expect(listed.find((e) => e.title === 'Eve Three')).toMatchObject({ presenter_name: 'Eve Evening' });
+    // Her profile does not advertise her for the days she is away (issue 38 item 9): the show after the leave is listed.
+    const profile = await request(t.url, `/api/presenters/${p.presenterId}/shows`);
+    expect(profile.body.shows.map((s: { title: string }) => s.title)).toEqual(['Eve Back']);
 
     await expect.poll(async () => (await notes(p)).find((n) => n.type === 'leave_decided')).toMatchObject({ title: 'Leave approved' });
     await expect.poll(() => mailTo('eve@station.example').filter((m) => m.subject.includes('was approved')).length).toBe(1);

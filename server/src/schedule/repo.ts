@@ -107,10 +107,14 @@ export async function scheduledShowsOn(db: Db, date: string, limit: number): Pro
 }
 
 /** A presenter's scheduled shows from `from` on, earliest first. */
-export async function scheduledShowsOf(db: Db, presenterId: string, from: string, limit: number): Promise<EventRow[]> {
+export async function scheduledShowsOf(db: Db, presenterId: string, from: string, limit: number, skip: readonly { start: string; end: string }[] = []): Promise<EventRow[]> {
   return (await events(db)
     .where({ 'e.presenter_id': presenterId, 'e.type': 'show', 'e.status': 'scheduled' })
     .where('e.event_date', '>=', from)
+    // Dates left out (the presenter's approved leave, inclusive).
+    .modify((q) => {
+      for (const r of skip) void q.whereNotBetween('e.event_date', [r.start, r.end]);
+    })
     .orderBy('e.event_date')
     .orderBy('e.start_time')
     .limit(limit)) as EventRow[];

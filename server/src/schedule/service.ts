@@ -57,7 +57,7 @@ import { recordShowNotification } from './notifications';
 import { presentConflict, presentEvent, presentListenerEvent, type EventRow } from './presenter';
 import { activeEventsOn, countedEventTimes, deleteEventRow, eventRow, insertBookingEvents, insertEvent, listenerEventsBetween, listEventRows, lockSchedule, scheduledShowsOf, scheduledShowsOn, seriesRows, updateEvent, upcomingShows } from './repo';
 import { bookingPresenterOfUser, bookingPresenterWithRole, bookingPresentersWithRoles, presenterCards, presenterRoles, type BookingPresenter } from '../presenters/repo';
-import { firstDateOnLeave, onApprovedLeave } from '../leave/repo';
+import { approvedLeaveFrom, firstDateOnLeave, onApprovedLeave } from '../leave/repo';
 import { LOA_TEXTS } from '../../../shared/leave';
 import { usernameOf } from '../users/repo';
 
@@ -134,7 +134,9 @@ export async function nextShow(db: Db, now: { date: string; time: string }): Pro
 
 /** A presenter's approved shows (type show, scheduled) from today on, for their profile. */
 export async function presenterShows(db: Db, presenterId: string, today: string, limit = 20): Promise<ListenerEventView[]> {
-  return (await scheduledShowsOf(db, presenterId, today, limit)).map(presentListenerEvent);
+  // A presenter on approved leave is not advertised for the shows inside it (issue 38 item 9).
+  const leave = (await approvedLeaveFrom(db, [presenterId], today)).map((l) => ({ start: l.start_date, end: l.end_date }));
+  return (await scheduledShowsOf(db, presenterId, today, limit, leave)).map(presentListenerEvent);
 }
 
 // ---------------------------------------------------------------------------

@@ -93,7 +93,9 @@ export const Home = () => {
           </Deferred>
         </Stack>
         {!mobile && (
-          <Stack component="aside" aria-label="Sidebar" spacing={3}>
+          // Under the main column on a tablet, its cards go two by two rather than stretch across the page, which blew the
+          // sponsor's image up to the page's width (issue 38 item 9).
+          <Box component="aside" aria-label="Sidebar" sx={{ display: 'grid', gap: 3, alignItems: 'start', gridTemplateColumns: sidebarBeside ? 'minmax(0, 1fr)' : 'repeat(2, minmax(0, 1fr))' }}>
             <Deferred minHeight={380}>
               <SponsoredSidebar />
             </Deferred>
@@ -103,7 +105,7 @@ export const Home = () => {
             <Deferred minHeight={600}>
               <TrackHistory />
             </Deferred>
-          </Stack>
+          </Box>
         )}
       </Box>
     </Container>

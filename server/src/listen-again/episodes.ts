@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import type { AppContext } from '../context';
-import type { BackgroundJob } from '../server';
 import { liveSessionsOfShows } from '../live/repo';
 import { playRowsAround, sessionRowsBetween } from '../radio/repo';
 import { showsBetween, type TimedShow } from '../radio/schedule';
@@ -12,6 +11,8 @@ import { stationTimezone } from '../settings/service';
 import { frameOffsets } from './mp3';
 import { deleteRecordingFile, episodeById, episodeShowIds, episodesAiredBefore, filesOverlapping, filesStartedBefore, insertEpisode, showPublishRules, updateEpisode, type EpisodeRow, type RecordingFileRow } from './repo';
 import { listenAgainSettings, recordingsDir } from './settings';
+import type { EpisodeGap, EpisodeTrack } from '../../../shared/listen-again';
+import type { BackgroundJob } from './job-type';
 
 /** A stretch of the show with no recording, shorter than this, is not called a gap (a frame or two of rounding). */
 const GAP_MIN_MS = 1_000;
@@ -20,8 +21,7 @@ const LOOKBACK_MS = 2 * 86_400_000;
 /** How long after a show's end its episode is cut at the latest, recording or not. */
 const CUT_WITHIN_MS = 45_000;
 
-export type EpisodeGap = EpisodeRow['gaps'][number];
-export type EpisodeTrack = EpisodeRow['tracks'][number];
+export type { EpisodeGap, EpisodeTrack };
 
 /** What a cut gives: the audio written, its length, and where the recording had holes. */
 export interface CutResult {
@@ -128,8 +128,11 @@ export async function airedSpan(knex: Knex, show: TimedShow, now: number): Promi
   return { fromMs: show.startMs, toMs: show.endMs, ended: show.endMs <= now, source: 'booking' };
 }
 
+/** The folder (under the recordings folder) of episodes' audio. */
+const EPISODE_AUDIO_DIR = 'episode-audio';
+
 /** The file an episode's audio is kept in (relative to the recordings folder). */
-const episodeFile = (id: string) => path.join('episodes', `${id}.mp3`);
+const episodeFile = (id: string) => path.join(EPISODE_AUDIO_DIR, `${id}.mp3`);
 
 /** The tracklist of [fromMs, toMs) as the episode's chapters (offsets in the episode's own time). */
 async function tracklist(knex: Knex, fromMs: number, toMs: number, offsetOf: (ms: number) => number): Promise<EpisodeTrack[]> {
@@ -186,7 +189,7 @@ export async function recutEpisode(ctx: AppContext, id: string): Promise<Episode
   const dir = recordingsDir(ctx);
   const fromMs = ep.aired_from.getTime() + ep.trim_start_seconds * 1000;
   const toMs = Math.max(fromMs, ep.aired_to.getTime() - ep.trim_end_seconds * 1000);
-  const rel = path.join('episodes', `${ep.id}-${randomUUID().slice(0, 8)}.mp3`);
+  const rel = path.join(EPISODE_AUDIO_DIR, `${ep.id}-${randomUUID().slice(0, 8)}.mp3`);
   const cut = await cutRecording(ctx.knex, dir, fromMs, toMs, path.join(dir, rel));
   if (!cut) return ep;
   const tracks = await tracklist(ctx.knex, fromMs, toMs, cut.offsetOf);

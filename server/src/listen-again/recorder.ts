@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AppContext } from '../context';
-import type { BackgroundJob } from '../server';
+import type { BackgroundJob } from './job-type';
 import type { EarsConnection, StreamChunk } from '../radio/ears/types';
 import { FrameSplitter, type FrameHeader } from './mp3';
 import { ackRecordingFile, closeRecordingFile, insertRecordingFile, openFilesNotOf } from './repo';

@@ -100,8 +100,8 @@ export async function setShowPublishRule(db: Db, key: string, publish: PublishRu
   await db('listen_again_show_settings').insert({ show_key: key, publish, updated_at: db.fn.now() }).onConflict('show_key').merge();
 }
 
-/** An `episodes` row. */
-export interface EpisodeRow {
+/** An `episodes` row's plain columns. */
+export interface EpisodeColumns {
   id: string;
   show_id: string;
   show_key: string;
@@ -118,10 +118,17 @@ export interface EpisodeRow {
   content_type: string | null;
   bytes: number | null;
   duration_seconds: number | null;
-  gaps: { at_seconds: number; seconds: number; from: string; to: string }[];
-  tracks: { title: string; artist: string; played_at: string; offset_seconds: number }[];
   cut_at: Date | null;
 }
+
+/** Its JSON columns: the gaps in the recording and the tracklist. */
+export interface EpisodeJson {
+  gaps: { at_seconds: number; seconds: number; from: string; to: string }[];
+  tracks: { title: string; artist: string; played_at: string; offset_seconds: number }[];
+}
+
+/** An `episodes` row. */
+export type EpisodeRow = EpisodeColumns & EpisodeJson;
 
 const ep = (r: EpisodeRow): EpisodeRow => ({ ...r, bytes: r.bytes === null ? null : Number(r.bytes), duration_seconds: r.duration_seconds === null ? null : Number(r.duration_seconds) });
 
@@ -132,12 +139,12 @@ export async function episodeShowIds(db: Db, showIds: readonly string[]): Promis
 }
 
 /** Inserts an episode; null when another instance made this show's already. */
-export async function insertEpisode(db: Db, values: Omit<EpisodeRow, 'cut_at' | 'gaps' | 'tracks'> & { gaps: unknown; tracks: unknown; cut_at: Date | null }): Promise<EpisodeRow | null> {
+export async function insertEpisode(db: Db, values: Omit<EpisodeColumns, 'cut_at'> & { gaps: unknown; tracks: unknown; cut_at: Date | null }): Promise<EpisodeRow | null> {
   const rows = await db('episodes').insert({ ...values, gaps: JSON.stringify(values.gaps), tracks: JSON.stringify(values.tracks) }).onConflict('show_id').ignore().returning<EpisodeRow[]>('*');
   return rows[0] ? ep(rows[0]) : null;
 }
 
-export async function updateEpisode(db: Db, id: string, values: Partial<Omit<EpisodeRow, 'id' | 'gaps' | 'tracks'>> & { gaps?: unknown; tracks?: unknown }): Promise<void> {
+export async function updateEpisode(db: Db, id: string, values: Partial<Omit<EpisodeColumns, 'id'>> & { gaps?: unknown; tracks?: unknown }): Promise<void> {
   const v: Record<string, unknown> = { ...values, updated_at: db.fn.now() };
   if (values.gaps !== undefined) v.gaps = JSON.stringify(values.gaps);
   if (values.tracks !== undefined) v.tracks = JSON.stringify(values.tracks);

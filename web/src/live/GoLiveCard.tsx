@@ -225,7 +225,7 @@ export function GoLiveCard() {
               </Typography>
               <LinearProgress variant="determinate" value={level ? meter(level.loudnessDb) : 0} sx={{ flex: 1, height: 10, borderRadius: 1 }} aria-label={t('live.loudness')} />
               <Typography variant="body2" data-testid="go-live-loudness" sx={{ minWidth: 70, fontVariantNumeric: 'tabular-nums' }}>
-                {level ? t('live.dbValue', { db: Math.round(level.loudnessDb) }) : '–'}
+                {level ? t('live.lufsValue', { db: Math.round(level.loudnessDb) }) : '–'}
               </Typography>
             </Stack>
           </Box>

@@ -1,6 +1,7 @@
 import type { DesktopBridge, LiveSourceState } from '../../../shared/bridge';
 import { LIVE_CLOSE_FINAL, type LiveAudioFormat, type LiveClientMessage, type LiveFailure, type LiveServerMessage, type LiveStateText } from '../../../shared/live';
 import { openLiveSocket } from './api';
+import { LoudnessMeter } from './loudness';
 // A file of its own, never inlined as a data: URL: the pages' CSP loads scripts (worklets too) from 'self' only.
 import workletUrl from './pcm-worklet.js?url&no-inline';
 
@@ -43,7 +44,7 @@ export function presetConstraints(preset: Preset, deviceId: string | null): Medi
 export interface Level {
   /** dBFS, −∞ as −100. */
   peakDb: number;
-  /** Short-term loudness (RMS over about 400 ms), dBFS. */
+  /** Momentary loudness (ITU-R BS.1770, K-weighted, 400 ms), LUFS. */
   loudnessDb: number;
 }
 
@@ -87,8 +88,7 @@ export class LiveEngine {
   private ticket: string | null = null;
   private backlog: Uint8Array[] = [];
   private backlogBytes = 0;
-  private ms = 0;
-  private msCount = 0;
+  private loudness: LoudnessMeter | null = null;
   private droppedAt: number | null = null;
   private retry: ReturnType<typeof setTimeout> | null = null;
   private final = false;
@@ -105,6 +105,7 @@ export class LiveEngine {
     this.stream = await navigator.mediaDevices.getUserMedia({ audio: presetConstraints(preset, deviceId), video: false });
     this.ctx = new AudioContext(sampleRate ? { sampleRate } : {});
     await this.ctx.audioWorklet.addModule(workletUrl);
+    this.loudness = new LoudnessMeter(this.ctx.sampleRate);
     this.source = this.ctx.createMediaStreamSource(this.stream);
     this.tap = new AudioWorkletNode(this.ctx, 'airdeck-pcm-tap', { numberOfInputs: 1, numberOfOutputs: 0, channelCount: preset === 'line' ? 2 : 1, channelCountMode: 'explicit' });
     this.source.connect(this.tap);
@@ -200,12 +201,9 @@ export class LiveEngine {
   }
 
   private onPcm(d: { pcm: Float32Array[]; peak: number; meanSquare: number }): void {
-    // Loudness over about 400 ms (an exponential average of the blocks' mean square).
-    const blockMs = ((d.pcm[0]?.length ?? 0) / (this.ctx?.sampleRate ?? 48_000)) * 1000;
-    const a = Math.min(1, blockMs / 400);
-    this.ms = this.msCount === 0 ? d.meanSquare : this.ms + a * (d.meanSquare - this.ms);
-    this.msCount++;
-    this.events.onLevel({ peakDb: toDb(d.peak), loudnessDb: toDb(Math.sqrt(this.ms)) });
+    // Momentary loudness (BS.1770: K-weighted, 400 ms), as broadcasters read it.
+    this.loudness?.push(d.pcm);
+    this.events.onLevel({ peakDb: toDb(d.peak), loudnessDb: this.loudness?.lufs() ?? -100 });
     if (!this.encoder || !this.format) return;
     const left = d.pcm[0]!;
     let mp3: Int8Array | Uint8Array;

@@ -136,6 +136,8 @@ describe.skipIf(skipBrowser())('listener pages on phones, tablets and at 200 % z
         .map(({ name, box }) => `${name}: ${Math.round(box.width)}×${Math.round(box.height)}`),
     );
     expect(small).toEqual([]);
+    // The larger controls leave the station's logo its size (it shrank to nothing once).
+    expect(Math.round((await page.getByRole('banner').locator('img').first().boundingBox())!.width)).toBe(32);
     await context.close();
   });
 

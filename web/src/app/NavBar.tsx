@@ -49,7 +49,7 @@ export function NavBar({ account }: { account?: ReactNode }) {
     <AppBar position="sticky" elevation={0} component="header" sx={{ [SHORT_WINDOW]: { position: 'static' } }}>
       <Toolbar component="nav" aria-label={t('nav.main')} sx={{ gap: { xs: 0.5, sm: 1 }, minHeight: 64, px: { xs: 1.5, sm: 3 }, [TABLET]: { flexWrap: 'wrap', alignContent: 'flex-start', pt: 1.5, rowGap: 1 } }}>
         <Box component={RouterLink} to="/" sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', mr: { xs: 0, md: 2 }, minWidth: 0, minHeight: 44 }}>
-          <Box component="img" src={station.logoUrl} alt="" width={32} height={32} sx={{ borderRadius: 1 }} />
+          <Box component="img" src={station.logoUrl} alt="" width={32} height={32} sx={{ borderRadius: 1, flexShrink: 0 }} />
           <Typography component="span" variant="h6" noWrap sx={{ fontWeight: 800, fontSize: { xs: '1.05rem', sm: '1.25rem' }, backgroundImage: (t) => t.airdeck.textGradient, backgroundClip: 'text', WebkitBackgroundClip: 'text', color: 'transparent' }}>
             {station.name}
           </Typography>

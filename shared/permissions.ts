@@ -82,6 +82,8 @@ export const CAPABILITIES = {
   'privacy.manage': ['owner'],
   // Music-licensing reports (issue 34): owner and manager.
   'reports.view': ['owner', 'manager'],
+  // A person's data (issue 37 item 2): find, export and erase what names a person, answering a written request.
+  'privacy.subjects': ['owner', 'manager'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Capability = keyof typeof CAPABILITIES;

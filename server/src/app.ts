@@ -148,6 +148,8 @@ export function createApp(ctx: AppContext): BuiltApp {
   app.use(
     bodyParser({
       enableTypes: ['json'],
+      // DELETE too: DELETE /api/my-data carries its session ids in the body (issue 37's interface).
+      parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
       jsonLimit: '256kb',
       encoding: 'utf-8',
       onError: (err: Error) => {

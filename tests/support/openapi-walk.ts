@@ -156,7 +156,14 @@ export async function walkDocument(doc: OpenApiDocument, opts: WalkOptions): Pro
       const endsSession = path === '/api/auth/sign-out' && call.caller !== 'anonymous';
       const token = endsSession ? await opts.freshToken() : opts.callers[call.caller];
       const abort = new AbortController();
-      const res = await fetch(opts.base + call.url, { ...call.init, redirect: 'manual', signal: abort.signal, headers: { ...(call.init.headers as Record<string, string>), ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
+      const send = () => fetch(opts.base + call.url, { ...call.init, redirect: 'manual', signal: abort.signal, headers: { ...(call.init.headers as Record<string, string>), ...(token ? { Authorization: `Bearer ${token}` } : {}) } });
+      // A kept-alive connection the server closed while it sat idle (its keepAliveTimeout, reached on a loaded
+      // machine while the other operations finish) resets a request with a body, which fetch does not send again
+      // by itself as it does a bodiless one (DELETE /api/my-data has a body): a reset before any answer is sent again once.
+      const res = await send().catch((err: unknown) => {
+        if ((err as { cause?: { code?: string } }).cause?.code === 'ECONNRESET') return send();
+        throw err;
+      });
       // An endless stream (the demo audio) is judged by its headers.
       const endless = (res.headers.get('content-type') ?? '').startsWith('audio/');
       const problems = await check(op, res, validate, endless);

@@ -77,3 +77,29 @@ export async function applicantOf(db: Db, id: string): Promise<{ name: string; d
 export async function deleteDecidedApplicationsBefore(db: Db, cutoff: Date): Promise<number> {
   return (await db('presenter_applications').whereNot('status', 'pending').andWhere('reviewed_at', '<', cutoff).delete().returning<{ id: string }[]>('id')).length;
 }
+
+/** Applications naming a person (contains, case-insensitive): name, e-mail or Discord handle (issue 37 item 2). */
+export async function applicationsNaming(db: Db, pattern: string, limit: number): Promise<ApplicationRow[]> {
+  return db('presenter_applications')
+    .where((w) =>
+      w
+        .whereRaw("lower(name) LIKE ? ESCAPE '\\'", [pattern])
+        .orWhereRaw("lower(email) LIKE ? ESCAPE '\\'", [pattern])
+        .orWhereRaw("lower(coalesce(discord_username, '')) LIKE ? ESCAPE '\\'", [pattern]),
+    )
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .select(COLUMNS);
+}
+
+/** Applications whose e-mail is one of these (an account's own data). */
+export async function applicationsByEmail(db: Db, emails: readonly string[]): Promise<ApplicationRow[]> {
+  if (emails.length === 0) return [];
+  return db('presenter_applications').whereRaw(`lower(email) IN (${emails.map(() => '?').join(', ')})`, emails.map((e) => e.toLowerCase())).orderBy('created_at', 'desc').select(COLUMNS);
+}
+
+/** Deletes the chosen applications; answers the deleted ones' ids and e-mail addresses. */
+export async function deleteApplicationsById(db: Db, ids: readonly string[]): Promise<{ id: string; email: string }[]> {
+  if (ids.length === 0) return [];
+  return db('presenter_applications').whereIn('id', ids).delete().returning<{ id: string; email: string }[]>(['id', 'email']);
+}

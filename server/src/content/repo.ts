@@ -252,3 +252,21 @@ export async function erasePageViewSessionsBefore(db: Db, cutoffDay: string): Pr
     .returning<{ page_id: string }[]>('page_id');
   return rows.length;
 }
+
+/** The page views recorded under these keys (session ids, or today's hashes of them), newest first (issue 37 item 2). */
+export async function pageViewsOfKeys(db: Db, keys: readonly string[]): Promise<{ slug: string; title: string; view_date: string }[]> {
+  return db('page_views as v')
+    .join('custom_pages as p', 'p.id', 'v.page_id')
+    .whereIn('v.session_id', keys)
+    .orderBy('v.view_date', 'desc')
+    .select('p.slug', 'p.title', 'v.view_date');
+}
+
+/** The page views under these keys get a random key each (the counts stay). Answers how many. */
+export async function erasePageViewsOfKeys(db: Db, keys: readonly string[]): Promise<number> {
+  const rows = await db('page_views')
+    .whereIn('session_id', keys)
+    .update({ session_id: db.raw("'erased-' || gen_random_uuid()::text") })
+    .returning<{ page_id: string }[]>('page_id');
+  return rows.length;
+}

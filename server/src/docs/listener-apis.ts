@@ -5,6 +5,7 @@ import { VoteInputSchema } from '../../../shared/radio';
 import { PUBLIC_CHANNELS } from '../../../shared/realtime';
 import { GeneralRequestInputSchema, ShoutoutRequestInputSchema, SongRequestInputSchema, TrackSearchQuerySchema } from '../../../shared/requests';
 import { PageViewSchema } from '../../../shared/content';
+import { MyDataQuerySchema } from '../../../shared/privacy';
 import { ApplicationSchema } from '../../../shared/applications';
 import { ScheduleApiQuerySchema } from '../../../shared/public-api';
 import { HistoryQuerySchema, MostLikedQuerySchema, MostPlayedQuerySchema } from '../radio/routes';
@@ -120,6 +121,8 @@ const ops: OperationSpec[] = [
   { method: 'get', path: '/api/spotify/status', tag: 'Listener requests', summary: 'Whether Spotify search is set up (`{ available: boolean }`), so the request form offers it only then', responses: { 200: ok('Whether Spotify search is available.') } },
   { method: 'get', path: '/api/discord/status', tag: 'Listener requests', summary: 'Whether Discord sign-in is set up (`{ available: boolean }`), so the presenter application offers Connect Discord only then', responses: { 200: ok('Whether Discord sign-in is available.') } },
   { method: 'get', path: '/api/tracks/search', tag: 'Listener requests', summary: 'Search the track library', query: TrackSearchQuerySchema, responses: { 200: ok('Matching tracks.'), 400: error('Invalid query.'), 429: error('Too many searches.') } },
+  { method: 'get', path: '/api/my-data', tag: 'Your data', summary: 'What the station holds for this browser', description: 'Found by the browser’s anonymous session ids (`session_id`, repeatable: the request id and the voting id): its requests, votes, page views and rate-limit counters.', query: MyDataQuerySchema, responses: { 200: ok('The data, per kind.'), 400: error('Invalid session id.'), 429: error('Too many requests.') } },
+  { method: 'delete', path: '/api/my-data', tag: 'Your data', summary: 'Delete what the station holds for this browser', description: 'Names, messages and the session id are erased from its requests (inquiries deleted), its votes and page views made unlinkable (totals stay), its rate-limit counters dropped.', body: MyDataQuerySchema, responses: { 200: ok('What was removed (`removed`), per kind.'), 400: error('Invalid session id.'), 429: error('Too many requests.') } },
   { method: 'post', path: '/api/applications', tag: 'Listener requests', summary: 'Apply to present', body: ApplicationSchema, responses: { 201: ok('The application was received.'), 400: error('Invalid field.'), 429: error('Too many applications.') } },
 ];
 

@@ -21,7 +21,7 @@ import { MfaEnableSchema, MfaPasswordSchema, MfaPolicySchema, MfaSetupSchema, Mf
 import { AnnouncementSchema, ListNotificationsQuerySchema, LogsQuerySchema, PreferencesSchema } from '../../../shared/notifications';
 import { DjInputSchema } from '../../../shared/presenters';
 import { ReportQuerySchema } from '../../../shared/licensing';
-import { PrivacySettingsSchema } from '../../../shared/privacy';
+import { DeletionRequestSchema, PrivacySettingsSchema, SubjectEraseSchema, SubjectQuerySchema } from '../../../shared/privacy';
 import { bulkActionSchema, statusFilterSchema, statusSchema, type QueueKind } from '../../../shared/requests';
 import { StationInfoSchema } from '../../../shared/station';
 import { DeliveriesQuerySchema } from '../integrations/routes';
@@ -81,6 +81,8 @@ const ops: OperationSpec[] = [
   { method: 'get', path: '/api/me/mfa', tag: 'My account', auth: 'signed-in', summary: 'My two-factor sign-in', responses: { 200: obj('Whether it is on, required, and the recovery codes left.') } },
   { method: 'get', path: '/api/me/sessions', tag: 'My account', auth: 'signed-in', summary: 'My sessions', responses: { 200: obj('The sessions (`sessions`), this one marked.') } },
   { method: 'delete', path: '/api/me/sessions/{id}', tag: 'My account', auth: 'signed-in', pathParams: { id: 'The session’s id.' }, summary: 'End one of my sessions now', description: 'Its tokens stop working at once, realtime included.', responses: { 204: none('Ended.'), 404: notFound('Session') } },
+  { method: 'get', path: '/api/me/data', tag: 'My account', auth: 'signed-in', summary: 'Download my data', description: 'The account, its presenter profile, sessions, two-factor state, leave, applications and audit trail, as a JSON attachment.', responses: { 200: obj('The file.') } },
+  { method: 'post', path: '/api/me/deletion-request', tag: 'My account', auth: 'signed-in', summary: 'Ask for my account to be deleted', description: 'The owners and managers are told; the request is in the audit trail.', body: DeletionRequestSchema, responses: { 202: obj('Asked (`{ requested: true }`).') } },
   { method: 'get', path: '/api/me', tag: 'My account', auth: 'signed-in', summary: 'My account', responses: { 200: obj('The account and its presenter profile.') } },
   { method: 'patch', path: '/api/me', tag: 'My account', auth: 'signed-in', summary: 'Edit my profile', body: UpdateMeSchema, responses: { 200: obj('The account.'), 409: error('The username is taken.') } },
   { method: 'put', path: '/api/me/avatar', tag: 'My account', auth: 'signed-in', summary: 'Upload my avatar', rawBody: { content: 'image/*', description: 'A JPEG, PNG, WebP or GIF image, at most 5 MB.' }, responses: { 200: obj('The account with its new avatar.'), 413: error('File too large.'), 415: error('Not an image.'), 422: error('The image cannot be read.') } },
@@ -155,6 +157,9 @@ const ops: OperationSpec[] = [
   { method: 'put', path: '/api/privacy/settings', tag: 'Settings', auth: 'roles', summary: 'Set how long personal data is kept (owner)', body: PrivacySettingsSchema, responses: { 200: obj('The retention periods.') } },
   { method: 'get', path: '/api/privacy/retention', tag: 'Settings', auth: 'roles', summary: 'The retention job’s recent runs (owner)', responses: { 200: obj('The runs (`runs`).') } },
   { method: 'post', path: '/api/privacy/retention/run', tag: 'Settings', auth: 'roles', summary: 'Run the retention job now (owner)', responses: { 200: obj('What was erased or deleted (`removed`).') } },
+  { method: 'get', path: '/api/privacy/subjects', tag: 'Settings', auth: 'roles', summary: 'Find a person’s data (owner, manager)', description: 'By name, e-mail or Discord handle (contains, any case) across requests and presenter applications.', query: SubjectQuerySchema, responses: { 200: obj('The records, per kind.'), 400: error('Invalid search.') } },
+  { method: 'get', path: '/api/privacy/subjects/export', tag: 'Settings', auth: 'roles', summary: 'Export a person’s data as a file (owner, manager)', description: 'The same search, whole applications included, as a JSON attachment; the export is in the audit trail.', query: SubjectQuerySchema, responses: { 200: obj('The file.'), 400: error('Invalid search.') } },
+  { method: 'post', path: '/api/privacy/subjects/erase', tag: 'Settings', auth: 'roles', summary: 'Erase a person’s records (owner, manager)', description: 'The chosen records, with a reason kept in the audit trail.', body: SubjectEraseSchema, responses: { 200: obj('What was removed (`removed`).'), 400: error('Invalid field.') } },
 
   // Go live
   { method: 'get', path: '/api/live/status', tag: 'Go live', auth: 'roles', summary: 'Whether this account may go live now', responses: { 200: obj('The live state and this account’s slot.') } },

@@ -226,3 +226,10 @@ export async function updateDiscordConfigRow(db: Db, patch: { bot_token_enc?: st
     .returning<DiscordConfigRow[]>(DISCORD_CONFIG_COLUMNS);
   return row;
 }
+
+/** Deletes the webhook deliveries about these records (their Discord messages carried the person's name; issue 37 item 2). */
+export async function deleteDeliveriesAbout(db: Db, dedupeKeys: readonly string[]): Promise<number> {
+  if (dedupeKeys.length === 0) return 0;
+  const rows = await db('webhook_deliveries').whereIn('dedupe_key', dedupeKeys).delete().returning<{ id: string }[]>('id');
+  return rows.length;
+}

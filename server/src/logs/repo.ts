@@ -143,3 +143,8 @@ export async function deleteActionLogsBefore(db: Db, cutoffs: { failed: Date; ot
   const other = await db('user_action_logs').whereNot('action_type', 'login_failed').andWhere('created_at', '<', cutoffs.other).delete().returning<{ id: string }[]>('id');
   return { failed_signins: failed.length, audit_log: other.length };
 }
+
+/** The audit trail's rows written by one account, newest first (the account's own data; issue 37 item 2). */
+export async function actionsOfUser(db: Db, userId: string, limit: number): Promise<ActionLogRow[]> {
+  return db('user_action_logs').where({ user_id: userId }).orderBy('created_at', 'desc').limit(limit).select(COLUMNS);
+}

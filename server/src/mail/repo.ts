@@ -44,3 +44,10 @@ export async function markOutboxFailed(db: Db, id: string, change: { attempts: n
 export async function deleteFinishedEmailBefore(db: Db, cutoff: Date): Promise<number> {
   return (await db('email_outbox').whereIn('status', ['sent', 'failed']).andWhere('created_at', '<', cutoff).delete().returning<{ id: string }[]>('id')).length;
 }
+
+/** Deletes every e-mail to these addresses, sent or waiting (a person's erasure; issue 37 item 2). Answers how many. */
+export async function deleteEmailTo(db: Db, addresses: readonly string[]): Promise<number> {
+  if (addresses.length === 0) return 0;
+  const rows = await db('email_outbox').whereRaw(`lower(to_address) IN (${addresses.map(() => '?').join(', ')})`, addresses.map((a) => a.toLowerCase())).delete().returning<{ id: string }[]>('id');
+  return rows.length;
+}

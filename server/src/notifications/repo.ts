@@ -179,3 +179,10 @@ export function notificationInsertCte(v: NotificationValues, source: string): { 
 function pgArray(values: readonly string[]): string {
   return `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
 }
+
+/** Staff notifications about these records lose their text (it named the person; issue 37 item 2). Answers how many. */
+export async function eraseNotificationTextAbout(db: Db, relatedIds: readonly string[]): Promise<number> {
+  if (relatedIds.length === 0) return 0;
+  const rows = await db('admin_notifications').whereIn('related_id', relatedIds).update({ message: '(removed at the person’s request)' }).returning<{ id: string }[]>('id');
+  return rows.length;
+}

@@ -464,3 +464,21 @@ export async function playRowsAround(db: Db, from: Date, to: Date): Promise<{ pl
   const inside = await db('play_history as p').join('tracks as t', 't.id', 'p.track_id').where('p.played_at', '>', from).where('p.played_at', '<', to).orderBy('p.played_at').select<{ played_at: Date; title: string; artist: string }[]>(cols);
   return before ? [before, ...inside] : inside;
 }
+
+/** The votes cast from these browser sessions, with their tracks, newest first (issue 37 item 2). */
+export async function votesOfSessions(db: Db, sessions: readonly string[]): Promise<{ title: string; artist: string; vote_type: VoteType; created_at: Date | string }[]> {
+  return db('track_votes as v')
+    .join('tracks as t', 't.id', 'v.track_id')
+    .whereIn('v.user_session', sessions)
+    .orderBy('v.created_at', 'desc')
+    .select('t.title', 't.artist', 'v.vote_type', 'v.created_at');
+}
+
+/** The votes of these sessions lose their session id (each gets an unlinkable one; the totals stay). Answers how many. */
+export async function eraseVotesOfSessions(db: Db, sessions: readonly string[]): Promise<number> {
+  const rows = await db('track_votes')
+    .whereIn('user_session', sessions)
+    .update({ user_session: db.raw("'erased-' || id::text") })
+    .returning<{ id: string }[]>('id');
+  return rows.length;
+}

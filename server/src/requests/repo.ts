@@ -412,3 +412,99 @@ export async function deleteInquiriesBefore(db: Db, cutoff: Date): Promise<numbe
 export async function deleteEndedRequestLimits(db: Db, nowMs: number): Promise<number> {
   return (await db('request_rate_limits').where('expire', '<', nowMs).delete().returning<{ key: string }[]>('key')).length;
 }
+
+// ------------------------------------------------ a person's data (issue 37 item 2)
+
+/** LIKE pattern for "contains", case-insensitive, with the wildcards of `q` taken literally. */
+export function containsPattern(q: string): string {
+  return `%${q.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+}
+
+/** A listener's requests as the "Your data" page and a staff export show them. */
+export interface HeldRequests {
+  song_requests: { id: string; title: string; artist: string; requester: string; message: string | null; status: string; created_at: Date | string }[];
+  shoutout_requests: { id: string; requester_name: string; recipient_name: string; message: string; status: string; created_at: Date | string }[];
+  general_requests: { id: string; name: string; email: string; subject: string; message: string; status: string; created_at: Date | string }[];
+}
+
+const HELD_SONG = ['id', 'title', 'artist', 'requester', 'message', 'status', 'created_at'] as const;
+const HELD_SHOUT = ['id', 'requester_name', 'recipient_name', 'message', 'status', 'created_at'] as const;
+const HELD_GENERAL = ['id', 'name', 'email', 'subject', 'message', 'status', 'created_at'] as const;
+
+/** Every request sent from these browser sessions, newest first. */
+export async function requestsOfSessions(db: Db, sessions: readonly string[]): Promise<HeldRequests> {
+  const [song_requests, shoutout_requests, general_requests] = await Promise.all([
+    db('song_requests').whereIn('user_session', sessions).orderBy('created_at', 'desc').select(HELD_SONG),
+    db('shoutout_requests').whereIn('user_session', sessions).orderBy('created_at', 'desc').select(HELD_SHOUT),
+    db('general_requests').whereIn('user_session', sessions).orderBy('created_at', 'desc').select(HELD_GENERAL),
+  ]);
+  return { song_requests, shoutout_requests, general_requests } as HeldRequests;
+}
+
+/** Requests naming a person (contains, case-insensitive): the requester's name, a shoutout's names, an inquiry's name or e-mail. */
+export async function requestsNaming(db: Db, q: string, limit: number): Promise<HeldRequests> {
+  const p = containsPattern(q);
+  const [song_requests, shoutout_requests, general_requests] = await Promise.all([
+    db('song_requests').whereRaw("lower(requester) LIKE ? ESCAPE '\\'", [p]).orderBy('created_at', 'desc').limit(limit).select(HELD_SONG),
+    db('shoutout_requests')
+      .where((w) => w.whereRaw("lower(requester_name) LIKE ? ESCAPE '\\'", [p]).orWhereRaw("lower(recipient_name) LIKE ? ESCAPE '\\'", [p]))
+      .orderBy('created_at', 'desc')
+      .limit(limit)
+      .select(HELD_SHOUT),
+    db('general_requests')
+      .where((w) => w.whereRaw("lower(name) LIKE ? ESCAPE '\\'", [p]).orWhereRaw("lower(email) LIKE ? ESCAPE '\\'", [p]))
+      .orderBy('created_at', 'desc')
+      .limit(limit)
+      .select(HELD_GENERAL),
+  ]);
+  return { song_requests, shoutout_requests, general_requests } as HeldRequests;
+}
+
+/** What an erasure removed, per table, and the ids of the requests it touched (for their notifications). */
+export interface ErasedRequests {
+  counts: { song_requests: number; shoutout_requests: number; general_requests: number };
+  ids: string[];
+}
+
+async function eraseRequests(db: Db, scope: { sessions?: readonly string[]; ids?: { song_requests: readonly string[]; shoutout_requests: readonly string[]; general_requests: readonly string[] } }): Promise<ErasedRequests> {
+  const pick = (table: keyof HeldRequests) => (q: Knex.QueryBuilder) => (scope.sessions ? q.whereIn('user_session', scope.sessions) : q.whereIn('id', scope.ids![table]));
+  // Songs and shoutouts keep the row (the song, the status, the counts) without the person: the same erasure as retention.
+  const songs = await pick('song_requests')(db('song_requests')).update({ requester: 'Listener', message: null, user_session: null }).returning<{ id: string }[]>('id');
+  const shouts = await pick('shoutout_requests')(db('shoutout_requests')).update({ requester_name: 'Listener', recipient_name: 'Listener', message: '(removed)', user_session: null }).returning<{ id: string }[]>('id');
+  // An inquiry is nothing but the person's message and address: it goes.
+  const general = await pick('general_requests')(db('general_requests')).delete().returning<{ id: string }[]>('id');
+  return {
+    counts: { song_requests: songs.length, shoutout_requests: shouts.length, general_requests: general.length },
+    ids: [...songs, ...shouts, ...general].map((r) => r.id),
+  };
+}
+
+/** Erases every request sent from these browser sessions (names, messages, the session id; inquiries deleted). */
+export async function eraseRequestsOfSessions(db: Db, sessions: readonly string[]): Promise<ErasedRequests> {
+  return eraseRequests(db, { sessions });
+}
+
+/** Erases the chosen requests (a staff erasure). */
+export async function eraseRequestsById(db: Db, ids: { song_requests: readonly string[]; shoutout_requests: readonly string[]; general_requests: readonly string[] }): Promise<ErasedRequests> {
+  return eraseRequests(db, { ids });
+}
+
+/** The session's rate-limit counters (their keys end in `:s:<session id>`). Answers how many went. */
+export async function deleteSessionLimits(db: Db, sessions: readonly string[]): Promise<number> {
+  if (sessions.length === 0) return 0;
+  const rows = await db('request_rate_limits')
+    .whereRaw(`position(':s:' in key) > 0 AND substr(key, position(':s:' in key) + 3) IN (${sessions.map(() => '?').join(', ')})`, [...sessions])
+    .delete()
+    .returning<{ key: string }[]>('key');
+  return rows.length;
+}
+
+/** How many rate-limit counters name these sessions (the "Your data" page says so). */
+export async function countSessionLimits(db: Db, sessions: readonly string[]): Promise<number> {
+  if (sessions.length === 0) return 0;
+  const row = await db('request_rate_limits')
+    .whereRaw(`position(':s:' in key) > 0 AND substr(key, position(':s:' in key) + 3) IN (${sessions.map(() => '?').join(', ')})`, [...sessions])
+    .count<{ n: string | number }>({ n: '*' })
+    .first();
+  return Number(row?.n ?? 0);
+}

@@ -29,6 +29,7 @@ export function Footer() {
           <nav aria-label={t('footer.legal')}>
             <RouterLink className="bd-link" to="/terms-of-service">{t('footer.terms')}</RouterLink>
             <RouterLink className="bd-link" to="/privacy-policy">{t('footer.privacy')}</RouterLink>
+            <RouterLink className="bd-link" to="/your-data">{t('footer.yourData')}</RouterLink>
           </nav>
           {social.length > 0 && (
             <nav aria-label={t('footer.social')}>

@@ -78,6 +78,7 @@ const Donate = page(integrations, 'DonatePage');
 const DiscordCallback = page(integrations, 'DiscordCallbackPage');
 const Terms = page(listener, 'Terms');
 const Privacy = page(listener, 'Privacy');
+const YourData = page(listener, 'YourData');
 const AuthPage = page(() => import('../auth/AuthPage'), 'AuthPage');
 const ProfilePage = page(() => import('../profile/ProfilePage'), 'ProfilePage');
 const recovery = () => import('../auth/RecoveryPages');
@@ -120,6 +121,7 @@ export const routes: RouteObject[] = [
       { path: 'donate', element: <Donate /> },
       { path: 'terms-of-service', element: <Terms /> },
       { path: 'privacy-policy', element: <Privacy /> },
+      { path: 'your-data', element: <YourData /> },
       { path: 'auth', element: <AuthPage /> },
       { path: 'auth/forgot', element: <ForgotPassword /> },
       { path: 'auth/reset', element: <ResetPassword /> },

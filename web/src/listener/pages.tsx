@@ -119,3 +119,5 @@ export { DjProfilePage as DjProfile } from './DjProfilePage';
 export { MobileAppPage as MobileApp } from './MobileAppPage';
 /** /terms-of-service and /privacy-policy. */
 export { TermsPage as Terms, PrivacyPage as Privacy } from './LegalPages';
+/** /your-data (issue 37). */
+export { YourDataPage as YourData } from './YourDataPage';

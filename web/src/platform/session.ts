@@ -91,6 +91,24 @@ export function onRequestSessionChange(fn: () => void): () => void {
   return () => listeners.delete(fn);
 }
 
+/** The browser's ids as they are now (never creates them): what the "Your data" page asks about. */
+export function currentSessionIds(): string[] {
+  return [read(REQUEST_SESSION_KEY), read(LISTENER_SESSION_KEY)].filter((v): v is string => v !== null);
+}
+
+/** Forgets both ids (after the listener deleted their data): the next vote or request makes new ones. */
+export function forgetSessionIds(): void {
+  for (const key of [REQUEST_SESSION_KEY, LISTENER_SESSION_KEY]) {
+    memory.delete(key);
+    try {
+      localStorage.removeItem(key);
+    } catch {
+      // storage blocked: memory only
+    }
+  }
+  announce();
+}
+
 /** A fresh key for the Idempotency-Key header, so a retried send never doubles a request. */
 export function newIdempotencyKey(): string {
   return newSessionId('k-', 32);

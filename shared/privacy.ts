@@ -5,6 +5,13 @@
 import { z } from 'zod';
 
 const days = z.coerce.number().int().min(1).max(3650);
+const policyText = z
+  .string()
+  .trim()
+  .max(5000, 'At most 5000 characters.')
+  .refine((s) => !s.includes('\u0000'), 'The text contains characters that are not allowed.')
+  .transform((s) => (s === '' ? null : s))
+  .nullable();
 
 /** PUT /api/privacy/settings: any of the periods (days) and the analytics level. */
 export const PrivacySettingsSchema = z
@@ -18,6 +25,9 @@ export const PrivacySettingsSchema = z
     failed_signin_days: days,
     audit_days: days,
     email_days: days,
+    // The Privacy Policy's own words (issue 37 item 3): plain text, paragraphs split by blank lines; empty = standard text.
+    policy_intro: policyText,
+    policy_extra: policyText,
   })
   .partial();
 
@@ -32,6 +42,10 @@ export interface PrivacySettingsView {
   failed_signin_days: number;
   audit_days: number;
   email_days: number;
+  /** The owner's introduction to the Privacy Policy, or null for the standard one. */
+  policy_intro: string | null;
+  /** The owner's further text, shown after the generated sections, or null. */
+  policy_extra: string | null;
 }
 
 // ------------------------------------------------ a person's data (issue 37 item 2)

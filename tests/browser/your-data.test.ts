@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBrowserHarness, skipBrowser, type BrowserHarness } from '../support/browser';
+import { createUser } from '../support/auth';
 import { placesHolding } from '../support/find-value';
 import { request } from '../support/server';
 
@@ -71,5 +72,33 @@ describe.skipIf(skipBrowser())('the "Your data" page', () => {
     await page.getByText('This browser has not sent us anything, so we hold no data for it.').waitFor();
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('the Privacy Policy is drawn from the inventory and the settings in force, with the owner’s own words, and links here', async () => {
+    const owner = await createUser(h.server, { role: 'owner' });
+    const put = await request(h.url, '/api/privacy/settings', { method: 'PUT', token: owner.token, body: { policy_intro: 'Run by volunteers.', policy_extra: 'Ask for Sam about your data.', inquiry_days: 60, analytics_level: 'none' } });
+    expect(put.status).toBe(200);
+    const { page, errors, context } = await h.newPage({ width: 768 });
+    await page.goto(`${h.url}/privacy-policy`);
+    await page.getByTestId('privacy-intro').getByText('Run by volunteers.').waitFor();
+    await page.getByTestId('privacy-extra').getByText('Ask for Sam about your data.').waitFor();
+    const inventory = page.getByTestId('privacy-retention');
+    await inventory.getByText(/deleted after 60 days/).waitFor();
+    await inventory.getByText('Page visits are not recorded.').waitFor();
+    await inventory.getByText(/Request limits: your network address/).waitFor();
+    expect(await inventory.locator('li').count()).toBe(7);
+    // No claim the settings contradict.
+    expect(await page.getByText(/cannot be deleted/).count()).toBe(0);
+    expect(await page.getByText(/180 days/).count()).toBe(0);
+    expect(await page.getByText(/scrambled code/).count()).toBe(0);
+    if (SHOTS) for (const width of [390, 768, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `${SHOTS}/privacy-policy-${width}.png`, fullPage: true });
+    }
+    await page.getByRole('link', { name: /see and delete what this browser has sent us/ }).click();
+    await page.waitForURL(/\/your-data$/);
+    expect(errors).toEqual([]);
+    await context.close();
+    await request(h.url, '/api/privacy/settings', { method: 'PUT', token: owner.token, body: { policy_intro: null, policy_extra: null, inquiry_days: 180, analytics_level: 'hashed' } });
   });
 });

@@ -230,3 +230,19 @@ describe("an account's own data (issue 37 item 2)", () => {
     expect(logged).toEqual({ action_type: 'other' });
   });
 });
+
+describe("the Privacy Policy's own words (issue 37 item 3)", () => {
+  it('the owner writes an introduction and further text; the public figures carry them with the periods in force', async () => {
+    const put = await request(t.url, '/api/privacy/settings', { method: 'PUT', token: owner.token, body: { policy_intro: '  We are a volunteer station.\n\nWe keep as little as we can.  ', policy_extra: 'Our data protection lead is Sam.', request_days: 14 } });
+    expect(put.status).toBe(200);
+    const figures = await request(t.url, '/api/privacy');
+    expect(figures.body).toMatchObject({ policy_intro: 'We are a volunteer station.\n\nWe keep as little as we can.', policy_extra: 'Our data protection lead is Sam.', request_days: 14 });
+    // Emptied, the standard text is back; too long or with a NUL, refused.
+    expect((await request(t.url, '/api/privacy/settings', { method: 'PUT', token: owner.token, body: { policy_extra: '' } })).body.policy_extra).toBeNull();
+    expect((await request(t.url, '/api/privacy/settings', { method: 'PUT', token: owner.token, body: { policy_intro: 'x'.repeat(5001) } })).status).toBe(400);
+    expect((await request(t.url, '/api/privacy/settings', { method: 'PUT', token: owner.token, body: { policy_intro: 'a\u0000b' } })).status).toBe(400);
+    expect((await request(t.url, '/api/privacy/settings', { method: 'PUT', token: manager.token, body: { policy_intro: 'Hijacked' } })).status).toBe(403);
+    expect((await request(t.url, '/api/privacy')).body.policy_intro).toBe('We are a volunteer station.\n\nWe keep as little as we can.');
+    await request(t.url, '/api/privacy/settings', { method: 'PUT', token: owner.token, body: { policy_intro: null, request_days: 30 } });
+  });
+});

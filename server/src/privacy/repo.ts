@@ -19,10 +19,12 @@ export interface PrivacySettingsRow {
   failed_signin_days: number;
   audit_days: number;
   email_days: number;
+  policy_intro: string | null;
+  policy_extra: string | null;
   updated_at: Date | string;
 }
 
-export const PRIVACY_COLUMNS = ['analytics_level', 'request_days', 'vote_days', 'page_view_days', 'inquiry_days', 'application_days', 'failed_signin_days', 'audit_days', 'email_days', 'updated_at'] as const;
+export const PRIVACY_COLUMNS = ['analytics_level', 'request_days', 'vote_days', 'page_view_days', 'inquiry_days', 'application_days', 'failed_signin_days', 'audit_days', 'email_days', 'policy_intro', 'policy_extra', 'updated_at'] as const;
 
 export async function privacySettingsRow(db: Db): Promise<PrivacySettingsRow> {
   const row = await db('privacy_settings').where({ id: 1 }).first<PrivacySettingsRow | undefined>(...PRIVACY_COLUMNS);

@@ -19,6 +19,8 @@ const view = (row: PrivacySettingsView): PrivacySettingsView => ({
   failed_signin_days: row.failed_signin_days,
   audit_days: row.audit_days,
   email_days: row.email_days,
+  policy_intro: row.policy_intro,
+  policy_extra: row.policy_extra,
 });
 
 /** The owner's privacy settings and the retention job's record (issue 37 item 1). */

@@ -165,10 +165,16 @@ export function TermsPage() {
 export function PrivacyPage() {
   const station = useStation();
   usePageMeta({ title: 'Privacy Policy', description: `What ${station.name} collects about you, why, and your rights. Effective ${LEGAL_EFFECTIVE_DATE}.` });
+  const t = useT();
+  const [figures, setFigures] = useState<PrivacySettingsView | null>(null);
+  useEffect(() => {
+    fetchPrivacyFigures().then(setFigures, () => setFigures(null));
+  }, []);
+  const standardIntro = <>This policy explains what information {station.name} collects when you use our website, live player and apps, what we use it for, and what you can ask of us.</>;
   return (
     <LegalPage
       title="Privacy Policy"
-      intro={<>This policy explains what information {station.name} collects when you use our website, live player and apps, what we use it for, and what you can ask of us.</>}
+      intro={figures?.policy_intro ? <OwnText text={figures.policy_intro} testId="privacy-intro" /> : standardIntro}
       sections={[
         {
           id: 'privacy-age',
@@ -178,23 +184,7 @@ export function PrivacyPage() {
         {
           id: 'privacy-collect',
           title: 'What we collect',
-          body: (
-            <>
-              <p>When you use the service we collect:</p>
-              <ul>
-                <li>
-                  <strong>your IP address</strong>;
-                </li>
-                <li>
-                  <strong>device information</strong>, such as your browser, operating system and device type;
-                </li>
-                <li>
-                  <strong>your approximate location</strong>, worked out from your IP address (never your precise location).
-                </li>
-              </ul>
-              <p>We also keep what you choose to send us, such as song requests, shoutouts, messages and the name and email address you give with them, and an anonymous session identifier stored in your browser so your track votes and requests can be recognised.</p>
-            </>
-          ),
+          body: <Inventory figures={figures} />,
         },
         {
           id: 'privacy-use',
@@ -211,6 +201,20 @@ export function PrivacyPage() {
           id: 'privacy-retention',
           title: 'Keeping and deleting your data',
           body: <Retention />,
+        },
+        ...(figures?.policy_extra
+          ? [{ id: 'privacy-extra', title: t('privacy.extraTitle'), body: <OwnText text={figures.policy_extra} testId="privacy-extra" /> }]
+          : []),
+        {
+          id: 'privacy-your-data',
+          title: t('yourData.title'),
+          body: (
+            <p>
+              <Link component={RouterLink} to="/your-data" underline="always">
+                {t('privacy.yourData')}
+              </Link>
+            </p>
+          ),
         },
         {
           id: 'privacy-rights',
@@ -236,27 +240,63 @@ export function PrivacyPage() {
   );
 }
 
-/** How long the station keeps each kind of data, from its settings in force (issue 37 item 3), and how to ask for deletion. */
-function Retention() {
+/** The owner's own words: plain text, a paragraph per blank-line-separated block. */
+function OwnText({ text, testId }: { text: string; testId: string }) {
+  return (
+    <Box component="span" data-testid={testId} sx={{ display: 'block', '& p': { mb: 1.5 } }}>
+      {text.split(/\n\s*\n/).map((para, i) => (
+        <Box component="p" key={i} sx={{ whiteSpace: 'pre-line', m: 0 }}>
+          {para}
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/**
+ * What the station holds, who sees it and for how long (issue 37 item 3), drawn from the data inventory
+ * (README "Personal data") and the retention settings and analytics level in force, so it stays true when
+ * the owner changes them.
+ */
+function Inventory({ figures }: { figures: PrivacySettingsView | null }) {
   const t = useT();
-  const [figures, setFigures] = useState<PrivacySettingsView | null>(null);
-  useEffect(() => {
-    fetchPrivacyFigures().then(setFigures, () => setFigures(null));
-  }, []);
+  if (!figures) return <p>{t('privacy.collect.lead')}</p>;
+  const rows: { id: string; keep: string; who: string }[] = [
+    { id: 'requests', keep: t('privacy.keep.requests', { days: figures.request_days }), who: t('privacy.who.staff') },
+    { id: 'inquiries', keep: t('privacy.keep.inquiries', { days: figures.inquiry_days }), who: t('privacy.who.staff') },
+    { id: 'votes', keep: t('privacy.keep.votes', { days: figures.vote_days }), who: t('privacy.who.nobody') },
+    {
+      id: 'page-views',
+      keep:
+        figures.analytics_level === 'none'
+          ? t('privacy.analytics.none')
+          : `${t(figures.analytics_level === 'hashed' ? 'privacy.analytics.hashed' : 'privacy.analytics.full')} ${t('privacy.keep.pageViews', { days: figures.page_view_days })}`,
+      who: t('privacy.who.nobody'),
+    },
+    { id: 'limits', keep: t('privacy.keep.limits'), who: t('privacy.who.nobody') },
+    { id: 'applications', keep: t('privacy.keep.applications', { days: figures.application_days }), who: t('privacy.who.reviewers') },
+    { id: 'logs', keep: t('privacy.keep.logs'), who: t('privacy.who.operator') },
+  ];
   return (
     <>
-      {figures && (
-        <ul data-testid="privacy-retention">
-          <li>{t('privacy.keep.requests', { days: figures.request_days })}</li>
-          <li>{t('privacy.keep.votes', { days: figures.vote_days })}</li>
-          <li>{t('privacy.keep.inquiries', { days: figures.inquiry_days })}</li>
-          <li>{t('privacy.keep.applications', { days: figures.application_days })}</li>
-          <li>{t(figures.analytics_level === 'none' ? 'privacy.analytics.none' : figures.analytics_level === 'hashed' ? 'privacy.analytics.hashed' : 'privacy.analytics.full')}</li>
-        </ul>
-      )}
-      <p>
-        {t('privacy.keep.ask')} <Contact />.
-      </p>
+      <p>{t('privacy.collect.lead')}</p>
+      <ul data-testid="privacy-retention">
+        {rows.map((r) => (
+          <li key={r.id} data-inventory={r.id}>
+            {r.keep} {r.who}
+          </li>
+        ))}
+      </ul>
     </>
+  );
+}
+
+/** How to ask for deletion or a copy. */
+function Retention() {
+  const t = useT();
+  return (
+    <p>
+      {t('privacy.keep.ask')} <Contact />.
+    </p>
   );
 }

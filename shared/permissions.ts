@@ -84,6 +84,8 @@ export const CAPABILITIES = {
   'reports.view': ['owner', 'manager'],
   // A person's data (issue 37 item 2): find, export and erase what names a person, answering a written request.
   'privacy.subjects': ['owner', 'manager'],
+  // Follower counts per show (issue 36): moderator and above, as the station-wide audience figures.
+  'follows.view': ['owner', 'manager', 'admin', 'moderator'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Capability = keyof typeof CAPABILITIES;

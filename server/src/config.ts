@@ -64,6 +64,13 @@ export const ConfigSchema = z
       .string()
       .default('')
       .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean)),
+    /** Push services besides the browsers' own (issue 36): origins (comma-separated) a follow's endpoint may name. */
+    PUSH_SERVICE_ORIGINS: z
+      .string()
+      .default('')
+      .transform((v) => v.split(',').map((s) => s.trim().replace(/\/+$/, '')).filter(Boolean)),
+    /** A PEM file of extra certificate authorities trusted for those push services (a self-hosted one; the tests' stand-in). */
+    PUSH_SERVICE_CA_FILE: z.string().optional(),
     STATION_TIMEZONE: z
       .string()
       .default('Europe/London')

@@ -110,6 +110,14 @@ export const AUTHZ_MATRIX: Record<string, Access> = {
   'GET /api/nowplaying': 'public',
   'GET /api/nowplaying/:station': 'public',
   'GET /api/stream': 'public',
+  // Reach (issue 36): playlist files of the public stream
+  'GET /listen.m3u': 'public',
+  'GET /listen.pls': 'public',
+  // Follow a show, no account (issue 36); follower counts: moderator and above (as the station-wide audience)
+  'GET /api/push/key': 'public',
+  'POST /api/follows': 'public',
+  'DELETE /api/follows': 'public',
+  'GET /api/follows/counts': UPTIME,
   'GET /api/radio/history': 'public',
   'GET /api/radio/most-played': 'public',
   'GET /api/radio/most-liked': 'public',

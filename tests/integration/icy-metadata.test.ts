@@ -34,7 +34,7 @@ describe('ICY metadata on the demo stream', () => {
     expect(probe.stderr).toBe('');
     const tags = (JSON.parse(probe.stdout) as { format: { tags: Record<string, string> } }).format.tags;
     expect(tags.StreamTitle).toBe(expected);
-    expect(tags['icy-name']).toBe('Airdeck demo station');
+    expect(tags['icy-name']).toBe('Airdeck Radio'); // the demo seed's station name (issue 36: directories read it)
   });
 
   it('answers Icy-MetaData: 1 with icy-metaint, and a StreamTitle block after every icy-metaint bytes; plain requests get plain audio', async () => {

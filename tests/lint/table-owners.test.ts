@@ -73,6 +73,8 @@ const TABLE_OWNERS: Readonly<Record<string, string>> = {
   privacy_settings: 'privacy',
   retention_runs: 'privacy',
   listener_sessions: 'reports',
+  show_follows: 'reach',
+  show_follow_episodes: 'reach',
 };
 
 /** file → tables it names outside their owner's repo.ts (and database work in routes files). */

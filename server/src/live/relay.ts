@@ -28,6 +28,7 @@ import { recordAction } from '../users/audit';
 import { mp3Frames as splitFrames, watchPublicStream, type StreamWatch } from './confirm';
 import type { LiveRelay } from './types';
 import { endLiveSession, insertLiveSession, liveSessionById, setLiveSessionCloses, setLiveSessionNowPlaying, touchLiveSession, type LiveSessionRow } from './repo';
+import { notifyShowLive } from '../reach/follows';
 import { currentLiveSession, liveSourceKind, liveTarget, liveWindows, presentSession, sessionName, type SourceTarget } from './service';
 
 /**
@@ -91,6 +92,10 @@ interface Active {
   partial: Buffer;
   ended: boolean;
   lastBeat: number;
+  /** The booked episode this session broadcasts (its show and start), for the followers' notification; null when unscheduled. */
+  episode: { showId: string; startsAt: number } | null;
+  /** Whether the followers have been told (once per session; once per episode across sessions: reach/follows.ts). */
+  announced: boolean;
 }
 
 export type { LiveRelay };
@@ -194,6 +199,11 @@ export function createLiveRelay(ctx: AppContext, opts: { allowedOrigin: (origin:
       setState(a, a.socket ? 'On air' : 'Reconnecting');
       log.info({ session: a.row.id, target: a.target ? `${a.target.server}${a.target.mount}` : 'demo' }, 'live input connected');
       startWatch(a);
+      // The show is actually live now: its followers hear of it (issue 36), once.
+      if (a.episode && !a.announced) {
+        a.announced = true;
+        void notifyShowLive(ctx, a.episode).catch((err: unknown) => log.warn({ err }, 'could not notify the show followers'));
+      }
     } catch (err) {
       const kind = err instanceof SourceClientError ? err.kind : 'station_unreachable';
       log.info({ session: a.row.id, kind }, 'the station refused the live input');
@@ -410,6 +420,8 @@ export function createLiveRelay(ctx: AppContext, opts: { allowedOrigin: (origin:
           partial: Buffer.alloc(0),
           ended: false,
           lastBeat: at,
+          episode: w.now && !input.unscheduled ? { showId: w.now.show_id, startsAt: w.now.starts_at } : null,
+          announced: false,
         };
         // A console that never connects does not hold the station.
         const a = active;

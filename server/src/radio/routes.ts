@@ -142,7 +142,8 @@ export function radioRoutes(ctx: AppContext): AppRouter {
       return;
     }
     if (ctx.config.STATION_SOURCE === 'demo') {
-      await runtime.stream.serve(c);
+      const station = await cachedStationInfo(ctx);
+      await runtime.stream.serve(c, { name: station.name, description: station.tagline || undefined, url: siteOrigin(ctx.config) || undefined });
       // Each connection is a listener session for the licensing reports (issue 34): its country, never its address.
       if (c.method === 'GET' && c.status === 200 && c.body && !c.res.destroyed) {
         const session = listenerSessions.open(c.ip);

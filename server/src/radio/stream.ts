@@ -267,13 +267,31 @@ export interface DemoStream {
    */
   liveInput(): DemoLiveInput;
 
-  /** Answers GET /api/stream with the endless MP3. */
-  serve(c: Context): Promise<void>;
+  /**
+   * Answers GET /api/stream with the endless MP3, with the `icy-*` headers
+   * directories and players read (icy-name, icy-description, icy-url,
+   * icy-genre from `station`; icy-br, icy-sr and icy-pub from the stream itself).
+   */
+  serve(c: Context, station?: DemoStationHeaders): Promise<void>;
   listenerCount(): number;
   /** Calls `fn` with the new count whenever a listener connects or leaves; returns the unsubscribe. */
   onListenerCount(fn: (count: number) => void): () => void;
   /** Ends every listener's stream (server shutdown). */
   close(): void;
+}
+
+/** What the `icy-*` headers say about the station (General Settings). */
+export interface DemoStationHeaders {
+  name: string;
+  description?: string;
+  url?: string;
+  genre?: string;
+}
+
+/** A header value on one line, in the bytes HTTP allows (Latin-1 printable; anything else becomes '?'). */
+function headerText(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/[^\u0020-\u007e\u00a0-\u00ff]/g, '?').trim().slice(0, 200);
 }
 
 /** Creates the broadcaster. `now` is the shared clock (tests replace it). */
@@ -383,13 +401,26 @@ export function createDemoStream(opts: { cacheDir: string | null; log: Logger; n
   };
 
   return {
-    async serve(c) {
+    async serve(c, station) {
       const l = (loop = await loadLoop());
       c.status = 200;
       c.type = 'audio/mpeg';
       c.set('Cache-Control', 'no-cache, no-store');
       c.set('Accept-Ranges', 'none');
-      c.set('icy-name', 'Airdeck demo station');
+      c.set('icy-name', headerText(station?.name || 'Airdeck demo station'));
+      if (station?.description) c.set('icy-description', headerText(station.description));
+      if (station?.url) c.set('icy-url', headerText(station.url));
+      c.set('icy-genre', headerText(station?.genre || 'Various'));
+      // The loop's own format (every frame has the same bitrate and sample rate).
+      const first = l.frames[0] ? readMp3Frame(l.frames[0], 0) : null;
+      if (first) {
+        const channels = l.frames[0]![3]! >> 6 === 3 ? 1 : 2;
+        c.set('icy-br', String(first.kbps));
+        c.set('icy-sr', String(first.sampleRate));
+        c.set('icy-audio-info', `ice-samplerate=${first.sampleRate};ice-bitrate=${first.kbps};ice-channels=${channels}`);
+      }
+      // Listed in directories: this is the station's public stream.
+      c.set('icy-pub', '1');
       // In-band titles for players that ask (VLC, car radios, TuneIn-style apps), as Icecast answers them.
       const icy = wantsIcyMetadata(c.get('icy-metadata') || undefined);
       if (icy) c.set('icy-metaint', String(ICY_METAINT));

@@ -53,6 +53,10 @@ export async function claimEpisode(db: Db, showId: string, startsAt: Date): Prom
 
 /** Follower counts per followed show (distinct browsers), most followed first. */
 export async function followerCounts(db: Db): Promise<{ show_id: string; followers: number }[]> {
-  const rows = await db('show_follows').select('show_id').countDistinct({ followers: 'endpoint' }).groupBy('show_id').orderBy([{ column: 'followers', order: 'desc' }, { column: 'show_id' }]);
+  const rows = (await db('show_follows')
+    .select('show_id')
+    .countDistinct({ followers: 'endpoint' })
+    .groupBy('show_id')
+    .orderBy([{ column: 'followers', order: 'desc' }, { column: 'show_id' }])) as unknown as { show_id: string; followers: string | number }[];
   return rows.map((r) => ({ show_id: String(r.show_id), followers: Number(r.followers) }));
 }

@@ -25,7 +25,7 @@ async function streamEntry(ctx: AppContext): Promise<{ url: string; title: strin
   return { url: absolute, title: (await cachedStationInfo(ctx)).name };
 }
 
-/** A DELETE request's JSON body (the app's body parser reads POST, PUT and PATCH only); at most 8 KB. */
+/** A DELETE request's JSON body when the app's body parser has not read it; at most 8 KB. */
 async function deleteBody(req: NodeJS.ReadableStream): Promise<unknown> {
   const parts: Buffer[] = [];
   let size = 0;
@@ -67,7 +67,7 @@ export function reachRoutes(ctx: AppContext): AppRouter {
   });
   router.delete('/api/follows', async (c) => {
     await followLimit.consume(c.ip);
-    const input = parse(UnfollowInputSchema, await deleteBody(c.req));
+    const input = parse(UnfollowInputSchema, c.request.body !== undefined ? c.request.body : await deleteBody(c.req));
     const removed = await unfollow(ctx, input.endpoint, input.show_id ?? null);
     c.body = { removed };
   });

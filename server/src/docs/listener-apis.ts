@@ -10,6 +10,7 @@ import { ApplicationSchema } from '../../../shared/applications';
 import { ScheduleApiQuerySchema } from '../../../shared/public-api';
 import { HistoryQuerySchema, MostLikedQuerySchema, MostPlayedQuerySchema } from '../radio/routes';
 import { EpisodeListQuerySchema, EpisodeListSchema } from '../../../shared/listen-again';
+import { FollowInputSchema, UnfollowInputSchema } from '../../../shared/reach';
 import { registerOperation, type OperationResponse, type OperationSpec } from './openapi';
 
 /**
@@ -123,6 +124,11 @@ const ops: OperationSpec[] = [
   { method: 'get', path: '/api/tracks/search', tag: 'Listener requests', summary: 'Search the track library', query: TrackSearchQuerySchema, responses: { 200: ok('Matching tracks.'), 400: error('Invalid query.'), 429: error('Too many searches.') } },
   { method: 'get', path: '/api/my-data', tag: 'Your data', summary: 'What the station holds for this browser', description: 'Found by the browser’s anonymous session ids (`session_id`, repeatable: the request id and the voting id): its requests, votes, page views and rate-limit counters.', query: MyDataQuerySchema, responses: { 200: ok('The data, per kind.'), 400: error('Invalid session id.'), 429: error('Too many requests.') } },
   { method: 'delete', path: '/api/my-data', tag: 'Your data', summary: 'Delete what the station holds for this browser', description: 'Names, messages and the session id are erased from its requests (inquiries deleted), its votes and page views made unlinkable (totals stay), its rate-limit counters dropped.', body: MyDataQuerySchema, responses: { 200: ok('What was removed (`removed`), per kind.'), 400: error('Invalid session id.'), 429: error('Too many requests.') } },
+  { method: 'get', path: '/api/push/key', tag: 'Follow a show', summary: 'The station’s Web Push key', description: 'The VAPID public key (`{ public_key }`, base64url) a browser subscribes with before following a show.', responses: { 200: ok('The public key.') } },
+  { method: 'post', path: '/api/follows', tag: 'Follow a show', summary: 'Be told when a show goes live', description: 'No account: a standard PushSubscription (an https endpoint of a browser push service and its two keys) and the show. One Web Push notification per episode, sent when the show actually goes live. Nothing else about the listener is stored.', body: FollowInputSchema, responses: { 201: ok('Following (`{ show_id, following: true }`).'), 400: error('Invalid subscription or show.'), 404: error('Show not found'), 429: error('Too many requests.') } },
+  { method: 'delete', path: '/api/follows', tag: 'Follow a show', summary: 'Stop following', description: 'By the subscription’s endpoint: every show it follows, or only `show_id`.', body: UnfollowInputSchema, responses: { 200: ok('How many follows were removed (`{ removed }`).'), 400: error('Invalid endpoint.'), 429: error('Too many requests.') } },
+  { method: 'get', path: '/listen.m3u', tag: 'Station', summary: 'The stream as an M3U playlist', description: 'One endless entry, the stream listeners play, titled with the station’s name; absolute when PUBLIC_URL is set.', responses: { 200: { description: 'The playlist.', content: 'audio/x-mpegurl' } } },
+  { method: 'get', path: '/listen.pls', tag: 'Stream', summary: 'The stream as a PLS playlist', description: 'PLS version 2, one endless entry titled with the station’s name.', responses: { 200: { description: 'The playlist.', content: 'audio/x-scpls' } } },
   { method: 'post', path: '/api/applications', tag: 'Listener requests', summary: 'Apply to present', body: ApplicationSchema, responses: { 201: ok('The application was received.'), 400: error('Invalid field.'), 429: error('Too many applications.') } },
 ];
 

@@ -217,6 +217,7 @@ const ops: OperationSpec[] = [
   { method: 'get', path: '/api/audience/now', tag: 'Audience', auth: 'roles', summary: 'Listeners now', responses: { 200: obj('The count.') } },
   { method: 'get', path: '/api/audience/presenters', tag: 'Audience', auth: 'roles', summary: 'Average listeners per presenter', responses: { 200: arr('The presenters.') } },
   { method: 'get', path: '/api/uptime/incidents/{id}/sample', tag: 'Audience', auth: 'roles', pathParams: { id: 'The incident’s id.' }, summary: 'What listeners heard around an incident', description: 'Ten seconds of the public stream: five before the incident began, five after.', responses: { 200: { description: 'The audio.', content: 'audio/mpeg' }, 400: error('The id is not an incident id.'), 404: error('This incident has no sample.') } },
+  { method: 'get', path: '/api/follows/counts', tag: 'Audience', auth: 'roles', summary: 'Followers per show', description: 'How many browsers follow each show (moderator and above).', responses: { 200: arr('Follower counts, one entry per followed show.') } },
   { method: 'get', path: '/api/uptime', tag: 'Audience', auth: 'roles', summary: 'Uptime and dead-air incidents', query: UptimeQuerySchema, responses: { 200: obj('Uptime and incidents.'), 400: error('Choose 24h, 7d or 30d.') } },
 
   // Listen again

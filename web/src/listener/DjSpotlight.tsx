@@ -25,7 +25,7 @@ export function DjSpotlight() {
         <Typography id="dj-spotlight-heading" variant="h4" component="h2">
           DJ Spotlight
         </Typography>
-        <Link component={RouterLink} to="/djs" sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+        <Link component={RouterLink} to="/djs" sx={{ fontWeight: 600, whiteSpace: 'nowrap', display: 'inline-flex', alignItems: 'center', minHeight: { xs: 44, sm: 'auto' } }}>
           Meet all DJs
         </Link>
       </Stack>

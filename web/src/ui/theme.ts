@@ -139,7 +139,8 @@ function create(t: ThemeDefinition, direction: 'ltr' | 'rtl'): Theme {
       MuiButton: {
         defaultProps: { disableElevation: true },
         styleOverrides: {
-          root: { textTransform: 'none', fontWeight: 600 },
+          // Phones (issue 38): every button is a 44 px tap target, whatever its size prop.
+          root: { textTransform: 'none', fontWeight: 600, '@media (max-width: 599.95px)': { minHeight: 44 } },
         },
         variants: [
           // Accent used as text: the contrast-checked accentText. Contained buttons
@@ -154,6 +155,9 @@ function create(t: ThemeDefinition, direction: 'ltr' | 'rtl'): Theme {
           },
           { props: { variant: 'text', color: 'primary' }, style: { '--variant-textColor': t.accentText } },
         ],
+      },
+      MuiToggleButton: {
+        styleOverrides: { root: { '@media (max-width: 599.95px)': { minHeight: 44 } } },
       },
       MuiLink: {
         defaultProps: { underline: 'hover' },

@@ -134,7 +134,8 @@ describe('votes', () => {
     expect(counts.body[0]).toMatchObject({ up_votes: 30, down_votes: 10 });
     // The same session pressing up 9 times at once ends as if pressed 9 times in a row: up.
     const s = session('same');
-    await Promise.all(Array.from({ length: 9 }, () => request(t.url, `/api/tracks/${trackId}/votes`, { method: 'POST', body: { user_session: s, vote_type: 'up' } })));
+    const presses = await Promise.all(Array.from({ length: 9 }, () => request(t.url, `/api/tracks/${trackId}/votes`, { method: 'POST', body: { user_session: s, vote_type: 'up' } })));
+    expect(presses.map((r) => r.status)).toEqual(Array(9).fill(200));
     const rows = await t.database.db.knex('track_votes').where({ track_id: trackId, user_session: s });
     expect(rows).toHaveLength(1);
     const after = (await request(t.url, `/api/tracks/votes?ids=${trackId}&user_session=${s}`)).body[0];

@@ -35,6 +35,11 @@ export interface AzuraCastStandIn {
   serve(fixture: AzuraCastFixture, opts?: { frozen?: boolean }): void;
   /** Answer the now-playing call with this HTTP status (AzuraCast's error body) until `serve()`. */
   fail(status: number): void;
+  /**
+   * The default mount relays this live stream from now on (as AzuraCast's `/listen/` path is its web
+   * server relaying the station's Icecast), instead of the 30 s file; null goes back to the file.
+   */
+  relay(url: string | null): void;
   /** The mount answers 503 (the station's encoder is down) until `streamDown(false)`. */
   streamDown(down: boolean): void;
   /** How many now-playing documents were asked for. */
@@ -100,6 +105,7 @@ export async function startAzuraCastStandIn(initial: AzuraCastFixture = 'autodj'
   let reads = 0;
   let streams = 0;
   let url = '';
+  let relayUrl: string | null = null;
   const server = http.createServer((req, res) => {
     const pathname = new URL(req.url ?? '/', 'http://x').pathname;
     if (/^\/api\/nowplaying\/[^/]+$/.test(pathname)) {
@@ -127,6 +133,19 @@ export async function startAzuraCastStandIn(initial: AzuraCastFixture = 'autodj'
         res.end('Service Unavailable');
         return;
       }
+      if (relayUrl) {
+        const ctrl = new AbortController();
+        res.on('close', () => ctrl.abort());
+        void fetch(relayUrl, { signal: ctrl.signal })
+          .then(async (up) => {
+            res.writeHead(up.status, { 'content-type': up.headers.get('content-type') ?? 'audio/mpeg', 'cache-control': 'no-store', 'access-control-allow-origin': '*' });
+            if (!up.body) return res.end();
+            for await (const part of up.body) res.write(part);
+            res.end();
+          })
+          .catch(() => res.destroy());
+        return;
+      }
       const body = mp3();
       res.writeHead(200, { 'content-type': 'audio/mpeg', 'content-length': String(body.length), 'cache-control': 'no-store', 'access-control-allow-origin': '*' });
       res.end(req.method === 'HEAD' ? undefined : body);
@@ -147,6 +166,9 @@ export async function startAzuraCastStandIn(initial: AzuraCastFixture = 'autodj'
     },
     fail(status) {
       failing = status;
+    },
+    relay(next) {
+      relayUrl = next;
     },
     streamDown(down) {
       silent = down;

@@ -72,9 +72,10 @@ export interface ToneStation {
 
 /**
  * Starts Icecast and the tone feeding `/live`; resolves once the mount is up. `burstBytes` is what Icecast
- * sends a new listener at once from its buffer (default 65 535: ~8 s at 64 kbit/s).
+ * sends a new listener at once from its buffer (default 65 535: ~8 s at 64 kbit/s). `codec: 'aac'` feeds AAC-LC
+ * in ADTS (`audio/aac`, 64 kbit/s) instead of MP3, as many stations stream.
  */
-export async function startToneStation(opts: { burstBytes?: number } = {}): Promise<ToneStation> {
+export async function startToneStation(opts: { burstBytes?: number; codec?: 'mp3' | 'aac' } = {}): Promise<ToneStation> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'airdeck-icecast-'));
   fs.chmodSync(dir, 0o777);
   const port = await freePort();
@@ -84,7 +85,8 @@ export async function startToneStation(opts: { burstBytes?: number } = {}): Prom
   procs.push(spawn('icecast2', ['-c', path.join(dir, 'icecast.xml')], { stdio: 'ignore' }));
   await waitFor(() => fetch(`${base}/status-json.xsl`).then((r) => r.ok), 15_000, 'Icecast');
   const gen = spawn(process.execPath, ['-e', GENERATOR], { stdio: ['ignore', 'pipe', 'ignore'] });
-  const ff = spawn('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-f', 's16le', '-ar', String(RATE), '-ac', '1', '-i', 'pipe:0', '-c:a', 'libmp3lame', '-b:a', '64k', '-content_type', 'audio/mpeg', '-f', 'mp3', `icecast://source:${SOURCE_PW}@127.0.0.1:${port}/live`], { stdio: ['pipe', 'ignore', 'ignore'] });
+  const codec = opts.codec === 'aac' ? ['-c:a', 'aac', '-b:a', '64k', '-content_type', 'audio/aac', '-f', 'adts'] : ['-c:a', 'libmp3lame', '-b:a', '64k', '-content_type', 'audio/mpeg', '-f', 'mp3'];
+  const ff = spawn('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-f', 's16le', '-ar', String(RATE), '-ac', '1', '-i', 'pipe:0', ...codec, `icecast://source:${SOURCE_PW}@127.0.0.1:${port}/live`], { stdio: ['pipe', 'ignore', 'ignore'] });
   gen.stdout!.pipe(ff.stdin!);
   ff.stdin!.on('error', () => undefined);
   procs.push(gen, ff);

@@ -8,7 +8,7 @@ import { playRowsAround, sessionRowsBetween } from '../radio/repo';
 import { showsBetween, type TimedShow } from '../radio/schedule';
 import { eventRow } from '../schedule/repo';
 import { stationTimezone } from '../settings/service';
-import { frameOffsets } from './mp3';
+import { extensionFor, frameOffsets, parserFor } from './mp3';
 import { deleteRecordingFile, episodeById, episodeShowIds, episodesAiredBefore, filesOverlapping, filesStartedBefore, insertEpisode, showPublishRules, updateEpisode, type EpisodeRow, type RecordingFileRow } from './repo';
 import { listenAgainSettings, recordingsDir } from './settings';
 import type { EpisodeGap, EpisodeTrack } from '../../../shared/listen-again';
@@ -68,7 +68,7 @@ export async function cutRecording(knex: Knex, dir: string, fromMs: number, toMs
       if (k1 <= k0) continue;
       // Read only as far as needed, and never past what was acknowledged.
       const buf = await readPrefix(path.join(dir, f.path), f.bytes);
-      const offsets = frameOffsets(buf, k1);
+      const offsets = frameOffsets(buf, k1, parserFor(f.content_type));
       k1 = Math.min(k1, offsets.length - 1);
       if (k1 <= k0) continue;
       const pieceStart = start + k0 * d;
@@ -134,6 +134,15 @@ const EPISODE_AUDIO_DIR = 'episode-audio';
 /** The file an episode's audio is kept in (relative to the recordings folder). */
 const episodeFile = (id: string) => path.join(EPISODE_AUDIO_DIR, `${id}.mp3`);
 
+/** Gives a cut file the extension of what it holds (`.aac` for an AAC station), returning its new relative path. */
+function named(dir: string, rel: string, contentType: string): string {
+  const ext = extensionFor(contentType);
+  if (rel.endsWith(`.${ext}`)) return rel;
+  const next = rel.replace(/\.[a-z0-9]+$/, `.${ext}`);
+  fs.renameSync(path.join(dir, rel), path.join(dir, next));
+  return next;
+}
+
 /** The tracklist of [fromMs, toMs) as the episode's chapters (offsets in the episode's own time). */
 async function tracklist(knex: Knex, fromMs: number, toMs: number, offsetOf: (ms: number) => number): Promise<EpisodeTrack[]> {
   const plays = await playRowsAround(knex, new Date(fromMs), new Date(toMs));
@@ -151,8 +160,9 @@ export async function makeEpisode(ctx: AppContext, show: TimedShow, span: { from
   const fromMs = span.fromMs - settings.pre_roll_seconds * 1000;
   const toMs = span.toMs + settings.post_roll_seconds * 1000;
   const id = randomUUID();
-  const rel = episodeFile(id);
+  let rel = episodeFile(id);
   const cut = await cutRecording(ctx.knex, dir, fromMs, toMs, path.join(dir, rel));
+  if (cut) rel = named(dir, rel, cut.contentType);
   const event = await eventRow(ctx.knex, show.id);
   const showKey = event?.series_id ?? show.id;
   const rule = (await showPublishRules(ctx.knex, [showKey])).get(showKey) ?? 'auto';
@@ -189,9 +199,10 @@ export async function recutEpisode(ctx: AppContext, id: string): Promise<Episode
   const dir = recordingsDir(ctx);
   const fromMs = ep.aired_from.getTime() + ep.trim_start_seconds * 1000;
   const toMs = Math.max(fromMs, ep.aired_to.getTime() - ep.trim_end_seconds * 1000);
-  const rel = path.join(EPISODE_AUDIO_DIR, `${ep.id}-${randomUUID().slice(0, 8)}.mp3`);
+  let rel = path.join(EPISODE_AUDIO_DIR, `${ep.id}-${randomUUID().slice(0, 8)}.mp3`);
   const cut = await cutRecording(ctx.knex, dir, fromMs, toMs, path.join(dir, rel));
   if (!cut) return ep;
+  rel = named(dir, rel, cut.contentType);
   const tracks = await tracklist(ctx.knex, fromMs, toMs, cut.offsetOf);
   await updateEpisode(ctx.knex, ep.id, { file: rel, bytes: cut.bytes, duration_seconds: Math.round(cut.durationSeconds * 1000) / 1000, gaps: cut.gaps, tracks, content_type: cut.contentType, cut_at: new Date(ctx.now()) });
   if (ep.file) fs.rmSync(path.join(dir, ep.file), { force: true });

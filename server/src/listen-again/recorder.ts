@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { AppContext } from '../context';
 import type { BackgroundJob } from './job-type';
 import type { EarsConnection, StreamChunk } from '../radio/ears/types';
-import { FrameSplitter, type FrameHeader } from './mp3';
+import { extensionFor, FrameSplitter, parserFor, type FrameHeader } from './mp3';
 import { ackRecordingFile, closeRecordingFile, insertRecordingFile, openFilesNotOf } from './repo';
 import { listenAgainSettings, recordingsDir, type ListenAgainSettings } from './settings';
 import { localHour } from './time';
@@ -66,6 +66,7 @@ export function startRecorderJob(ctx: AppContext, isLeader: () => boolean): Back
   const dir = recordingsDir(ctx);
   let file: OpenFile | null = null;
   let splitter = new FrameSplitter();
+  let splitterType = 'audio/mpeg';
   let settings: ListenAgainSettings | null = null;
   let zone = ctx.config.STATION_TIMEZONE;
   let state: RecorderStatus['state'] = 'standby';
@@ -114,7 +115,7 @@ export function startRecorderJob(ctx: AppContext, isLeader: () => boolean): Back
   const openFile = (h: FrameHeader, contentType: string, startMs: number): OpenFile => {
     const id = randomUUID();
     const d = new Date(startMs);
-    const rel = path.join(String(d.getUTCFullYear()), String(d.getUTCMonth() + 1).padStart(2, '0'), String(d.getUTCDate()).padStart(2, '0'), `${String(d.getUTCHours()).padStart(2, '0')}-${id}.mp3`);
+    const rel = path.join(String(d.getUTCFullYear()), String(d.getUTCMonth() + 1).padStart(2, '0'), String(d.getUTCDate()).padStart(2, '0'), `${String(d.getUTCHours()).padStart(2, '0')}-${id}.${extensionFor(contentType)}`);
     const abs = path.join(dir, rel);
     fs.mkdirSync(path.dirname(abs), { recursive: true });
     const fd = fs.openSync(abs, 'a');
@@ -144,8 +145,13 @@ export function startRecorderJob(ctx: AppContext, isLeader: () => boolean): Back
     if (!recovered) return;
     if (!shouldRecord()) {
       closeFile(state === 'disk_full' ? 'the disk is nearly full' : state === 'excluded_hour' ? 'an excluded hour' : 'recording stopped');
-      splitter = new FrameSplitter();
+      splitter = new FrameSplitter(parserFor(splitterType));
       return;
+    }
+    if (splitterType !== chunk.contentType) {
+      // A new connection may bring another format (the station moved from MP3 to AAC): split it as such.
+      splitter = new FrameSplitter(parserFor(chunk.contentType));
+      splitterType = chunk.contentType;
     }
     const frames = splitter.push(chunk.bytes);
     if (frames.length === 0) return;
@@ -157,7 +163,7 @@ export function startRecorderJob(ctx: AppContext, isLeader: () => boolean): Back
         buffered = [];
       };
       for (const fr of frames) {
-        if (file && (fr.header.sampleRate !== file.sampleRate || fr.header.samples !== file.frameSamples)) {
+        if (file && (fr.header.sampleRate !== file.sampleRate || fr.header.samples !== file.frameSamples || chunk.contentType !== file.contentType)) {
           flush();
           closeFile('the stream changed format');
         }
@@ -191,7 +197,7 @@ export function startRecorderJob(ctx: AppContext, isLeader: () => boolean): Back
   const onConnection = (c: EarsConnection) => {
     if (c.state === 'listening') return;
     closeFile(c.state === 'standby' ? 'the recorder stopped' : `the stream was lost (${c.state})`);
-    splitter = new FrameSplitter();
+    splitter = new FrameSplitter(parserFor(splitterType));
     if (state === 'recording') setState('waiting');
   };
 

@@ -11,6 +11,7 @@ import { fail, HttpError } from '../http/errors';
 import type { AppRouter } from '../http/router';
 import { parse } from '../http/validate';
 import { recordAction } from '../users/audit';
+import { extensionFor } from './mp3';
 import { chaptersOf, episodeAudioPath, listEpisodes, listStaffEpisodes, patchEpisode, podcastFeed, publicEpisode, saveSettings, setPublishRule, staffStatus } from './service';
 
 const IdSchema = z.object({ id: z.string().min(1).max(100) });
@@ -55,7 +56,7 @@ export function listenAgainRoutes(ctx: AppContext): AppRouter {
     c.set('Cache-Control', 'public, max-age=3600');
     c.set('X-Content-Type-Options', 'nosniff');
     c.lastModified = stat.mtime;
-    if (q.download === '1') c.attachment(`${found.row.title.replace(/[^\w .-]+/g, '').trim() || 'episode'} ${found.row.aired_from.toISOString().slice(0, 10)}.mp3`);
+    if (q.download === '1') c.attachment(`${found.row.title.replace(/[^\w .-]+/g, '').trim() || 'episode'} ${found.row.aired_from.toISOString().slice(0, 10)}.${extensionFor(found.row.content_type ?? 'audio/mpeg')}`);
     const range = parseRange(c.get('Range') || undefined, stat.size);
     if (range === 'invalid') throw new HttpError('range_not_satisfiable', 'The requested byte range is outside the episode.', { size: stat.size }, { 'Content-Range': `bytes */${stat.size}` });
     c.compress = false;

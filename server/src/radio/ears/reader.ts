@@ -26,6 +26,8 @@ export interface EarsReader extends StationEars {
 }
 
 const isMpeg = (type: string) => /audio\/(mpeg|mp3|x-mpeg)|application\/octet-stream/i.test(type) || type === '';
+/** AAC streams (ADTS): passed to the chunk subscribers (the recorder) as received, not decoded (no levels). */
+const isAac = (type: string) => /audio\/(aac|aacp|x-aac)/i.test(type);
 
 /**
  * Reads the station's public stream as a listener does (HTTP GET, no ICY metadata asked for, so the
@@ -105,11 +107,12 @@ export function createEarsReader(opts: EarsReaderOptions): EarsReader {
         throw new Error(`The stream answered HTTP ${res.status}.`);
       }
       const type = res.headers.get('content-type') ?? '';
-      if (!isMpeg(type)) {
+      const aac = isAac(type);
+      if (!isMpeg(type) && !aac) {
         await res.body.cancel().catch(() => undefined);
-        throw new Error(`The stream is ${type}; the ears decode MP3 streams only.`);
+        throw new Error(`The stream is ${type}; the ears read MP3 and AAC streams only.`);
       }
-      decoder = await createMp3Decoder();
+      decoder = aac ? null : await createMp3Decoder();
       meter.reset();
       lastProgress = now();
       if (conn.state === 'unreachable' || conn.state === 'standby') setConn('connecting');
@@ -129,6 +132,15 @@ export function createEarsReader(opts: EarsReaderOptions): EarsReader {
         const part = next.value;
         const at = now();
         call(chunkFns, { bytes: part, at, contentType: type });
+        if (!decoder) {
+          // AAC is not decoded in-process: audio arriving is what there is to know (no levels, no silence).
+          if (part.length > 0) {
+            lastProgress = at;
+            conn = { ...conn, lastAudioAt: at };
+            if (conn.state !== 'listening') setConn('listening');
+          }
+          continue;
+        }
         const pcm = decoder.decode(part);
         if (pcm.samples > 0) {
           lastProgress = at;

@@ -9,16 +9,19 @@ import { errorMessage, serverFieldErrors, validate, type FieldErrors } from '../
 import { FormDialog, saveItem, useDialogForm } from '../../content/admin/FormDialog';
 import { ItemList, ListHeader, useListAdmin, useToggleActive } from '../../content/admin/ListAdmin';
 import { RowActions } from '../../content/admin/RowActions';
+import type { MessageKey } from '../../../../shared/i18n/format';
+import { useT } from '../../i18n/state';
 import { useToast } from '../../ui/toast';
 
 /** Slider Options (spec 001 §2): sub-tabs Global Settings and Slide Management. */
 export function SliderTab() {
   const [sub, setSub] = useState(0);
+  const t = useT();
   return (
     <Box>
-      <Tabs value={sub} onChange={(_e, v: number) => setSub(v)} aria-label="Slider options" sx={{ mb: 2 }}>
-        <Tab label="Global Settings" id="slider-tab-0" aria-controls="slider-panel-0" />
-        <Tab label="Slide Management" id="slider-tab-1" aria-controls="slider-panel-1" />
+      <Tabs value={sub} onChange={(_e, v: number) => setSub(v)} aria-label={t('slider.options')} sx={{ mb: 2 }}>
+        <Tab label={t('slider.globalSettings')} id="slider-tab-0" aria-controls="slider-panel-0" />
+        <Tab label={t('slider.slideManagement')} id="slider-tab-1" aria-controls="slider-panel-1" />
       </Tabs>
       <Box role="tabpanel" id="slider-panel-0" aria-labelledby="slider-tab-0" hidden={sub !== 0}>
         {sub === 0 && <GlobalSettings />}
@@ -30,10 +33,11 @@ export function SliderTab() {
   );
 }
 
-const BACKGROUND_LABELS: Record<(typeof BACKGROUND_TYPES)[number], string> = { color: 'Solid colour', image: 'Image', gradient: 'Theme gradient' };
+const BACKGROUND_LABELS: Record<(typeof BACKGROUND_TYPES)[number], MessageKey> = { color: 'slider.bgColour', image: 'slider.bgImage', gradient: 'slider.bgGradient' };
 
 function GlobalSettings() {
   const { toast } = useToast();
+  const t = useT();
   const client = useQueryClient();
   const q = useQuery({ queryKey: ['admin', 'slider', 'settings'], queryFn: ({ signal }) => fetchSliderSettings(signal) });
   const [values, setValues] = useState<SliderSettings | null>(null);
@@ -46,21 +50,21 @@ function GlobalSettings() {
     onSuccess: (saved) => {
       setValues(saved);
       client.setQueryData(['admin', 'slider', 'settings'], saved);
-      toast({ title: 'Settings updated successfully', variant: 'success' });
+      toast({ title: t('widgets.saved'), variant: 'success' });
     },
     onError: (err) => {
       setErrors(serverFieldErrors(err));
-      toast({ title: 'Error updating settings', description: errorMessage(err), variant: 'error' });
+      toast({ title: t('widgets.saveFailed'), description: errorMessage(err), variant: 'error' });
     },
   });
 
   if (q.isError)
     return (
-      <Alert severity="error" action={<Button onClick={() => void q.refetch()}>Try again</Button>}>
+      <Alert severity="error" action={<Button onClick={() => void q.refetch()}>{t('common.tryAgain')}</Button>}>
         {errorMessage(q.error)}
       </Alert>
     );
-  if (!values) return <PageLoading label="Loading slider settings..." />;
+  if (!values) return <PageLoading label={t('slider.loading')} />;
 
   const set = <K extends keyof SliderSettings>(k: K, v: SliderSettings[K]) => setValues((o) => (o ? { ...o, [k]: v } : o));
   const submit = () => {
@@ -86,57 +90,57 @@ function GlobalSettings() {
         sx={{ display: 'grid', gap: 3, maxWidth: 640 }}
       >
         <FormControl>
-          <InputLabel id="bg-type-label">Background type</InputLabel>
-          <Select labelId="bg-type-label" label="Background type" value={values.background_type} onChange={(e) => set('background_type', e.target.value as SliderSettings['background_type'])}>
-            {BACKGROUND_TYPES.map((t) => (
-              <MenuItem key={t} value={t}>
-                {BACKGROUND_LABELS[t]}
+          <InputLabel id="bg-type-label">{t('slider.bgType')}</InputLabel>
+          <Select labelId="bg-type-label" label={t('slider.bgType')} value={values.background_type} onChange={(e) => set('background_type', e.target.value as SliderSettings['background_type'])}>
+            {BACKGROUND_TYPES.map((type) => (
+              <MenuItem key={type} value={type}>
+                {t(BACKGROUND_LABELS[type])}
               </MenuItem>
             ))}
           </Select>
         </FormControl>
         <TextField
-          label="Background image URL"
+          label={t('slider.bgImageUrl')}
           value={values.background_image_url ?? ''}
           onChange={(e) => set('background_image_url', e.target.value)}
           error={Boolean(errors.background_image_url)}
-          helperText={errors.background_image_url ?? 'Used when the background type is Image.'}
-          placeholder="https://…"
+          helperText={errors.background_image_url ?? t('slider.bgImageHelp')}
+          placeholder={t('slider.urlPlaceholder')}
         />
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
           <TextField
-            label="Background colour"
+            label={t('slider.bgColourField')}
             value={values.background_color}
             onChange={(e) => set('background_color', e.target.value)}
             error={Boolean(errors.background_color)}
-            helperText={errors.background_color ?? `Hex colour; empty uses ${SLIDER_FALLBACK_COLOR}.`}
+            helperText={errors.background_color ?? t('slider.bgColourHelp', { colour: SLIDER_FALLBACK_COLOR })}
             sx={{ flex: 1 }}
           />
-          <Box component="input" type="color" aria-label="Pick background colour" value={colour} onChange={(e) => set('background_color', e.target.value)} sx={{ width: 56, height: 56, p: 0.5, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'transparent', cursor: 'pointer' }} />
+          <Box component="input" type="color" aria-label={t('slider.pickColour')} value={colour} onChange={(e) => set('background_color', e.target.value)} sx={{ width: 56, height: 56, p: 0.5, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'transparent', cursor: 'pointer' }} />
         </Box>
         <Box>
           <Typography id="overlay-label" gutterBottom>
-            Background overlay opacity: {values.background_overlay_opacity}%
+            {t('slider.overlay', { value: values.background_overlay_opacity / 100 })}
           </Typography>
           <Slider aria-labelledby="overlay-label" value={values.background_overlay_opacity} min={0} max={100} step={5} marks valueLabelDisplay="auto" onChange={(_e, v) => set('background_overlay_opacity', v)} />
-          <FormHelperText error={Boolean(errors.background_overlay_opacity)}>{errors.background_overlay_opacity ?? 'Darkens an image or gradient background so slide text stays readable.'}</FormHelperText>
+          <FormHelperText error={Boolean(errors.background_overlay_opacity)}>{errors.background_overlay_opacity ?? t('slider.overlayHelp')}</FormHelperText>
         </Box>
         <TextField
-          label="Auto-advance interval (ms)"
+          label={t('slider.interval')}
           type="number"
           value={Number.isFinite(values.auto_advance_interval) ? values.auto_advance_interval : ''}
           onChange={(e) => set('auto_advance_interval', e.target.value === '' ? Number.NaN : Number(e.target.value))}
           error={Boolean(errors.auto_advance_interval)}
-          helperText={errors.auto_advance_interval ?? 'At least 1000, in steps of 1000 (8000 is eight seconds).'}
+          helperText={errors.auto_advance_interval ?? t('slider.intervalHelp')}
           slotProps={{ htmlInput: { min: 1000, step: 1000 } }}
         />
         <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap' }}>
-          <FormControlLabel control={<Switch checked={values.show_dots} onChange={(e) => set('show_dots', e.target.checked)} />} label="Show dots" />
-          <FormControlLabel control={<Switch checked={values.show_arrows} onChange={(e) => set('show_arrows', e.target.checked)} />} label="Show arrows" />
+          <FormControlLabel control={<Switch checked={values.show_dots} onChange={(e) => set('show_dots', e.target.checked)} />} label={t('slider.showDots')} />
+          <FormControlLabel control={<Switch checked={values.show_arrows} onChange={(e) => set('show_arrows', e.target.checked)} />} label={t('slider.showArrows')} />
         </Box>
         <Box>
           <Button type="submit" variant="contained" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save Settings'}
+            {save.isPending ? t('widgets.saving') : t('slider.saveSettings')}
           </Button>
         </Box>
       </CardContent>
@@ -161,20 +165,21 @@ const slideBody = (s: Slide, over: Partial<Slide> = {}) => {
 const fromSlide = (s: Slide): SlideForm => ({ title: s.title, description: s.description, image_url: s.image_url ?? '', link_url: s.link_url ?? '', is_active: s.is_active, display_order: String(s.display_order) });
 
 function SlideManagement() {
+  const t = useT();
   const q = useQuery({ queryKey: slidesAdmin.key, queryFn: ({ signal }) => slidesAdmin.list(signal) });
-  const admin = useListAdmin({ collection: slidesAdmin, deleted: 'Content deleted successfully', deleteFailed: 'Error deleting content' });
+  const admin = useListAdmin({ collection: slidesAdmin, deleted: t('slider.deleted'), deleteFailed: t('slider.deleteFailed') });
   const toggle = useToggleActive({
     collection: slidesAdmin,
     body: (s) => slideBody(s, { is_active: !s.is_active }),
-    done: () => ({ title: 'Content saved successfully', variant: 'success' }),
-    failed: 'Error saving content',
+    done: () => ({ title: t('slider.saved'), variant: 'success' }),
+    failed: t('slider.saveFailed'),
     refresh: admin.refresh,
   });
 
   return (
     <Box>
-      <ListHeader title="Slides" variant="h6" component="h2" addLabel="Add Slide" onAdd={admin.add} />
-      <ItemList query={q} label="Slides" loadingLabel="Loading slides..." emptyText={'No custom slides created yet. Click "Add Slide" to create one; until then listeners see a welcome slide.'} rowTestId="slide-row">
+      <ListHeader title={t('slider.slides')} variant="h6" component="h2" addLabel={t('slider.addSlide')} onAdd={admin.add} />
+      <ItemList query={q} label={t('slider.slides')} loadingLabel={t('slider.loadingSlides')} emptyText={t('slider.empty')} rowTestId="slide-row">
         {(s) => (
           <>
             {s.image_url ? <Box component="img" src={s.image_url} alt="" sx={{ width: 96, height: 64, objectFit: 'contain', borderRadius: 1, flexShrink: 0, bgcolor: 'action.hover' }} /> : <Box sx={{ width: 96, height: 64, borderRadius: 1, bgcolor: 'action.hover', flexShrink: 0 }} />}
@@ -183,14 +188,14 @@ function SlideManagement() {
                 <Typography variant="h6" component="h3" sx={{ fontSize: '1.05rem' }}>
                   {s.title}
                 </Typography>
-                <Chip size="small" label={`Order ${s.display_order}`} variant="outlined" />
+                <Chip size="small" label={t('slider.order', { order: s.display_order })} variant="outlined" />
               </Box>
               <Typography variant="body2" color="text.secondary">
                 {s.description}
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                {s.link_url ? `Links to ${s.link_url} · ` : ''}
-                {s.view_count} views · {s.click_count} clicks
+                {s.link_url ? t('slider.linksTo', { url: s.link_url }) : ''}
+                {t('slider.counts', { views: s.view_count, clicks: s.click_count })}
               </Typography>
             </Box>
             <RowActions title={s.title} active={s.is_active} onToggle={() => toggle.mutate(s)} toggling={toggle.isPending} onEdit={() => admin.edit(s)} onDelete={() => admin.askDelete(s)} />
@@ -198,24 +203,25 @@ function SlideManagement() {
         )}
       </ItemList>
       <SlideFormDialog open={admin.formOpen} slide={admin.editing} onClose={admin.closeForm} onSaved={admin.refresh} />
-      <ConfirmDialog title="Delete slide" {...admin.confirmDelete} />
+      <ConfirmDialog title={t('slider.deleteTitle')} {...admin.confirmDelete} />
     </Box>
   );
 }
 
 function SlideFormDialog({ open, slide, onClose, onSaved }: { open: boolean; slide: Slide | null; onClose: () => void; onSaved: () => void }) {
   const { toast } = useToast();
+  const t = useT();
   const { values, set, setErrors, field, check } = useDialogForm(open, slide, fromSlide, EMPTY_SLIDE);
   const save = useMutation({
     mutationFn: (body: SlideInput) => saveItem(slidesAdmin, slide, body),
     onSuccess: () => {
-      toast({ title: 'Content saved successfully', variant: 'success' });
+      toast({ title: t('slider.saved'), variant: 'success' });
       onSaved();
       onClose();
     },
     onError: (err) => {
       setErrors(serverFieldErrors(err));
-      toast({ title: 'Error saving content', description: errorMessage(err), variant: 'error' });
+      toast({ title: t('slider.saveFailed'), description: errorMessage(err), variant: 'error' });
     },
   });
   const submit = () => {
@@ -223,14 +229,14 @@ function SlideFormDialog({ open, slide, onClose, onSaved }: { open: boolean; sli
     if (body) save.mutate(body);
   };
   return (
-    <FormDialog open={open} titleId="slide-form-title" title={slide ? 'Edit Slide' : 'Add Slide'} busy={save.isPending} submitLabel={slide ? 'Save Changes' : 'Create Slide'} onSubmit={submit} onClose={onClose}>
-      <TextField label="Title" required value={values.title} onChange={(e) => set('title', e.target.value)} {...field('title')} />
-      <TextField label="Description" required multiline minRows={2} value={values.description} onChange={(e) => set('description', e.target.value)} {...field('description')} />
-      <TextField label="Image URL" value={values.image_url} onChange={(e) => set('image_url', e.target.value)} {...field('image_url')} placeholder="https://… or /path" />
-      <TextField label="Link URL" value={values.link_url} onChange={(e) => set('link_url', e.target.value)} {...field('link_url')} placeholder="https://… or /shows" />
+    <FormDialog open={open} titleId="slide-form-title" title={slide ? t('slider.editSlide') : t('slider.addSlide')} busy={save.isPending} submitLabel={slide ? t('slider.saveChanges') : t('slider.createSlide')} onSubmit={submit} onClose={onClose}>
+      <TextField label={t('slider.title')} required value={values.title} onChange={(e) => set('title', e.target.value)} {...field('title')} />
+      <TextField label={t('slider.description')} required multiline minRows={2} value={values.description} onChange={(e) => set('description', e.target.value)} {...field('description')} />
+      <TextField label={t('slider.imageUrl')} value={values.image_url} onChange={(e) => set('image_url', e.target.value)} {...field('image_url')} placeholder={t('slider.imagePlaceholder')} />
+      <TextField label={t('slider.linkUrl')} value={values.link_url} onChange={(e) => set('link_url', e.target.value)} {...field('link_url')} placeholder={t('slider.linkPlaceholder')} />
       <Box sx={{ display: 'flex', gap: 3, alignItems: 'center', flexWrap: 'wrap' }}>
-        <TextField label="Display order" value={values.display_order} onChange={(e) => set('display_order', e.target.value)} {...field('display_order')} sx={{ width: 160 }} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
-        <FormControlLabel control={<Switch checked={values.is_active} onChange={(e) => set('is_active', e.target.checked)} />} label="Active" />
+        <TextField label={t('slider.displayOrder')} value={values.display_order} onChange={(e) => set('display_order', e.target.value)} {...field('display_order')} sx={{ width: 160 }} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+        <FormControlLabel control={<Switch checked={values.is_active} onChange={(e) => set('is_active', e.target.checked)} />} label={t('slider.active')} />
       </Box>
     </FormDialog>
   );

@@ -32,6 +32,7 @@ import * as m320 from './320_listen_again';
 import * as m300 from './300_show_reminder_email';
 import * as m370 from './370_privacy_policy_text';
 import * as m360 from './360_show_follows';
+import * as m341 from './341_tracklist_reminders';
 
 /** One migration: its name as recorded in knex_migrations, and its steps. */
 export interface NamedMigration extends Knex.Migration {
@@ -76,4 +77,5 @@ export const migrations: NamedMigration[] = [
   { name: '300_show_reminder_email', ...m300 },
   { name: '370_privacy_policy_text', ...m370 },
   { name: '360_show_follows', ...m360 },
+  { name: '341_tracklist_reminders', ...m341 },
 ];

@@ -82,6 +82,10 @@ export const CAPABILITIES = {
   'privacy.manage': ['owner'],
   // Music-licensing reports (issue 34): owner and manager.
   'reports.view': ['owner', 'manager'],
+  // Live-show tracklists (issue 34 item 2): whoever goes live logs their own shows' plays (the server checks the
+  // show is theirs); owners and managers any show's.
+  'tracklists.log': ['owner', 'manager', 'admin', 'moderator', 'presenter', 'guest', 'probation'],
+  'tracklists.manageAll': ['owner', 'manager'],
   // A person's data (issue 37 item 2): find, export and erase what names a person, answering a written request.
   'privacy.subjects': ['owner', 'manager'],
   // Follower counts per show (issue 36): moderator and above, as the station-wide audience figures.

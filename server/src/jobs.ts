@@ -11,6 +11,7 @@ import { sessionPruneJob } from './auth/prune';
 import { showRemindersJob } from './schedule/reminders';
 import { emailOutboxJob } from './mail/outbox';
 import { retentionJob } from './privacy/job';
+import { tracklistRemindersJob } from './tracklists/service';
 
 /** How long after the server starts its jobs the ones that can wait begin (see {@link startLater}). */
 export const LATER_JOBS_MS = 2_000;
@@ -62,5 +63,6 @@ export async function startJobs(ctx: AppContext): Promise<BackgroundJob[]> {
     startLater('show-reminders', LATER_JOBS_MS, () => showRemindersJob(ctx), ctx),
     startLater('email-outbox', LATER_JOBS_MS, () => emailOutboxJob(ctx), ctx),
     startLater('retention', LATER_JOBS_MS, () => retentionJob(ctx), ctx),
+    startLater('tracklist-reminders', LATER_JOBS_MS, () => tracklistRemindersJob(ctx), ctx),
   ];
 }

@@ -314,4 +314,12 @@ export const AUTHZ_MATRIX: Record<string, Access> = {
   'PUT /api/listen-again/shows/:id': LISTEN_AGAIN_MANAGERS,
   'GET /api/listen-again/episodes': ALL_STAFF,
   'PATCH /api/listen-again/episodes/:id': ALL_STAFF,
+  // Live-show tracklists (issue 34 item 2): every role that goes live (the service allows a presenter their own
+  // shows only; owners and managers any show).
+  'GET /api/tracklists/shows': ALL_STAFF,
+  'GET /api/tracklists/search': ALL_STAFF,
+  'GET /api/tracklists/shows/:id': ALL_STAFF,
+  'POST /api/tracklists/shows/:id/plays': ALL_STAFF,
+  'POST /api/tracklists/shows/:id/import': ALL_STAFF,
+  'DELETE /api/tracklists/shows/:id/plays/:playId': ALL_STAFF,
 };

@@ -75,6 +75,7 @@ const TABLE_OWNERS: Readonly<Record<string, string>> = {
   listener_sessions: 'reports',
   show_follows: 'reach',
   show_follow_episodes: 'reach',
+  tracklist_reminders: 'tracklists',
 };
 
 /** file → tables it names outside their owner's repo.ts (and database work in routes files). */

@@ -482,3 +482,87 @@ export async function eraseVotesOfSessions(db: Db, sessions: readonly string[]):
     .returning<{ id: string }[]>('id');
   return rows.length;
 }
+
+// ---------------------------------------------------- live-show tracklists (issue 34 item 2)
+
+/** A live session with its show's title and presenter (the tracklist screen). */
+export async function broadcastSessionById(db: Db, id: string): Promise<SessionRow | undefined> {
+  return (await sessionsWithTitles(db).where('s.id', id).first()) as SessionRow | undefined;
+}
+
+/** The latest live sessions, newest first: one presenter's, or everyone's (null). */
+export async function latestSessions(db: Db, presenterId: string | null, limit: number): Promise<SessionRow[]> {
+  return (await sessionsWithTitles(db)
+    .modify((q) => {
+      if (presenterId) void q.where('s.presenter_id', presenterId);
+    })
+    .orderBy('s.started_at', 'desc')
+    .limit(limit)) as SessionRow[];
+}
+
+/** Live sessions that ended in [from, to), with a presenter (the end-of-show reminder). */
+export async function sessionsEndedBetween(db: Db, from: Date, to: Date): Promise<SessionRow[]> {
+  return (await sessionsWithTitles(db).whereNotNull('s.presenter_id').where('s.ended_at', '>=', from).where('s.ended_at', '<', to).orderBy('s.ended_at')) as SessionRow[];
+}
+
+/** One play of a session's tracklist. */
+export interface TracklistPlayRow {
+  play_id: number | string;
+  played_at: Date;
+  origin: 'automation' | 'live' | 'manual';
+  title: string;
+  artist: string;
+  album: string;
+}
+
+/** The plays of a live session, oldest first. */
+export async function tracklistPlayRows(db: Db, sessionId: string): Promise<TracklistPlayRow[]> {
+  return db('play_history as p')
+    .join('tracks as t', 't.id', 'p.track_id')
+    .where('p.broadcast_session_id', sessionId)
+    .orderBy([{ column: 'p.played_at', order: 'asc' }, { column: 'p.id', order: 'asc' }])
+    .select<TracklistPlayRow[]>('p.id as play_id', 'p.played_at', 'p.origin', 't.title', 't.artist', 't.album');
+}
+
+/** Every play that started in [from, to) with its artist and album (the performance complement), oldest first. */
+export async function complementPlayRows(db: Db, from: Date, to: Date): Promise<TracklistPlayRow[]> {
+  return db('play_history as p')
+    .join('tracks as t', 't.id', 'p.track_id')
+    .where('p.played_at', '>=', from)
+    .andWhere('p.played_at', '<', to)
+    .orderBy([{ column: 'p.played_at', order: 'asc' }, { column: 'p.id', order: 'asc' }])
+    .select<TracklistPlayRow[]>('p.id as play_id', 'p.played_at', 'p.origin', 't.title', 't.artist', 't.album');
+}
+
+/** Adds a play logged by hand to a live session; answers its id, or null when that track is already logged at that instant. */
+export async function insertLoggedPlay(db: Db, row: { track_id: string; played_at: Date; broadcast_session_id: string; streamer_name: string | null }): Promise<number | null> {
+  const rows = await db('play_history')
+    .insert({ ...row, is_live: true, source_play_id: null, origin: 'manual' })
+    .onConflict()
+    .ignore()
+    .returning<{ id: number | string }[]>('id');
+  return rows[0] ? Number(rows[0].id) : null;
+}
+
+/** Removes a play of a live session that did not happen (logged by hand or from the live metadata); answers whether one went. */
+export async function deleteSessionPlay(db: Db, sessionId: string, playId: number): Promise<boolean> {
+  const n = await db('play_history').where({ id: playId, broadcast_session_id: sessionId }).whereIn('origin', ['manual', 'live']).delete();
+  return n > 0;
+}
+
+/** When each of these tracks was last played. */
+export async function lastPlayedOf(db: Db, trackIds: readonly string[]): Promise<Map<string, Date>> {
+  if (trackIds.length === 0) return new Map();
+  const rows = await db('play_history').whereIn('track_id', trackIds).groupBy('track_id').select<{ track_id: string; last: Date }[]>('track_id', db.raw('max(played_at) as last'));
+  return new Map(rows.map((r) => [r.track_id, new Date(r.last)]));
+}
+
+/** The tracks played most recently (distinct), newest first (the search with nothing typed). */
+export async function recentlyPlayedTracks(db: Db, limit: number): Promise<{ id: string; title: string; artist: string; album: string; last: Date }[]> {
+  return db('play_history as p')
+    .join('tracks as t', 't.id', 'p.track_id')
+    .groupBy('t.id')
+    .select<{ id: string; title: string; artist: string; album: string; last: Date }[]>('t.id', 't.title', 't.artist', 't.album', db.raw('max(p.played_at) as last'))
+    .orderBy('last', 'desc')
+    .limit(limit);
+}

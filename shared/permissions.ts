@@ -243,4 +243,5 @@ export const ADMIN_ROUTE_ROLES: Record<string, Capability> = {
   '/admin/settings': 'settings.access',
   '/admin/audience': 'audience.view',
   '/admin/uptime': 'uptime.view',
+  '/admin/tracklists': 'tracklists.log',
 };

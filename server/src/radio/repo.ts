@@ -546,8 +546,8 @@ export async function insertLoggedPlay(db: Db, row: { track_id: string; played_a
 
 /** Removes a play of a live session that did not happen (logged by hand or from the live metadata); answers whether one went. */
 export async function deleteSessionPlay(db: Db, sessionId: string, playId: number): Promise<boolean> {
-  const n = await db('play_history').where({ id: playId, broadcast_session_id: sessionId }).whereIn('origin', ['manual', 'live']).delete();
-  return n > 0;
+  const rows = await db('play_history').where({ id: playId, broadcast_session_id: sessionId }).whereIn('origin', ['manual', 'live']).delete().returning<{ id: number }[]>('id');
+  return rows.length > 0;
 }
 
 /** When each of these tracks was last played. */

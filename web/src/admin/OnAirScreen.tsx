@@ -6,6 +6,7 @@ import { ShowSummaryCard } from '../studio/ShowSummaryCard';
 import { LiveQueue } from '../requests/admin/LiveQueue';
 import { GoLiveCard } from '../live/GoLiveCard';
 import { DeadAirBanner } from '../deadair/DeadAirBanner';
+import { OnAirTracklist } from '../tracklists/OnAirTracklist';
 
 /**
  * The On Air screen: what is playing now and how the week's shows really
@@ -24,6 +25,7 @@ export default function OnAirScreen() {
         <OnAirStatus />
         <GoLiveCard />
         <NowPlayingCard />
+        <OnAirTracklist />
         <LiveQueue />
         <ShowSummaryCard />
         <OnAirReport />

@@ -28,6 +28,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: '/admin/djs', title: 'DJs & Staff', load: () => import('../presenters/admin/DjsStaff') },
   { path: '/admin/audience', title: 'Audience', load: () => import('../audience/AudienceScreen') },
   { path: '/admin/uptime', title: 'Uptime', load: () => import('../deadair/UptimeScreen') },
+  { path: '/admin/tracklists', title: 'Tracklists', load: () => import('../tracklists/TracklistScreen') },
   { path: '/admin/schedule', title: 'Schedule Overview', load: () => import('../schedule/admin/ScheduleOverview').then((m) => ({ default: m.ScheduleOverview })) },
   { path: '/admin/song-requests', title: 'Song Requests', load: () => import('../requests/admin/QueueScreens').then((m) => ({ default: m.SongRequests })) },
   { path: '/admin/shoutout-requests', title: 'Shoutout Requests', load: () => import('../requests/admin/QueueScreens').then((m) => ({ default: m.ShoutoutRequests })) },

@@ -1,4 +1,4 @@
-import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import { Alert, Box, Button, Card, CardContent, Chip, IconButton, List, ListItem, ListItemText, MenuItem, Skeleton, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useId, useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';

@@ -24,22 +24,29 @@ import {
   Typography,
 } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { LOG_ACTION_FILTERS, LOG_FAILED_FILTERS, LOG_PERIODS, LOG_TEXT, type LogEntry } from '../../../shared/notifications';
+import type { MessageKey } from '../../../shared/i18n/format';
+import { LOG_ACTION_FILTERS, LOG_FAILED_FILTERS, LOG_PERIODS, type LogEntry } from '../../../shared/notifications';
 import { ApiError } from '../app/api';
 import { useIsMobile } from '../app/media';
 import { useTableFits } from '../ui/fit';
 import { downloadLogsCsv, useLogList, useLogStats, type ActionFilter, type FailedFilter } from '../logs/api';
 import { OutstandingBookings } from '../schedule/admin/OutstandingBookings';
+import { useI18n, useT } from '../i18n/state';
 import { useToast } from '../ui/toast';
 import { SearchField } from '../ui/Filters';
 
-const ACTION_LABELS: Record<ActionFilter, string> = { all: 'All actions', create: 'Create', update: 'Update', delete: 'Delete', login: 'Login' };
+const ACTION_LABELS: Record<ActionFilter, MessageKey> = { all: 'logs.action.all', create: 'logs.action.create', update: 'logs.action.update', delete: 'logs.action.delete', login: 'logs.action.login' };
+/** An entry's action as a chip (an action the catalogue does not name is shown as written: "login failed"). */
+const CHIP_LABELS: Record<string, MessageKey> = { create: 'logs.action.create', update: 'logs.action.update', delete: 'logs.action.delete', login: 'logs.action.login', login_failed: 'logs.action.loginFailed' };
 const ACTION_COLOR: Record<string, 'success' | 'info' | 'error' | 'secondary' | 'default'> = { create: 'success', update: 'info', delete: 'error', login: 'secondary' };
-// The reader's own clock, its zone named on every time (the schedule shows the station's; issue 30 item 7).
-const stampFmt = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false, timeZoneName: 'short' });
-const stamp = (iso: string) => stampFmt.format(new Date(iso));
+// The reader's own clock, its zone named on every time (the schedule shows the station's; issue 30 item 7), in their language.
+function useStamp(): (iso: string) => string {
+  const { intl } = useI18n();
+  const [format] = useState(() => new Intl.DateTimeFormat(intl, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', timeZoneName: 'short' }));
+  return (iso: string) => format.format(new Date(iso));
+}
 
-const FAILED_LABELS: Record<FailedFilter, string> = { show: 'Shown', hide: 'Hidden' };
+const FAILED_LABELS: Record<FailedFilter, MessageKey> = { show: 'logs.failed.show', hide: 'logs.failed.hide' };
 
 /** Waits until typing pauses before searching. */
 function useDebounced<T>(value: T, ms: number): T {
@@ -52,53 +59,58 @@ function useDebounced<T>(value: T, ms: number): T {
 }
 
 function StatCard({ label, value }: { label: string; value: number | undefined }) {
+  const { intl } = useI18n();
   return (
     <Card variant="outlined" sx={{ flex: 1, minWidth: 0 }}>
       <CardContent sx={{ p: { xs: 1.5, sm: 2 } }}>
         <Typography variant="body2" color="text.secondary" sx={{ fontSize: { xs: 12, sm: 14 } }}>
           {label}
         </Typography>
-        {value === undefined ? <Skeleton width={60} height={40} /> : <Typography sx={{ fontSize: { xs: 22, sm: 30 }, fontWeight: 800 }}>{value.toLocaleString('en-GB')}</Typography>}
+        {value === undefined ? <Skeleton width={60} height={40} /> : <Typography sx={{ fontSize: { xs: 22, sm: 30 }, fontWeight: 800 }}>{value.toLocaleString(intl)}</Typography>}
       </CardContent>
     </Card>
   );
 }
 
 function ActionChip({ action }: { action: string }) {
-  return <Chip size="small" label={action.replace('_', ' ')} color={ACTION_COLOR[action] ?? 'default'} variant="outlined" sx={{ textTransform: 'capitalize' }} />;
+  const t = useT();
+  const key = CHIP_LABELS[action];
+  return <Chip size="small" label={key ? t(key) : action.replace('_', ' ')} color={ACTION_COLOR[action] ?? 'default'} variant="outlined" />;
 }
 
 function DetailDialog({ entry, onClose }: { entry: LogEntry | null; onClose: () => void }) {
+  const t = useT();
+  const stamp = useStamp();
   return (
     <Dialog open={entry !== null} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="log-detail-title">
-      <DialogTitle id="log-detail-title">Log details</DialogTitle>
+      <DialogTitle id="log-detail-title">{t('logs.details.title')}</DialogTitle>
       {entry && (
         <DialogContent dividers>
           <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, rowGap: 1, m: 0, '& dt': { color: 'text.secondary' }, '& dd': { m: 0, overflowWrap: 'anywhere' } }}>
-            <dt>User</dt>
-            <dd>{entry.user_email ?? 'System'}</dd>
-            <dt>Action</dt>
+            <dt>{t('logs.col.user')}</dt>
+            <dd>{entry.user_email ?? t('logs.system')}</dd>
+            <dt>{t('logs.col.action')}</dt>
             <dd>
               <ActionChip action={entry.action_type} />
             </dd>
-            <dt>Resource</dt>
+            <dt>{t('logs.col.resource')}</dt>
             <dd>
               {entry.resource_name ?? '—'} <Typography component="span" variant="body2" color="text.secondary">({entry.resource_type}{entry.resource_id ? ` · ${entry.resource_id}` : ''})</Typography>
             </dd>
-            <dt>Timestamp</dt>
+            <dt>{t('logs.details.timestamp')}</dt>
             <dd>{stamp(entry.created_at)}</dd>
           </Box>
           <Typography variant="subtitle2" sx={{ mt: 2, mb: 0.5 }}>
-            Details
+            {t('logs.details.details')}
           </Typography>
           <Paper variant="outlined" component="pre" sx={{ p: 1.5, m: 0, fontSize: 13, overflow: 'auto', maxHeight: 320, bgcolor: 'action.hover', whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-            {entry.details === null ? 'No details' : JSON.stringify(entry.details, null, 2)}
+            {entry.details === null ? t('logs.details.none') : JSON.stringify(entry.details, null, 2)}
           </Paper>
         </DialogContent>
       )}
       <DialogActions>
         <Button onClick={onClose} autoFocus>
-          Close
+          {t('logs.close')}
         </Button>
       </DialogActions>
     </Dialog>
@@ -118,6 +130,8 @@ export default function LogsScreen() {
   const { ref: fitRef, fits } = useTableFits();
   const cards = mobile || !fits;
   const { toast } = useToast();
+  const t = useT();
+  const stamp = useStamp();
   const stats = useLogStats(days);
   const list = useLogList(q, action, days, failed);
 
@@ -125,9 +139,9 @@ export default function LogsScreen() {
     setExporting(true);
     try {
       await downloadLogsCsv(search.trim(), action, days, failed);
-      toast({ title: LOG_TEXT.exported, variant: 'success' });
+      toast({ title: t('logs.exported'), variant: 'success' });
     } catch {
-      toast({ title: LOG_TEXT.exportFailed, variant: 'error' });
+      toast({ title: t('logs.exportFailed'), variant: 'error' });
     } finally {
       setExporting(false);
     }
@@ -140,80 +154,80 @@ export default function LogsScreen() {
   return (
     <Box sx={{ maxWidth: 1100 }}>
       <Typography variant="h4" component="h1" sx={{ fontWeight: 800, mb: 3 }}>
-        Logs
+        {t('logs.title')}
       </Typography>
       <Stack direction="row" sx={{ gap: { xs: 1, sm: 2 }, mb: 3 }}>
-        <StatCard label="Total Actions" value={stats.data?.total_actions} />
-        <StatCard label="Actions Today" value={stats.data?.actions_today} />
-        <StatCard label="Actions This Week" value={stats.data?.actions_this_week} />
+        <StatCard label={t('logs.stat.total')} value={stats.data?.total_actions} />
+        <StatCard label={t('logs.stat.today')} value={stats.data?.actions_today} />
+        <StatCard label={t('logs.stat.week')} value={stats.data?.actions_this_week} />
       </Stack>
       {stats.isError && (
         <Alert severity="error" sx={{ mb: 2 }}>
-          Failed to load log statistics.
+          {t('logs.statsFailed')}
         </Alert>
       )}
 
       <Card variant="outlined" component="section" aria-labelledby="activity-title" sx={{ mb: 3 }}>
         <CardContent>
           <Typography id="activity-title" variant="h6" component="h2" sx={{ mb: 2 }}>
-            Activity Logs
+            {t('logs.activity')}
           </Typography>
           <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: 1.5, mb: 2 }}>
-            <SearchField placeholder="Search user, resource or action" ariaLabel="Search logs" value={search} onChange={setSearch} sx={{ flex: 1 }} />
+            <SearchField placeholder={t('logs.searchPlaceholder')} ariaLabel={t('logs.search')} value={search} onChange={setSearch} sx={{ flex: 1 }} />
             {/* Three filters wrap onto two lines on a phone rather than run out of the card. */}
             <Stack direction="row" sx={{ gap: 1.5, flexWrap: { xs: 'wrap', md: 'nowrap' } }}>
-              <TextField select size="small" label="Action" value={action} onChange={(e) => setAction(e.target.value as ActionFilter)} sx={{ minWidth: 140, flex: 1 }}>
+              <TextField select size="small" label={t('logs.col.action')} value={action} onChange={(e) => setAction(e.target.value as ActionFilter)} sx={{ minWidth: 140, flex: 1 }}>
                 {LOG_ACTION_FILTERS.map((a) => (
                   <MenuItem key={a} value={a}>
-                    {ACTION_LABELS[a]}
+                    {t(ACTION_LABELS[a])}
                   </MenuItem>
                 ))}
               </TextField>
-              <TextField select size="small" label="Period" value={days} onChange={(e) => setDays(Number(e.target.value))} sx={{ minWidth: 160, flex: 1 }}>
+              <TextField select size="small" label={t('logs.period')} value={days} onChange={(e) => setDays(Number(e.target.value))} sx={{ minWidth: 160, flex: 1 }}>
                 {LOG_PERIODS.map((d) => (
                   <MenuItem key={d} value={d}>
-                    Last {d} days
+                    {t('logs.lastDays', { days: d })}
                   </MenuItem>
                 ))}
               </TextField>
-              <TextField select size="small" label="Failed sign-ins" value={failed} onChange={(e) => setFailed(e.target.value as FailedFilter)} sx={{ minWidth: 140, flex: 1 }}>
+              <TextField select size="small" label={t('logs.failedSignIns')} value={failed} onChange={(e) => setFailed(e.target.value as FailedFilter)} sx={{ minWidth: 140, flex: 1 }}>
                 {LOG_FAILED_FILTERS.map((f) => (
                   <MenuItem key={f} value={f}>
-                    {FAILED_LABELS[f]}
+                    {t(FAILED_LABELS[f])}
                   </MenuItem>
                 ))}
               </TextField>
             </Stack>
             <Button variant="contained" startIcon={<DownloadIcon />} onClick={() => void exportCsv()} disabled={exporting}>
-              {exporting ? 'Exporting…' : 'Export'}
+              {exporting ? t('logs.exporting') : t('logs.export')}
             </Button>
           </Stack>
 
           {list.isPending ? (
-            <Stack sx={{ gap: 1 }} role="status" aria-label="Loading logs">
+            <Stack sx={{ gap: 1 }} role="status" aria-label={t('logs.loading')}>
               {[0, 1, 2, 3].map((i) => (
                 <Skeleton key={i} variant="rounded" height={40} />
               ))}
             </Stack>
           ) : list.isError ? (
-            <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void list.refetch()}>Try Again</Button>}>
-              {list.error instanceof ApiError ? list.error.message : 'Failed to load logs.'}
+            <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void list.refetch()}>{t('logs.tryAgain')}</Button>}>
+              {list.error instanceof ApiError ? list.error.message : t('logs.loadFailed')}
             </Alert>
           ) : rows.length === 0 ? (
             <Typography color="text.secondary" sx={{ textAlign: 'center', py: 4 }}>
-              {LOG_TEXT.empty}
+              {t('logs.empty')}
             </Typography>
           ) : (
             <Box ref={fitRef} data-fit={cards ? 'cards' : 'table'}>
             {cards ? (
             <>
-            <Stack component="ul" sx={{ p: 0, m: 0, gap: 1 }} aria-label="Activity logs">
+            <Stack component="ul" sx={{ p: 0, m: 0, gap: 1 }} aria-label={t('logs.activity')}>
               {(allOnPhone ? rows : rows.slice(0, PHONE_ROWS)).map((l) => (
                 <Paper key={l.id} component="li" variant="outlined" sx={{ listStyle: 'none' }}>
-                  <Button onClick={() => setOpen(l)} color="inherit" sx={{ display: 'block', width: '100%', textAlign: 'left', textTransform: 'none', p: 1.5 }}>
+                  <Button onClick={() => setOpen(l)} color="inherit" sx={{ display: 'block', width: '100%', textAlign: 'start', textTransform: 'none', p: 1.5 }}>
                     <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mb: 0.5 }}>
                       <ActionChip action={l.action_type} />
-                      <Typography variant="caption" color="text.secondary" sx={{ ml: 'auto' }}>
+                      <Typography variant="caption" color="text.secondary" sx={{ marginInlineStart: 'auto' }}>
                         {stamp(l.created_at)}
                       </Typography>
                     </Stack>
@@ -221,7 +235,7 @@ export default function LogsScreen() {
                       {l.resource_name ?? l.resource_type}
                     </Typography>
                     <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'break-word' }}>
-                      {l.user_email ?? 'System'} · {l.resource_type}
+                      {l.user_email ?? t('logs.system')} · {l.resource_type}
                     </Typography>
                   </Button>
                 </Paper>
@@ -229,19 +243,19 @@ export default function LogsScreen() {
             </Stack>
             {!allOnPhone && rows.length > PHONE_ROWS && (
               <Button fullWidth variant="outlined" sx={{ mt: 1.5 }} onClick={() => setAllOnPhone(true)}>
-                Show all {rows.length} entries
+                {t('logs.showAll', { count: rows.length })}
               </Button>
             )}
             </>
           ) : (
             <TableContainer>
-              <Table size="small" aria-label="Activity logs">
+              <Table size="small" aria-label={t('logs.activity')}>
                 <TableHead>
                   <TableRow>
-                    <TableCell>Time</TableCell>
-                    <TableCell>User</TableCell>
-                    <TableCell>Action</TableCell>
-                    <TableCell>Resource</TableCell>
+                    <TableCell>{t('logs.col.time')}</TableCell>
+                    <TableCell>{t('logs.col.user')}</TableCell>
+                    <TableCell>{t('logs.col.action')}</TableCell>
+                    <TableCell>{t('logs.col.resource')}</TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
@@ -258,10 +272,10 @@ export default function LogsScreen() {
                         }
                       }}
                       sx={{ cursor: 'pointer' }}
-                      aria-label={`${l.action_type} ${l.resource_name ?? l.resource_type} by ${l.user_email ?? 'System'}`}
+                      aria-label={t('logs.rowLabel', { action: l.action_type, resource: l.resource_name ?? l.resource_type, user: l.user_email ?? t('logs.system') })}
                     >
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>{stamp(l.created_at)}</TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{l.user_email ?? 'System'}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{l.user_email ?? t('logs.system')}</TableCell>
                       <TableCell>
                         <ActionChip action={l.action_type} />
                       </TableCell>

@@ -40,18 +40,36 @@ import { WEBHOOK_EVENTS, WebhookCreateSchema, type WebhookDeliveryView, type Web
 import { createWebhook, deleteWebhook, fetchWebhookDeliveries, fetchWebhooks, testWebhook, updateWebhook } from '../api';
 import { useIsMobile } from '../../app/media';
 import { DiscordIcon } from '../DiscordIcon';
+import type { MessageKey } from '../../../../shared/i18n/format';
+import { useI18n, useT } from '../../i18n/state';
 import { useToast } from '../../ui/toast';
 
-const eventLabel = (e: WebhookEvent | 'test'): string => (e === 'test' ? 'Test message' : (WEBHOOK_EVENTS.find((x) => x.id === e)?.label ?? e));
-const when = (iso: string) => new Intl.DateTimeFormat('en-GB', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+/** Each event's name and description in the builder (shared/integrations.ts keeps the ids). */
+const EVENT_TEXT: Record<WebhookEvent, { label: MessageKey; description: MessageKey }> = {
+  'presenter.live': { label: 'webhooks.event.live', description: 'webhooks.event.liveHelp' },
+  'show.booked': { label: 'webhooks.event.booked', description: 'webhooks.event.bookedHelp' },
+  'application.received': { label: 'webhooks.event.application', description: 'webhooks.event.applicationHelp' },
+  'station.dead_air': { label: 'webhooks.event.deadAir', description: 'webhooks.event.deadAirHelp' },
+};
 
-/** What Discord last said about a delivery: the failure, else the HTTP status. */
-const lastAnswer = (d: WebhookDeliveryView): string => d.last_error ?? (d.last_status_code ? `HTTP ${d.last_status_code}` : '—');
+/** Event names and delivery times in the reader's language. */
+function useWebhookText() {
+  const t = useT();
+  const { intl } = useI18n();
+  const format = new Intl.DateTimeFormat(intl, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+  return {
+    t,
+    eventLabel: (e: WebhookEvent | 'test'): string => (e === 'test' ? t('webhooks.event.test') : EVENT_TEXT[e] ? t(EVENT_TEXT[e].label) : e),
+    when: (iso: string) => format.format(new Date(iso)),
+    /** What Discord last said about a delivery: the failure, else the HTTP status. */
+    lastAnswer: (d: WebhookDeliveryView): string => d.last_error ?? (d.last_status_code ? `HTTP ${d.last_status_code}` : '—'),
+  };
+}
 
-const STATUS: Record<WebhookDeliveryView['status'], { label: string; color: 'success' | 'warning' | 'error' }> = {
-  succeeded: { label: 'Delivered', color: 'success' },
-  pending: { label: 'Retrying', color: 'warning' },
-  failed: { label: 'Failed', color: 'error' },
+const STATUS: Record<WebhookDeliveryView['status'], { label: MessageKey; color: 'success' | 'warning' | 'error' }> = {
+  succeeded: { label: 'webhooks.status.delivered', color: 'success' },
+  pending: { label: 'webhooks.status.retrying', color: 'warning' },
+  failed: { label: 'webhooks.status.failed', color: 'error' },
 };
 
 /**
@@ -63,6 +81,7 @@ export function WebhooksPanel() {
   const qc = useQueryClient();
   const { toast } = useToast();
   const mobile = useIsMobile();
+  const { t, eventLabel, when, lastAnswer } = useWebhookText();
   const hooks = useQuery({ queryKey: ['webhooks'], queryFn: () => fetchWebhooks().then((r) => r.webhooks) });
   const deliveries = useQuery({
     queryKey: ['webhook-deliveries'],
@@ -83,36 +102,36 @@ export function WebhooksPanel() {
   const create = useMutation({
     mutationFn: createWebhook,
     onSuccess: () => {
-      toast({ title: 'Webhook added', description: 'Station events will be posted to that channel.', variant: 'success' });
+      toast({ title: t('webhooks.added'), description: t('webhooks.addedHelp'), variant: 'success' });
       setName('');
       setUrl('');
       setEvents([]);
       setErrors({});
       refresh();
     },
-    onError: (err: Error) => toast({ title: 'Failed to add webhook', description: err.message, variant: 'error' }),
+    onError: (err: Error) => toast({ title: t('webhooks.addFailed'), description: err.message, variant: 'error' }),
   });
   const update = useMutation({
     mutationFn: ({ id, patch }: { id: string; patch: { active: boolean } }) => updateWebhook(id, patch),
     onSuccess: refresh,
-    onError: (err: Error) => toast({ title: 'Failed to update webhook', description: err.message, variant: 'error' }),
+    onError: (err: Error) => toast({ title: t('webhooks.updateFailed'), description: err.message, variant: 'error' }),
   });
   const remove = useMutation({
     mutationFn: deleteWebhook,
     onSuccess: () => {
-      toast({ title: 'Webhook deleted', variant: 'success' });
+      toast({ title: t('webhooks.deleted'), variant: 'success' });
       setConfirm(null);
       refresh();
     },
-    onError: (err: Error) => toast({ title: 'Failed to delete webhook', description: err.message, variant: 'error' }),
+    onError: (err: Error) => toast({ title: t('webhooks.deleteFailed'), description: err.message, variant: 'error' }),
   });
   const test = useMutation({
     mutationFn: testWebhook,
     onSuccess: () => {
-      toast({ title: 'Test sent', description: 'Check the channel; the delivery appears below.', variant: 'info' });
+      toast({ title: t('webhooks.testSent'), description: t('webhooks.testSentHelp'), variant: 'info' });
       setTimeout(refresh, 1500);
     },
-    onError: (err: Error) => toast({ title: 'Failed to send test', description: err.message, variant: 'error' }),
+    onError: (err: Error) => toast({ title: t('webhooks.testFailed'), description: err.message, variant: 'error' }),
   });
 
   const submit = (e: FormEvent) => {
@@ -136,25 +155,25 @@ export function WebhooksPanel() {
       <Card>
         <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
           <Typography variant="h6" component="h2" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-            <DiscordIcon /> Outgoing webhooks
+            <DiscordIcon /> {t('webhooks.title')}
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            Post station events to Discord channels. In Discord: Channel settings → Integrations → Webhooks → New Webhook → Copy Webhook URL.
+            {t('webhooks.intro')}
           </Typography>
-          <Box component="form" onSubmit={submit} noValidate aria-label="Add webhook">
+          <Box component="form" onSubmit={submit} noValidate aria-label={t('webhooks.add')}>
             <Stack spacing={2}>
               <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-                <TextField label="Name" value={name} onChange={(e) => setName(e.target.value)} error={!!errors.name} helperText={errors.name ?? 'e.g. #announcements'} sx={{ minWidth: { md: 220 } }} slotProps={{ htmlInput: { maxLength: 100 } }} />
-                <TextField label="Webhook URL" value={url} onChange={(e) => setUrl(e.target.value)} error={!!errors.url} helperText={errors.url ?? 'https://discord.com/api/webhooks/…'} fullWidth slotProps={{ htmlInput: { maxLength: 400, spellCheck: false } }} />
+                <TextField label={t('webhooks.name')} value={name} onChange={(e) => setName(e.target.value)} error={!!errors.name} helperText={errors.name ?? t('webhooks.nameHelp')} sx={{ minWidth: { md: 220 } }} slotProps={{ htmlInput: { maxLength: 100 } }} />
+                <TextField label={t('webhooks.url')} value={url} onChange={(e) => setUrl(e.target.value)} error={!!errors.url} helperText={errors.url ?? t('webhooks.urlHelp')} fullWidth slotProps={{ htmlInput: { maxLength: 400, spellCheck: false } }} />
               </Stack>
               <FormControl component="fieldset" error={!!errors.events}>
-                <FormLabel component="legend">Events</FormLabel>
+                <FormLabel component="legend">{t('webhooks.events')}</FormLabel>
                 <FormGroup row>
                   {WEBHOOK_EVENTS.map((ev) => (
-                    <Tooltip key={ev.id} title={ev.description}>
+                    <Tooltip key={ev.id} title={t(EVENT_TEXT[ev.id].description)}>
                       <FormControlLabel
                         control={<Checkbox checked={events.includes(ev.id)} onChange={(e) => setEvents(e.target.checked ? [...events, ev.id] : events.filter((x) => x !== ev.id))} />}
-                        label={ev.label}
+                        label={t(EVENT_TEXT[ev.id].label)}
                       />
                     </Tooltip>
                   ))}
@@ -163,7 +182,7 @@ export function WebhooksPanel() {
               </FormControl>
               <Box>
                 <Button type="submit" variant="contained" startIcon={create.isPending ? <CircularProgress size={18} color="inherit" /> : <AddIcon />} disabled={create.isPending}>
-                  Add webhook
+                  {t('webhooks.add')}
                 </Button>
               </Box>
             </Stack>
@@ -174,15 +193,15 @@ export function WebhooksPanel() {
       <Card>
         <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
           <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-            Webhooks
+            {t('webhooks.list')}
           </Typography>
-          {hooks.isPending && <Typography role="status">Loading webhooks...</Typography>}
+          {hooks.isPending && <Typography role="status">{t('webhooks.loading')}</Typography>}
           {hooks.isError && (
-            <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void hooks.refetch()}>Try Again</Button>}>
-              Failed to load webhooks: {hooks.error.message}
+            <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void hooks.refetch()}>{t('logs.tryAgain')}</Button>}>
+              {t('webhooks.loadFailed', { message: hooks.error.message })}
             </Alert>
           )}
-          {hooks.data?.length === 0 && <Typography color="text.secondary">No webhooks yet. Add one above to post station events to a Discord channel.</Typography>}
+          {hooks.data?.length === 0 && <Typography color="text.secondary">{t('webhooks.empty')}</Typography>}
           {hooks.data && hooks.data.length > 0 && (
             <Stack spacing={1.5}>
               {hooks.data.map((h) => (
@@ -199,11 +218,11 @@ export function WebhooksPanel() {
                     </Stack>
                   </Box>
                   <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                    <FormControlLabel control={<Switch checked={h.active} onChange={(e) => update.mutate({ id: h.id, patch: { active: e.target.checked } })} />} label={h.active ? 'Active' : 'Paused'} />
+                    <FormControlLabel control={<Switch checked={h.active} onChange={(e) => update.mutate({ id: h.id, patch: { active: e.target.checked } })} />} label={h.active ? t('webhooks.active') : t('webhooks.paused')} />
                     <Button size="small" variant="outlined" startIcon={<SendIcon />} onClick={() => test.mutate(h.id)} disabled={test.isPending}>
-                      Send test
+                      {t('webhooks.sendTest')}
                     </Button>
-                    <IconButton aria-label={`Delete ${h.name}`} onClick={() => setConfirm(h)} color="error">
+                    <IconButton aria-label={t('webhooks.deleteNamed', { name: h.name })} onClick={() => setConfirm(h)} color="error">
                       <DeleteIcon />
                     </IconButton>
                   </Box>
@@ -218,29 +237,29 @@ export function WebhooksPanel() {
         <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
           <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
             <Typography variant="h6" component="h2">
-              Recent deliveries
+              {t('webhooks.deliveries')}
             </Typography>
-            <IconButton aria-label="Refresh deliveries" onClick={refresh}>
+            <IconButton aria-label={t('webhooks.refresh')} onClick={refresh}>
               <RefreshIcon />
             </IconButton>
           </Box>
-          {deliveries.isPending && <Typography role="status">Loading deliveries...</Typography>}
-          {deliveries.isError && <Alert severity="error">Failed to load deliveries: {deliveries.error.message}</Alert>}
-          {deliveries.data?.length === 0 && <Typography color="text.secondary">No deliveries yet.</Typography>}
+          {deliveries.isPending && <Typography role="status">{t('webhooks.deliveriesLoading')}</Typography>}
+          {deliveries.isError && <Alert severity="error">{t('webhooks.deliveriesFailed', { message: deliveries.error.message })}</Alert>}
+          {deliveries.data?.length === 0 && <Typography color="text.secondary">{t('webhooks.deliveriesEmpty')}</Typography>}
           {deliveries.data && deliveries.data.length > 0 && mobile && (
-            <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Recent deliveries">
+            <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={t('webhooks.deliveries')}>
               {deliveries.data.map((d) => (
                 <Box component="li" key={d.id} sx={{ p: 1.5, border: 1, borderColor: 'divider', borderRadius: 2 }}>
                   <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'center' }}>
                     <Typography sx={{ fontWeight: 600 }}>{eventLabel(d.event)}</Typography>
-                    <Chip size="small" color={STATUS[d.status].color} label={STATUS[d.status].label} />
+                    <Chip size="small" color={STATUS[d.status].color} label={t(STATUS[d.status].label)} />
                   </Box>
                   <Typography variant="body2" color="text.secondary">
-                    {d.endpoint_name} · {when(d.created_at)} · {d.attempts} attempt{d.attempts === 1 ? '' : 's'}
+                    {d.endpoint_name} · {when(d.created_at)} · {t('webhooks.attempts', { count: d.attempts })}
                   </Typography>
                   <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                     {lastAnswer(d)}
-                    {d.status === 'pending' && d.next_attempt_at ? ` · next ${when(d.next_attempt_at)}` : ''}
+                    {d.status === 'pending' && d.next_attempt_at ? ` · ${t('webhooks.next', { when: when(d.next_attempt_at) })}` : ''}
                   </Typography>
                 </Box>
               ))}
@@ -248,15 +267,15 @@ export function WebhooksPanel() {
           )}
           {deliveries.data && deliveries.data.length > 0 && !mobile && (
             <TableContainer>
-              <Table size="small" aria-label="Recent deliveries">
+              <Table size="small" aria-label={t('webhooks.deliveries')}>
                 <TableHead>
                   <TableRow>
-                    <TableCell>When</TableCell>
-                    <TableCell>Webhook</TableCell>
-                    <TableCell>Event</TableCell>
-                    <TableCell>Status</TableCell>
-                    <TableCell align="right">Attempts</TableCell>
-                    <TableCell>Last answer</TableCell>
+                    <TableCell>{t('webhooks.col.when')}</TableCell>
+                    <TableCell>{t('webhooks.col.webhook')}</TableCell>
+                    <TableCell>{t('webhooks.col.event')}</TableCell>
+                    <TableCell>{t('webhooks.col.status')}</TableCell>
+                    <TableCell align="right">{t('webhooks.col.attempts')}</TableCell>
+                    <TableCell>{t('webhooks.col.lastAnswer')}</TableCell>
                   </TableRow>
                 </TableHead>
                 <TableBody>
@@ -266,10 +285,10 @@ export function WebhooksPanel() {
                       <TableCell>{d.endpoint_name}</TableCell>
                       <TableCell>{eventLabel(d.event)}</TableCell>
                       <TableCell>
-                        <Chip size="small" color={STATUS[d.status].color} label={STATUS[d.status].label} />
+                        <Chip size="small" color={STATUS[d.status].color} label={t(STATUS[d.status].label)} />
                         {d.status === 'pending' && d.next_attempt_at && (
                           <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>
-                            next {when(d.next_attempt_at)}
+                            {t('webhooks.next', { when: when(d.next_attempt_at) })}
                           </Typography>
                         )}
                       </TableCell>
@@ -289,14 +308,14 @@ export function WebhooksPanel() {
       </Card>
 
       <Dialog open={confirm !== null} onClose={() => setConfirm(null)}>
-        <DialogTitle>Delete webhook?</DialogTitle>
+        <DialogTitle>{t('webhooks.confirmTitle')}</DialogTitle>
         <DialogContent>
-          <DialogContentText>Delete “{confirm?.name}”? Its delivery log is deleted too. The channel's webhook in Discord is not touched.</DialogContentText>
+          <DialogContentText>{t('webhooks.confirmText', { name: confirm?.name ?? '' })}</DialogContentText>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setConfirm(null)}>Cancel</Button>
+          <Button onClick={() => setConfirm(null)}>{t('webhooks.cancel')}</Button>
           <Button color="error" variant="contained" onClick={() => confirm && remove.mutate(confirm.id)} disabled={remove.isPending}>
-            Delete
+            {t('webhooks.delete')}
           </Button>
         </DialogActions>
       </Dialog>

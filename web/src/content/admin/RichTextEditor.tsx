@@ -17,6 +17,7 @@ import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useState, type ReactNode } from 'react';
 import { isSafeHref, isSafeImageSrc } from '../../../../shared/sanitize';
+import { useT } from '../../i18n/state';
 import { proseSx } from '../PageProse';
 
 /** Props of the page content editor. */
@@ -79,6 +80,7 @@ export default function RichTextEditor({ value, onChange, label, error, describe
 }
 
 function Toolbar({ editor }: { editor: Editor }) {
+  const t = useT();
   const state = useEditorState({
     editor,
     selector: ({ editor: e }) => ({
@@ -103,59 +105,59 @@ function Toolbar({ editor }: { editor: Editor }) {
   const chain = () => editor.chain().focus();
 
   return (
-    <Box role="toolbar" aria-label="Formatting" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.25, p: 0.5 }}>
-      <Tool label="Heading 2" active={state.h2} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
-        <Box component="span" sx={{ fontWeight: 800, fontSize: '0.85rem' }}>H2</Box>
+    <Box role="toolbar" aria-label={t('editor.formatting')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.25, p: 0.5 }}>
+      <Tool label={t('editor.h2')} active={state.h2} onClick={() => chain().toggleHeading({ level: 2 }).run()}>
+        <Box component="span" sx={{ fontWeight: 800, fontSize: '0.85rem' }}>{t('editor.h2Short')}</Box>
       </Tool>
-      <Tool label="Heading 3" active={state.h3} onClick={() => chain().toggleHeading({ level: 3 }).run()}>
-        <Box component="span" sx={{ fontWeight: 800, fontSize: '0.85rem' }}>H3</Box>
+      <Tool label={t('editor.h3')} active={state.h3} onClick={() => chain().toggleHeading({ level: 3 }).run()}>
+        <Box component="span" sx={{ fontWeight: 800, fontSize: '0.85rem' }}>{t('editor.h3Short')}</Box>
       </Tool>
-      <Tool label="Heading 4" active={state.h4} onClick={() => chain().toggleHeading({ level: 4 }).run()}>
-        <Box component="span" sx={{ fontWeight: 800, fontSize: '0.85rem' }}>H4</Box>
+      <Tool label={t('editor.h4')} active={state.h4} onClick={() => chain().toggleHeading({ level: 4 }).run()}>
+        <Box component="span" sx={{ fontWeight: 800, fontSize: '0.85rem' }}>{t('editor.h4Short')}</Box>
       </Tool>
       <Sep />
-      <Tool label="Bold" active={state.bold} onClick={() => chain().toggleBold().run()}>
+      <Tool label={t('editor.bold')} active={state.bold} onClick={() => chain().toggleBold().run()}>
         <FormatBoldIcon fontSize="small" />
       </Tool>
-      <Tool label="Italic" active={state.italic} onClick={() => chain().toggleItalic().run()}>
+      <Tool label={t('editor.italic')} active={state.italic} onClick={() => chain().toggleItalic().run()}>
         <FormatItalicIcon fontSize="small" />
       </Tool>
-      <Tool label="Underline" active={state.underline} onClick={() => chain().toggleUnderline().run()}>
+      <Tool label={t('editor.underline')} active={state.underline} onClick={() => chain().toggleUnderline().run()}>
         <FormatUnderlinedIcon fontSize="small" />
       </Tool>
       <Sep />
-      <Tool label="Bulleted list" active={state.bullet} onClick={() => chain().toggleBulletList().run()}>
+      <Tool label={t('editor.bullets')} active={state.bullet} onClick={() => chain().toggleBulletList().run()}>
         <FormatListBulletedIcon fontSize="small" />
       </Tool>
-      <Tool label="Numbered list" active={state.ordered} onClick={() => chain().toggleOrderedList().run()}>
+      <Tool label={t('editor.numbers')} active={state.ordered} onClick={() => chain().toggleOrderedList().run()}>
         <FormatListNumberedIcon fontSize="small" />
       </Tool>
-      <Tool label="Quote" active={state.quote} onClick={() => chain().toggleBlockquote().run()}>
+      <Tool label={t('editor.quote')} active={state.quote} onClick={() => chain().toggleBlockquote().run()}>
         <FormatQuoteIcon fontSize="small" />
       </Tool>
-      <Tool label="Inline code" active={state.code} onClick={() => chain().toggleCode().run()}>
+      <Tool label={t('editor.code')} active={state.code} onClick={() => chain().toggleCode().run()}>
         <CodeIcon fontSize="small" />
       </Tool>
-      <Tool label="Code block" active={state.codeBlock} onClick={() => chain().toggleCodeBlock().run()}>
+      <Tool label={t('editor.codeBlock')} active={state.codeBlock} onClick={() => chain().toggleCodeBlock().run()}>
         <DataObjectIcon fontSize="small" />
       </Tool>
       <Sep />
-      <Tool label={state.link ? 'Edit link' : 'Add link'} active={state.link} onClick={() => setLinkOpen(true)}>
+      <Tool label={state.link ? t('editor.editLink') : t('editor.addLink')} active={state.link} onClick={() => setLinkOpen(true)}>
         <LinkIcon fontSize="small" />
       </Tool>
       {state.link && (
-        <Tool label="Remove link" onClick={() => chain().extendMarkRange('link').unsetLink().run()}>
+        <Tool label={t('editor.removeLink')} onClick={() => chain().extendMarkRange('link').unsetLink().run()}>
           <LinkOffIcon fontSize="small" />
         </Tool>
       )}
-      <Tool label="Add image" onClick={() => setImageOpen(true)}>
+      <Tool label={t('editor.addImage')} onClick={() => setImageOpen(true)}>
         <ImageIcon fontSize="small" />
       </Tool>
       <Sep />
-      <Tool label="Undo" disabled={!state.canUndo} onClick={() => chain().undo().run()}>
+      <Tool label={t('editor.undo')} disabled={!state.canUndo} onClick={() => chain().undo().run()}>
         <UndoIcon fontSize="small" />
       </Tool>
-      <Tool label="Redo" disabled={!state.canRedo} onClick={() => chain().redo().run()}>
+      <Tool label={t('editor.redo')} disabled={!state.canRedo} onClick={() => chain().redo().run()}>
         <RedoIcon fontSize="small" />
       </Tool>
       <LinkDialog editor={editor} open={linkOpen} onClose={() => setLinkOpen(false)} />
@@ -191,6 +193,7 @@ function Tool({ label, active, disabled, onClick, children }: { label: string; a
 }
 
 function LinkDialog({ editor, open, onClose }: { editor: Editor; open: boolean; onClose: () => void }) {
+  const t = useT();
   const [href, setHref] = useState('');
   const [newTab, setNewTab] = useState(false);
   const [error, setError] = useState('');
@@ -209,7 +212,7 @@ function LinkDialog({ editor, open, onClose }: { editor: Editor; open: boolean; 
       return;
     }
     if (!isSafeHref(url) || /^javascript:|^data:/i.test(url)) {
-      setError('Use a web address (https://…), an email link (mailto:…) or a path on this site (/…).');
+      setError(t('editor.linkInvalid'));
       return;
     }
     const chain = editor.chain().focus().extendMarkRange('link');
@@ -219,18 +222,18 @@ function LinkDialog({ editor, open, onClose }: { editor: Editor; open: boolean; 
   };
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
-      <DialogTitle>Link</DialogTitle>
+      <DialogTitle>{t('editor.link')}</DialogTitle>
       <DialogContent>
         <TextField
           autoFocus
           fullWidth
           margin="dense"
-          label="Link address"
-          placeholder="https://example.org"
+          label={t('editor.linkAddress')}
+          placeholder={t('editor.linkPlaceholder')}
           value={href}
           onChange={(e) => setHref(e.target.value)}
           error={Boolean(error)}
-          helperText={error || 'Leave empty to remove the link.'}
+          helperText={error || t('editor.linkHelp')}
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
               e.preventDefault();
@@ -238,12 +241,12 @@ function LinkDialog({ editor, open, onClose }: { editor: Editor; open: boolean; 
             }
           }}
         />
-        <FormControlLabel control={<Checkbox checked={newTab} onChange={(e) => setNewTab(e.target.checked)} />} label="Open in a new tab" />
+        <FormControlLabel control={<Checkbox checked={newTab} onChange={(e) => setNewTab(e.target.checked)} />} label={t('editor.newTab')} />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('editor.cancel')}</Button>
         <Button variant="contained" onClick={save}>
-          Apply link
+          {t('editor.applyLink')}
         </Button>
       </DialogActions>
     </Dialog>
@@ -251,6 +254,7 @@ function LinkDialog({ editor, open, onClose }: { editor: Editor; open: boolean; 
 }
 
 function ImageDialog({ editor, open, onClose }: { editor: Editor; open: boolean; onClose: () => void }) {
+  const t = useT();
   const [src, setSrc] = useState('');
   const [alt, setAlt] = useState('');
   const [error, setError] = useState('');
@@ -264,7 +268,7 @@ function ImageDialog({ editor, open, onClose }: { editor: Editor; open: boolean;
   const save = () => {
     const url = src.trim();
     if (!url || !isSafeImageSrc(url)) {
-      setError('Use an https:// address or a path on this site (/…).');
+      setError(t('editor.imageInvalid'));
       return;
     }
     editor.chain().focus().setImage({ src: url, alt: alt.trim() }).run();
@@ -272,15 +276,15 @@ function ImageDialog({ editor, open, onClose }: { editor: Editor; open: boolean;
   };
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs">
-      <DialogTitle>Image</DialogTitle>
+      <DialogTitle>{t('editor.image')}</DialogTitle>
       <DialogContent>
-        <TextField autoFocus fullWidth margin="dense" label="Image address" placeholder="https://…" value={src} onChange={(e) => setSrc(e.target.value)} error={Boolean(error)} helperText={error || 'Images from other sites must use https.'} />
-        <TextField fullWidth margin="dense" label="Description for screen readers (alt text)" value={alt} onChange={(e) => setAlt(e.target.value)} />
+        <TextField autoFocus fullWidth margin="dense" label={t('editor.imageAddress')} placeholder={t('slider.urlPlaceholder')} value={src} onChange={(e) => setSrc(e.target.value)} error={Boolean(error)} helperText={error || t('editor.imageHelp')} />
+        <TextField fullWidth margin="dense" label={t('editor.alt')} value={alt} onChange={(e) => setAlt(e.target.value)} />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('editor.cancel')}</Button>
         <Button variant="contained" onClick={save}>
-          Insert image
+          {t('editor.insertImage')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -204,7 +204,7 @@ describe.skipIf(skipIcecast)('an AAC station (Icecast, audio/aac)', () => {
     const captured: Buffer[] = [];
     const listener = fetch(`${station.base}/live`, { signal: ctrl.signal }).then(async (res) => {
       expect(res.headers.get('content-type')).toBe('audio/aac');
-      for await (const part of res.body!) captured.push(Buffer.from(part));
+      for await (const part of res.body! as unknown as AsyncIterable<Uint8Array>) captured.push(Buffer.from(part));
     }).catch(() => undefined);
     await waitRecording(t, owner);
     const t0 = Date.now() + 1_000;

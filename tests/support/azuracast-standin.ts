@@ -140,7 +140,7 @@ export async function startAzuraCastStandIn(initial: AzuraCastFixture = 'autodj'
           .then(async (up) => {
             res.writeHead(up.status, { 'content-type': up.headers.get('content-type') ?? 'audio/mpeg', 'cache-control': 'no-store', 'access-control-allow-origin': '*' });
             if (!up.body) return res.end();
-            for await (const part of up.body) res.write(part);
+            for await (const part of up.body as unknown as AsyncIterable<Uint8Array>) res.write(part);
             res.end();
           })
           .catch(() => res.destroy());

@@ -38,6 +38,20 @@ export type LiveFailure = keyof typeof LIVE_FAILURES;
 
 /** The confirmation read from the air. */
 export const HEARD_TEXT = 'On air ✓ heard on the public stream';
+
+/**
+ * Why the presenter is not heard on the public stream, when the station says why. A station that passes
+ * the frames through (Icecast, the demo) can only say `nothing_heard`; one that re-encodes (AzuraCast) is
+ * judged by what its API reports (who is live) and the level on its public stream, and can say which
+ * half is missing.
+ */
+export const NOT_HEARD = {
+  nothing_heard: () => LIVE_FAILURES.nothing_heard,
+  not_switched: () => 'Not on air yet: the station still reports its AutoDJ, not your live stream.',
+  other_streamer: (name: string) => `Not on air: the station reports ${name} live, not you.`,
+  silent: () => 'The station switched to you, but its public stream is silent. Check your input level.',
+} as const;
+export type NotHeardReason = keyof typeof NOT_HEARD;
 /** The plain statement shown when the page is not secure (no microphone). */
 export const INSECURE_TEXT =
   'Your browser only allows the microphone on a secure (HTTPS) page. Open this console over https:// (or use the desktop studio) to go live.';
@@ -207,7 +221,7 @@ export type LiveClientMessage = z.infer<typeof LiveClientMessageSchema>;
 /** Server → console. */
 export type LiveServerMessage =
   | { type: 'state'; state: LiveStateText; reason?: LiveFailure | undefined; message?: string | undefined }
-  | { type: 'heard'; heard: boolean; message: string }
+  | { type: 'heard'; heard: boolean; message: string; why?: NotHeardReason | undefined; streamer?: string | undefined }
   | { type: 'warning'; minutes_left: number; closes_at: number }
   | { type: 'window'; closes_at: number | null };
 

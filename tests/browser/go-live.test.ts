@@ -5,7 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { inject } from 'vitest';
 import { localDateTime } from '../../shared/time';
 import { startJobs } from '../../server/src/jobs';
@@ -67,12 +67,18 @@ async function book(t: TestServer, who: { token: string }, startInMin: number, m
 }
 
 /** Signs the presenter in and goes live from the On Air console with the line preset (the tone untouched by voice processing). */
-async function goLiveInBrowser(t: TestServer, presenter: TestPresenter, from: Browser = browser, options: BrowserContextOptions = {}, init?: () => void, ready?: Promise<unknown>): Promise<{ page: Page; errors: string[] }> {
+async function goLiveInBrowser(t: TestServer, presenter: TestPresenter, from: Browser = browser, options: BrowserContextOptions = {}, init?: () => void, ready?: Promise<unknown>): Promise<{ page: Page; errors: string[]; received: string[] }> {
   const context = await from.newContext({ viewport: { width: 1280, height: 900 }, ...options });
   if (init) await context.addInitScript(init);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  // Everything the server sent the presenter's page: API answers and socket messages (no secret may be among them).
+  const received: string[] = [];
+  page.on('response', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/') && (r.headers()['content-type'] ?? '').includes('json')) void r.text().then((b) => received.push(b), () => undefined);
+  });
+  page.on('websocket', (ws) => ws.on('framereceived', (f) => typeof f.payload === 'string' && received.push(f.payload)));
   await signInThroughUi(page, t.url, presenter.email, presenter.password);
   await page.goto(`${t.url}/admin/on-air`);
   await expect.poll(() => page.getByTestId('go-live-availability').textContent(), { timeout: 20_000 }).toMatch(/^Your slot: "/);
@@ -80,7 +86,7 @@ async function goLiveInBrowser(t: TestServer, presenter: TestPresenter, from: Br
   // `ready`: what must be in place before the presenter goes live (the other pages of a test).
   await ready;
   await page.getByRole('button', { name: 'Go live', exact: true }).click();
-  return { page, errors };
+  return { page, errors, received };
 }
 
 describe.skipIf(skipBrowser())('go live from the browser on the demo station', () => {
@@ -308,13 +314,14 @@ async function axeViolations(page: Page): Promise<string[]> {
   });
 }
 
-// Through a real icecast2 (the done-when's case). Still opt-in (GO_LIVE_ICECAST=1): it now waits on what can be
-// seen (the console's "On air", then the tone and the confirmation with generous time, the figures printed, not
-// asserted), but in session 11, at load average ~30 and right after the dead-air test above had timed out, the
-// console stayed at "Connecting" for 30 s once; that is not explained yet (at load average 11 it passed: tone heard
-// 2.4 s after Go live, confirmed 2.4 s after). Session 10's real fault (chunked PUT) is
-// pinned in live-source-client.test.ts; the desktop path to icecast2 is tested in desktop-live-source.test.ts.
-describe.skipIf(skipBrowser() || process.env.SKIP_ICECAST_TESTS === '1' || process.env.GO_LIVE_ICECAST !== '1')('go live from the browser through a real icecast2', () => {
+// Through a real icecast2 (the done-when's case), in the default suite. It was opt-in after it once stayed at
+// "Connecting" and once ended "station refused" on a loaded machine (load average 30+): the console needed many
+// seconds to reopen the microphone at 44.1 kHz and load the encoder after the ticket, the relay connected to
+// Icecast at once and Icecast dropped the silent source after its source-timeout (10 s); the page also redrew the
+// meter for every 23 ms block, which kept its main thread behind the audio and the relay's messages. Now the
+// console gets ready while the server checks the slot, the relay connects when the first audio arrives, and the
+// meter is redrawn 10 times a second.
+describe.skipIf(skipBrowser() || process.env.SKIP_ICECAST_TESTS === '1')('go live from the browser through a real icecast2', () => {
   let t: TestServer;
   let icecast: TestIcecast | null = null;
   let autodj: ChildProcess | null = null;
@@ -342,25 +349,35 @@ describe.skipIf(skipBrowser() || process.env.SKIP_ICECAST_TESTS === '1' || proce
   });
 
   it('the listener of the public /live mount hears the presenter, then the AutoDJ again after Stop; the console showed the confirmation', async () => {
+    onTestFailed(() => {
+      for (const f of ['error.log', 'access.log']) console.log(`icecast ${f}:\n${fs.readFileSync(path.join(dir, f), 'utf8').split('\n').slice(-60).join('\n')}`);
+    });
     const presenter = await createPresenter(t, 'presenter', 'Ivy Icecast');
-    await book(t, presenter, 1, 30, 'Icecast Hour');
+    await book(t, presenter, 0, 30, 'Icecast Hour');
     listener = listen(`${base}/live`);
     await expect.poll(() => (listener!.shareAt(AUTODJ_HZ, 1000) ?? 0) > 0.8, { timeout: 30_000, interval: 200 }).toBe(true);
 
-    const { page, errors } = await goLiveInBrowser(t, presenter);
+    const { page, errors, received } = await goLiveInBrowser(t, presenter);
     const pressed = Date.now();
-    // The station took the source: the console says so (the relay's state, sent once Icecast answered 100).
-    await expect.poll(() => page.getByTestId('go-live-state').textContent(), { timeout: 30_000 }).toBe('On air');
-    const onAir = Date.now();
-    await expect.poll(() => (listener!.shareAt(TONE_HZ, 500) ?? 0) > 0.8, { timeout: 30_000, interval: 200 }).toBe(true);
-    console.log(`browser → icecast2: the listener heard the tone ${Date.now() - pressed} ms after Go live (${Date.now() - onAir} ms after "On air")`);
-    await expect.poll(() => page.getByTestId('go-live-heard').textContent(), { timeout: 30_000 }).toBe('On air ✓ heard on the public stream');
+    // The listener of the public mount hears the presenter's tone within 10 s of Go live (Icecast moved them off the AutoDJ).
+    await expect.poll(() => (listener!.shareAt(TONE_HZ, 500) ?? 0) > 0.8, { timeout: 10_000, interval: 200 }).toBe(true);
+    console.log(`browser → icecast2: the listener heard the tone ${Date.now() - pressed} ms after Go live`);
+    await expect.poll(() => page.getByTestId('go-live-state').textContent(), { timeout: 10_000 }).toBe('On air');
+    // The confirmation read from the public stream (the frames the relay sent came back out of it, with sound).
+    await expect.poll(() => page.getByTestId('go-live-heard').textContent(), { timeout: 15_000 }).toBe('On air ✓ heard on the public stream');
     console.log(`browser → icecast2: confirmed from the public stream ${Date.now() - pressed} ms after Go live`);
-    await expect.poll(async () => (await request(t.url, '/api/now-playing')).body.live, { timeout: 20_000 }).toMatchObject({ is_live: true, streamer_name: 'Ivy Icecast' });
+    await expect.poll(async () => (await request(t.url, '/api/now-playing')).body.live, { timeout: 10_000 }).toMatchObject({ is_live: true, streamer_name: 'Ivy Icecast' });
+    // The live presenter sees the time left in their slot (issue 30): the 30-minute booking began this minute.
+    await expect.poll(() => page.getByTestId('on-air-slot-left').textContent(), { timeout: 10_000 }).toMatch(/^(29|30):\d\d$/);
+    // Nothing the presenter's page got (the page, the API's answers, the sockets) holds the station's source password.
+    expect(await page.content()).not.toContain(SOURCE_PW);
+    expect(received.length).toBeGreaterThan(5);
+    expect(received.filter((b) => b.includes(SOURCE_PW))).toEqual([]);
 
     await page.getByRole('button', { name: 'Stop', exact: true }).click();
-    await expect.poll(() => page.getByTestId('go-live-state').textContent(), { timeout: 20_000 }).toBe('Stopped');
-    await expect.poll(() => (listener!.shareAt(AUTODJ_HZ, 1000) ?? 0) > 0.8, { timeout: 30_000, interval: 200 }).toBe(true);
+    await expect.poll(() => page.getByTestId('go-live-state').textContent(), { timeout: 10_000 }).toBe('Stopped');
+    // Stop gives the same listener the AutoDJ back.
+    await expect.poll(() => (listener!.shareAt(AUTODJ_HZ, 1000) ?? 0) > 0.8, { timeout: 15_000, interval: 200 }).toBe(true);
     expect(errors).toEqual([]);
-  }, 180_000);
+  }, 90_000);
 });

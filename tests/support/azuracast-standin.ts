@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -46,7 +46,26 @@ export interface AzuraCastStandIn {
   reads(): number;
   /** How many times the stream was requested. */
   streamRequests(): number;
+  /** The DJ port (Liquidsoap's harbor), when started with `dj`: `http://127.0.0.1:port`. */
+  djUrl: string | null;
+  /** Whether a streamer is connected to the DJ port now, and how many bytes of audio it sent. */
+  dj(): { connected: boolean; bytes: number };
   close(): Promise<void>;
+}
+
+/**
+ * A DJ port as AzuraCast's Liquidsoap harbor runs it: a source `PUT`s the mount with its streamer account
+ * (Basic auth), is answered 200 at once (harbor sends no 100) and streams. While it is connected the
+ * now-playing document is AzuraCast's live one, `live.streamer_name` the account's display name (unless
+ * `reportsLive` is false: a station that took the source but whose API still says AutoDJ). The public
+ * stream stays the stand-in's own re-encoded tone: AzuraCast never passes the DJ's frames through.
+ */
+export interface StandInDj {
+  username: string;
+  password: string;
+  displayName: string;
+  mount?: string;
+  reportsLive?: boolean;
 }
 
 export const FIXTURES_DIR = path.resolve(__dirname, '../../../shared/fixtures/azuracast');
@@ -97,7 +116,53 @@ function mp3(): Buffer {
   return cachedMp3;
 }
 
-export async function startAzuraCastStandIn(initial: AzuraCastFixture = 'autodj'): Promise<AzuraCastStandIn> {
+export async function startAzuraCastStandIn(initial: AzuraCastFixture = 'autodj', opts: { dj?: StandInDj } = {}): Promise<AzuraCastStandIn> {
+  let djConnected = false;
+  let djBytes = 0;
+  let djServer: net.Server | null = null;
+  const djSockets = new Set<net.Socket>();
+  let djUrl: string | null = null;
+  if (opts.dj) {
+    const dj = opts.dj;
+    // A raw socket, as the harbor reads it: the source's body has no length and no chunking (Node's HTTP
+    // server would take it for an empty body and the audio for a broken next request).
+    djServer = net.createServer((sock) => {
+      djSockets.add(sock);
+      sock.on('close', () => djSockets.delete(sock));
+      let head = Buffer.alloc(0);
+      let streaming = false;
+      const answer = (status: string, body = '') => sock.end(`HTTP/1.0 ${status}\r\nContent-Type: text/plain\r\n\r\n${body}`);
+      sock.on('data', (d: Buffer) => {
+        if (streaming) {
+          djBytes += d.length;
+          return;
+        }
+        head = Buffer.concat([head, d]);
+        const endAt = head.indexOf('\r\n\r\n');
+        if (endAt < 0) return;
+        const lines = head.subarray(0, endAt).toString('latin1').split('\r\n');
+        const [method, target] = lines[0]!.split(' ');
+        const headers = new Map(lines.slice(1).map((l) => [l.slice(0, l.indexOf(':')).trim().toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+        const expected = `Basic ${Buffer.from(`${dj.username}:${dj.password}`).toString('base64')}`;
+        if (method !== 'PUT' && method !== 'SOURCE') return answer('405 Method Not Allowed');
+        if (new URL(target ?? '/', 'http://x').pathname !== (dj.mount ?? '/')) return answer('404 Not Found');
+        if (headers.get('authorization') !== expected) return answer('401 Unauthorized', 'Invalid password');
+        if (djConnected) return answer('403 Forbidden', 'Mount point already in use');
+        djConnected = true;
+        streaming = true;
+        djBytes += head.length - endAt - 4;
+        sock.write('HTTP/1.0 200 OK\r\n\r\n');
+      });
+      const gone = () => {
+        if (streaming) djConnected = false;
+        streaming = false;
+      };
+      sock.on('close', gone);
+      sock.on('error', gone);
+    });
+    await new Promise<void>((resolve) => djServer!.listen(0, '127.0.0.1', () => resolve()));
+    djUrl = `http://127.0.0.1:${(djServer.address() as AddressInfo).port}`;
+  }
   let fixture: AzuraCastFixture = initial;
   let frozen = false;
   let failing: number | null = null;
@@ -115,7 +180,9 @@ export async function startAzuraCastStandIn(initial: AzuraCastFixture = 'autodj'
         res.end(JSON.stringify({ code: failing, type: 'Exception', message: 'Internal server error', formatted_message: 'Internal server error', extra_data: {}, success: false }));
         return;
       }
-      const doc = readFixture(fixture) as { now_playing: { played_at: number; elapsed: number; sh_id: number } };
+      const live = djConnected && opts.dj && opts.dj.reportsLive !== false;
+      const doc = readFixture(live ? 'live' : fixture) as { now_playing: { played_at: number; elapsed: number; sh_id: number }; live: { streamer_name: string } };
+      if (live) doc.live.streamer_name = opts.dj!.displayName;
       const nowSec = Math.floor(Date.now() / 1000);
       // Move the document to now: the item on air has been playing for `elapsed` seconds.
       const delta = frozen || doc.now_playing.sh_id === 0 ? 0 : nowSec - doc.now_playing.elapsed - doc.now_playing.played_at;
@@ -175,10 +242,17 @@ export async function startAzuraCastStandIn(initial: AzuraCastFixture = 'autodj'
     },
     reads: () => reads,
     streamRequests: () => streams,
-    close: () =>
-      new Promise<void>((resolve) => {
+    djUrl,
+    dj: () => ({ connected: djConnected, bytes: djBytes }),
+    close: async () => {
+      if (djServer) {
+        for (const sock of djSockets) sock.destroy();
+        await new Promise<void>((resolve) => djServer!.close(() => resolve()));
+      }
+      await new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
-      }),
+      });
+    },
   };
 }

@@ -13,6 +13,8 @@ import {
   type LiveServerMessage,
   type LiveStateText,
   type LiveTicket,
+  type NotHeardReason,
+  NOT_HEARD,
 } from '../../../shared/live';
 import { connectSource, sendSourceMetadata, SourceClientError, type SourceConnection } from '../../../shared/live-source-client';
 import { isSealKey, sealSource } from '../../../shared/live-seal';
@@ -25,11 +27,11 @@ import { fail } from '../http/errors';
 import type { DemoLiveInput } from '../radio/stream';
 import { stationTimezone } from '../settings/service';
 import { recordAction } from '../users/audit';
-import { mp3Frames as splitFrames, watchPublicStream, type StreamWatch } from './confirm';
+import { FIRST_VERDICT_MS, mp3Frames as splitFrames, watchPublicStream, type StreamWatch } from './confirm';
 import type { LiveRelay } from './types';
 import { endLiveSession, insertLiveSession, liveSessionById, setLiveSessionCloses, setLiveSessionNowPlaying, touchLiveSession, type LiveSessionRow } from './repo';
 import { notifyShowLive } from '../reach/follows';
-import { currentLiveSession, liveSourceKind, liveTarget, liveWindows, presentSession, sessionName, type SourceTarget } from './service';
+import { currentLiveSession, liveSourceKind, liveTarget, liveWindows, presentSession, sessionName, stationReportedLive, type SourceTarget } from './service';
 
 /**
  * The server's live relay (issue 31), one per instance (`ctx.live`). The On
@@ -86,6 +88,8 @@ interface Active {
   dropTimer: NodeJS.Timeout | null;
   state: LiveStateText;
   heard: boolean | null;
+  /** The last verdict as sent (a reconnecting console gets it again). */
+  heardMsg: LiveServerMessage | null;
   watch: StreamWatch | null;
   /** Fingerprints of the frames sent lately → when sent. */
   sent: Map<string, number>;
@@ -99,6 +103,12 @@ interface Active {
 }
 
 export type { LiveRelay };
+
+/** The console's confirmation message: heard, or why not. */
+function heardMessage(heard: boolean, why: NotHeardReason = 'nothing_heard', streamer?: string): LiveServerMessage {
+  if (heard) return { type: 'heard', heard: true, message: HEARD_TEXT };
+  return { type: 'heard', heard: false, message: NOT_HEARD[why](streamer ?? ''), why, ...(streamer ? { streamer } : {}) };
+}
 
 const hash = (s: string) => createHash('sha256').update(s).digest('base64url');
 const fingerprint = frameFingerprint;
@@ -152,21 +162,31 @@ export function createLiveRelay(ctx: AppContext, opts: { allowedOrigin: (origin:
 
   const startWatch = (a: Active) => {
     const matches = (frame: Buffer) => a.sent.has(fingerprint(frame));
-    const onHeard = (heard: boolean) => {
-      if (a.ended || a.heard === heard) return;
+    const onHeard = (heard: boolean, why?: NotHeardReason, streamer?: string) => {
+      if (a.ended) return;
       a.heard = heard;
-      send(a, { type: 'heard', heard, message: heard ? HEARD_TEXT : LIVE_FAILURES.nothing_heard });
+      a.heardMsg = heardMessage(heard, why, streamer);
+      send(a, a.heardMsg);
       if (heard) log.info({ session: a.row.id }, 'live input heard on the public stream');
-      else log.info({ session: a.row.id }, 'live input not heard on the public stream');
+      else log.info({ session: a.row.id, why, streamer }, 'live input not heard on the public stream');
     };
     if (ctx.radio.ears.connection().state === 'standby') log.info({ session: a.row.id }, 'the station ears are not reading on this instance (yet): the confirmation waits for them');
-    a.watch = watchPublicStream({ ears: ctx.radio.ears, matches, onHeard, now: ctx.now });
+    // AzuraCast re-encodes (our frames never come back out): its own API says whether it switched to us.
+    const reported =
+      liveSourceKind(ctx) === 'azuracast' ? { read: () => stationReportedLive(ctx), names: [a.row.name, a.target?.username ?? ''] } : undefined;
+    a.watch = watchPublicStream({
+      ears: ctx.radio.ears,
+      matches,
+      onHeard,
+      now: ctx.now,
+      ...(reported ? { reported, firstVerdictMs: Math.max(FIRST_VERDICT_MS, 3 * ctx.config.POLL_INTERVAL_MS) } : {}),
+    });
   };
 
   const openSink = async (a: Active) => {
     if (a.sink || a.connecting) return;
     a.connecting = true;
-    setState(a, 'Connecting');
+    if (a.state !== 'Connecting') setState(a, 'Connecting');
     try {
       let sink: Sink;
       if (!a.target) {
@@ -206,7 +226,7 @@ export function createLiveRelay(ctx: AppContext, opts: { allowedOrigin: (origin:
       }
     } catch (err) {
       const kind = err instanceof SourceClientError ? err.kind : 'station_unreachable';
-      log.info({ session: a.row.id, kind }, 'the station refused the live input');
+      log.info({ session: a.row.id, kind, error: err instanceof Error ? err.message : String(err) }, 'the station refused the live input');
       await finish(a, kind);
     } finally {
       a.connecting = false;
@@ -220,6 +240,7 @@ export function createLiveRelay(ctx: AppContext, opts: { allowedOrigin: (origin:
       a.pending.push(bytes);
       a.pendingBytes += bytes.length;
       while (a.pendingBytes > MAX_PENDING_BYTES && a.pending.length > 1) a.pendingBytes -= a.pending.shift()!.length;
+      if (a.socket) void openSink(a);
     }
   };
 
@@ -299,11 +320,17 @@ export function createLiveRelay(ctx: AppContext, opts: { allowedOrigin: (origin:
     if (a.direct) {
       // The studio's main process connects to the station itself and says so ('source' messages).
       setState(a, a.sourceUp ? 'On air' : 'Connecting');
-      if (a.heard !== null) send(a, { type: 'heard', heard: a.heard, message: a.heard ? HEARD_TEXT : LIVE_FAILURES.nothing_heard });
+      if (a.heardMsg) send(a, a.heardMsg);
     } else if (a.sink) {
       setState(a, 'On air');
-      if (a.heard !== null) send(a, { type: 'heard', heard: a.heard, message: a.heard ? HEARD_TEXT : LIVE_FAILURES.nothing_heard });
-    } else void openSink(a);
+      if (a.heardMsg) send(a, a.heardMsg);
+    } else if (!a.target || a.pending.length > 0) void openSink(a);
+    else {
+      // The station's source connection waits for the console's first audio: Icecast drops a source that
+      // sends nothing for its source-timeout (10 s by default), which a console slow to start (a busy
+      // machine) used to hit, ending the broadcast as "station refused" before it began.
+      setState(a, 'Connecting');
+    }
   };
 
   const tick = async () => {
@@ -415,6 +442,7 @@ export function createLiveRelay(ctx: AppContext, opts: { allowedOrigin: (origin:
           dropTimer: null,
           state: 'Preparing',
           heard: null,
+          heardMsg: null,
           watch: null,
           sent: new Map(),
           partial: Buffer.alloc(0),

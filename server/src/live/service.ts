@@ -22,6 +22,7 @@ import { stationTimezone } from '../settings/service';
 import type { SecretBox } from '../settings/secrets';
 import { recordAction, type AuditActor } from '../users/audit';
 import { usernameOf } from '../users/repo';
+import type { ReportedLive } from './confirm';
 import {
   liveSettingsRow,
   openLiveSession,
@@ -231,6 +232,13 @@ export async function liveTarget(ctx: AppContext, box: SecretBox, presenterId: s
   return { server: u.origin, mount: s.azuracast_dj_mount, username: account.username, password, metadata: false };
 }
 
+const reportedLive = new WeakMap<AppContext, ReportedLive>();
+
+/** The station's own word on who is live, from the poller's last reading on this instance (null before one, or on a follower). */
+export function stationReportedLive(ctx: AppContext): ReportedLive | null {
+  return reportedLive.get(ctx) ?? null;
+}
+
 /**
  * Lays Airdeck's own live session over a station reading (the poller calls
  * it on every poll): while a presenter is on air through the live input the
@@ -241,6 +249,9 @@ export async function liveTarget(ctx: AppContext, box: SecretBox, presenterId: s
  * webhook follow from the real session.
  */
 export async function overlayLiveInput(ctx: AppContext, snap: NowPlayingSnapshot): Promise<NowPlayingSnapshot> {
+  // What the station itself says about who is live, before Airdeck's session is laid over it: the
+  // confirmation of a re-encoding station (AzuraCast) reads it (relay.ts, confirm.ts).
+  reportedLive.set(ctx, { isLive: snap.live.isLive, streamerName: snap.live.streamerName ?? '', at: snap.fetchedAt });
   const session = await currentLiveSession(ctx).catch(() => undefined);
   if (!session) return snap;
   const started = new Date(session.started_at).getTime();

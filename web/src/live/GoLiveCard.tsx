@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Card, CardContent, Checkbox, FormControl, FormControlLabel, InputLabel, LinearProgress, MenuItem, Radio, RadioGroup, Select, Stack, TextField, Typography } from '@mui/material';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { LiveFailure, LiveStateText, LiveWindow } from '../../../shared/live';
+import type { LiveFailure, LiveStateText, LiveWindow, NotHeardReason } from '../../../shared/live';
 import { ApiError } from '../app/api';
 import { useT } from '../i18n/state';
 import { endLiveSessionByStaff, overrunLiveSession, startLiveSession, useLiveStatus } from './api';
@@ -27,6 +27,17 @@ const FAILURE_KEYS = {
   stopped: 'live.failure.stopped',
   ended_by_staff: 'live.failure.ended_by_staff',
 } as const satisfies Record<LiveFailure, string>;
+
+/** What the server will ask for (the ticket says for sure): the demo station's own format, else the station format. */
+const DEMO_FORMAT = { sampleRate: 22_050, channels: 1, kbps: 48 } as const;
+const STATION_FORMAT = { sampleRate: 44_100, channels: 2, kbps: 128 } as const;
+
+const NOT_HEARD_KEYS = {
+  nothing_heard: 'live.failure.nothing_heard',
+  not_switched: 'live.failure.not_switched',
+  other_streamer: 'live.failure.other_streamer',
+  silent: 'live.failure.silent',
+} as const satisfies Record<NotHeardReason, string>;
 
 /** Meter position (0–100) of a dBFS value on a −60…0 scale. */
 const meter = (db: number) => Math.max(0, Math.min(100, ((db + 60) / 60) * 100));
@@ -55,6 +66,7 @@ export function GoLiveCard() {
   const [state, setState] = useState<LiveStateText | null>(null);
   const [reason, setReason] = useState<LiveFailure | null>(null);
   const [heard, setHeard] = useState<boolean | null>(null);
+  const [notHeard, setNotHeard] = useState<{ why: NotHeardReason; streamer: string } | null>(null);
   const [warning, setWarning] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [unscheduled, setUnscheduled] = useState(false);
@@ -74,7 +86,10 @@ export function GoLiveCard() {
           void refetch();
         }
       },
-      onHeard: setHeard,
+      onHeard: (h, why, streamer) => {
+        setHeard(h);
+        setNotHeard(h ? null : { why: why ?? 'nothing_heard', streamer: streamer ?? '' });
+      },
       onWarning: setWarning,
       onWindow: () => setWarning(null),
     });
@@ -125,7 +140,9 @@ export function GoLiveCard() {
       // credentials sealed to a key only the main process holds (the demo station takes the relay as ever).
       const bridge = typeof window !== 'undefined' ? window.airdeck : undefined;
       const desktopKey = bridge?.liveSourceKey && status?.source !== 'demo' ? await bridge.liveSourceKey() : undefined;
-      const ticket = await startLiveSession({ unscheduled: !windowNow && unscheduled, channels: preset === 'line' ? 2 : 1, ...(desktopKey ? { desktop_key: desktopKey } : {}) });
+      // The input and the encoder get ready while the server checks the slot (the format is the source's own).
+      const ready = engine.prepare(status?.source === 'demo' ? DEMO_FORMAT : STATION_FORMAT, preset, deviceId || null);
+      const [ticket] = await Promise.all([startLiveSession({ unscheduled: !windowNow && unscheduled, channels: preset === 'line' ? 2 : 1, ...(desktopKey ? { desktop_key: desktopKey } : {}) }), ready]);
       engine.setMonitor(false);
       setMonitor(false);
       const direct = bridge && ticket.sealed_source ? { bridge, sealed: ticket.sealed_source, name: status?.window?.show_title ?? 'Airdeck live' } : null;
@@ -254,7 +271,7 @@ export function GoLiveCard() {
           )}
           {live && heard !== null && (
             <Alert severity={heard ? 'success' : 'error'} data-testid="go-live-heard" role="status">
-              {heard ? t('live.heard') : t('live.failure.nothing_heard')}
+              {heard ? t('live.heard') : t(NOT_HEARD_KEYS[notHeard?.why ?? 'nothing_heard'], { name: notHeard?.streamer ?? '' })}
             </Alert>
           )}
           {live && state === 'Reconnecting' && <Alert severity="warning">{t('live.reconnectingHint')}</Alert>}

@@ -1,5 +1,5 @@
 import type { DesktopBridge, LiveSourceState } from '../../../shared/bridge';
-import { LIVE_CLOSE_FINAL, type LiveAudioFormat, type LiveClientMessage, type LiveFailure, type LiveServerMessage, type LiveStateText } from '../../../shared/live';
+import { LIVE_CLOSE_FINAL, type LiveAudioFormat, type LiveClientMessage, type LiveFailure, type LiveServerMessage, type LiveStateText, type NotHeardReason } from '../../../shared/live';
 import { openLiveSocket } from './api';
 import { LoudnessMeter } from './loudness';
 // A file of its own, never inlined as a data: URL: the pages' CSP loads scripts (worklets too) from 'self' only.
@@ -51,7 +51,7 @@ export interface Level {
 export interface EngineEvents {
   onLevel(level: Level): void;
   onState(state: LiveStateText, reason?: LiveFailure): void;
-  onHeard(heard: boolean): void;
+  onHeard(heard: boolean, why?: NotHeardReason, streamer?: string): void;
   onWarning(minutesLeft: number): void;
   onWindow(closesAt: number | null): void;
 }
@@ -59,6 +59,8 @@ export interface EngineEvents {
 const toDb = (v: number) => (v > 0 ? Math.max(-100, 20 * Math.log10(v)) : -100);
 /** Audio kept while the socket is down (bytes of MP3: about 30 s at 128 kbps). */
 const MAX_BACKLOG_BYTES = 480 * 1024;
+/** How often the meter is redrawn. */
+const LEVEL_EVERY_MS = 100;
 /** How long the console keeps trying to reconnect (the server keeps the station connection 15 s). */
 const RECONNECT_FOR_MS = 14_000;
 
@@ -96,6 +98,8 @@ export class LiveEngine {
   private directStarted = false;
   private directOff: (() => void) | null = null;
   private controlQueue: LiveClientMessage[] = [];
+  private levelPeak = 0;
+  private levelAt = 0;
 
   constructor(private readonly events: EngineEvents) {}
 
@@ -132,6 +136,18 @@ export class LiveEngine {
 
   get sampleRate(): number | null {
     return this.ctx?.sampleRate ?? null;
+  }
+
+  /**
+   * Gets ready to encode `format` before the ticket arrives: the input opened at its rate and the encoder
+   * loaded, so audio flows the moment the socket opens (on a busy machine these steps took seconds, during
+   * which the station would otherwise hold a source that sent nothing).
+   */
+  async prepare(format: LiveAudioFormat, preset: Preset, deviceId: string | null): Promise<void> {
+    this.events.onState('Preparing');
+    const load = import('@breezystack/lamejs');
+    if (!this.ctx || this.ctx.sampleRate !== format.sampleRate) await this.open(preset, deviceId, format.sampleRate);
+    await load;
   }
 
   /** Starts encoding and sending for a session ticket; the input is reopened at the format's rate when it differs. */
@@ -203,7 +219,16 @@ export class LiveEngine {
   private onPcm(d: { pcm: Float32Array[]; peak: number; meanSquare: number }): void {
     // Momentary loudness (BS.1770: K-weighted, 400 ms), as broadcasters read it.
     this.loudness?.push(d.pcm);
-    this.events.onLevel({ peakDb: toDb(d.peak), loudnessDb: this.loudness?.lufs() ?? -100 });
+    // The meter is redrawn ~10 times a second (the loudest block since), not for every 23 ms block: a React
+    // render per block kept a loaded machine's main thread so busy that the encoding and the relay's
+    // state messages queued behind it (the console showed "Connecting" long after the station took the source).
+    this.levelPeak = Math.max(this.levelPeak, d.peak);
+    const at = performance.now();
+    if (at - this.levelAt >= LEVEL_EVERY_MS) {
+      this.levelAt = at;
+      this.events.onLevel({ peakDb: toDb(this.levelPeak), loudnessDb: this.loudness?.lufs() ?? -100 });
+      this.levelPeak = 0;
+    }
     if (!this.encoder || !this.format) return;
     const left = d.pcm[0]!;
     let mp3: Int8Array | Uint8Array;
@@ -281,7 +306,7 @@ export class LiveEngine {
           this.stopDirect();
         }
         this.events.onState(msg.state, msg.reason);
-      } else if (msg.type === 'heard') this.events.onHeard(msg.heard);
+      } else if (msg.type === 'heard') this.events.onHeard(msg.heard, msg.why, msg.streamer);
       else if (msg.type === 'warning') this.events.onWarning(msg.minutes_left);
       else this.events.onWindow(msg.closes_at);
     };

@@ -53,6 +53,15 @@ export interface SourceConnection {
   readonly buffered: number;
 }
 
+/**
+ * A header value for a text such as a presenter's name: its UTF-8 bytes as they go on the wire (Node takes
+ * header strings as Latin-1 and throws on anything past U+00FF, which ended every broadcast of a presenter
+ * named, say, "Ngozi Adébáyọ̀" before it began), control characters removed. Icecast keeps the bytes as UTF-8.
+ */
+export function headerText(text: string): string {
+  return Buffer.from(text.replace(/[\u0000-\u001f\u007f]/g, ' '), 'utf8').toString('latin1');
+}
+
 const basic = (user: string, pass: string) => `Basic ${Buffer.from(`${user}:${pass}`).toString('base64')}`;
 
 function failureOf(status: number, body: string): SourceClientError {
@@ -70,9 +79,9 @@ export function connectSource(opts: SourceClientOptions): Promise<SourceConnecti
     'Content-Type': opts.contentType ?? 'audio/mpeg',
     'User-Agent': 'Airdeck live input',
     'ice-public': opts.public ? '1' : '0',
-    'ice-name': opts.name ?? 'Airdeck live',
+    'ice-name': headerText(opts.name ?? 'Airdeck live'),
   };
-  if (opts.description) headers['ice-description'] = opts.description;
+  if (opts.description) headers['ice-description'] = headerText(opts.description);
   if (opts.audioInfo) {
     const a = opts.audioInfo;
     headers['ice-audio-info'] = `ice-channels=${a.channels};ice-samplerate=${a.samplerate};ice-bitrate=${a.bitrate}`;

@@ -340,7 +340,7 @@ describe.skipIf(skipBrowser() || process.env.SKIP_ICECAST_TESTS === '1')('go liv
     const manager = await createUser(t, { role: 'manager' });
     const saved = await request(t.url, '/api/settings/live-input', { method: 'PUT', token: manager.token, body: { lead_minutes: 5, grace_minutes: 2, icecast_mount: '/live', icecast_password: SOURCE_PW, streamers: [] } });
     expect(saved.status).toBe(200);
-  }, 90_000);
+  }, 120_000);
   afterAll(async () => {
     listener?.stop();
     await t?.close();

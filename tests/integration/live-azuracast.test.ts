@@ -43,7 +43,7 @@ beforeAll(async () => {
   // The station format the console encodes for Icecast and AzuraCast: 44.1 kHz stereo 128 kbps.
   await makeTone(mp3, { hz: 1000, seconds: 30, rate: 44_100, channels: 2, mp3Kbps: 128 });
   frames = mp3Frames(fs.readFileSync(mp3)).frames;
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   await t?.close();

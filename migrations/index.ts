@@ -29,6 +29,7 @@ import * as m210 from './210_incident_samples';
 import * as m221 from './221_privacy';
 import * as m340 from './340_licensing';
 import * as m320 from './320_listen_again';
+import * as m325 from './325_mixcloud';
 import * as m300 from './300_show_reminder_email';
 import * as m370 from './370_privacy_policy_text';
 import * as m360 from './360_show_follows';
@@ -74,6 +75,7 @@ export const migrations: NamedMigration[] = [
   { name: '221_privacy', ...m221 },
   { name: '340_licensing', ...m340 },
   { name: '320_listen_again', ...m320 },
+  { name: '325_mixcloud', ...m325 },
   { name: '300_show_reminder_email', ...m300 },
   { name: '370_privacy_policy_text', ...m370 },
   { name: '360_show_follows', ...m360 },

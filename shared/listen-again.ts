@@ -69,6 +69,8 @@ export interface StaffEpisode extends Omit<Episode, 'duration_seconds' | 'bytes'
   duration_seconds: number | null;
   bytes: number | null;
   content_type: string | null;
+  /** Its Mixcloud upload, when the station publishes there. */
+  mixcloud: MixcloudUpload | null;
 }
 
 /** The station's settings (GET/PUT /api/listen-again/settings). */
@@ -105,3 +107,80 @@ export const ShowPublishSchema = z.object({ publish: z.enum(PUBLISH_RULES, { err
 
 /** Why downloads start off on a real station (shown next to the switch). */
 export const DOWNLOADS_NOTE = 'UK music licences (PRS for Music and PPL) cover listening again by streaming, not downloads or podcasts of music: turn downloads on only if your licences allow it.';
+
+/** Mixcloud publishing (item 6): where an episode's upload is. */
+export const MIXCLOUD_STATES = ['queued', 'requested', 'uploaded', 'skipped', 'failed'] as const;
+export const MIXCLOUD_SKIP_REASONS = ['too_short', 'off_air', 'few_tracks'] as const;
+
+/** One episode's upload to Mixcloud. */
+export interface MixcloudUpload {
+  episode_id: string;
+  title?: string;
+  aired_at?: string;
+  state: (typeof MIXCLOUD_STATES)[number];
+  reason: (typeof MIXCLOUD_SKIP_REASONS)[number] | null;
+  /** Mixcloud's answer or why it was skipped, in words. */
+  message: string | null;
+  attempts: number;
+  next_attempt_at: string;
+  /** The cloudcast's page once uploaded. */
+  url: string | null;
+  updated_at: string;
+}
+
+/** GET /api/listen-again/mixcloud. */
+export interface MixcloudStatus {
+  configured: boolean;
+  /** False when the saved token cannot be decrypted (SECRET_KEY changed): save it again. */
+  readable: boolean;
+  /** The token masked (its last characters), null when none is saved. */
+  token: string | null;
+  min_minutes: number;
+  min_tracks: number;
+  tags: string[];
+  /** Mixcloud asked to wait (its rate limit) until then. */
+  paused_until: string | null;
+  uploads: MixcloudUpload[];
+}
+
+/** PUT /api/listen-again/mixcloud: the access token (needed the first time) and the rules. */
+export const MixcloudSchema = z
+  .object({
+    access_token: z.string().trim().min(10, { error: 'Paste the whole Mixcloud access token.' }).max(500),
+    min_minutes: z.number().int().min(0).max(1440),
+    min_tracks: z.number().int().min(0).max(100),
+    tags: z.array(z.string().trim().min(1).max(50)).max(5, { error: 'Mixcloud takes at most five tags.' }),
+  })
+  .partial()
+  .strict();
+export type MixcloudInput = z.infer<typeof MixcloudSchema>;
+
+/** A show (a series once) and its publishing rule (GET /api/listen-again/shows). */
+export interface ShowRule {
+  show_key: string;
+  /** An occurrence's id (PUT /api/listen-again/shows/:id takes it). */
+  show_id: string;
+  title: string;
+  presenter_name: string | null;
+  next_at: string | null;
+  last_at: string | null;
+  publish: PublishRule;
+}
+
+/** GET /api/listen-again/status: the recorder, disk use and the settings (the staff screen). */
+export interface ListenAgainStatusView {
+  settings: {
+    recording_enabled: boolean;
+    retention_days: number;
+    logger_min_days: number;
+    public_window_days: number;
+    downloads_enabled: boolean;
+    downloads_chosen: boolean;
+    pre_roll_seconds: number;
+    post_roll_seconds: number;
+    excluded_hours: number[];
+    min_free_mb: number;
+  };
+  recorder: { state: 'recording' | 'waiting' | 'standby' | 'disabled' | 'excluded_hour' | 'disk_full' | 'error'; file: string | null; since: string; warning: string | null; free_bytes: number | null };
+  disk: { recordings_bytes: number; episodes_bytes: number; files: number; oldest_recording: string | null; free_bytes: number | null };
+}

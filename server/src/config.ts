@@ -94,6 +94,8 @@ export const ConfigSchema = z
     STATION_EARS_URL: optionalUrl,
     /** Where the listen-again recorder writes the station's stream and the episodes cut from it (issue 32); default DATA_DIR/recordings. */
     RECORDINGS_DIR: optionalText,
+    /** Mixcloud's API (issue 32 item 6: episodes published there); a stand-in's address in tests. */
+    MIXCLOUD_API_URL: z.string().url().default('https://api.mixcloud.com'),
     DEMO_TRACK_SECONDS: z.literal('').transform(() => undefined).or(z.coerce.number().int().min(2).max(3600)).optional(),
     REALTIME_MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(50),
     REALTIME_MESSAGE_RATE: z.coerce.number().min(0.1).max(10_000).default(20),

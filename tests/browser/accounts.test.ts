@@ -63,7 +63,7 @@ describe.skipIf(skipBrowser())('accounts in Chromium', () => {
     await page.keyboard.press('Escape');
 
     await page.goto(h.url + '/admin');
-    expect(await sidebarLinks(page)).toEqual(['Dashboard', 'On Air', 'Shows', 'DJs & Staff', 'Audience', 'Uptime', 'Schedule Overview', 'Applications', 'User Management', 'Pages', 'Logs', 'Settings', 'Request LOA']);
+    expect(await sidebarLinks(page)).toEqual(['Dashboard', 'On Air', 'Shows', 'DJs & Staff', 'Audience', 'Uptime', 'Listen again', 'Schedule Overview', 'Applications', 'User Management', 'Pages', 'Logs', 'Settings', 'Request LOA']);
     // The Requests group starts closed here and opens on click.
     const group = page.getByRole('button', { name: 'Requests' });
     expect(await group.getAttribute('aria-expanded')).toBe('false');
@@ -93,7 +93,7 @@ describe.skipIf(skipBrowser())('accounts in Chromium', () => {
     await signIn(page, 'presenter@airdeck.demo');
     await page.waitForURL(h.url + '/');
     await page.goto(h.url + '/admin');
-    expect(await sidebarLinks(page)).toEqual(['Dashboard', 'On Air', 'Shows', 'DJs & Staff', 'Audience', 'Request LOA']);
+    expect(await sidebarLinks(page)).toEqual(['Dashboard', 'On Air', 'Shows', 'DJs & Staff', 'Audience', 'Listen again', 'Request LOA']);
     await page.getByText('Hours Remaining This Week').waitFor();
 
     await page.goto(h.url + '/admin/users');
@@ -343,7 +343,7 @@ describe.skipIf(skipBrowser())('accounts in Chromium', () => {
     await page.getByText('Hours Remaining This Week').waitFor();
     expect(await page.getByRole('navigation', { name: 'Staff' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Open navigation' }).click();
-    expect(await sidebarLinks(page)).toEqual(['Dashboard', 'On Air', 'Shows', 'DJs & Staff', 'Audience', 'Uptime', 'Schedule Overview', 'Applications', 'User Management', 'Logs', 'Request LOA']);
+    expect(await sidebarLinks(page)).toEqual(['Dashboard', 'On Air', 'Shows', 'DJs & Staff', 'Audience', 'Uptime', 'Listen again', 'Schedule Overview', 'Applications', 'User Management', 'Logs', 'Request LOA']);
     await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'User Management' }).click();
     await page.getByRole('heading', { name: 'User Management' }).waitFor();
     expect(await page.getByRole('navigation', { name: 'Staff' }).count()).toBe(0);

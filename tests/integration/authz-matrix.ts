@@ -322,4 +322,8 @@ export const AUTHZ_MATRIX: Record<string, Access> = {
   'POST /api/tracklists/shows/:id/plays': ALL_STAFF,
   'POST /api/tracklists/shows/:id/import': ALL_STAFF,
   'DELETE /api/tracklists/shows/:id/plays/:playId': ALL_STAFF,
+  'GET /api/listen-again/shows': LISTEN_AGAIN_MANAGERS,
+  'GET /api/listen-again/mixcloud': LISTEN_AGAIN_MANAGERS,
+  'PUT /api/listen-again/mixcloud': LISTEN_AGAIN_MANAGERS,
+  'DELETE /api/listen-again/mixcloud': LISTEN_AGAIN_MANAGERS,
 };

@@ -15,6 +15,8 @@ const TABLE_OWNERS: Readonly<Record<string, string>> = {
   episodes: 'listen-again',
   listen_again_settings: 'listen-again',
   listen_again_show_settings: 'listen-again',
+  mixcloud_config: 'listen-again',
+  mixcloud_uploads: 'listen-again',
   recording_files: 'listen-again',
   live_input_settings: 'live',
   live_sessions: 'live',

@@ -26,8 +26,8 @@ import { bulkActionSchema, statusFilterSchema, statusSchema, type QueueKind } fr
 import { StationInfoSchema } from '../../../shared/station';
 import { DeliveriesQuerySchema } from '../integrations/routes';
 import { UptimeQuerySchema } from '../radio/ears/routes';
-import { EpisodePatchSchema, ListenAgainSettingsSchema, ShowPublishSchema } from '../../../shared/listen-again';
 import { ImportTracklistSchema, LogPlaySchema } from '../../../shared/tracklists';
+import { EpisodePatchSchema, ListenAgainSettingsSchema, MixcloudSchema, ShowPublishSchema } from '../../../shared/listen-again';
 import { registerOperation, type OperationResponse, type OperationSpec } from './openapi';
 
 /**
@@ -227,6 +227,10 @@ const ops: OperationSpec[] = [
   { method: 'put', path: '/api/listen-again/shows/{id}', tag: 'Listen again', auth: 'roles', pathParams: ID, summary: 'A show’s publishing rule', description: 'Publish its episodes automatically, after its presenter approves, or never (a series shares one rule).', body: ShowPublishSchema, responses: { 200: obj('The rule.'), 400: error('Invalid rule.'), 404: error('Unknown show.') } },
   { method: 'get', path: '/api/listen-again/episodes', tag: 'Listen again', auth: 'roles', summary: 'Episodes for staff', description: 'Managers see every episode; presenters their own. With status, hidden and trims.', responses: { 200: obj('The episodes (`episodes`).') } },
   { method: 'patch', path: '/api/listen-again/episodes/{id}', tag: 'Listen again', auth: 'roles', pathParams: ID, summary: 'Change an episode', description: 'Managers: title, description, trims (the episode is cut again), hidden, approved. Its presenter: hidden and approved only.', body: EpisodePatchSchema, responses: { 200: obj('The episode.'), 400: error('Invalid change.'), 404: error('No such episode.') } },
+  { method: 'get', path: '/api/listen-again/shows', tag: 'Listen again', auth: 'roles', summary: 'Shows and their publishing rules', description: 'The shows of the last and next two weeks (a series once), each with its rule: `auto`, `approval` or `never`.', responses: { 200: obj('The shows (`shows`: `show_key`, `title`, `presenter_name`, `next_at`, `publish`).') } },
+  { method: 'get', path: '/api/listen-again/mixcloud', tag: 'Listen again', auth: 'roles', summary: 'Mixcloud publishing', description: 'Whether a Mixcloud access token is saved (masked; sealed at rest), the rules (minimum minutes and tracks, tags), a rate-limit pause, and the latest uploads: `queued`, `requested`, `uploaded` (with the cloudcast’s address), `skipped` with the reason (`too_short`, `off_air`, `few_tracks`) or `failed` with Mixcloud’s answer.', responses: { 200: obj('The status.') } },
+  { method: 'put', path: '/api/listen-again/mixcloud', tag: 'Listen again', auth: 'roles', summary: 'Save the Mixcloud token and rules', description: 'The access token is needed the first time; later saves may change the rules alone. Approved episodes are then uploaded with their tracklist as sections, tags and picture.', body: MixcloudSchema, responses: { 200: obj('The status.'), 400: error('Invalid settings, or no token yet.') } },
+  { method: 'delete', path: '/api/listen-again/mixcloud', tag: 'Listen again', auth: 'roles', summary: 'Remove the Mixcloud token', description: 'Stops uploading; the uploads made stay on Mixcloud.', responses: { 204: none('Removed.') } },
 
   // Live-show tracklists (issue 34 item 2): everyone who goes live, for their own shows; owners and managers any show.
   { method: 'get', path: '/api/tracklists/shows', tag: 'Reports', auth: 'roles', summary: 'Live shows whose tracklist the caller may log', description: 'A presenter’s own live shows (newest first); every live show for owners and managers.', responses: { 200: obj('The shows (`shows`).') } },

@@ -13,6 +13,7 @@ import { deleteRecordingFile, episodeById, episodeShowIds, episodesAiredBefore, 
 import { listenAgainSettings, recordingsDir } from './settings';
 import type { EpisodeGap, EpisodeTrack } from '../../../shared/listen-again';
 import type { BackgroundJob } from './job-type';
+import { mixcloudRound } from './mixcloud';
 
 /** A stretch of the show with no recording, shorter than this, is not called a gap (a frame or two of rounding). */
 const GAP_MIN_MS = 1_000;
@@ -261,6 +262,8 @@ export async function enforceRetention(ctx: AppContext): Promise<{ files: number
 /** How often shows are checked for a finished episode. */
 export const EPISODE_ROUND_MS = 5_000;
 const RETENTION_MS = 86_400_000;
+/** How often approved episodes are looked for and sent to Mixcloud. */
+const MIXCLOUD_ROUND_MS = 15_000;
 
 /** The episode maker and the daily retention, on the poller's leader. */
 export function startEpisodeJob(ctx: AppContext, isLeader: () => boolean): BackgroundJob {
@@ -282,12 +285,28 @@ export function startEpisodeJob(ctx: AppContext, isLeader: () => boolean): Backg
       running = false;
     }
   };
+  // Mixcloud uploads run on their own (an upload of an hour's audio must not hold up the next cut).
+  let uploading = false;
+  const upload = async () => {
+    if (uploading || !isLeader()) return;
+    uploading = true;
+    try {
+      await mixcloudRound(ctx);
+    } catch (err) {
+      ctx.log.error({ err }, 'listen again: the Mixcloud round failed');
+    } finally {
+      uploading = false;
+    }
+  };
   const timer = setInterval(() => void tick(), EPISODE_ROUND_MS);
   timer.unref();
+  const mixTimer = setInterval(() => void upload(), MIXCLOUD_ROUND_MS);
+  mixTimer.unref();
   return {
     name: 'listen-again-episodes',
     async stop() {
       clearInterval(timer);
+      clearInterval(mixTimer);
       while (running) await new Promise((r) => setTimeout(r, 20));
     },
   };

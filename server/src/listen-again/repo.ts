@@ -175,3 +175,95 @@ export async function staffEpisodes(db: Db, filter: { presenterId?: string; limi
 export async function episodesAiredBefore(db: Db, before: Date): Promise<EpisodeRow[]> {
   return (await db('episodes').where('aired_from', '<', before).whereNotNull('file').select<EpisodeRow[]>('*')).map(ep);
 }
+
+/** The station's Mixcloud connection (the token sealed). */
+export interface MixcloudConfigRow {
+  token_enc: string;
+  min_minutes: number;
+  min_tracks: number;
+  tags: string[];
+  paused_until: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export async function mixcloudConfigRow(db: Db): Promise<MixcloudConfigRow | undefined> {
+  return db('mixcloud_config').where({ id: 1 }).first<MixcloudConfigRow | undefined>('token_enc', 'min_minutes', 'min_tracks', 'tags', 'paused_until', 'created_at', 'updated_at');
+}
+
+export async function saveMixcloudConfigRow(db: Db, values: Partial<Omit<MixcloudConfigRow, 'created_at' | 'updated_at' | 'tags'>> & { tags?: string[] }): Promise<void> {
+  const v: Record<string, unknown> = { ...values, updated_at: db.fn.now() };
+  if (values.tags) v.tags = JSON.stringify(values.tags);
+  const updated = await db('mixcloud_config').where({ id: 1 }).update(v);
+  if (updated === 0) await db('mixcloud_config').insert({ id: 1, ...v }).onConflict('id').merge();
+}
+
+export async function deleteMixcloudConfig(db: Db): Promise<void> {
+  await db('mixcloud_config').where({ id: 1 }).del();
+}
+
+export type MixcloudState = 'queued' | 'requested' | 'uploaded' | 'skipped' | 'failed';
+export type MixcloudSkipReason = 'too_short' | 'off_air' | 'few_tracks';
+
+/** One episode's Mixcloud upload. */
+export interface MixcloudUploadRow {
+  episode_id: string;
+  state: MixcloudState;
+  reason: MixcloudSkipReason | null;
+  message: string | null;
+  attempts: number;
+  next_attempt_at: Date;
+  mixcloud_key: string | null;
+  updated_at: Date;
+}
+
+/** Episodes Mixcloud has not been asked about yet: published (auto or approved) or never recorded, aired since `since`. */
+export async function episodesWithoutUpload(db: Db, since: Date, limit: number): Promise<EpisodeRow[]> {
+  const rows = await db('episodes as e')
+    .leftJoin('mixcloud_uploads as m', 'm.episode_id', 'e.id')
+    .whereNull('m.episode_id')
+    .where('e.aired_to', '>=', since)
+    .where((w) => w.where((p) => p.where('e.status', 'published').where('e.hidden', false).whereNotNull('e.file')).orWhere('e.status', 'not_recorded'))
+    .orderBy('e.aired_from')
+    .limit(limit)
+    .select<EpisodeRow[]>('e.*');
+  return rows.map(ep);
+}
+
+export async function insertMixcloudUpload(db: Db, values: { episode_id: string; state: MixcloudState; reason?: MixcloudSkipReason | null; message?: string | null; next_attempt_at: Date }): Promise<void> {
+  await db('mixcloud_uploads').insert(values).onConflict('episode_id').ignore();
+}
+
+/** Uploads due now (queued, or requested long ago by a process that stopped), oldest first. */
+export async function dueMixcloudUploads(db: Db, now: Date, staleBefore: Date, limit: number): Promise<MixcloudUploadRow[]> {
+  return db('mixcloud_uploads')
+    .where((w) => w.where((q) => q.where({ state: 'queued' }).where('next_attempt_at', '<=', now)).orWhere((q) => q.where({ state: 'requested' }).where('updated_at', '<', staleBefore)))
+    .orderBy('next_attempt_at')
+    .limit(limit)
+    .select<MixcloudUploadRow[]>('*');
+}
+
+/** Claims an upload for sending (state `requested`) if it is still due; false when another instance took it first. */
+export async function claimMixcloudUpload(db: Db, episodeId: string, now: Date, staleBefore: Date): Promise<boolean> {
+  const n = await db('mixcloud_uploads')
+    .where({ episode_id: episodeId })
+    .where((w) => w.where((q) => q.where({ state: 'queued' }).where('next_attempt_at', '<=', now)).orWhere((q) => q.where({ state: 'requested' }).where('updated_at', '<', staleBefore)))
+    .update({ state: 'requested', updated_at: now, attempts: db.raw('attempts + 1') });
+  return n === 1;
+}
+
+export async function updateMixcloudUpload(db: Db, episodeId: string, values: Partial<Omit<MixcloudUploadRow, 'episode_id' | 'updated_at'>>): Promise<void> {
+  await db('mixcloud_uploads').where({ episode_id: episodeId }).update({ ...values, updated_at: db.fn.now() });
+}
+
+/** The uploads of these episodes. */
+export async function mixcloudUploadsOf(db: Db, episodeIds: readonly string[]): Promise<Map<string, MixcloudUploadRow>> {
+  if (episodeIds.length === 0) return new Map();
+  const rows = await db('mixcloud_uploads').whereIn('episode_id', [...episodeIds]).select<MixcloudUploadRow[]>('*');
+  return new Map(rows.map((r) => [r.episode_id, r]));
+}
+
+/** The latest uploads with their episodes' titles and air dates, newest first. */
+export async function recentMixcloudUploads(db: Db, limit: number): Promise<(MixcloudUploadRow & { title: string; aired_from: Date })[]> {
+  return db('mixcloud_uploads as m').join('episodes as e', 'e.id', 'm.episode_id').orderBy('e.aired_from', 'desc').limit(limit).select('m.*', 'e.title', 'e.aired_from');
+}

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import Router from '@koa/router';
 import { z } from 'zod';
-import { EpisodeListQuerySchema, EpisodePatchSchema, ListenAgainSettingsSchema, ShowPublishSchema } from '../../../shared/listen-again';
+import { EpisodeListQuerySchema, EpisodePatchSchema, ListenAgainSettingsSchema, MixcloudSchema, ShowPublishSchema } from '../../../shared/listen-again';
 import { can, DENIED } from '../../../shared/permissions';
 import { authorize, currentUser } from '../auth/middleware';
 import type { AppContext, RequestState } from '../context';
@@ -11,8 +11,9 @@ import { fail, HttpError } from '../http/errors';
 import type { AppRouter } from '../http/router';
 import { parse } from '../http/validate';
 import { recordAction } from '../users/audit';
+import { mixcloudStatus, removeMixcloud, saveMixcloud } from './mixcloud';
 import { extensionFor } from './mp3';
-import { chaptersOf, episodeAudioPath, listEpisodes, listStaffEpisodes, patchEpisode, podcastFeed, publicEpisode, saveSettings, setPublishRule, staffStatus } from './service';
+import { chaptersOf, episodeAudioPath, listEpisodes, listStaffEpisodes, patchEpisode, podcastFeed, publicEpisode, saveSettings, setPublishRule, showRules, staffStatus } from './service';
 
 const IdSchema = z.object({ id: z.string().min(1).max(100) });
 const AudioQuerySchema = z.object({ download: z.enum(['0', '1']).optional() }).loose();
@@ -97,6 +98,11 @@ export function listenAgainRoutes(ctx: AppContext): AppRouter {
     c.body = after;
   });
 
+  router.get('/api/listen-again/shows', manage, async (c) => {
+    c.set('Cache-Control', 'no-store');
+    c.body = { shows: await showRules(ctx) };
+  });
+
   router.put('/api/listen-again/shows/:id', manage, async (c) => {
     const id = parse(z.object({ id: z.uuid({ error: 'Unknown show.' }) }), c.params).id;
     const input = parse(ShowPublishSchema, c.request.body);
@@ -121,6 +127,28 @@ export function listenAgainRoutes(ctx: AppContext): AppRouter {
     if (out === 'forbidden') throw fail.forbidden('Only a manager can change this episode; its presenter may hide or approve it.');
     await recordAction(ctx.knex, { actor: { id: user.id, email: user.email }, action: 'update', resourceType: 'episode', resourceId: out.id, resourceName: out.title, details: patch, ip: c.ip });
     c.body = out;
+  });
+
+  // Mixcloud (item 6): the access token (sealed at rest, shown masked), the rules, the uploads' states.
+  router.get('/api/listen-again/mixcloud', manage, async (c) => {
+    c.set('Cache-Control', 'no-store');
+    c.body = await mixcloudStatus(ctx);
+  });
+
+  router.put('/api/listen-again/mixcloud', manage, async (c) => {
+    const input = parse(MixcloudSchema, c.request.body);
+    const user = currentUser(c);
+    const out = await saveMixcloud(ctx, input);
+    if (out === 'token_required') throw fail.badRequest('Paste the Mixcloud access token.', [{ path: 'access_token', message: 'Paste the Mixcloud access token.' }]);
+    await recordAction(ctx.knex, { actor: { id: user.id, email: user.email }, action: 'update', resourceType: 'mixcloud', resourceId: '1', resourceName: 'Mixcloud integration', details: { ...input, ...(input.access_token ? { access_token: '(changed)' } : {}) }, ip: c.ip });
+    c.body = out;
+  });
+
+  router.delete('/api/listen-again/mixcloud', manage, async (c) => {
+    const user = currentUser(c);
+    await removeMixcloud(ctx);
+    await recordAction(ctx.knex, { actor: { id: user.id, email: user.email }, action: 'delete', resourceType: 'mixcloud', resourceId: '1', resourceName: 'Mixcloud integration', ip: c.ip });
+    c.status = 204;
   });
 
   return router;

@@ -3,14 +3,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import type { NowPlaying, NowPlayingShow } from '../../../shared/radio';
-import type { Episode, EpisodeList, ListenAgainSettingsInput, PublishRule, StaffEpisode } from '../../../shared/listen-again';
+import type { Episode, EpisodeList, ListenAgainSettingsInput, PublishRule, ShowRule, StaffEpisode } from '../../../shared/listen-again';
+import { showsBetween } from '../radio/schedule';
 import type { AppContext } from '../context';
 import { siteOrigin } from '../http/public-url';
 import { presenterCards, presenterOfUser } from '../presenters/repo';
 import { eventRow } from '../schedule/repo';
-import { cachedStationInfo } from '../settings/service';
+import { cachedStationInfo, stationTimezone } from '../settings/service';
 import { recordingsDir, listenAgainSettings, type ListenAgainSettings } from './settings';
-import { episodeById, publicEpisodes, readSettingsRow, setShowPublishRule, staffEpisodes, storedBytes, updateEpisode, writeSettingsRow, type EpisodeRow } from './repo';
+import { presentMixcloudUpload } from './mixcloud';
+import { episodeById, mixcloudUploadsOf, publicEpisodes, readSettingsRow, setShowPublishRule, showPublishRules, staffEpisodes, storedBytes, updateEpisode, writeSettingsRow, type EpisodeRow, type MixcloudUploadRow } from './repo';
 import { recutEpisode } from './episodes';
 import { recorderStatus, type RecorderStatus } from './recorder';
 
@@ -247,9 +249,9 @@ export async function setPublishRule(knex: Knex, showId: string, rule: PublishRu
 }
 
 /** An episode as staff see it. */
-export function presentStaffEpisode(row: EpisodeRow, origin: string, downloads: boolean): StaffEpisode {
+export function presentStaffEpisode(row: EpisodeRow, origin: string, downloads: boolean, mixcloud: MixcloudUploadRow | undefined = undefined): StaffEpisode {
   const e = presentEpisode(row, origin, downloads);
-  return { ...e, status: row.status, hidden: row.hidden, trim_start_seconds: row.trim_start_seconds, trim_end_seconds: row.trim_end_seconds, duration_seconds: row.duration_seconds, bytes: row.bytes, content_type: row.content_type };
+  return { ...e, status: row.status, hidden: row.hidden, trim_start_seconds: row.trim_start_seconds, trim_end_seconds: row.trim_end_seconds, duration_seconds: row.duration_seconds, bytes: row.bytes, content_type: row.content_type, mixcloud: mixcloud ? presentMixcloudUpload(mixcloud) : null };
 }
 
 /** Episodes for staff: managers all, presenters their own. */
@@ -262,7 +264,9 @@ export async function listStaffEpisodes(ctx: AppContext, user: { id: string }, a
     if (!own) return [];
     presenterId = own.id;
   }
-  return (await staffEpisodes(ctx.knex, { presenterId, limit: 200 })).map((r) => presentStaffEpisode(r, origin, settings.downloads_enabled));
+  const rows = await staffEpisodes(ctx.knex, { presenterId, limit: 200 });
+  const uploads = await mixcloudUploadsOf(ctx.knex, rows.map((r) => r.id));
+  return rows.map((r) => presentStaffEpisode(r, origin, settings.downloads_enabled, uploads.get(r.id)));
 }
 
 /** What a staff member may change on an episode: managers everything, its presenter hidden and approved only. */
@@ -287,5 +291,25 @@ export async function patchEpisode(ctx: AppContext, user: { id: string }, manage
   await updateEpisode(ctx.knex, row.id, values);
   const after = trims ? await recutEpisode(ctx, row.id) : await episodeById(ctx.knex, row.id);
   const settings = await listenAgainSettings(ctx);
-  return presentStaffEpisode(after!, siteOrigin(ctx.config), settings.downloads_enabled);
+  return presentStaffEpisode(after!, siteOrigin(ctx.config), settings.downloads_enabled, (await mixcloudUploadsOf(ctx.knex, [row.id])).get(row.id));
+}
+
+/** The shows of the last and next two weeks (a series once), with their publishing rules, for the staff screen. */
+export async function showRules(ctx: AppContext): Promise<ShowRule[]> {
+  const now = ctx.now();
+  const zone = await stationTimezone(ctx);
+  const shows = await showsBetween(ctx.knex, now - 14 * 86_400_000, now + 14 * 86_400_000, zone, ['scheduled', 'completed', 'pending', 'approved']);
+  const byKey = new Map<string, ShowRule>();
+  for (const s of shows.sort((a, b) => a.startMs - b.startMs)) {
+    const event = await eventRow(ctx.knex, s.id);
+    const key = event?.series_id ?? s.id;
+    const at = new Date(s.startMs).toISOString();
+    const prev = byKey.get(key);
+    if (!prev) byKey.set(key, { show_key: key, show_id: s.id, title: s.title, presenter_name: s.presenter_name ?? s.host, next_at: s.startMs >= now ? at : null, last_at: s.startMs < now ? at : null, publish: 'auto' });
+    else if (s.startMs >= now && !prev.next_at) prev.next_at = at;
+    else if (s.startMs < now) prev.last_at = at;
+    if (byKey.size >= 300) break;
+  }
+  const rules = await showPublishRules(ctx.knex, [...byKey.keys()]);
+  return [...byKey.values()].map((r) => ({ ...r, publish: rules.get(r.show_key) ?? 'auto' })).sort((a, b) => a.title.localeCompare(b.title));
 }

@@ -10,7 +10,9 @@ import WarningIcon from '@mui/icons-material/WarningAmber';
 import { Chip } from '@mui/material';
 import type { Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
-import type { NotificationPriority, NotificationType } from '../../../shared/notifications';
+import type { MessageKey } from '../../../shared/i18n/format';
+import { NOTIFICATION_LABELS, type NotificationPriority, type NotificationType } from '../../../shared/notifications';
+import { useI18n, useT } from '../i18n/state';
 
 /** The icon of each notification type. */
 export function TypeIcon({ type }: { type: NotificationType }): ReactNode {
@@ -45,16 +47,30 @@ const PRIORITY_COLOR: Record<NotificationPriority, 'error' | 'warning' | 'defaul
 
 /** The priority badge. */
 export function PriorityChip({ priority }: { priority: NotificationPriority }) {
+  const t = useT();
   const c = PRIORITY_COLOR[priority];
   // Outlined text in the status colour: its lighter shade on dark themes, darker on light ones, for 4.5:1 on the card
   // (the error red itself, #f44336, fell short on the dark cards).
   const tone = c === 'default' ? undefined : (t: Theme) => (t.palette.mode === 'dark' ? t.palette[c].light : t.palette[c].dark);
-  return <Chip size="small" variant="outlined" color={c} label={priority[0]!.toUpperCase() + priority.slice(1)} sx={{ height: 22, fontWeight: 600, ...(tone ? { color: tone, borderColor: tone } : {}) }} />;
+  return <Chip size="small" variant="outlined" color={c} label={t(`notifications.priority.${priority}`)} sx={{ height: 22, fontWeight: 600, ...(tone ? { color: tone, borderColor: tone } : {}) }} />;
 }
 
-const stampFmt = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hour12: false });
-
-/** A notification's timestamp: 'Mar 12, 14:05'-style, the full date in the tooltip. */
-export function stamp(iso: string): string {
-  return stampFmt.format(new Date(iso));
+/**
+ * A notification type's name, its preference group's title and a notification's timestamp ('12 Mar, 14:05'-style,
+ * the full date in the tooltip), in the reader's language. A type the catalogue does not name yet keeps its English
+ * label (shared/notifications.ts), never its key.
+ */
+export function useNotificationText() {
+  const t = useT();
+  const { intl } = useI18n();
+  const format = new Intl.DateTimeFormat(intl, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+  const named = (key: string, fallback: string) => {
+    const text = t(key as MessageKey);
+    return text === key ? fallback : text;
+  };
+  return {
+    typeLabel: (type: NotificationType) => named(`notifications.type.${type}`, NOTIFICATION_LABELS[type]),
+    groupTitle: (title: string) => named(`notifications.group.${title.replace(/[^A-Za-z]/g, '')}`, title),
+    stamp: (iso: string) => format.format(new Date(iso)),
+  };
 }

@@ -7,6 +7,7 @@ import { errorMessage, serverFieldErrors } from '../../content/admin/form';
 import { FormDialog, saveItem, useDialogForm } from '../../content/admin/FormDialog';
 import { ItemList, ListHeader, useListAdmin, useToggleActive } from '../../content/admin/ListAdmin';
 import { RowActions } from '../../content/admin/RowActions';
+import { useI18n, useT } from '../../i18n/state';
 import { useToast } from '../../ui/toast';
 
 interface FormValues {
@@ -31,20 +32,23 @@ const itemBody = (s: Sponsored, over: Partial<Sponsored> = {}) => {
 
 /** Sponsored Content (spec 001 §2, §5): newest first, create, edit, delete, active toggle, priority, dates and counters. */
 export function SponsoredTab() {
+  const t = useT();
+  const { intl } = useI18n();
+  const day = (iso: string) => new Intl.DateTimeFormat(intl, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
   const list = useQuery({ queryKey: sponsoredAdmin.key, queryFn: ({ signal }) => sponsoredAdmin.list(signal) });
-  const admin = useListAdmin({ collection: sponsoredAdmin, deleted: 'Sponsored content deleted successfully', deleteFailed: 'Error deleting sponsored content' });
+  const admin = useListAdmin({ collection: sponsoredAdmin, deleted: t('sponsored.deleted'), deleteFailed: t('sponsored.deleteFailed') });
   const toggle = useToggleActive({
     collection: sponsoredAdmin,
     body: (s) => itemBody(s, { is_active: !s.is_active }),
-    done: (s) => ({ title: 'Sponsored content updated successfully', description: `${s.title} is now ${s.is_active ? 'active' : 'inactive'}.`, variant: 'success' }),
-    failed: 'Error updating sponsored content',
+    done: (s) => ({ title: t('sponsored.updated'), description: s.is_active ? t('sponsored.nowActive', { title: s.title }) : t('sponsored.nowInactive', { title: s.title }), variant: 'success' }),
+    failed: t('sponsored.updateFailed'),
     refresh: admin.refresh,
   });
 
   return (
     <Box>
-      <ListHeader title="Sponsored Content" variant="h5" component="h2" addLabel="Add Sponsored Content" onAdd={admin.add} />
-      <ItemList query={list} label="Sponsored content" loadingLabel="Loading sponsored content..." emptyText={'No sponsored content found. Click "Add Sponsored Content" to create the first item.'} rowTestId="sponsored-row">
+      <ListHeader title={t('sponsored.title')} variant="h5" component="h2" addLabel={t('sponsored.add')} onAdd={admin.add} />
+      <ItemList query={list} label={t('sponsored.label')} loadingLabel={t('sponsored.loading')} emptyText={t('sponsored.empty')} rowTestId="sponsored-row">
         {(s) => (
           <>
             <Box component="img" src={s.image_url} alt="" sx={{ width: 96, height: 64, objectFit: 'cover', borderRadius: 1, flexShrink: 0, bgcolor: 'action.hover' }} />
@@ -56,7 +60,7 @@ export function SponsoredTab() {
                 {s.description}
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                Priority {s.priority} · {s.start_date || s.end_date ? `${s.start_date ?? 'any time'} to ${s.end_date ?? 'no end'}` : 'No date limits'} · {s.view_count} views · {s.click_count} clicks
+                {t('sponsored.priorityN', { priority: s.priority })} · {s.start_date || s.end_date ? t('sponsored.dates', { from: s.start_date ? day(s.start_date) : t('sponsored.anyTime'), to: s.end_date ? day(s.end_date) : t('sponsored.noEnd') }) : t('sponsored.noDates')} · {t('slider.counts', { views: s.view_count, clicks: s.click_count })}
               </Typography>
             </Box>
             <RowActions title={s.title} active={s.is_active} onToggle={() => toggle.mutate(s)} toggling={toggle.isPending} onEdit={() => admin.edit(s)} onDelete={() => admin.askDelete(s)} />
@@ -64,25 +68,25 @@ export function SponsoredTab() {
         )}
       </ItemList>
       <SponsoredForm open={admin.formOpen} item={admin.editing} onClose={admin.closeForm} onSaved={admin.refresh} />
-      <ConfirmDialog title="Delete sponsored content" {...admin.confirmDelete} />
+      <ConfirmDialog title={t('sponsored.deleteTitle')} {...admin.confirmDelete} />
     </Box>
   );
 }
 
 function SponsoredForm({ open, item, onClose, onSaved }: { open: boolean; item: Sponsored | null; onClose: () => void; onSaved: () => void }) {
   const { toast } = useToast();
+  const t = useT();
   const { values, set, errors, setErrors, field, check } = useDialogForm(open, item, fromItem, EMPTY);
-  const verb = item ? 'updating' : 'creating';
   const save = useMutation({
     mutationFn: (body: SponsoredInput) => saveItem(sponsoredAdmin, item, body),
     onSuccess: () => {
-      toast({ title: item ? 'Sponsored content updated successfully' : 'Sponsored content created successfully', variant: 'success' });
+      toast({ title: item ? t('sponsored.updated') : t('sponsored.created'), variant: 'success' });
       onSaved();
       onClose();
     },
     onError: (err) => {
       setErrors(serverFieldErrors(err));
-      toast({ title: `Error ${verb} sponsored content`, description: errorMessage(err), variant: 'error' });
+      toast({ title: item ? t('sponsored.updateFailed') : t('sponsored.createFailed'), description: errorMessage(err), variant: 'error' });
     },
   });
   const submit = () => {
@@ -90,25 +94,25 @@ function SponsoredForm({ open, item, onClose, onSaved }: { open: boolean; item: 
     if (body) save.mutate(body);
   };
   return (
-    <FormDialog open={open} titleId="sponsored-form-title" title={item ? 'Edit Sponsored Content' : 'Add Sponsored Content'} busy={save.isPending} submitLabel={item ? 'Save Changes' : 'Create'} onSubmit={submit} onClose={onClose}>
-      <TextField label="Title" required value={values.title} onChange={(e) => set('title', e.target.value)} {...field('title')} />
-      <TextField label="Description" required multiline minRows={2} value={values.description} onChange={(e) => set('description', e.target.value)} {...field('description')} />
-      <TextField label="Image URL" required value={values.image_url} onChange={(e) => set('image_url', e.target.value)} {...field('image_url')} placeholder="https://…" />
-      <TextField label="Learn more URL" required value={values.learn_more_url} onChange={(e) => set('learn_more_url', e.target.value)} {...field('learn_more_url')} placeholder="https://…" />
+    <FormDialog open={open} titleId="sponsored-form-title" title={item ? t('sponsored.edit') : t('sponsored.add')} busy={save.isPending} submitLabel={item ? t('slider.saveChanges') : t('sponsored.create')} onSubmit={submit} onClose={onClose}>
+      <TextField label={t('slider.title')} required value={values.title} onChange={(e) => set('title', e.target.value)} {...field('title')} />
+      <TextField label={t('slider.description')} required multiline minRows={2} value={values.description} onChange={(e) => set('description', e.target.value)} {...field('description')} />
+      <TextField label={t('slider.imageUrl')} required value={values.image_url} onChange={(e) => set('image_url', e.target.value)} {...field('image_url')} placeholder={t('slider.urlPlaceholder')} />
+      <TextField label={t('sponsored.learnMoreUrl')} required value={values.learn_more_url} onChange={(e) => set('learn_more_url', e.target.value)} {...field('learn_more_url')} placeholder={t('slider.urlPlaceholder')} />
       <TextField
-        label="Priority (1-10)"
+        label={t('sponsored.priority')}
         type="number"
         value={values.priority}
         onChange={(e) => set('priority', e.target.value)}
         error={Boolean(errors.priority)}
-        helperText={errors.priority ?? 'Higher priority shows more often: a 10 appears ten times as often as a 1.'}
+        helperText={errors.priority ?? t('sponsored.priorityHelp')}
         slotProps={{ htmlInput: { min: 1, max: 10, step: 1 } }}
       />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        <TextField label="Start date (optional)" type="date" value={values.start_date} onChange={(e) => set('start_date', e.target.value)} {...field('start_date')} slotProps={{ inputLabel: { shrink: true } }} />
-        <TextField label="End date (optional)" type="date" value={values.end_date} onChange={(e) => set('end_date', e.target.value)} {...field('end_date')} slotProps={{ inputLabel: { shrink: true } }} />
+        <TextField label={t('sponsored.start')} type="date" value={values.start_date} onChange={(e) => set('start_date', e.target.value)} {...field('start_date')} slotProps={{ inputLabel: { shrink: true } }} />
+        <TextField label={t('sponsored.end')} type="date" value={values.end_date} onChange={(e) => set('end_date', e.target.value)} {...field('end_date')} slotProps={{ inputLabel: { shrink: true } }} />
       </Box>
-      <FormControlLabel control={<Switch checked={values.is_active} onChange={(e) => set('is_active', e.target.checked)} />} label="Active" />
+      <FormControlLabel control={<Switch checked={values.is_active} onChange={(e) => set('is_active', e.target.checked)} />} label={t('slider.active')} />
     </FormDialog>
   );
 }

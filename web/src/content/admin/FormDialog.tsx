@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Collection } from '../api';
 import { useIsMobile } from '../../app/media';
 import { validate, type FieldErrors } from './form';
+import { useT } from '../../i18n/state';
 
 /**
  * The add/edit dialog of a staff content screen (pages, slides, sponsored
@@ -32,6 +33,7 @@ export function FormDialog({
   children: ReactNode;
 }) {
   const mobile = useIsMobile();
+  const t = useT();
   return (
     <Dialog open={open} onClose={busy ? undefined : onClose} fullWidth maxWidth={maxWidth} fullScreen={mobile} aria-labelledby={titleId}>
       <DialogTitle id={titleId}>{title}</DialogTitle>
@@ -51,10 +53,10 @@ export function FormDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>
-          Cancel
+          {t('formDialog.cancel')}
         </Button>
         <Button variant="contained" onClick={onSubmit} disabled={busy}>
-          {busy ? 'Saving...' : submitLabel}
+          {busy ? t('formDialog.saving') : submitLabel}
         </Button>
       </DialogActions>
     </Dialog>

@@ -6,6 +6,7 @@ import type { Collection } from '../api';
 import { PageLoading } from '../../app/ListenerLayout';
 import { useToast, type ToastInput } from '../../ui/toast';
 import { errorMessage } from './form';
+import { useT } from '../../i18n/state';
 
 /** What useListAdmin gives a list screen. */
 export interface ListAdmin<T> {
@@ -113,10 +114,11 @@ export function ItemList<T extends { id: string }>({
   rowTestId: string;
   children: (item: T) => ReactNode;
 }) {
+  const t = useT();
   return (
     <>
       {query.isError && (
-        <Alert severity="error" action={<Button onClick={() => void query.refetch()}>Try again</Button>}>
+        <Alert severity="error" action={<Button onClick={() => void query.refetch()}>{t('common.tryAgain')}</Button>}>
           {errorMessage(query.error)}
         </Alert>
       )}

@@ -7,6 +7,7 @@ import { errorMessage, serverFieldErrors } from './form';
 import { pagesAdmin } from '../api';
 import { FormDialog, saveItem, useDialogForm } from './FormDialog';
 import { useToast } from '../../ui/toast';
+import { useT } from '../../i18n/state';
 
 const RichTextEditor = lazy(() => import('./RichTextEditor'));
 
@@ -39,6 +40,7 @@ export function PageFormDialog({ open, page, onClose }: { open: boolean; page: P
   const { values, setValues, set, errors, setErrors, field, check } = useDialogForm(open, page, fromPage, EMPTY);
   const [slugTouched, setSlugTouched] = useState(false);
   const [editorKey, setEditorKey] = useState(0);
+  const t = useT();
 
   useEffect(() => {
     if (!open) return;
@@ -49,7 +51,7 @@ export function PageFormDialog({ open, page, onClose }: { open: boolean; page: P
   const save = useMutation({
     mutationFn: (body: PageInput) => saveItem(pagesAdmin, page, body),
     onSuccess: (saved) => {
-      toast({ title: 'Page saved successfully', description: `/page/${saved.slug}`, variant: 'success' });
+      toast({ title: t('pagesAdmin.saved'), description: `/page/${saved.slug}`, variant: 'success' });
       void client.invalidateQueries({ queryKey: ['admin', 'pages'] });
       onClose();
     },
@@ -57,7 +59,7 @@ export function PageFormDialog({ open, page, onClose }: { open: boolean; page: P
       const fields = serverFieldErrors(err);
       if (err instanceof ApiError && err.code === 'conflict') fields.slug = err.message;
       setErrors(fields);
-      toast({ title: 'Error saving page', description: errorMessage(err), variant: 'error' });
+      toast({ title: t('pagesAdmin.saveFailed'), description: errorMessage(err), variant: 'error' });
     },
   });
 
@@ -71,9 +73,9 @@ export function PageFormDialog({ open, page, onClose }: { open: boolean; page: P
   const contentHelp = `${ids}-content-help`;
 
   return (
-    <FormDialog open={open} titleId={`${ids}-title`} title={page ? 'Edit Page' : 'Add Page'} maxWidth="md" busy={save.isPending} submitLabel={page ? 'Save Changes' : 'Create Page'} onSubmit={submit} onClose={onClose}>
+    <FormDialog open={open} titleId={`${ids}-title`} title={page ? t('pagesAdmin.edit') : t('pagesAdmin.add')} maxWidth="md" busy={save.isPending} submitLabel={page ? t('slider.saveChanges') : t('pagesAdmin.create')} onSubmit={submit} onClose={onClose}>
       <TextField
-        label="Title"
+        label={t('slider.title')}
         required
         value={values.title}
         onChange={(e) => {
@@ -84,7 +86,7 @@ export function PageFormDialog({ open, page, onClose }: { open: boolean; page: P
         slotProps={{ htmlInput: { maxLength: 200 } }}
       />
       <TextField
-        label="Slug"
+        label={t('pagesAdmin.slug')}
         required
         value={values.slug}
         onChange={(e) => {
@@ -92,25 +94,25 @@ export function PageFormDialog({ open, page, onClose }: { open: boolean; page: P
           set('slug', slugify(e.target.value));
         }}
         error={Boolean(errors.slug)}
-        helperText={errors.slug ?? `The page's address: /page/${values.slug || 'your-slug'}. Lower-case letters, numbers and hyphens.`}
+        helperText={errors.slug ?? t('pagesAdmin.slugHelp', { path: `/page/${values.slug || 'your-slug'}` })}
         slotProps={{ htmlInput: { maxLength: 200 } }}
       />
-      <TextField label="Meta description" value={values.meta_description} onChange={(e) => set('meta_description', e.target.value)} multiline minRows={2} {...field('meta_description')} slotProps={{ htmlInput: { maxLength: 500 } }} />
+      <TextField label={t('pagesAdmin.metaDescription')} value={values.meta_description} onChange={(e) => set('meta_description', e.target.value)} multiline minRows={2} {...field('meta_description')} slotProps={{ htmlInput: { maxLength: 500 } }} />
       <Box>
         <Typography component="div" id={`${ids}-content-label`} sx={{ display: 'block', mb: 0.5, fontWeight: 600, color: errors.content ? 'error.main' : 'text.primary' }}>
-          Content *
+          {t('pagesAdmin.contentRequired')}
         </Typography>
-        <Suspense fallback={<Box sx={{ p: 3, display: 'flex', gap: 1, alignItems: 'center' }}><CircularProgress size={18} /> Loading editor...</Box>}>
-          <RichTextEditor key={editorKey} value={values.content} onChange={(html) => set('content', html)} label="Content" error={Boolean(errors.content)} describedBy={contentHelp} />
+        <Suspense fallback={<Box sx={{ p: 3, display: 'flex', gap: 1, alignItems: 'center' }}><CircularProgress size={18} /> {t('pagesAdmin.loadingEditor')}</Box>}>
+          <RichTextEditor key={editorKey} value={values.content} onChange={(html) => set('content', html)} label={t('pagesAdmin.content')} error={Boolean(errors.content)} describedBy={contentHelp} />
         </Suspense>
         <FormHelperText id={contentHelp} error={Boolean(errors.content)}>
-          {errors.content ?? 'Headings, lists, links, images, quotes and code. Scripts and styles are removed when the page is saved.'}
+          {errors.content ?? t('pagesAdmin.contentHelp')}
         </FormHelperText>
       </Box>
       <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap', alignItems: 'center' }}>
-        <TextField label="Display order" value={values.display_order} onChange={(e) => set('display_order', e.target.value)} sx={{ width: 160 }} {...field('display_order')} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
-        <FormControlLabel control={<Switch checked={values.is_published} onChange={(e) => set('is_published', e.target.checked)} />} label="Published" />
-        <FormControlLabel control={<Switch checked={values.is_featured} onChange={(e) => set('is_featured', e.target.checked)} />} label="Featured" />
+        <TextField label={t('slider.displayOrder')} value={values.display_order} onChange={(e) => set('display_order', e.target.value)} sx={{ width: 160 }} {...field('display_order')} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+        <FormControlLabel control={<Switch checked={values.is_published} onChange={(e) => set('is_published', e.target.checked)} />} label={t('pagesAdmin.published')} />
+        <FormControlLabel control={<Switch checked={values.is_featured} onChange={(e) => set('is_featured', e.target.checked)} />} label={t('pagesAdmin.featured')} />
       </Box>
     </FormDialog>
   );

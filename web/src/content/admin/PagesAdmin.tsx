@@ -26,6 +26,7 @@ import type { Page, PageAnalytics } from '../../../../shared/content';
 import { ApiError } from '../../app/api';
 import { fetchPageAnalytics, pagesAdmin } from '../api';
 import { PageLoading } from '../../app/ListenerLayout';
+import { useI18n, useT } from '../../i18n/state';
 import { usePageMeta } from '../../app/meta';
 import { AccessDenied } from './AccessDenied';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -41,9 +42,10 @@ import { PageFormDialog } from './PageFormDialog';
  * only, new tab), edit and delete.
  */
 export function PagesAdmin() {
-  usePageMeta({ title: 'Pages' });
+  const t = useT();
+  usePageMeta({ title: t('pagesAdmin.title') });
   const [tab, setTab] = useState(0);
-  const admin = useListAdmin({ collection: pagesAdmin, deleted: 'Page deleted successfully', deleteFailed: 'Error deleting page' });
+  const admin = useListAdmin({ collection: pagesAdmin, deleted: t('pagesAdmin.deleted'), deleteFailed: t('pagesAdmin.deleteFailed') });
   const pages = useQuery({ queryKey: pagesAdmin.key, queryFn: ({ signal }) => pagesAdmin.list(signal), retry: (n, err) => !(err instanceof ApiError && err.status < 500) && n < 2 });
 
   if (pages.error instanceof ApiError && (pages.error.status === 403 || pages.error.status === 401)) {
@@ -56,11 +58,11 @@ export function PagesAdmin() {
 
   return (
     <Box sx={{ p: { xs: 0, md: 4 }, maxWidth: 1200 }}>
-      <ListHeader title="Pages" variant="h4" component="h1" addLabel="Add Page" onAdd={admin.add} />
+      <ListHeader title={t('pagesAdmin.title')} variant="h4" component="h1" addLabel={t('pagesAdmin.add')} onAdd={admin.add} />
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
-        <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} aria-label="Pages sections">
-          <Tab label="Manage Pages" id="pages-tab-0" aria-controls="pages-panel-0" />
-          <Tab label="Analytics" id="pages-tab-1" aria-controls="pages-panel-1" />
+        <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} aria-label={t('pagesAdmin.sections')}>
+          <Tab label={t('pagesAdmin.manage')} id="pages-tab-0" aria-controls="pages-panel-0" />
+          <Tab label={t('pagesAdmin.analytics')} id="pages-tab-1" aria-controls="pages-panel-1" />
         </Tabs>
       </Box>
       <Box role="tabpanel" id="pages-panel-0" aria-labelledby="pages-tab-0" hidden={tab !== 0}>
@@ -75,23 +77,24 @@ export function PagesAdmin() {
 }
 
 function PageList({ query, admin }: { query: { data?: Page[] | undefined; isError: boolean; error: unknown; refetch: () => unknown }; admin: ListAdmin<Page> }) {
+  const t = useT();
 
   if (query.isError)
     return (
-      <Alert severity="error" action={<Button onClick={() => void query.refetch()}>Try again</Button>}>
+      <Alert severity="error" action={<Button onClick={() => void query.refetch()}>{t('common.tryAgain')}</Button>}>
         {errorMessage(query.error)}
       </Alert>
     );
-  if (!query.data) return <PageLoading label="Loading pages..." />;
+  if (!query.data) return <PageLoading label={t('pagesAdmin.loading')} />;
   if (query.data.length === 0)
     return (
       <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
-        No pages created yet. Click &quot;Add Page&quot; to get started.
+        {t('pagesAdmin.empty')}
       </Typography>
     );
 
   return (
-    <Box component="ul" aria-label="Pages" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
+    <Box component="ul" aria-label={t('pagesAdmin.title')} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
       {query.data.map((p) => (
         <Card component="li" key={p.id} data-testid="page-row">
           {/* On a phone the actions go under the text, which keeps the card's whole width. */}
@@ -101,10 +104,10 @@ function PageList({ query, admin }: { query: { data?: Page[] | undefined; isErro
                 <Typography variant="h6" component="h2" sx={{ fontSize: '1.1rem' }}>
                   {p.title}
                 </Typography>
-                <Chip size="small" label={p.is_published ? 'Published' : 'Draft'} color={p.is_published ? 'success' : 'default'} variant={p.is_published ? 'filled' : 'outlined'} />
-                {p.is_featured && <Chip size="small" label="Featured" color="primary" />}
+                <Chip size="small" label={p.is_published ? t('pagesAdmin.published') : t('pagesAdmin.draft')} color={p.is_published ? 'success' : 'default'} variant={p.is_published ? 'filled' : 'outlined'} />
+                {p.is_featured && <Chip size="small" label={t('pagesAdmin.featured')} color="primary" />}
                 <Typography variant="body2" color="text.secondary">
-                  Order: {p.display_order}
+                  {t('pagesAdmin.order', { order: p.display_order })}
                 </Typography>
               </Box>
               <Typography variant="body2" sx={{ fontFamily: 'monospace', mb: 0.5 }} color="text.secondary">
@@ -116,19 +119,19 @@ function PageList({ query, admin }: { query: { data?: Page[] | undefined; isErro
             </Box>
             <Box sx={{ display: 'flex', gap: 0.5, flexShrink: 0 }}>
               {p.is_published && (
-                <Tooltip title="View page (opens in a new tab)">
-                  <IconButton component="a" href={`/page/${p.slug}`} target="_blank" rel="noopener noreferrer" aria-label={`View ${p.title} (opens in a new tab)`}>
+                <Tooltip title={t('pagesAdmin.view')}>
+                  <IconButton component="a" href={`/page/${p.slug}`} target="_blank" rel="noopener noreferrer" aria-label={t('pagesAdmin.viewNamed', { title: p.title })}>
                     <OpenInNewIcon />
                   </IconButton>
                 </Tooltip>
               )}
-              <Tooltip title="Edit">
-                <IconButton aria-label={`Edit ${p.title}`} onClick={() => admin.edit(p)}>
+              <Tooltip title={t('rowActions.edit')}>
+                <IconButton aria-label={t('rowActions.editNamed', { title: p.title })} onClick={() => admin.edit(p)}>
                   <EditIcon />
                 </IconButton>
               </Tooltip>
-              <Tooltip title="Delete">
-                <IconButton aria-label={`Delete ${p.title}`} onClick={() => admin.askDelete(p)} color="error">
+              <Tooltip title={t('rowActions.delete')}>
+                <IconButton aria-label={t('rowActions.deleteNamed', { title: p.title })} onClick={() => admin.askDelete(p)} color="error">
                   <DeleteIcon />
                 </IconButton>
               </Tooltip>
@@ -136,36 +139,39 @@ function PageList({ query, admin }: { query: { data?: Page[] | undefined; isErro
           </CardContent>
         </Card>
       ))}
-      <ConfirmDialog title="Delete page" {...admin.confirmDelete} />
+      <ConfirmDialog title={t('pagesAdmin.deleteTitle')} {...admin.confirmDelete} />
     </Box>
   );
 }
 
 function AnalyticsPanel() {
+  const t = useT();
+  const { intl } = useI18n();
+  const n = (v: number) => v.toLocaleString(intl);
   const q = useQuery({ queryKey: ['admin', 'pages', 'analytics'], queryFn: ({ signal }) => fetchPageAnalytics(signal) });
   if (q.isError)
     return (
-      <Alert severity="error" action={<Button onClick={() => void q.refetch()}>Try again</Button>}>
+      <Alert severity="error" action={<Button onClick={() => void q.refetch()}>{t('common.tryAgain')}</Button>}>
         {errorMessage(q.error)}
       </Alert>
     );
-  if (!q.data) return <PageLoading label="Loading analytics..." />;
+  if (!q.data) return <PageLoading label={t('pagesAdmin.loadingAnalytics')} />;
   if (q.data.length === 0)
     return (
       <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }}>
-        No page analytics available yet. Create and publish pages to see analytics.
+        {t('pagesAdmin.noAnalytics')}
       </Typography>
     );
   return (
     <TableContainer component={Card}>
-      <Table aria-label="Page views">
+      <Table aria-label={t('pagesAdmin.pageViews')}>
         <TableHead>
           <TableRow>
-            <TableCell>Page</TableCell>
-            <TableCell align="right">Total views</TableCell>
-            <TableCell align="right">Today</TableCell>
-            <TableCell align="right">This week</TableCell>
-            <TableCell align="right">This month</TableCell>
+            <TableCell>{t('pagesAdmin.page')}</TableCell>
+            <TableCell align="right">{t('pagesAdmin.totalViews')}</TableCell>
+            <TableCell align="right">{t('pagesAdmin.today')}</TableCell>
+            <TableCell align="right">{t('pagesAdmin.thisWeek')}</TableCell>
+            <TableCell align="right">{t('pagesAdmin.thisMonth')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -177,10 +183,10 @@ function AnalyticsPanel() {
                   /{r.page_slug}
                 </Typography>
               </TableCell>
-              <TableCell align="right">{r.total_views}</TableCell>
-              <TableCell align="right">{r.views_today}</TableCell>
-              <TableCell align="right">{r.views_this_week}</TableCell>
-              <TableCell align="right">{r.views_this_month}</TableCell>
+              <TableCell align="right">{n(r.total_views)}</TableCell>
+              <TableCell align="right">{n(r.views_today)}</TableCell>
+              <TableCell align="right">{n(r.views_this_week)}</TableCell>
+              <TableCell align="right">{n(r.views_this_month)}</TableCell>
             </TableRow>
           ))}
         </TableBody>

@@ -1,6 +1,7 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import { Box, FormControlLabel, IconButton, Switch, Tooltip } from '@mui/material';
+import { useT } from '../../i18n/state';
 
 /**
  * The actions at the end of a content row in the staff screens (slides,
@@ -22,18 +23,19 @@ export function RowActions({
   onEdit: () => void;
   onDelete: () => void;
 }) {
+  const t = useT();
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flexShrink: 0 }}>
       {active !== undefined && onToggle && (
-        <FormControlLabel control={<Switch checked={active} onChange={onToggle} disabled={toggling} slotProps={{ input: { 'aria-label': `Active: ${title}` } }} />} label={active ? 'Active' : 'Inactive'} />
+        <FormControlLabel control={<Switch checked={active} onChange={onToggle} disabled={toggling} slotProps={{ input: { 'aria-label': t('rowActions.activeNamed', { title }) } }} />} label={active ? t('rowActions.active') : t('rowActions.inactive')} />
       )}
-      <Tooltip title="Edit">
-        <IconButton aria-label={`Edit ${title}`} onClick={onEdit}>
+      <Tooltip title={t('rowActions.edit')}>
+        <IconButton aria-label={t('rowActions.editNamed', { title })} onClick={onEdit}>
           <EditIcon />
         </IconButton>
       </Tooltip>
-      <Tooltip title="Delete">
-        <IconButton aria-label={`Delete ${title}`} color="error" onClick={onDelete}>
+      <Tooltip title={t('rowActions.delete')}>
+        <IconButton aria-label={t('rowActions.deleteNamed', { title })} color="error" onClick={onDelete}>
           <DeleteIcon />
         </IconButton>
       </Tooltip>

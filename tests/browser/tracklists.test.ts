@@ -100,6 +100,16 @@ describe.skipIf(skipBrowser())('a presenter logs a live show’s tracklist', () 
 
       expect(await axeViolations(page), `axe at ${width} px`).toEqual([]);
       await page.screenshot({ path: path.join(os.tmpdir(), `airdeck-tracklists-${width}.png`), fullPage: true });
+      if (width === 1280) {
+        await page.setViewportSize({ width: 768, height: 900 });
+        await page.screenshot({ path: path.join(os.tmpdir(), 'airdeck-tracklists-768.png'), fullPage: true });
+        // The On Air console offers the tracklist of the show that ended within three hours (the 390 px one).
+        await page.goto(`${h.url}/admin/on-air`);
+        const card = page.getByRole('region', { name: /^Tracklist of “Live show”/ });
+        await card.waitFor();
+        await card.getByRole('link', { name: 'Open the tracklist' }).waitFor();
+        await card.screenshot({ path: path.join(os.tmpdir(), 'airdeck-tracklists-on-air.png') });
+      }
       // In the play log: four manual plays of this show.
       const rows = await h.server.server.ctx.knex('play_history').where({ broadcast_session_id: show.id }).select('origin');
       expect(rows.map((r: { origin: string }) => r.origin)).toEqual(['manual', 'manual', 'manual', 'manual']);

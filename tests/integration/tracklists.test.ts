@@ -145,6 +145,21 @@ describe('live-show tracklists', () => {
     expect(rows).toHaveLength(7);
   });
 
+  it('while a show is on air, "playing now" logs the track at this instant', async () => {
+    const knex = t.server.ctx.knex;
+    const presenter = (await knex('presenters').where({ user_id: maya.id }).first<{ id: string }>('id'))!;
+    const [live] = await knex('broadcast_sessions').insert({ presenter_id: presenter.id, streamer_name: 'Maya Okafor', started_at: new Date(NOW - 10 * 60_000), ended_at: null, source: 'demo' }).returning<{ id: string }[]>('id');
+    const found = await request(t.url, '/api/tracklists/search?q=windowlicker', { token: maya.token });
+    const now = await request(t.url, `/api/tracklists/shows/${live!.id}/plays`, { method: 'POST', token: maya.token, body: { track_id: found.body.results[0].track_id } });
+    expect(now.status).toBe(201);
+    expect(now.body.tracklist.show.ended_at).toBeNull();
+    expect(now.body.tracklist.plays).toEqual([{ id: now.body.play_id, played_at: new Date(NOW).toISOString(), title: 'Windowlicker', artist: 'Aphex Twin', album: '', source: 'manual' }]);
+    // On air, its gaps run to now: 10 minutes so far, none yet.
+    expect(now.body.tracklist.gaps).toEqual([]);
+    await knex('play_history').where({ broadcast_session_id: live!.id }).delete();
+    await knex('broadcast_sessions').where({ id: live!.id }).delete();
+  });
+
   it('a show that ended with gaps reminds its presenter once, in-app', async () => {
     expect(await remindTracklistGaps(t.server.ctx)).toBe(1);
     expect(await remindTracklistGaps(t.server.ctx)).toBe(0);

@@ -232,3 +232,16 @@ export function decodeExport(bytes: Uint8Array): string {
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
   return new TextDecoder('utf-8').decode(bytes);
 }
+
+/**
+ * Makes an export small enough to send: a Traktor .nml carries, per track, its audio fingerprint, cue points,
+ * beat grid and loudness, none of which a tracklist needs (a 100-track history is then a few tens of kilobytes
+ * instead of hundreds). Other files are returned as they are.
+ */
+export function compactExport(text: string): string {
+  if (!/<NML\b/.test(text)) return text;
+  return text
+    .replace(/\sAUDIO_ID="[^"]*"/g, '')
+    .replace(/<(CUE_V2|TEMPO|LOUDNESS|MUSICAL_KEY|MODIFICATION_INFO)\b[^>]*?(\/>|>\s*<\/\1>)/g, '')
+    .replace(/\n\s*\n/g, '\n');
+}

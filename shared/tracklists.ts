@@ -76,7 +76,7 @@ export type LogPlayInput = z.output<typeof LogPlaySchema>;
 
 /** Import a DJ software history export (the file's text). */
 export const ImportTracklistSchema = z.object({
-  text: z.string().min(1, 'The file is empty').max(2_000_000, 'The file is too large'),
+  text: z.string().min(1, 'The file is empty').max(250_000, 'The file is too large'),
   file_name: z.string().max(300).optional(),
 });
 

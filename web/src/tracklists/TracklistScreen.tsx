@@ -4,7 +4,7 @@ import { useEffect, useId, useMemo, useState, type ChangeEvent, type FormEvent }
 import { useSearchParams } from 'react-router';
 import type { ComplementWarning, TracklistPlay, TracklistShow, TracklistView } from '../../../shared/tracklists';
 import { COMPLEMENT_WINDOW_HOURS, TRACKLIST_GAP_MINUTES } from '../../../shared/tracklists';
-import { decodeExport } from '../../../shared/tracklist-import';
+import { compactExport, decodeExport } from '../../../shared/tracklist-import';
 import { addDays, localDateTime, zonedInstant } from '../../../shared/time';
 import { useStation } from '../app/station';
 import { useI18n } from '../i18n/state';
@@ -106,7 +106,7 @@ export function LogPanel({ view, compact = false }: { view: TracklistView; compa
     const file = e.target.files?.[0];
     e.target.value = '';
     if (!file) return;
-    const text = decodeExport(new Uint8Array(await file.arrayBuffer()));
+    const text = compactExport(decodeExport(new Uint8Array(await file.arrayBuffer())));
     changes.importFile.mutate(
       { text, name: file.name },
       {

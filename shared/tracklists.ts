@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ComplianceMode } from './licensing';
+import type { ImportFormat } from './tracklist-import';
 
 /**
  * Live-show tracklists (issue 34 item 2): a presenter logs what they played in
@@ -82,7 +83,7 @@ export const ImportTracklistSchema = z.object({
 
 /** What an import did. */
 export interface TracklistImportResult {
-  format: string;
+  format: ImportFormat;
   /** Plays added to the show. */
   added: number;
   /** Rows already logged (the same track at the same time). */

@@ -48,3 +48,10 @@ export interface LiveNotificationPayload {
   body: string;
   url: string;
 }
+
+/** GET /api/follows/counts (staff): followers per show. */
+export interface FollowerCount {
+  show_id: string;
+  title: string;
+  followers: number;
+}

@@ -4,6 +4,7 @@ import { build, defineConfig, type Plugin } from 'vite';
 import { bootPlugin, indexHtmlPlugin } from './boot-plugin.ts';
 import { embedPlugin } from './embed-plugin.ts';
 import { i18nPlugin } from './i18n-plugin.ts';
+import { pwaPlugin } from './pwa-plugin.ts';
 
 /**
  * One UI, two builds: `--mode web` (the website, served by the Airdeck server)
@@ -81,7 +82,7 @@ export default defineConfig(({ mode, command, isSsrBuild }) => {
     root: path.resolve(import.meta.dirname),
     base: '/',
     // The website build also builds the station widgets (/embed/…, /embed.js): web/embed-plugin.ts.
-    plugins: studio ? [react(), i18nPlugin()] : [react(), i18nPlugin(), bootPlugin(), inlineCssPlugin(), embedPlugin(), ssrPlugin(mode)],
+    plugins: studio ? [react(), i18nPlugin()] : [react(), i18nPlugin(), bootPlugin(), inlineCssPlugin(), embedPlugin(), ssrPlugin(mode), pwaPlugin()],
     resolve: { alias: alias(command) },
     build: {
       outDir: path.resolve(import.meta.dirname, studio ? 'dist-studio' : 'dist'),

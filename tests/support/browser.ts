@@ -17,8 +17,12 @@ export interface BrowserHarness {
   server: TestServer;
   browser: Browser;
   url: string;
-  /** A fresh browser context (own storage) at a given width. */
-  newPage(opts?: { width?: number; height?: number; storage?: Record<string, string>; locale?: string }): Promise<{ context: BrowserContext; page: Page; errors: string[] }>;
+  /**
+   * A fresh browser context (own storage) at a given width. The site's service worker is blocked unless
+   * `serviceWorkers: 'allow'` (tests/browser/pwa.test.ts): elsewhere every context would precache the app (two
+   * hundred requests) and answer pages from the worker, out of sight of page.route().
+   */
+  newPage(opts?: { width?: number; height?: number; storage?: Record<string, string>; locale?: string; serviceWorkers?: 'allow' | 'block' }): Promise<{ context: BrowserContext; page: Page; errors: string[] }>;
   close(): Promise<void>;
 }
 
@@ -31,7 +35,7 @@ export async function startBrowserHarness(opts: TestServerOptions = {}): Promise
     browser,
     url: server.url,
     async newPage(o = {}) {
-      const context = await browser.newContext({ viewport: { width: o.width ?? 1280, height: o.height ?? 800 }, locale: o.locale ?? 'en-GB' });
+      const context = await browser.newContext({ viewport: { width: o.width ?? 1280, height: o.height ?? 800 }, locale: o.locale ?? 'en-GB', serviceWorkers: o.serviceWorkers ?? 'block' });
       if (o.storage) {
         await context.addInitScript((entries: Record<string, string>) => {
           for (const [k, v] of Object.entries(entries)) localStorage.setItem(k, v);

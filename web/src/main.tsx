@@ -25,3 +25,6 @@ await import('./app/App');
 await nextTask();
 const { startApp } = await import('./app/start');
 await startApp();
+// The service worker (offline pages, install, live notifications: web/src/pwa), once the page has loaded; not in the studio.
+const { isStudio } = await import('./platform');
+if (!isStudio()) void import('./pwa/register').then((m) => m.registerServiceWorker());

@@ -122,6 +122,7 @@ export function webManifest(station: StationInfo): Record<string, unknown> {
     name: station.name,
     short_name: station.name.length <= 12 ? station.name : station.name.split(/\s+/)[0]!.slice(0, 12),
     description: station.tagline || undefined,
+    id: '/',
     start_url: '/',
     scope: '/',
     display: 'standalone',
@@ -130,7 +131,10 @@ export function webManifest(station: StationInfo): Record<string, unknown> {
     icons: [
       { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
       { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-      { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any maskable' },
+      { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      // Full-bleed, the mark inside the safe zone: the platform cuts these to its own shape (issue 36).
+      { src: '/icon-maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+      { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
     ],
   };
 }

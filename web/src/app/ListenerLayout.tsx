@@ -14,6 +14,7 @@ import { Footer } from './Footer';
 import { releaseServerPage } from './hydration';
 import { MOBILE_QUERY } from './media';
 import { NavBar, NavPlaceholder, SHORT_WINDOW } from './NavBar';
+import { OfflineNotice } from '../pwa/OfflineNotice';
 import { useT } from '../i18n/state';
 import { useStation } from './station';
 
@@ -113,6 +114,7 @@ export default function ListenerLayout() {
       <Deferred priority={3} placeholder={<NavPlaceholder />}>
         <NavBar account={<AccountMenu />} />
       </Deferred>
+      <OfflineNotice />
       <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
         {/* A page whose code would not load (after retries) shows a calm error with Retry here; the bar and the
             player carry on. A page of a build the server no longer has is loaded whole (a new build is deployed). */}

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { usePageMeta } from '../app/meta';
 import { useStation } from '../app/station';
+import { InstallApp } from '../pwa/InstallApp';
 
 /** What the Android app offers, as the page lists it. */
 export const APP_FEATURES = [
@@ -89,6 +90,9 @@ export function MobileAppPage() {
           </CardContent>
         </Card>
       </Box>
+      <Box sx={{ mt: 4 }}>
+        <InstallApp station={station.name} />
+      </Box>
     </Container>
   );
 }
@@ -117,6 +121,9 @@ function NoApp({ name }: { name: string }) {
           </Button>
         </CardContent>
       </Card>
+      <Box sx={{ mt: 3 }}>
+        <InstallApp station={name} />
+      </Box>
     </Container>
   );
 }

@@ -5,6 +5,7 @@ import VolumeOffIcon from '@mui/icons-material/VolumeOff';
 import VolumeUpIcon from '@mui/icons-material/VolumeUp';
 import { Box, Button, CircularProgress, IconButton, Paper, Popover, Slider, Typography } from '@mui/material';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { usePlayRequests } from '../pwa/play-request';
 import { RADIO_FALLBACKS, RADIO_LIMITS } from '../../../shared/radio-constants';
 import type { NowPlaying } from '../../../shared/radio';
 import { isBroadcasting, offAirText, songTextIn, stationStateOf } from '../../../shared/radio-display';
@@ -195,6 +196,9 @@ export function Player() {
     attempts.current = 0;
     start(false);
   }, [start]);
+
+  // A live notification opened the site to play (issue 36).
+  usePlayRequests(play);
 
   const pause = useCallback(() => {
     const a = audioRef.current;

@@ -19,6 +19,7 @@ import { useNow } from './components/useNow';
 import { WeekNavigator } from './components/WeekNavigator';
 import { dayHeading, localTimeRange, showDate, weekdayName, zoneLabel } from './format';
 import { useShowZone } from './zone';
+import { FollowButton } from '../pwa/FollowButton';
 import { useLiveShowId } from '../radio/hooks';
 
 /** The iCalendar feed as a webcal:// address, which calendar apps open as a subscription. */
@@ -218,6 +219,7 @@ export function ShowCard({ event, live, day = event.event_date, fromPreviousDay 
             {t('schedule.startedOn', { day: weekdayName(day, intl) })}
           </Typography>
         )}
+        {event.type === 'show' && <FollowButton show={{ id: event.id, title: event.title, presenterId: event.presenter_id }} />}
       </CardContent>
     </Card>
   );

@@ -53,6 +53,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EditShowDialog } from './EditShow';
 import { ResolveDialog } from './ResolveDialog';
 import { StatusChip } from './StatusChip';
+import { FollowerChip } from '../../pwa/FollowerChip';
 import { useToast } from '../../ui/toast';
 import { mayManage, useActor } from './useActor';
 import { ViewShowDialog } from './ViewShowDialog';
@@ -307,6 +308,7 @@ function SeriesView({ events, today, actor, open }: { events: ScheduleEventView[
                   {last.event_date !== first.event_date ? ` – ${longDate(last.event_date)}` : ''}
                 </Typography>
                 <Box sx={{ display: 'flex', gap: 0.5, ml: { sm: 'auto' } }}>
+                  {id !== 'singles' && <FollowerChip showIds={list.map((e) => e.id)} />}
                   {[...counts.entries()].map(([s, n]) => (
                     <Chip key={s} size="small" variant="outlined" label={`${n} ${STATUS_LABELS[s as keyof typeof STATUS_LABELS].toLowerCase()}`} />
                   ))}
@@ -376,6 +378,7 @@ function ShowRow({ show, actor, open, withDate = false }: { show: ScheduleEventV
           </Typography>
         </Box>
         <StatusChip status={show.status} />
+        {!show.series_id && <FollowerChip showIds={[show.id]} />}
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
           {canApprove && (
             <Button size="small" variant="contained" color="success" disabled={busy} onClick={() => void approve()}>

@@ -6,6 +6,7 @@ import { labelled, useShowZone } from '../zone';
 import { listenerApi, scheduleKeys, useScheduleLive } from '../api';
 import { showDate, timeRange } from '../format';
 import { ShowImage } from './ShowImage';
+import { PresenterFollow } from '../../pwa/PresenterFollow';
 
 /** Empty text of a presenter's show list (spec 000 §8). */
 export const PRESENTER_SHOWS_EMPTY = 'No shows scheduled';
@@ -38,6 +39,7 @@ export function PresenterShows({ presenterId, headingLevel = 'h2' }: { presenter
           ))}
         </List>
       )}
+      {shows.data && <PresenterFollow shows={shows.data.shows} presenterId={presenterId} />}
     </section>
   );
 }

@@ -169,7 +169,6 @@ describe.skipIf(skipBrowser())('the installable app (service worker)', () => {
     // The app is closed (every page) and started again.
     for (const p of context.pages()) await p.close();
     page = await context.newPage();
-    page.on('console', (m) => console.log('[pwa console]', m.type(), m.text()));
     await page.goto(`${h.url}/`);
     // Started, the page finds the new build's worker waiting (installed while it loaded) and hands over to it at once;
     // where the browser holds the old worker a moment longer (it still answers a request), the hand-over happens at

@@ -24,6 +24,7 @@ const benches: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   ears: () => import('./ears'),
   'listen-again': () => import('./listen-again'),
   'two-instances': () => import('./two-instances'),
+  'first-sound': () => import('./first-sound'),
 };
 for (const [name, load] of Object.entries(benches)) {
   if (only && only !== name) continue;

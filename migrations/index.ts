@@ -34,6 +34,7 @@ import * as m300 from './300_show_reminder_email';
 import * as m370 from './370_privacy_policy_text';
 import * as m360 from './360_show_follows';
 import * as m341 from './341_tracklist_reminders';
+import * as m365 from './365_station_listing';
 
 /** One migration: its name as recorded in knex_migrations, and its steps. */
 export interface NamedMigration extends Knex.Migration {
@@ -80,4 +81,5 @@ export const migrations: NamedMigration[] = [
   { name: '370_privacy_policy_text', ...m370 },
   { name: '360_show_follows', ...m360 },
   { name: '341_tracklist_reminders', ...m341 },
+  { name: '365_station_listing', ...m365 },
 ];

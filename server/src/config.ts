@@ -71,6 +71,10 @@ export const ConfigSchema = z
       .transform((v) => v.split(',').map((s) => s.trim().replace(/\/+$/, '')).filter(Boolean)),
     /** A PEM file of extra certificate authorities trusted for those push services (a self-hosted one; the tests' stand-in). */
     PUSH_SERVICE_CA_FILE: z.string().optional(),
+    /** radio-browser.info's API (issue 36, Settings → Get listed): any of its servers; the tests' stand-in. */
+    RADIO_BROWSER_URL: z.url({ protocol: /^https?$/ }).default('https://de1.api.radio-browser.info'),
+    /** TuneIn AIR's API, where now-playing is pushed on every track change (issue 36); the tests' stand-in. */
+    TUNEIN_AIR_URL: z.url({ protocol: /^https?$/ }).default('http://air.radiotime.com'),
     STATION_TIMEZONE: z
       .string()
       .default('Europe/London')

@@ -6,6 +6,7 @@ import { startDeadAirWatch } from './radio/ears/watch';
 import { startRecorderJob } from './listen-again/recorder';
 import { startEpisodeJob } from './listen-again/episodes';
 import { startIntegrationJobs } from './integrations/jobs';
+import { startTuneInJob } from './reach/tunein';
 import type { BackgroundJob } from './server';
 import { sessionPruneJob } from './auth/prune';
 import { showRemindersJob } from './schedule/reminders';
@@ -60,6 +61,7 @@ export async function startJobs(ctx: AppContext): Promise<BackgroundJob[]> {
     startRecorderJob(ctx, () => poller.isLeader()),
     startEpisodeJob(ctx, () => poller.isLeader()),
     startIntegrationJobs(ctx),
+    startTuneInJob(ctx),
     startLater('show-reminders', LATER_JOBS_MS, () => showRemindersJob(ctx), ctx),
     startLater('email-outbox', LATER_JOBS_MS, () => emailOutboxJob(ctx), ctx),
     startLater('retention', LATER_JOBS_MS, () => retentionJob(ctx), ctx),

@@ -30,11 +30,12 @@ import { deadAirRoutes } from './radio/ears/routes';
 import { listenAgainRoutes } from './listen-again/routes';
 import { reachRoutes } from './reach/routes';
 import { tracklistsRoutes } from './tracklists/routes';
+import { listedRoutes } from './reach/listed-routes';
 
 /**
  * Every domain's router, in mounting order. A new domain adds one line here;
  * the authorization matrix test enumerates the routes of these routers.
  */
 export function domainRouters(ctx: AppContext): AppRouter[] {
-  return [healthRoutes(ctx), authRoutes(ctx), usersRoutes(ctx), mediaRoutes(ctx), settingsRoutes(ctx), contentRoutes(ctx), docsRoutes(ctx), radioRoutes(ctx), scheduleRoutes(ctx), publicScheduleRoutes(ctx), requestsRoutes(ctx), applicationsRoutes(ctx), integrationsRoutes(ctx), presentersRoutes(ctx), requestQueueRoutes(ctx), leaveRoutes(ctx), applicationReviewRoutes(ctx), notificationsRoutes(ctx), logsRoutes(ctx), dashboardRoutes(ctx), desktopRoutes(ctx), embedRoutes(ctx), audienceRoutes(ctx), liveRoutes(ctx), deadAirRoutes(ctx), privacyRoutes(ctx), reportsRoutes(ctx), listenAgainRoutes(ctx), reachRoutes(ctx), tracklistsRoutes(ctx)];
+  return [healthRoutes(ctx), authRoutes(ctx), usersRoutes(ctx), mediaRoutes(ctx), settingsRoutes(ctx), contentRoutes(ctx), docsRoutes(ctx), radioRoutes(ctx), scheduleRoutes(ctx), publicScheduleRoutes(ctx), requestsRoutes(ctx), applicationsRoutes(ctx), integrationsRoutes(ctx), presentersRoutes(ctx), requestQueueRoutes(ctx), leaveRoutes(ctx), applicationReviewRoutes(ctx), notificationsRoutes(ctx), logsRoutes(ctx), dashboardRoutes(ctx), desktopRoutes(ctx), embedRoutes(ctx), audienceRoutes(ctx), liveRoutes(ctx), deadAirRoutes(ctx), privacyRoutes(ctx), reportsRoutes(ctx), listenAgainRoutes(ctx), reachRoutes(ctx), tracklistsRoutes(ctx), listedRoutes(ctx)];
 }

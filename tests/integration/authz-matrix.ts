@@ -113,6 +113,8 @@ export const AUTHZ_MATRIX: Record<string, Access> = {
   // Reach (issue 36): playlist files of the public stream
   'GET /listen.m3u': 'public',
   'GET /listen.pls': 'public',
+  'GET /listen.svg': 'public',
+  'GET /listen-everywhere': 'public',
   // Follow a show, no account (issue 36); follower counts: moderator and above (as the station-wide audience)
   'GET /api/push/key': 'public',
   'POST /api/follows': 'public',
@@ -179,6 +181,10 @@ export const AUTHZ_MATRIX: Record<string, Access> = {
   'POST /api/live/sessions/:id/end': LIVE_MANAGERS,
   'GET /api/settings/live-input': ACCESS_SETTINGS,
   'PUT /api/settings/live-input': ACCESS_SETTINGS,
+  'GET /api/settings/listing': ACCESS_SETTINGS,
+  'PUT /api/settings/listing': ACCESS_SETTINGS,
+  'POST /api/settings/listing/check': ACCESS_SETTINGS,
+  'POST /api/settings/listing/radio-browser': ACCESS_SETTINGS,
   // Station widgets (issue 22): the widget pages are public; their settings are Settings (owner, manager).
   'GET /embed/:widget': 'public',
   'GET /api/settings/widgets': ACCESS_SETTINGS,

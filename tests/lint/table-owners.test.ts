@@ -78,6 +78,7 @@ const TABLE_OWNERS: Readonly<Record<string, string>> = {
   show_follows: 'reach',
   show_follow_episodes: 'reach',
   tracklist_reminders: 'tracklists',
+  station_listing: 'reach/listed',
 };
 
 /** file → tables it names outside their owner's repo.ts (and database work in routes files). */

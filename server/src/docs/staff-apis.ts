@@ -16,6 +16,7 @@ import { DeadAirSettingsSchema } from '../../../shared/dead-air';
 import { EmbedSettingsSchema } from '../../../shared/embeds';
 import { DiscordCallbackInputSchema, MusicLinksQuerySchema, WebhookCreateSchema, WebhookUpdateSchema } from '../../../shared/integrations';
 import { LoaShowDecisionsSchema, loaInputSchema } from '../../../shared/leave';
+import { ListingInputSchema } from '../../../shared/listed';
 import { LiveInputSettingsInputSchema, LiveStartSchema } from '../../../shared/live';
 import { MfaEnableSchema, MfaPasswordSchema, MfaPolicySchema, MfaSetupSchema, MfaVerifySchema, ResetConfirmSchema, ResetRequestSchema } from '../../../shared/mfa';
 import { AnnouncementSchema, ListNotificationsQuerySchema, LogsQuerySchema, PreferencesSchema } from '../../../shared/notifications';
@@ -149,6 +150,10 @@ const ops: OperationSpec[] = [
   { method: 'put', path: '/api/settings/widgets', tag: 'Settings', auth: 'roles', summary: 'Save the widget settings', body: EmbedSettingsSchema, responses: { 200: obj('The settings.') } },
   { method: 'get', path: '/api/settings/live-input', tag: 'Settings', auth: 'roles', summary: 'Live input settings', responses: { 200: obj('The settings.') } },
   { method: 'put', path: '/api/settings/live-input', tag: 'Settings', auth: 'roles', summary: 'Save the live input settings', body: LiveInputSettingsInputSchema, responses: { 200: obj('The settings.') } },
+  { method: 'get', path: '/api/settings/listing', tag: 'Settings', auth: 'roles', summary: 'Get listed: the listing settings', description: 'Owner and manager. Country, language, tags, location, the radio-browser.info entry, the TuneIn AIR account (the partner key only as `tunein_partner_key_set`), the Icecast `<http-headers>` block, the playlist, QR and voice-page links and the podcast feed.', responses: { 200: obj('The listing.') } },
+  { method: 'put', path: '/api/settings/listing', tag: 'Settings', auth: 'roles', summary: 'Get listed: save the listing settings', description: 'A blank or missing `tunein_partner_key` keeps the stored one (sealed at rest). TuneIn AIR on needs the station id, partner id and key.', body: ListingInputSchema, responses: { 200: obj('The listing.'), 400: error('Invalid field.') } },
+  { method: 'post', path: '/api/settings/listing/check', tag: 'Settings', auth: 'roles', summary: 'Get listed: check the public stream', description: 'The server plays the station’s public stream and reports HTTPS, CORS, content type, bitrate and the icy-* headers.', responses: { 200: obj('The checks (`{ url, checked_at, checks: [{ key, ok, detail }] }`).'), 429: error('Too many checks.') } },
+  { method: 'post', path: '/api/settings/listing/radio-browser', tag: 'Settings', auth: 'roles', summary: 'Get listed: register on radio-browser.info', description: 'Adds the station through radio-browser’s API (`POST /json/add`) and keeps the uuid it answers.', responses: { 200: obj('The listing, with `radio_browser`.'), 400: error('No country saved, or no absolute stream address (PUBLIC_URL).'), 429: error('Too many calls.'), 502: error('radio-browser.info refused the station or did not answer.') } },
   { method: 'put', path: '/api/settings/audience', tag: 'Settings', auth: 'roles', summary: 'Which audience figures the station shows', body: AudienceVisibilitySchema, responses: { 200: obj('The two switches.') } },
   { method: 'get', path: '/api/dead-air/settings', tag: 'Settings', auth: 'roles', summary: 'Dead-air watch settings', responses: { 200: obj('The settings.') } },
   { method: 'put', path: '/api/dead-air/settings', tag: 'Settings', auth: 'roles', summary: 'Save the dead-air watch settings', body: DeadAirSettingsSchema, responses: { 200: obj('The settings.') } },

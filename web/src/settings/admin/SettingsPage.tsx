@@ -16,6 +16,8 @@ import { SliderTab } from './SliderTab';
 import { SponsoredTab } from './SponsoredTab';
 import { WidgetsTab } from './WidgetsTab';
 import { WebhooksPanel } from '../../integrations/admin/WebhooksPanel';
+import { GetListedTab } from '../../reach/listed/GetListedTab';
+import { useT } from '../../i18n/state';
 
 /**
  * Settings at /admin/settings (spec 001 §2): Sponsored Content, Slider
@@ -31,6 +33,7 @@ export function SettingsPage() {
     retry: (n, err) => !(err instanceof ApiError && err.status < 500) && n < 2,
   });
   const [tab, setTab] = useState('sponsored');
+  const tr = useT();
 
   if (access.error instanceof ApiError && (access.error.status === 403 || access.error.status === 401)) {
     return (
@@ -56,6 +59,7 @@ export function SettingsPage() {
     { key: 'general', label: 'General Settings' },
     { key: 'webhooks', label: 'Webhooks' },
     { key: 'widgets', label: 'Widgets' },
+    { key: 'listed', label: tr('listed.tab') },
   ];
   const current = tabs.some((t) => t.key === tab) ? tab : 'sponsored';
 
@@ -86,6 +90,7 @@ export function SettingsPage() {
           )}
           {current === t.key && t.key === 'webhooks' && <WebhooksPanel />}
           {current === t.key && t.key === 'widgets' && <WidgetsTab />}
+          {current === t.key && t.key === 'listed' && <GetListedTab />}
         </Box>
       ))}
     </Box>

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Card, CardContent, FormControlLabel, Link, List, ListItem, ListItemIcon, ListItemText, Skeleton, Stack, Switch, TextField, Typography } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlined';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { ListingInput, ListingView, StreamCheck } from '../../../../shared/listed';

@@ -377,15 +377,16 @@ function SettingsPanel() {
               <TextField key={n.key} label={t(n.label)} type="number" value={form[n.key]} onChange={(e) => setForm({ ...form, [n.key]: e.target.value })} helperText={n.help ? t(n.help) : undefined} slotProps={{ htmlInput: { min: 0, step: 1 } }} />
             ))}
           </Box>
-          <FormControl component="fieldset" sx={{ mt: 2 }}>
+          <FormControl component="fieldset" fullWidth sx={{ mt: 2, minWidth: 0 }}>
             <FormLabel component="legend">{t('laStaff.settings.excluded')}</FormLabel>
             <Typography variant="body2" color="text.secondary">
               {t('laStaff.settings.excludedHelp')}
             </Typography>
-            <FormGroup row sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(4, 1fr)', sm: 'repeat(6, 1fr)', md: 'repeat(8, 1fr)' } }}>
+            <FormGroup row sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(3, minmax(0, 1fr))', sm: 'repeat(6, minmax(0, 1fr))', md: 'repeat(8, minmax(0, 1fr))' } }}>
               {Array.from({ length: 24 }, (_, h) => (
                 <FormControlLabel
                   key={h}
+                  sx={{ mr: 0 }}
                   label={`${String(h).padStart(2, '0')}:00`}
                   control={<Checkbox checked={form.excluded_hours.includes(h)} onChange={(e) => setForm({ ...form, excluded_hours: e.target.checked ? [...form.excluded_hours, h].sort((a, b) => a - b) : form.excluded_hours.filter((x) => x !== h) })} />}
                 />

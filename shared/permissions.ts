@@ -213,6 +213,7 @@ export function sidebarItems(role: Role): NavItem[] {
   if (can(role, 'users.manage')) items.push({ key: 'users', label: 'User Management', path: '/admin/users', icon: 'users' });
   if (can(role, 'pages.manage')) items.push({ key: 'pages', label: 'Pages', path: '/admin/pages', icon: 'file' });
   if (can(role, 'logs.view')) items.push({ key: 'logs', label: 'Logs', path: '/admin/logs', icon: 'file' });
+  if (can(role, 'privacy.subjects')) items.push({ key: 'data-requests', label: 'Data Requests', path: '/admin/data-requests', icon: 'file' });
   if (can(role, 'settings.access')) items.push({ key: 'settings', label: 'Settings', path: '/admin/settings', icon: 'settings' });
   return items;
 }
@@ -242,6 +243,7 @@ export const ADMIN_ROUTE_ROLES: Record<string, Capability> = {
   '/admin/users': 'users.manage',
   '/admin/pages': 'pages.manage',
   '/admin/logs': 'logs.view',
+  '/admin/data-requests': 'privacy.subjects',
   '/admin/settings': 'settings.access',
   '/admin/audience': 'audience.view',
   '/admin/uptime': 'uptime.view',

@@ -55,11 +55,19 @@ const SessionId = z.string({ error: 'A session id is required.' }).regex(/^[A-Za
 
 /**
  * `GET /api/my-data?session_id=…` (repeatable) and `DELETE /api/my-data` with `{ session_id }`: one id, or the
- * browser's two (its request id and its voting id), at most four.
+ * browser's two (its request id and its voting id), at most four; and/or `push_endpoint`, the browser's push
+ * subscription (its follows of shows).
  */
-export const MyDataQuerySchema = z.object({
-  session_id: z.union([SessionId, z.array(SessionId).min(1).max(4, 'At most 4 session ids.')]).transform((v) => [...new Set(Array.isArray(v) ? v : [v])]),
-});
+export const MyDataQuerySchema = z
+  .object({
+    session_id: z
+      .union([SessionId, z.array(SessionId).max(4, 'At most 4 session ids.')])
+      .optional()
+      .transform((v) => [...new Set(v === undefined ? [] : Array.isArray(v) ? v : [v])]),
+    /** The browser's own push subscription endpoint (issue 36's follows), which only that browser knows. */
+    push_endpoint: z.url({ protocol: /^https?$/, error: 'push_endpoint must be a push service URL.' }).max(2048).optional(),
+  })
+  .refine((v) => v.session_id.length > 0 || v.push_endpoint !== undefined, { message: 'A session id is required.', path: ['session_id'] });
 
 /** One request as the "Your data" page and a staff export show it. */
 export interface HeldSongRequest {
@@ -97,6 +105,8 @@ export interface MyDataView {
   track_votes: { title: string; artist: string; vote_type: string; created_at: string }[];
   page_views: { slug: string; title: string; view_date: string }[];
   rate_limit_counters: number;
+  /** The shows this browser's push subscription follows (when the browser named its endpoint). */
+  push_follows: { show_id: string; title: string }[];
 }
 
 /** What a deletion removed, per kind. */
@@ -108,6 +118,10 @@ export interface MyDataRemoved {
   page_views: number;
   rate_limit_counters: number;
   notifications: number;
+  /** Audit entries that named the person and no longer do. */
+  audit_entries: number;
+  /** This browser's push subscription's follows (issue 36's "follow a show"), when the browser named its endpoint. */
+  push_follows: number;
 }
 
 /** `GET /api/privacy/subjects?q=`: staff find a person by name, e-mail or Discord handle. */
@@ -172,6 +186,8 @@ export interface SubjectErased {
   notifications: number;
   emails: number;
   webhook_deliveries: number;
+  /** Audit entries that named the person and no longer do. */
+  audit_entries: number;
 }
 
 /** `POST /api/me/deletion-request`: an account asks to be deleted, with an optional note. */

@@ -74,8 +74,8 @@ export async function applicantOf(db: Db, id: string): Promise<{ name: string; d
 }
 
 /** Applications decided before `cutoff` are deleted (pending ones wait for a decision). Answers how many. */
-export async function deleteDecidedApplicationsBefore(db: Db, cutoff: Date): Promise<number> {
-  return (await db('presenter_applications').whereNot('status', 'pending').andWhere('reviewed_at', '<', cutoff).delete().returning<{ id: string }[]>('id')).length;
+export async function deleteDecidedApplicationsBefore(db: Db, cutoff: Date): Promise<string[]> {
+  return (await db('presenter_applications').whereNot('status', 'pending').andWhere('reviewed_at', '<', cutoff).delete().returning<{ id: string }[]>('id')).map((r) => r.id);
 }
 
 /** Applications naming a person (contains, case-insensitive): name, e-mail or Discord handle (issue 37 item 2). */

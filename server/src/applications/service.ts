@@ -10,6 +10,7 @@ import { insertNotification, publishNotification } from '../notifications/notify
 import { getStationInfo } from '../settings/service';
 import { recordAction, type AuditActor } from '../users/audit';
 import { accountFromApplication } from '../users/service';
+import { issueSetPasswordLink, WELCOME_LINK_DAYS } from '../auth/recovery';
 import { panelUrl, queueEmail, sendQueuedEmail } from '../mail/outbox';
 import { applicationApprovedEmail, applicationRejectedEmail } from '../mail/templates';
 import { cachedStationInfo } from '../settings/service';
@@ -132,7 +133,8 @@ export async function decideApplication(ctx: AppContext, actor: AuditActor, id: 
     // Approval makes the applicant's account and DJ profile in the same step, and tells them how to sign in (issue 30).
     if (status === 'approved') {
       const made = await accountFromApplication(trx, actor, { name: before.name, email: before.email }, ip, now);
-      mailId = await queueEmail(trx, before.email, applicationApprovedEmail({ station: station.name, name: before.name, email: before.email.toLowerCase(), signInUrl: panelUrl(ctx, '/auth'), password: made.password }));
+      const setPasswordUrl = made.password ? await issueSetPasswordLink(ctx, trx, made.userId) : null;
+      mailId = await queueEmail(trx, before.email, applicationApprovedEmail({ station: station.name, name: before.name, email: before.email.toLowerCase(), signInUrl: panelUrl(ctx, '/auth'), password: made.password, setPasswordUrl, linkDays: WELCOME_LINK_DAYS }));
     } else {
       mailId = await queueEmail(trx, before.email, applicationRejectedEmail({ station: station.name, name: before.name }));
     }

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { Knex } from 'knex';
 import { ACCOUNT_TEXT } from '../../../shared/accounts';
 import { MFA_TEXT, type OwnSession } from '../../../shared/mfa';
 import type { AppContext } from '../context';
@@ -51,6 +52,20 @@ async function sendResetLink(ctx: AppContext, email: string, ip: string | null):
     return queueEmail(trx, row.email, passwordResetEmail({ station: station?.name || 'Airdeck', username: profile?.username ?? row.email, resetUrl: panelUrl(ctx, `/auth/reset#token=${token}`), minutes: RESET_TTL_MINUTES }));
   });
   sendQueuedEmail(ctx, mailId);
+}
+
+/** How long a new account's set-password link works (it is the same single-use link as a reset, longer lived). */
+export const WELCOME_LINK_DAYS = 7;
+
+/**
+ * A single-use link for a new account to choose its own password (issue 30's "new staff told how to sign in",
+ * issue 37): a reset token in the same table, spent the same way, valid for WELCOME_LINK_DAYS. Answers the link.
+ */
+export async function issueSetPasswordLink(ctx: AppContext, trx: Knex.Transaction, userId: string): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const nowMs = ctx.now();
+  await insertResetToken(trx, { tokenHash: sha256(token), userId, at: new Date(nowMs), expiresAt: new Date(nowMs + WELCOME_LINK_DAYS * 86_400_000) });
+  return panelUrl(ctx, `/auth/reset#token=${token}`);
 }
 
 /** Sets a new password from a reset link: the link is spent, every session of the account ends. */

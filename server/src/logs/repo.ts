@@ -148,3 +148,20 @@ export async function deleteActionLogsBefore(db: Db, cutoffs: { failed: Date; ot
 export async function actionsOfUser(db: Db, userId: string, limit: number): Promise<ActionLogRow[]> {
   return db('user_action_logs').where({ user_id: userId }).orderBy('created_at', 'desc').limit(limit).select(COLUMNS);
 }
+
+/**
+ * The audit trail no longer names a person whose record was erased (issue 37): entries about these records
+ * (`resource_type` the record's table) lose their `resource_name` (an applicant's name, an inquirer's name and
+ * subject, a shoutout's recipient); who did what, when, stays. Answers how many entries changed.
+ */
+export async function redactActionLogsAbout(db: Db, resourceTypes: readonly string[], ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await db('user_action_logs').whereIn('resource_type', [...resourceTypes]).whereIn('resource_id', [...ids]).whereNotNull('resource_name').update({ resource_name: null }).returning<{ id: string }[]>('id');
+  return rows.length;
+}
+
+/** The same for entries about records of this kind written before `cutoff` (the record itself is past its retention by then). */
+export async function redactActionLogsBefore(db: Db, resourceType: string, cutoff: Date): Promise<number> {
+  const rows = await db('user_action_logs').where({ resource_type: resourceType }).andWhere('created_at', '<', cutoff).whereNotNull('resource_name').update({ resource_name: null }).returning<{ id: string }[]>('id');
+  return rows.length;
+}

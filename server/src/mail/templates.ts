@@ -15,20 +15,23 @@ export interface EmailContent {
 const signature = (station: string) => `\n\n— ${station}`;
 
 /** A new staff account: where and how to sign in (never the password). */
-export function newAccountEmail(v: { station: string; username: string; email: string; role: string; signInUrl: string; dj: string | null }): EmailContent {
+export function newAccountEmail(v: { station: string; username: string; email: string; role: string; signInUrl: string; dj: string | null; setPasswordUrl: string; linkDays: number; passwordGiven: boolean }): EmailContent {
   return {
     template: 'new_account',
     subject: `Your ${v.station} presenter panel account`,
     text:
       `Hi ${v.username},\n\nAn account has been created for you on ${v.station}'s presenter panel as ${v.role}.` +
       (v.dj ? ` Your DJ profile is ${v.dj}: you can book shows and request leave as ${v.dj}.` : '') +
-      `\n\nSign in at ${v.signInUrl} with this e-mail address (${v.email}). The person who created your account will give you your first password; change it from My Profile once you are in.` +
+      `\n\nChoose your password with this link (it works once, for ${v.linkDays} days):\n${v.setPasswordUrl}\n\n` +
+      `Then sign in at ${v.signInUrl} with this e-mail address (${v.email}).` +
+      (v.passwordGiven ? ' If the person who created your account gave you a first password, that works too until you choose your own.' : '') +
+      ` If the link has expired, use "Forgot password?" on the sign-in page.` +
       signature(v.station),
   };
 }
 
 /** An approved presenter application: the account made from it and how to sign in. */
-export function applicationApprovedEmail(v: { station: string; name: string; email: string; signInUrl: string; password: string | null }): EmailContent {
+export function applicationApprovedEmail(v: { station: string; name: string; email: string; signInUrl: string; password: string | null; setPasswordUrl?: string | null; linkDays?: number }): EmailContent {
   return {
     template: 'application_approved',
     subject: `Your application to ${v.station} has been approved`,
@@ -36,6 +39,7 @@ export function applicationApprovedEmail(v: { station: string; name: string; ema
       `Hi ${v.name},\n\nGreat news: your presenter application to ${v.station} has been approved.` +
       `\n\nYour presenter panel account is ready. Sign in at ${v.signInUrl} with this e-mail address (${v.email})` +
       (v.password ? ` and this temporary password: ${v.password}\nYou will be asked to choose your own password after signing in.` : '. A member of the team will give you your first password.') +
+      (v.setPasswordUrl ? `\n\nOr choose your password straight away with this link (it works once, for ${v.linkDays ?? 7} days):\n${v.setPasswordUrl}` : '') +
       `\n\nFrom the panel you can book your shows and see your hours.` +
       signature(v.station),
   };

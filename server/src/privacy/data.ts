@@ -7,11 +7,13 @@ import { erasePageViewsOfKeys, pageViewsOfKeys } from '../content/repo';
 import { stationDay } from '../content/pages';
 import { deleteDeliveriesAbout } from '../integrations/repo';
 import { listLeave } from '../leave/repo';
-import { actionsOfUser } from '../logs/repo';
+import { actionsOfUser, redactActionLogsAbout } from '../logs/repo';
 import { deleteEmailTo } from '../mail/repo';
 import { eraseNotificationTextAbout } from '../notifications/repo';
 import { insertNotification, publishNotification, rolesWith } from '../notifications/notify';
 import { eraseVotesOfSessions, votesOfSessions } from '../radio/repo';
+import { deleteFollows, followsOfEndpoint } from '../reach/repo';
+import { eventTitle } from '../schedule/repo';
 import { containsPattern, countSessionLimits, deleteSessionLimits, eraseRequestsById, eraseRequestsOfSessions, requestsNaming, requestsOfSessions, type HeldRequests } from '../requests/repo';
 import { cachedStationInfo } from '../settings/service';
 import { recordAction } from '../users/audit';
@@ -32,6 +34,8 @@ import { analyticsKey } from './service';
  *   address, are deleted), makes votes and page views unlinkable (totals
  *   stay), drops the session's rate-limit counters and the name from staff
  *   notifications about those requests. Afterwards no table holds the id.
+ *   A browser that follows shows (issue 36) names its own push subscription's
+ *   endpoint, which only it knows: its follows are listed and deleted too.
  * - Staff answering a written request find a person by name, e-mail or
  *   Discord handle across requests and applications, export it as a file and
  *   erase chosen records with a reason; each step is in the audit trail (the
@@ -63,10 +67,18 @@ async function pageViewKeys(ctx: AppContext, sessions: readonly string[]): Promi
 }
 
 /** Everything the station holds for these browser sessions. */
-export async function listenerData(ctx: AppContext, sessions: readonly string[]): Promise<MyDataView> {
+export async function listenerData(ctx: AppContext, sessions: readonly string[], pushEndpoint?: string): Promise<MyDataView> {
   const keys = await pageViewKeys(ctx, sessions);
-  const [requests, votes, views, limits] = await Promise.all([requestsOfSessions(ctx.knex, sessions), votesOfSessions(ctx.knex, sessions), pageViewsOfKeys(ctx.knex, keys), countSessionLimits(ctx.knex, sessions)]);
+  const [requests, votes, views, limits, follows] = await Promise.all([
+    requestsOfSessions(ctx.knex, sessions),
+    votesOfSessions(ctx.knex, sessions),
+    pageViewsOfKeys(ctx.knex, keys),
+    countSessionLimits(ctx.knex, sessions),
+    pushEndpoint ? followsOfEndpoint(ctx.knex, pushEndpoint) : Promise.resolve([]),
+  ]);
+  const push_follows = await Promise.all(follows.map(async (id) => ({ show_id: id, title: (await eventTitle(ctx.knex, id)) ?? '' })));
   return {
+    push_follows,
     ...presentRequests(requests),
     track_votes: votes.map((v) => ({ title: v.title, artist: v.artist, vote_type: v.vote_type, created_at: iso(v.created_at) })),
     page_views: views.map((v) => ({ slug: v.slug, title: v.title, view_date: day(v.view_date) })),
@@ -75,7 +87,7 @@ export async function listenerData(ctx: AppContext, sessions: readonly string[])
 }
 
 /** Deletes what the station holds for these browser sessions (one transaction); answers what went. */
-export async function deleteListenerData(ctx: AppContext, sessions: readonly string[]): Promise<MyDataRemoved> {
+export async function deleteListenerData(ctx: AppContext, sessions: readonly string[], pushEndpoint?: string): Promise<MyDataRemoved> {
   const keys = await pageViewKeys(ctx, sessions);
   const removed = await ctx.knex.transaction(async (trx) => {
     const requests = await eraseRequestsOfSessions(trx, sessions);
@@ -85,6 +97,8 @@ export async function deleteListenerData(ctx: AppContext, sessions: readonly str
       page_views: await erasePageViewsOfKeys(trx, keys),
       rate_limit_counters: await deleteSessionLimits(trx, sessions),
       notifications: await eraseNotificationTextAbout(trx, requests.ids),
+      audit_entries: await redactActionLogsAbout(trx, PERSONAL_RECORD_TYPES, requests.ids),
+      push_follows: pushEndpoint ? await deleteFollows(trx, pushEndpoint, null) : 0,
     };
   });
   // The count only: the log line never names the session.
@@ -98,6 +112,9 @@ function presentApplication(a: ApplicationRow, whole: boolean): HeldApplication 
 }
 
 const SUBJECT_LIMIT = 200;
+
+/** The audit entries' `resource_type` of records that name a person (their `resource_name` is redacted with the record). */
+export const PERSONAL_RECORD_TYPES = ['song_requests', 'shoutout_requests', 'general_requests', 'presenter_applications'] as const;
 
 /** Records naming a person across requests and applications (staff answering a written request). */
 export async function findSubject(ctx: AppContext, q: string, whole = false): Promise<SubjectDataView> {
@@ -131,6 +148,8 @@ export async function eraseSubject(
       // The e-mails sent to an applicant (received, decision) went to the address being erased.
       emails: await deleteEmailTo(trx, applications.map((a) => a.email)),
       webhook_deliveries: await deleteDeliveriesAbout(trx, applications.map((a) => `application:${a.id}`)),
+      // Older audit entries about these records named the person (an applicant's name, an inquirer's name).
+      audit_entries: await redactActionLogsAbout(trx, PERSONAL_RECORD_TYPES, related),
     };
     const ids = { song_requests: input.song_requests, shoutout_requests: input.shoutout_requests, general_requests: input.general_requests, presenter_applications: input.presenter_applications };
     await recordAction(trx, { actor, action: 'delete', resourceType: 'personal_data', resourceName: 'Personal data erasure', details: { reason: input.reason, removed, ids }, ip });

@@ -61,14 +61,14 @@ export function privacyRoutes(ctx: AppContext): AppRouter {
     await next();
   };
   router.get('/api/my-data', myDataLimit, async (c) => {
-    const { session_id } = parse(MyDataQuerySchema, { session_id: c.query.session_id });
+    const { session_id, push_endpoint } = parse(MyDataQuerySchema, { session_id: c.query.session_id, push_endpoint: c.query.push_endpoint });
     c.set('Cache-Control', 'no-store');
-    c.body = await listenerData(ctx, session_id);
+    c.body = await listenerData(ctx, session_id, push_endpoint);
   });
 
   router.delete('/api/my-data', myDataLimit, async (c) => {
-    const { session_id } = parse(MyDataQuerySchema, c.request.body ?? {});
-    c.body = { removed: await deleteListenerData(ctx, session_id) };
+    const { session_id, push_endpoint } = parse(MyDataQuerySchema, c.request.body ?? {});
+    c.body = { removed: await deleteListenerData(ctx, session_id, push_endpoint) };
   });
 
   // Staff answering a written request: find, export, erase (owner and manager).

@@ -3,7 +3,8 @@ import type { AppContext } from '../context';
 import { deleteDecidedApplicationsBefore } from '../applications/repo';
 import { deleteAuthLeftoversBefore } from '../auth/repo';
 import { erasePageViewSessionsBefore } from '../content/repo';
-import { deleteActionLogsBefore } from '../logs/repo';
+import { deleteActionLogsBefore, redactActionLogsAbout, redactActionLogsBefore } from '../logs/repo';
+import { eraseNotificationTextAbout } from '../notifications/repo';
 import { deleteFinishedEmailBefore } from '../mail/repo';
 import { eraseVoteSessionsBefore } from '../radio/repo';
 import { deleteEndedRequestLimits, deleteInquiriesBefore, eraseListenerRequestsBefore } from '../requests/repo';
@@ -28,7 +29,10 @@ import { insertRetentionRun, latestRetentionRuns, privacySettingsRow, saltOfDay,
  *   `failed_signin_days` (90); the rest of the audit trail after `audit_days` (730);
  * - sent e-mail (address and body): after `email_days` (30);
  * - rate-limit counters (keys hold addresses): when their window ends;
- * - second-step challenges and reset links: a day after they expired.
+ * - second-step challenges and reset links: a day after they expired;
+ * - audit entries about an application, an inquiry or a shoutout lose the
+ *   person's name (`resource_name`) once they are older than that record's
+ *   period (a staff erasure or a listener's deletion does it at once).
  *
  * The analytics level decides what a page view records: `full` the
  * browser's session id, `hashed` (the default) a hash of it with a salt that
@@ -67,16 +71,28 @@ export async function runRetention(ctx: Pick<AppContext, 'knex' | 'log'>, nowMs:
     const requests = await eraseListenerRequestsBefore(trx, before(s.request_days));
     const logs = await deleteActionLogsBefore(trx, { failed: before(s.failed_signin_days), other: before(s.audit_days) });
     const auth = await deleteAuthLeftoversBefore(trx, before(1), nowMs);
+    const inquiries = await deleteInquiriesBefore(trx, before(s.inquiry_days));
+    const applications = await deleteDecidedApplicationsBefore(trx, before(s.application_days));
+    // Staff notifications and audit entries about the deleted records named the person: not any more.
+    const gone = [...inquiries, ...applications];
     return {
       ...requests,
-      general_requests: await deleteInquiriesBefore(trx, before(s.inquiry_days)),
+      general_requests: inquiries.length,
       track_votes: await eraseVoteSessionsBefore(trx, before(s.vote_days)),
       page_views: await erasePageViewSessionsBefore(trx, before(s.page_view_days).toISOString().slice(0, 10)),
-      presenter_applications: await deleteDecidedApplicationsBefore(trx, before(s.application_days)),
+      presenter_applications: applications.length,
+      notifications: await eraseNotificationTextAbout(trx, gone),
       ...logs,
       email_outbox: await deleteFinishedEmailBefore(trx, before(s.email_days)),
       request_rate_limits: await deleteEndedRequestLimits(trx, nowMs),
       ...auth,
+      // Audit entries about a request or an application named the person (an applicant's name, an inquirer's name
+      // and subject, a shoutout's recipient): an entry older than the record's own period no longer does.
+      audit_names:
+        (await redactActionLogsAbout(trx, ['general_requests', 'presenter_applications'], gone)) +
+        (await redactActionLogsBefore(trx, 'presenter_applications', before(s.application_days))) +
+        (await redactActionLogsBefore(trx, 'general_requests', before(s.inquiry_days))) +
+        (await redactActionLogsBefore(trx, 'shoutout_requests', before(s.request_days))),
     };
   });
   await insertRetentionRun(ctx.knex, new Date(nowMs), report);

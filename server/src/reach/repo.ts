@@ -60,3 +60,9 @@ export async function followerCounts(db: Db): Promise<{ show_id: string; followe
     .orderBy([{ column: 'followers', order: 'desc' }, { column: 'show_id' }])) as unknown as { show_id: string; followers: string | number }[];
   return rows.map((r) => ({ show_id: String(r.show_id), followers: Number(r.followers) }));
 }
+
+/** The shows one push subscription follows, oldest follow first (a listener's own data; issue 37). */
+export async function followsOfEndpoint(db: Db, endpoint: string): Promise<string[]> {
+  const rows = await db('show_follows').where({ endpoint }).orderBy('id').select<{ show_id: string }[]>('show_id');
+  return rows.map((r) => r.show_id);
+}

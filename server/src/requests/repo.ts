@@ -403,9 +403,9 @@ export async function eraseListenerRequestsBefore(db: Db, cutoff: Date): Promise
   return { song_requests: songs.length, shoutout_requests: shoutouts.length };
 }
 
-/** General inquiries (they carry an e-mail address) made before `cutoff` are deleted. Answers how many. */
-export async function deleteInquiriesBefore(db: Db, cutoff: Date): Promise<number> {
-  return (await db('general_requests').where('created_at', '<', cutoff).delete().returning<{ id: string }[]>('id')).length;
+/** General inquiries (they carry an e-mail address) made before `cutoff` are deleted. Answers their ids. */
+export async function deleteInquiriesBefore(db: Db, cutoff: Date): Promise<string[]> {
+  return (await db('general_requests').where('created_at', '<', cutoff).delete().returning<{ id: string }[]>('id')).map((r) => r.id);
 }
 
 /** Rate-limit counters whose window has ended (their keys hold addresses). Answers how many. */

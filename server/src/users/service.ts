@@ -17,6 +17,7 @@ import { canAssignRole, canCreateUser, canDeleteUser, canEditUser, DENIED, isRol
 import { announceStaffChange, insertNotification, publishNotification } from '../notifications/notify';
 import { isCommonPassword } from '../auth/common-passwords';
 import { hashPassword, MAX_PASSWORD_BYTES, verifyPassword } from '../auth/passwords';
+import { issueSetPasswordLink, WELCOME_LINK_DAYS } from '../auth/recovery';
 import { announceSessionChange } from '../auth/session-events';
 import { revokeUserSessions } from '../auth/sessions';
 import type { AppContext } from '../context';
@@ -136,7 +137,8 @@ export async function listUsers(db: Knex, filters: z.output<typeof ListUsersQuer
 export async function createAccount(ctx: AppContext, actor: Actor, input: z.output<typeof CreateUserSchema>, ip: string | null): Promise<UserView> {
   if (!canCreateUser(actor.role, input.role)) throw fail.forbidden(ACCOUNT_TEXT.cannotAssignRole);
   if (tooLongPassword(input.password)) throw fail.badRequest(ACCOUNT_TEXT.passwordTooLong);
-  const passwordHash = await hashPassword(input.password);
+  // Without a first password the account gets one nobody knows: the e-mail's set-password link is the way in.
+  const passwordHash = await hashPassword(input.password ?? randomBytes(32).toString('base64url'));
   const station = await cachedStationInfo(ctx);
   try {
     const { user, pending, mailId } = await ctx.knex.transaction(async (trx) => {
@@ -155,7 +157,9 @@ export async function createAccount(ctx: AppContext, actor: Actor, input: z.outp
       });
       const [user] = await withPresenters(trx, [presentUser(row)]);
       // The new user is told where and how to sign in (issue 30; never the password).
-      const mail = await queueEmail(trx, row.email, newAccountEmail({ station: station.name, username: row.username, email: row.email, role: ROLE_LABELS[input.role], signInUrl: panelUrl(ctx, '/auth'), dj: user!.presenter?.name ?? null }));
+      // With a single-use link to choose a password (the password reset's mechanism, issue 37).
+      const setPasswordUrl = await issueSetPasswordLink(ctx, trx, row.id);
+      const mail = await queueEmail(trx, row.email, newAccountEmail({ station: station.name, username: row.username, email: row.email, role: ROLE_LABELS[input.role], signInUrl: panelUrl(ctx, '/auth'), dj: user!.presenter?.name ?? null, setPasswordUrl, linkDays: WELCOME_LINK_DAYS, passwordGiven: input.password !== undefined }));
       return { user: user!, pending: note, mailId: mail };
     });
     sendQueuedEmail(ctx, mailId);

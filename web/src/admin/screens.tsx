@@ -40,6 +40,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: '/admin/notifications', title: 'Notifications', load: () => import('../notifications/NotificationsScreen') },
   { path: '/admin/users', title: 'User Management', load: () => import('./users/UserManagement'), denied: { text: DENIED.users } },
   { path: '/admin/pages', title: 'Pages', load: () => import('../content/admin').then((m) => ({ default: m.PagesAdmin })) },
+  { path: '/admin/data-requests', title: 'Data Requests', load: () => import('../privacy/DataRequestsScreen') },
   { path: '/admin/logs', title: 'Logs', load: () => import('./LogsScreen'), denied: { title: 'Access Denied', text: DENIED.logs } },
   { path: '/admin/settings', title: 'Settings', load: () => import('../settings/admin').then((m) => ({ default: m.SettingsPage })), denied: { text: DENIED.settings } },
 ];

@@ -8,6 +8,17 @@ import { useI18n } from '../i18n/state';
 import { currentSessionIds, forgetSessionIds } from '../platform/session';
 import { deleteMyData, fetchMyData } from './api';
 
+/** The browser's own push subscription (issue 36's "follow a show"), or null: only this browser knows its endpoint. */
+async function pushSubscription(): Promise<PushSubscription | null> {
+  try {
+    if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return null;
+    const reg = await navigator.serviceWorker.getRegistration();
+    return (await reg?.pushManager?.getSubscription()) ?? null;
+  } catch {
+    return null;
+  }
+}
+
 type State = { kind: 'loading' } | { kind: 'none' } | { kind: 'error' } | { kind: 'data'; data: MyDataView } | { kind: 'deleted' };
 
 /** One kind of data: its heading and its items, or "None". */
@@ -45,15 +56,17 @@ export function YourDataPage() {
 
   const load = useCallback(() => {
     const ids = currentSessionIds();
-    if (ids.length === 0) {
-      setState({ kind: 'none' });
-      return;
-    }
     setState({ kind: 'loading' });
-    fetchMyData(ids).then(
-      (data) => setState({ kind: 'data', data }),
-      () => setState({ kind: 'error' }),
-    );
+    void pushSubscription().then((push) => {
+      if (ids.length === 0 && !push) {
+        setState({ kind: 'none' });
+        return;
+      }
+      fetchMyData(ids, push?.endpoint ?? null).then(
+        (data) => setState({ kind: 'data', data }),
+        () => setState({ kind: 'error' }),
+      );
+    });
   }, []);
   useEffect(load, [load]);
 
@@ -64,8 +77,11 @@ export function YourDataPage() {
     setBusy(true);
     setFailed(false);
     try {
-      await deleteMyData(currentSessionIds());
+      const push = await pushSubscription();
+      await deleteMyData(currentSessionIds(), push?.endpoint ?? null);
       forgetSessionIds();
+      // The browser's subscription goes too: no station can reach this browser through it any more.
+      await push?.unsubscribe().catch(() => false);
       setConfirming(false);
       setState({ kind: 'deleted' });
     } catch {
@@ -76,7 +92,7 @@ export function YourDataPage() {
   };
 
   const d = state.kind === 'data' ? state.data : null;
-  const total = d ? d.song_requests.length + d.shoutout_requests.length + d.general_requests.length + d.track_votes.length + d.page_views.length + d.rate_limit_counters : 0;
+  const total = d ? d.song_requests.length + d.shoutout_requests.length + d.general_requests.length + d.track_votes.length + d.page_views.length + d.rate_limit_counters + (d.push_follows?.length ?? 0) : 0;
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
@@ -168,6 +184,17 @@ export function YourDataPage() {
               </li>
             ))}
           />
+          {(d.push_follows?.length ?? 0) > 0 && (
+            <Kind
+              id="your-data-follows"
+              title={t('yourData.follows', { count: String(d.push_follows.length) })}
+              items={d.push_follows.map((f) => (
+                <li key={f.show_id}>
+                  <bdi>{f.title}</bdi>
+                </li>
+              ))}
+            />
+          )}
           <Typography color="text.secondary" sx={{ mb: 3 }}>
             {t('yourData.counters', { count: String(d.rate_limit_counters) })}
           </Typography>

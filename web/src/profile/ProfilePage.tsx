@@ -14,6 +14,7 @@ import { useToast } from '../ui/toast';
 import { checkImageFile, IMAGE_TYPES, uploadErrorToast } from '../ui/upload';
 import { SessionsSection, TwoFactorSection } from './SecuritySections';
 import { CalendarFeedSection } from './CalendarFeedSection';
+import { AccountDataSection } from './AccountDataSection';
 import { changeMyPassword, fetchMe, updateMe, updateMyPresenterLinks, uploadMyAvatar } from './api';
 
 const PLATFORM_LABELS: Record<SocialPlatform, string> = {
@@ -274,6 +275,7 @@ export function ProfilePage() {
         <ChangePassword onChanged={() => void reloadProfile()} />
         <TwoFactorSection role={profile.role} />
         <SessionsSection />
+        <AccountDataSection />
       </Stack>
     </Container>
   );

@@ -1,6 +1,7 @@
 /** The signed-in user's own account: profile, avatar, presenter links and password. Typed with shared/accounts. */
 import type { ChangePasswordInput, MeResponse, SocialLinksInput, UpdateMeInput } from '../../../shared/accounts';
-import { endpoint } from '../app/api';
+import { currentAccessToken, endpoint } from '../app/api';
+import { getApiBase } from '../platform';
 
 /** The signed-in user, their linked presenter and capabilities. */
 export const fetchMe = endpoint<MeResponse>('GET', () => '/api/me');
@@ -21,3 +22,22 @@ export const fetchMfaPolicy = endpoint<MfaPolicyResponse>('GET', () => '/api/aut
 export const saveMfaPolicy = endpoint<MfaPolicyResponse, [policy: MfaPolicyResponse]>('PUT', (body) => ({ path: '/api/auth/mfa/policy', body }));
 export const fetchMySessions = endpoint<{ sessions: OwnSession[] }>('GET', () => '/api/me/sessions');
 export const endMySession = endpoint<unknown, [id: string]>('DELETE', (id) => ({ path: `/api/me/sessions/${encodeURIComponent(id)}` }));
+
+// The account's own data (issue 37): a download and a request to be deleted.
+/** Saves the account's own data as my-account-data-{date}.json (the server names the file and audits it). */
+export async function downloadOwnData(): Promise<void> {
+  const token = await currentAccessToken();
+  const res = await fetch(`${getApiBase()}/api/me/data`, { headers: token ? { Authorization: `Bearer ${token}` } : {}, credentials: 'same-origin' });
+  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? 'my-account-data.json';
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+/** Asks for the account and its data to be deleted (owners and managers are told). */
+export const askAccountDeletion = endpoint<{ requested: true }, [message: string]>('POST', (message) => ({ path: '/api/me/deletion-request', body: message ? { message } : {} }));

@@ -12,6 +12,7 @@ import { GeneralSettingsTab } from './GeneralSettingsTab';
 import { AudienceSettingsCard } from '../../audience/AudienceSettingsCard';
 import { DeadAirSettingsCard } from '../../deadair/DeadAirSettingsCard';
 import { LiveInputSettingsCard } from '../../live/LiveInputSettingsCard';
+import { PrivacySettingsCard } from '../../privacy/PrivacySettingsCard';
 import { SliderTab } from './SliderTab';
 import { SponsoredTab } from './SponsoredTab';
 import { WidgetsTab } from './WidgetsTab';
@@ -86,6 +87,7 @@ export function SettingsPage() {
               <AudienceSettingsCard />
               <DeadAirSettingsCard />
               <LiveInputSettingsCard />
+              <PrivacySettingsCard />
             </>
           )}
           {current === t.key && t.key === 'webhooks' && <WebhooksPanel />}

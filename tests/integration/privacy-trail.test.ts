@@ -28,7 +28,16 @@ let t: TestServer;
 let owner: TestUser;
 let manager: TestUser;
 const knex = () => t.server.ctx.knex;
-const post = (path: string, body: unknown, token?: string) => request(t.url, path, { method: 'POST', body, ...(token ? { token } : {}) });
+/** A POST; sent again if the kept-alive connection was closed under it (after a long scan of every table). */
+async function post(path: string, body: unknown, token?: string) {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await request(t.url, path, { method: 'POST', body, ...(token ? { token } : {}) });
+    } catch (err) {
+      if (attempt >= 2) throw err;
+    }
+  }
+}
 const PUSH_ORIGIN = 'https://push.listener.example';
 
 beforeAll(async () => {

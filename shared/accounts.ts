@@ -81,11 +81,7 @@ export const CreateUserSchema = z
   .object({
     email: emailField,
     username: usernameField,
-    /** A first password, or none: the new account is e-mailed a single-use link to choose its own either way. */
-    password: z
-      .union([z.literal(''), passwordField])
-      .optional()
-      .transform((v) => (v ? v : undefined)),
+    password: passwordField,
     role: roleField.default('presenter'),
     presenter: NewPresenterSchema.optional().nullable().transform((v) => v ?? undefined),
     presenter_id: z.uuid({ error: ACCOUNT_TEXT.djNotFound }).optional().nullable().transform((v) => v ?? undefined),

@@ -137,8 +137,7 @@ export async function listUsers(db: Knex, filters: z.output<typeof ListUsersQuer
 export async function createAccount(ctx: AppContext, actor: Actor, input: z.output<typeof CreateUserSchema>, ip: string | null): Promise<UserView> {
   if (!canCreateUser(actor.role, input.role)) throw fail.forbidden(ACCOUNT_TEXT.cannotAssignRole);
   if (tooLongPassword(input.password)) throw fail.badRequest(ACCOUNT_TEXT.passwordTooLong);
-  // Without a first password the account gets one nobody knows: the e-mail's set-password link is the way in.
-  const passwordHash = await hashPassword(input.password ?? randomBytes(32).toString('base64url'));
+  const passwordHash = await hashPassword(input.password);
   const station = await cachedStationInfo(ctx);
   try {
     const { user, pending, mailId } = await ctx.knex.transaction(async (trx) => {
@@ -159,7 +158,7 @@ export async function createAccount(ctx: AppContext, actor: Actor, input: z.outp
       // The new user is told where and how to sign in (issue 30; never the password).
       // With a single-use link to choose a password (the password reset's mechanism, issue 37).
       const setPasswordUrl = await issueSetPasswordLink(ctx, trx, row.id);
-      const mail = await queueEmail(trx, row.email, newAccountEmail({ station: station.name, username: row.username, email: row.email, role: ROLE_LABELS[input.role], signInUrl: panelUrl(ctx, '/auth'), dj: user!.presenter?.name ?? null, setPasswordUrl, linkDays: WELCOME_LINK_DAYS, passwordGiven: input.password !== undefined }));
+      const mail = await queueEmail(trx, row.email, newAccountEmail({ station: station.name, username: row.username, email: row.email, role: ROLE_LABELS[input.role], signInUrl: panelUrl(ctx, '/auth'), dj: user!.presenter?.name ?? null, setPasswordUrl, linkDays: WELCOME_LINK_DAYS, passwordGiven: true }));
       return { user: user!, pending: note, mailId: mail };
     });
     sendQueuedEmail(ctx, mailId);

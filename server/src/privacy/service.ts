@@ -45,6 +45,9 @@ export const RETENTION_DEFAULTS = { request_days: 30, vote_days: 30, page_view_d
 
 const DAY_MS = 86_400_000;
 
+/** The audit entries' `resource_type` of the records whose entries name a person. */
+const AUDIT_TYPE = { inquiry: 'general_requests', application: 'presenter_applications', shoutout: 'shoutout_requests' } as const;
+
 /** What one run removed, per kind of data (only kinds with something removed are logged). */
 export type RetentionReport = Record<string, number>;
 
@@ -89,10 +92,10 @@ export async function runRetention(ctx: Pick<AppContext, 'knex' | 'log'>, nowMs:
       // Audit entries about a request or an application named the person (an applicant's name, an inquirer's name
       // and subject, a shoutout's recipient): an entry older than the record's own period no longer does.
       audit_names:
-        (await redactActionLogsAbout(trx, ['general_requests', 'presenter_applications'], gone)) +
-        (await redactActionLogsBefore(trx, 'presenter_applications', before(s.application_days))) +
-        (await redactActionLogsBefore(trx, 'general_requests', before(s.inquiry_days))) +
-        (await redactActionLogsBefore(trx, 'shoutout_requests', before(s.request_days))),
+        (await redactActionLogsAbout(trx, [AUDIT_TYPE.inquiry, AUDIT_TYPE.application], gone)) +
+        (await redactActionLogsBefore(trx, AUDIT_TYPE.application, before(s.application_days))) +
+        (await redactActionLogsBefore(trx, AUDIT_TYPE.inquiry, before(s.inquiry_days))) +
+        (await redactActionLogsBefore(trx, AUDIT_TYPE.shoutout, before(s.request_days))),
     };
   });
   await insertRetentionRun(ctx.knex, new Date(nowMs), report);

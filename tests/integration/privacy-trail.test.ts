@@ -48,7 +48,7 @@ beforeAll(async () => {
   });
   owner = await createUser(t, { role: 'owner' });
   manager = await createUser(t, { role: 'manager' });
-}, 60_000);
+}, 120_000);
 afterAll(async () => {
   await t?.close();
   await smtp?.close();

@@ -93,7 +93,7 @@ describe("a listener's own data (issue 37 item 2)", () => {
 
     const gone = await deleteMine([me.req, me.vote]);
     expect(gone.status).toBe(200);
-    expect(gone.body.removed).toEqual({ song_requests: 1, shoutout_requests: 1, general_requests: 1, track_votes: 1, page_views: 1, rate_limit_counters: 3, notifications: 3 });
+    expect(gone.body.removed).toEqual({ song_requests: 1, shoutout_requests: 1, general_requests: 1, track_votes: 1, page_views: 1, rate_limit_counters: 3, notifications: 3, audit_entries: 0, push_follows: 0 });
 
     // Afterwards no column of any table holds either id, nor the listener's name.
     expect(await placesHolding(knex(), me.req)).toEqual([]);
@@ -101,7 +101,7 @@ describe("a listener's own data (issue 37 item 2)", () => {
     expect(await placesHolding(knex(), 'Robin')).toEqual([]);
     expect(await placesHolding(knex(), 'robin@example.com')).toEqual([]);
     const after = await myData([me.req, me.vote]);
-    expect(after.body).toEqual({ song_requests: [], shoutout_requests: [], general_requests: [], track_votes: [], page_views: [], rate_limit_counters: 0 });
+    expect(after.body).toEqual({ song_requests: [], shoutout_requests: [], general_requests: [], track_votes: [], page_views: [], rate_limit_counters: 0, push_follows: [] });
     // The counts stay: the song's row (without the person), the vote total.
     expect(await knex()('track_vote_totals').where({ track_id: trackId }).first('up_votes')).toEqual(totalsBefore);
     expect(await knex()('song_requests').where({ requester: 'Listener' }).count<{ n: string }[]>({ n: '*' })).toEqual([{ n: expect.anything() }]);

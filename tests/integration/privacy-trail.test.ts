@@ -92,9 +92,10 @@ describe('the audit trail forgets an erased person (issue 37)', () => {
     }
     expect((await request(t.url, `/api/applications/${ids[oldName]}`, { method: 'PATCH', token: manager.token, body: { status: 'rejected' } })).status).toBe(200);
     expect((await request(t.url, `/api/applications/${ids[newName]}`, { method: 'PATCH', token: owner.token, body: { status: 'rejected' } })).status).toBe(200);
-    // The job runs 366 days from now: the old decision's entry is 366 days old, the new one's (dated two days on) 364.
+    // The job runs 366 days from now: the old decision (and its entry) is 366 days old, the new one (dated two days on) 364.
     const jobNow = Date.now() + 366 * DAY;
     await knex()('user_action_logs').where({ resource_id: ids[newName] }).update({ created_at: new Date(Date.now() + 2 * DAY) });
+    await knex()('presenter_applications').where({ id: ids[newName] }).update({ reviewed_at: new Date(Date.now() + 2 * DAY) });
     const removed = await runRetention(t.server.ctx, jobNow);
     expect(removed.audit_names).toBeGreaterThanOrEqual(1);
     expect((await entriesAbout(ids[oldName]!)).map((e) => e.resource_name)).toEqual([null]);

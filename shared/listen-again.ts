@@ -47,8 +47,16 @@ export const EpisodeSchema = z.object({
 export type Episode = z.infer<typeof EpisodeSchema>;
 
 /** GET /api/episodes. */
-export const EpisodeListSchema = z.object({ episodes: z.array(EpisodeSchema) });
+export const EpisodeListSchema = z.object({
+  episodes: z.array(EpisodeSchema),
+  /** The podcast feed of what was asked for (the show's with `show`, else the station's); null while downloads and feeds are off. */
+  feed_url: z.string().nullable(),
+  /** How many days back episodes stay listed (the station's public window). */
+  public_window_days: z.number(),
+});
 export type EpisodeList = z.infer<typeof EpisodeListSchema>;
+
+export { showSlug } from './listen-again-slug';
 
 export const EpisodeListQuerySchema = z.object({
   show: z.string().trim().min(1).max(200).optional(),

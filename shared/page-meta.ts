@@ -34,6 +34,7 @@ export function staticPageMeta(pathname: string, station: { name: string; taglin
     '/donate': { title: 'Donate', description: `Support ${name}: donations keep community radio on air.` },
     '/terms-of-service': { title: 'Terms of Service', description: `The terms for using ${name}'s website, player and apps.` },
     '/privacy-policy': { title: 'Privacy Policy', description: `What ${name} collects about you, why, and your rights.` },
+    '/listen-again': { title: 'Listen again', description: `Missed a show? Listen again to ${name}'s recent shows, with their tracklists.` },
     '/your-data': { title: 'Your data', description: `See and delete what ${name} holds for this browser.` },
     '/api-docs': { title: 'API Documentation', description: 'Public schedule and song-request APIs: parameters, responses and code samples.' },
     '/auth': { title: 'Sign In', description: 'Presenter and staff sign-in.' },

@@ -7,7 +7,7 @@ import type { MessageKey } from './i18n/format';
  */
 export const CLIENT_ROUTE_PATTERNS: readonly RegExp[] = [
   /^\/$/,
-  /^\/(shows|djs|mobile-app|request|song-request|shoutout-request|general-request|presenter-application|become-a-dj|donate|terms-of-service|privacy-policy|auth|profile|discord-callback|api-docs|your-data)\/?$/,
+  /^\/(shows|djs|mobile-app|request|song-request|shoutout-request|general-request|presenter-application|become-a-dj|donate|terms-of-service|privacy-policy|auth|profile|discord-callback|api-docs|your-data|listen-again)\/?$/,
   /^\/auth\/(forgot|reset)\/?$/,
   /^\/djs\/[^/]+\/?$/,
   /^\/page\/[^/]+\/?$/,

@@ -6,6 +6,7 @@ import type { NowPlaying, NowPlayingShow } from '../../../shared/radio';
 import type { Episode, EpisodeList, ListenAgainSettingsInput, PublishRule, ShowRule, StaffEpisode } from '../../../shared/listen-again';
 import { showsBetween } from '../radio/schedule';
 import type { AppContext } from '../context';
+import { showSlug } from '../../../shared/listen-again-slug';
 import { siteOrigin } from '../http/public-url';
 import { presenterCards, presenterOfUser } from '../presenters/repo';
 import { eventRow } from '../schedule/repo';
@@ -19,9 +20,7 @@ import { recorderStatus, type RecorderStatus } from './recorder';
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A show's slug for feed addresses: its title, lower case, words joined by hyphens. */
-export function slugOf(title: string): string {
-  return title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80) || 'show';
-}
+export const slugOf = showSlug;
 
 /** Start and end of what the episode holds (the aired span less the trims). */
 function span(row: EpisodeRow): { from: Date; to: Date } {
@@ -75,7 +74,8 @@ export async function listEpisodes(ctx: AppContext, q: { show?: string; presente
     const f = await showFilter(ctx, q.show);
     rows = f.showIds ? await listable(ctx, settings, { showIds: f.showIds, presenterId: q.presenter, limit: q.limit }) : (await listable(ctx, settings, { presenterId: q.presenter, limit: 500 })).filter((r) => slugOf(r.title) === f.slug).slice(0, q.limit);
   } else rows = await listable(ctx, settings, { presenterId: q.presenter, limit: q.limit });
-  return { episodes: rows.map((r) => presentEpisode(r, origin, settings.downloads_enabled)) };
+  const feed = !settings.downloads_enabled ? null : `${origin}/podcasts/${q.show ? encodeURIComponent(q.show) : 'station'}.xml`;
+  return { episodes: rows.map((r) => presentEpisode(r, origin, settings.downloads_enabled)), feed_url: feed, public_window_days: settings.public_window_days };
 }
 
 /** One listed episode, or undefined (unknown, hidden, unpublished, outside the window). */

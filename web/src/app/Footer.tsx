@@ -26,6 +26,9 @@ export function Footer() {
             <bdi>{t('footer.copyright', { year: String(new Date().getFullYear()), station: station.name })}</bdi>
             {station.tagline ? <bdi>{` ${station.tagline.replace(/[.!?]+$/, '')}.`}</bdi> : null}
           </p>
+          <nav aria-label={t('footer.listen')}>
+            <RouterLink className="bd-link" to="/listen-again">{t('listenAgain.title')}</RouterLink>
+          </nav>
           <nav aria-label={t('footer.legal')}>
             <RouterLink className="bd-link" to="/terms-of-service">{t('footer.terms')}</RouterLink>
             <RouterLink className="bd-link" to="/privacy-policy">{t('footer.privacy')}</RouterLink>

@@ -79,6 +79,7 @@ const DiscordCallback = page(integrations, 'DiscordCallbackPage');
 const Terms = page(listener, 'Terms');
 const Privacy = page(listener, 'Privacy');
 const YourData = page(listener, 'YourData');
+const ListenAgain = page(() => import('../listen-again/ListenAgainPage'), 'ListenAgainPage');
 const AuthPage = page(() => import('../auth/AuthPage'), 'AuthPage');
 const ProfilePage = page(() => import('../profile/ProfilePage'), 'ProfilePage');
 const recovery = () => import('../auth/RecoveryPages');
@@ -122,6 +123,7 @@ export const routes: RouteObject[] = [
       { path: 'terms-of-service', element: <Terms /> },
       { path: 'privacy-policy', element: <Privacy /> },
       { path: 'your-data', element: <YourData /> },
+      { path: 'listen-again', element: <ListenAgain /> },
       { path: 'auth', element: <AuthPage /> },
       { path: 'auth/forgot', element: <ForgotPassword /> },
       { path: 'auth/reset', element: <ResetPassword /> },

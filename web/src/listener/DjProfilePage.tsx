@@ -23,6 +23,7 @@ import { PresenterShows } from '../schedule/components/PresenterShows';
 import { initialOf, shortBio, usePresenter } from './presenters';
 import { returnsInText } from './leave';
 import { LIVE_BADGE_COLORS } from '../ui/theme';
+import { PresenterListenAgain } from '../listen-again/ListenAgainSection';
 
 /** Texts of the DJ profile (spec 000 §2, §8). */
 export const DJ_PROFILE_TEXT = {
@@ -167,6 +168,7 @@ function Profile({ presenter }: { presenter: PublicPresenter }) {
           </CardContent>
         </Card>
       </Box>
+      <PresenterListenAgain presenterId={presenter.id} />
     </Stack>
   );
 }

@@ -24,6 +24,8 @@ import { LIVE_BADGE_COLORS } from '../ui/theme';
 import { PlayerListenerCount } from '../audience/ListeningNow';
 import { useStationCondition } from '../deadair/api';
 import { kindText } from '../deadair/texts';
+import { EPISODE_PLAYER_HEIGHT, EpisodeControls } from '../listen-again/EpisodeControls';
+import { leaveEpisode, usePlayback } from '../listen-again/playback';
 
 /** `reconnecting`: the stream dropped (or would not start) while the listener wanted it; the player tries again by itself. */
 type Status = 'paused' | 'loading' | 'playing' | 'reconnecting';
@@ -100,6 +102,8 @@ export function Player() {
   const mobile = useIsMobile();
   const t = useT();
   const { data: np } = useNowPlaying();
+  // An episode of listen again chosen on a page (issue 32): the player plays it instead of the live stream.
+  const { episode } = usePlayback();
   // The audio the server-drawn Play already started (issue 38 item 8) is this player's own: it plays on.
   const [adopted] = useState(bootAudio);
   const audioRef = useRef<HTMLAudioElement | null>(adopted);
@@ -296,7 +300,8 @@ export function Player() {
 
   // Lock-screen and media-key controls.
   useEffect(() => {
-    if (!('mediaSession' in navigator)) return;
+    // While an episode plays, the lock screen is the episode's (EpisodeControls).
+    if (!('mediaSession' in navigator) || episode) return;
     const ms = navigator.mediaSession;
     try {
       ms.metadata = new MediaMetadata({
@@ -312,7 +317,18 @@ export function Player() {
     } catch {
       // Some browsers refuse some actions; the on-page controls still work.
     }
-  }, [d.title, d.artist, d.album, d.art, d.presenter, status, play, pause, station.logoUrl]);
+  }, [d.title, d.artist, d.album, d.art, d.presenter, status, play, pause, station.logoUrl, episode]);
+
+  // An episode chosen while the live stream plays: the stream stops (one sound at a time).
+  const episodeId = episode?.id ?? null;
+  useEffect(() => {
+    if (episodeId && statusRef.current !== 'paused') pause();
+  }, [episodeId, pause]);
+  /** Back to the live stream from an episode (its place is kept). */
+  const backToLive = useCallback(() => {
+    leaveEpisode();
+    play();
+  }, [play]);
 
 
   const shownVolume = muted ? 0 : volume;
@@ -336,7 +352,7 @@ export function Player() {
 
   // Reconnecting counts as playing: the button pauses (stops the attempts), and the player says what it is doing.
   const playing = status !== 'paused';
-  const height = mobile ? PLAYER_HEIGHT.mobile : PLAYER_HEIGHT.desktop;
+  const height = episode ? (mobile ? EPISODE_PLAYER_HEIGHT.mobile : EPISODE_PLAYER_HEIGHT.desktop) : mobile ? PLAYER_HEIGHT.mobile : PLAYER_HEIGHT.desktop;
   // Off air: nothing to play (a player already playing can still be paused).
   const canPlay = d.onAir || playing || (down && !!backupUrl);
   const backToStation = () => {
@@ -373,17 +389,17 @@ export function Player() {
   return (
     <Paper
       component="section"
-      aria-label="Live player"
+      aria-label={episode ? t('listenAgain.playerRegion') : 'Live player'}
       square
       elevation={8}
       sx={{ position: 'fixed', left: 0, right: 0, bottom: 0, height, zIndex: 1200, borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper', display: 'flex', flexDirection: 'column' }}
     >
       {/* Elapsed share of the track: a plain bar (the player is on every page; it carries no progress-bar component). */}
       <Box aria-hidden sx={{ height: 3, flexShrink: 0, overflow: 'hidden' }}>
-        <ProgressBar np={d.onAir ? np : undefined} duration={d.duration} />
+        {!episode && <ProgressBar np={d.onAir ? np : undefined} duration={d.duration} />}
       </Box>
       {!adopted && <audio ref={audioRef} preload="none" data-testid="player-audio" />}
-      {offerBackup && (
+      {!episode && offerBackup && (
         <Paper square elevation={4} role="status" data-testid="player-backup" sx={{ position: 'absolute', left: 0, right: 0, bottom: '100%', px: 2, py: 0.5, display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', bgcolor: 'warning.light', color: 'warning.contrastText' }}>
           <Typography variant="body2" sx={{ fontWeight: 700, flexGrow: 1 }}>
             {onBackup && playing ? t('player.backup.playing') : condition && condition.condition !== 'ok' ? kindText(t, condition.condition) : d.offReason}
@@ -399,116 +415,120 @@ export function Player() {
           )}
         </Paper>
       )}
-      <Box sx={{ flexGrow: 1, display: 'flex', alignItems: 'center', gap: { xs: 1, sm: 2 }, px: { xs: 1, sm: 2 }, minWidth: 0 }}>
-        <IconButton
-          onClick={playing ? pause : play}
-          aria-label={playing ? 'Pause' : canPlay ? 'Play' : `Play (unavailable: off air)`}
-          title={canPlay ? undefined : d.offReason}
-          disabled={!canPlay}
-          color="primary"
-          sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', '&:hover': { bgcolor: 'primary.dark' }, '&.Mui-disabled': { bgcolor: 'action.disabledBackground', color: 'text.secondary' }, width: 48, height: 48, flexShrink: 0 }}
-        >
-          {status === 'loading' ? <CircularProgress size={22} color="inherit" aria-hidden /> : playing ? <PauseIcon /> : <PlayArrowIcon />}
-        </IconButton>
-        <TrackArt src={d.art} size={mobile ? 40 : 48} />
-        <Box sx={{ minWidth: 0, flexGrow: 1 }} data-testid="now-playing">
-          {status === 'reconnecting' ? (
-            <Box role="status" data-testid="player-reconnecting" sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
-              <Box sx={{ minWidth: 0 }}>
-                <Typography noWrap sx={{ fontWeight: 700, lineHeight: 1.3 }}>
-                  {t('player.reconnecting')}
-                </Typography>
-                <Typography variant="body2" color="text.secondary" sx={{ lineHeight: 1.3, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
-                  {d.onAir ? (
-                    t('player.streamDropped')
-                  ) : (
-                    <>
-                      <span>{d.offReason}</span> <span>{t('player.resumesOnAir')}</span>
-                    </>
-                  )}
-                </Typography>
-              </Box>
-              {/* On a phone the icon alone (named Retry), so the message keeps its room. */}
-              {mobile ? (
-                <IconButton onClick={() => start(true)} aria-label={t('player.retry')} color="primary" sx={{ flexShrink: 0, width: 44, height: 44 }}>
-                  <RefreshIcon />
-                </IconButton>
-              ) : (
-                <Button size="small" startIcon={<RefreshIcon />} onClick={() => start(true)} sx={{ flexShrink: 0, minHeight: 44 }}>
-                  {t('player.retry')}
-                </Button>
-              )}
-            </Box>
-          ) : (
-            <>
-              <Typography noWrap sx={{ fontWeight: 700, lineHeight: 1.3 }} data-testid="now-playing-title" title={d.title}>
-                {d.title}
-              </Typography>
-              <Typography noWrap variant="body2" color="text.secondary" data-testid="now-playing-artist" title={d.artist}>
-                {d.artist}
-              </Typography>
-              {mobile && d.onAir && (
-                <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, minWidth: 0 }} data-testid="player-presenter-mobile">
-                  {d.isLive && liveBadge(true)}
-                  <Typography noWrap variant="caption" color="text.secondary" sx={{ minWidth: 0, lineHeight: 1.4 }}>
-                    {d.isLive ? (
-                      d.presenter
+      {episode ? (
+        <EpisodeControls episode={episode} mobile={mobile} onLive={backToLive} logoUrl={station.logoUrl} stationName={station.name} />
+      ) : (
+        <Box sx={{ flexGrow: 1, display: 'flex', alignItems: 'center', gap: { xs: 1, sm: 2 }, px: { xs: 1, sm: 2 }, minWidth: 0 }}>
+          <IconButton
+            onClick={playing ? pause : play}
+            aria-label={playing ? 'Pause' : canPlay ? 'Play' : `Play (unavailable: off air)`}
+            title={canPlay ? undefined : d.offReason}
+            disabled={!canPlay}
+            color="primary"
+            sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', '&:hover': { bgcolor: 'primary.dark' }, '&.Mui-disabled': { bgcolor: 'action.disabledBackground', color: 'text.secondary' }, width: 48, height: 48, flexShrink: 0 }}
+          >
+            {status === 'loading' ? <CircularProgress size={22} color="inherit" aria-hidden /> : playing ? <PauseIcon /> : <PlayArrowIcon />}
+          </IconButton>
+          <TrackArt src={d.art} size={mobile ? 40 : 48} />
+          <Box sx={{ minWidth: 0, flexGrow: 1 }} data-testid="now-playing">
+            {status === 'reconnecting' ? (
+              <Box role="status" data-testid="player-reconnecting" sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+                <Box sx={{ minWidth: 0 }}>
+                  <Typography noWrap sx={{ fontWeight: 700, lineHeight: 1.3 }}>
+                    {t('player.reconnecting')}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary" sx={{ lineHeight: 1.3, display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
+                    {d.onAir ? (
+                      t('player.streamDropped')
                     ) : (
                       <>
-                        {d.presenter}
-                        {clock && <> · {clock}</>}
+                        <span>{d.offReason}</span> <span>{t('player.resumesOnAir')}</span>
                       </>
                     )}
                   </Typography>
                 </Box>
-              )}
+                {/* On a phone the icon alone (named Retry), so the message keeps its room. */}
+                {mobile ? (
+                  <IconButton onClick={() => start(true)} aria-label={t('player.retry')} color="primary" sx={{ flexShrink: 0, width: 44, height: 44 }}>
+                    <RefreshIcon />
+                  </IconButton>
+                ) : (
+                  <Button size="small" startIcon={<RefreshIcon />} onClick={() => start(true)} sx={{ flexShrink: 0, minHeight: 44 }}>
+                    {t('player.retry')}
+                  </Button>
+                )}
+              </Box>
+            ) : (
+              <>
+                <Typography noWrap sx={{ fontWeight: 700, lineHeight: 1.3 }} data-testid="now-playing-title" title={d.title}>
+                  {d.title}
+                </Typography>
+                <Typography noWrap variant="body2" color="text.secondary" data-testid="now-playing-artist" title={d.artist}>
+                  {d.artist}
+                </Typography>
+                {mobile && d.onAir && (
+                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, minWidth: 0 }} data-testid="player-presenter-mobile">
+                    {d.isLive && liveBadge(true)}
+                    <Typography noWrap variant="caption" color="text.secondary" sx={{ minWidth: 0, lineHeight: 1.4 }}>
+                      {d.isLive ? (
+                        d.presenter
+                      ) : (
+                        <>
+                          {d.presenter}
+                          {clock && <> · {clock}</>}
+                        </>
+                      )}
+                    </Typography>
+                  </Box>
+                )}
+              </>
+            )}
+          </Box>
+          {!mobile && d.onAir && (
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexShrink: 0 }}>
+              {d.isLive && liveBadge(false)}
+              <Typography variant="body2" color="text.secondary" noWrap sx={{ maxWidth: 180 }} data-testid="now-playing-presenter">
+                {d.presenter}
+              </Typography>
+            </Box>
+          )}
+          <PlayerListenerCount />
+          {clock && (
+            <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0, fontVariantNumeric: 'tabular-nums', display: { xs: 'none', md: 'block' } }} data-testid="player-elapsed">
+              {clock}
+            </Typography>
+          )}
+          {mobile ? (
+            <>
+              <IconButton onClick={(e) => setVolumeAnchor(e.currentTarget)} aria-label={`Volume ${shownVolume}`} aria-haspopup="dialog" sx={{ flexShrink: 0 }} data-testid="player-volume-button">
+                {muted || volume === 0 ? <VolumeOffIcon /> : <VolumeUpIcon />}
+              </IconButton>
+              <Popover
+                open={volumeAnchor !== null}
+                anchorEl={volumeAnchor}
+                onClose={() => setVolumeAnchor(null)}
+                anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+                transformOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+                slotProps={{ paper: { role: 'dialog', 'aria-label': 'Volume', sx: { p: 1.5, pt: 2.5, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 } } }}
+              >
+                {volumeSlider(true)}
+                <IconButton onClick={toggleMute} aria-label={muted || volume === 0 ? 'Unmute' : 'Mute'}>
+                  {muted || volume === 0 ? <VolumeOffIcon /> : <VolumeUpIcon />}
+                </IconButton>
+              </Popover>
+            </>
+          ) : (
+            <>
+              <IconButton onClick={toggleMute} aria-label={muted || volume === 0 ? 'Unmute' : 'Mute'} sx={{ flexShrink: 0 }}>
+                {muted || volume === 0 ? <VolumeOffIcon /> : <VolumeUpIcon />}
+              </IconButton>
+              {volumeSlider(false)}
             </>
           )}
         </Box>
-        {!mobile && d.onAir && (
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexShrink: 0 }}>
-            {d.isLive && liveBadge(false)}
-            <Typography variant="body2" color="text.secondary" noWrap sx={{ maxWidth: 180 }} data-testid="now-playing-presenter">
-              {d.presenter}
-            </Typography>
-          </Box>
-        )}
-        <PlayerListenerCount />
-        {clock && (
-          <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0, fontVariantNumeric: 'tabular-nums', display: { xs: 'none', md: 'block' } }} data-testid="player-elapsed">
-            {clock}
-          </Typography>
-        )}
-        {mobile ? (
-          <>
-            <IconButton onClick={(e) => setVolumeAnchor(e.currentTarget)} aria-label={`Volume ${shownVolume}`} aria-haspopup="dialog" sx={{ flexShrink: 0 }} data-testid="player-volume-button">
-              {muted || volume === 0 ? <VolumeOffIcon /> : <VolumeUpIcon />}
-            </IconButton>
-            <Popover
-              open={volumeAnchor !== null}
-              anchorEl={volumeAnchor}
-              onClose={() => setVolumeAnchor(null)}
-              anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-              transformOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-              slotProps={{ paper: { role: 'dialog', 'aria-label': 'Volume', sx: { p: 1.5, pt: 2.5, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 } } }}
-            >
-              {volumeSlider(true)}
-              <IconButton onClick={toggleMute} aria-label={muted || volume === 0 ? 'Unmute' : 'Mute'}>
-                {muted || volume === 0 ? <VolumeOffIcon /> : <VolumeUpIcon />}
-              </IconButton>
-            </Popover>
-          </>
-        ) : (
-          <>
-            <IconButton onClick={toggleMute} aria-label={muted || volume === 0 ? 'Unmute' : 'Mute'} sx={{ flexShrink: 0 }}>
-              {muted || volume === 0 ? <VolumeOffIcon /> : <VolumeUpIcon />}
-            </IconButton>
-            {volumeSlider(false)}
-          </>
-        )}
-      </Box>
+      )}
       <Box aria-live="polite" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-        {np ? (d.onAir ? `Now playing: ${d.title} by ${d.artist}. ${d.isLive ? `Live with ${d.presenter}.` : ''}` : `${d.title}. ${d.artist}`) : ''}
+        {np && !episode ? (d.onAir ? `Now playing: ${d.title} by ${d.artist}. ${d.isLive ? `Live with ${d.presenter}.` : ''}` : `${d.title}. ${d.artist}`) : ''}
       </Box>
     </Paper>
   );

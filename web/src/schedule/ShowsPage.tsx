@@ -21,6 +21,7 @@ import { dayHeading, localTimeRange, showDate, weekdayName, zoneLabel } from './
 import { useShowZone } from './zone';
 import { FollowButton } from '../pwa/FollowButton';
 import { useLiveShowId } from '../radio/hooks';
+import { ShowListenAgainLink } from '../listen-again/ListenAgainSection';
 
 /** The iCalendar feed as a webcal:// address, which calendar apps open as a subscription. */
 function calendarFeedUrl(): string {
@@ -220,6 +221,7 @@ export function ShowCard({ event, live, day = event.event_date, fromPreviousDay 
           </Typography>
         )}
         {event.type === 'show' && <FollowButton show={{ id: event.id, title: event.title, presenterId: event.presenter_id }} />}
+        <ShowListenAgainLink title={event.title} />
       </CardContent>
     </Card>
   );

@@ -32,9 +32,12 @@ export const ReportQuerySchema = z
 export type ReportQuery = z.output<typeof ReportQuerySchema>;
 
 /**
- * PPL webcasting figures. `band` is the licence band the station is heading
- * for: the period's total listening hours projected over a year
- * (TLH ÷ period days × 365), against {@link PPL_BANDS}.
+ * PPL webcasting figures. PPL counts "streams" (performances: one track to one
+ * listener) as tracks per hour × total listening hours; `band` is the Linear
+ * Webcast Licence band the station is heading for: those performances
+ * projected over a year (÷ the period's hours × 24 × 365) against
+ * {@link PPL_BANDS}. `streams` here are listener sessions of 60 s or more that
+ * started in the period (what the territory report shares out).
  */
 export interface PplReport {
   from: string;
@@ -44,25 +47,31 @@ export interface PplReport {
   tracks_per_hour: number;
   total_listening_hours: number;
   streams: number;
+  /** PPL's performances of the period: tracks per hour × TLH (unrounded figures), to the nearest whole one. */
+  performances: number;
   projected_annual_listening_hours: number;
+  projected_annual_performances: number;
   band: string;
 }
 
 /**
- * The bands of projected annual total listening hours the report names, lowest
- * first; the last band has no ceiling. The station checks its own licence's
- * figures: these are the UK small-webcaster tiers as the report prints them.
+ * PPL's Linear Webcast Licence (since 2021), bands by performances ("streams":
+ * one track streamed to one listener) per calendar year: band 1 up to 150,000,
+ * band 2 150,001 to 270,000, band 3 above (band 3 also for any service with
+ * revenue over £5,000 a year or aimed at several territories, which the report
+ * cannot know). Source: ppluk.com, "Online radio and services" (2024 fees £193,
+ * £321, and £644 advance recouped at 0.1286p a stream). README "Music-licensing reports".
  */
-export const PPL_BANDS: readonly { band: string; maxAnnualHours: number | null }[] = [
-  { band: 'A', maxAnnualHours: 10_000 },
-  { band: 'B', maxAnnualHours: 50_000 },
-  { band: 'C', maxAnnualHours: 200_000 },
-  { band: 'D', maxAnnualHours: null },
+export const PPL_BANDS: readonly { band: string; maxAnnualPerformances: number | null }[] = [
+  { band: '1', maxAnnualPerformances: 150_000 },
+  { band: '2', maxAnnualPerformances: 270_000 },
+  { band: '3', maxAnnualPerformances: null },
 ];
 
-/** The band of a projected annual TLH. */
-export function pplBand(annualHours: number): string {
-  for (const b of PPL_BANDS) if (b.maxAnnualHours === null || annualHours <= b.maxAnnualHours) return b.band;
+/** The Linear Webcast Licence band of a projected number of performances a year. */
+export function pplBand(annualPerformances: number): string {
+  const n = Math.round(annualPerformances);
+  for (const b of PPL_BANDS) if (b.maxAnnualPerformances === null || n <= b.maxAnnualPerformances) return b.band;
   return PPL_BANDS[PPL_BANDS.length - 1]!.band;
 }
 
@@ -74,16 +83,36 @@ export interface PplTerritoryReport {
   territories: { country: string; streams: number; share: number }[];
 }
 
-/** PRS time-of-day bands (station time), hours [start, end). */
-export const PRS_BANDS: readonly { band: string; start: number; end: number }[] = [
-  { band: 'Overnight', start: 0, end: 6 },
-  { band: 'Breakfast', start: 6, end: 10 },
-  { band: 'Daytime', start: 10, end: 16 },
-  { band: 'Drivetime', start: 16, end: 19 },
-  { band: 'Evening', start: 19, end: 24 },
-];
+/**
+ * Time-of-day bands of the PRS programme return (station time). PRS for Music
+ * publishes no day parts for radio music returns (its distribution rules weight
+ * audiovisual broadcasts by time of day and pay radio by duration); the bands
+ * are UK radio's published peak time, as Ofcom's local radio Formats define it:
+ * weekdays 06:00–19:00 and weekends 08:00–12:00 are "Peak", the rest "Off-peak".
+ */
+export const PRS_PEAK_HOURS: { weekday: readonly [number, number]; weekend: readonly [number, number] } = { weekday: [6, 19], weekend: [8, 12] };
+export const PRS_BANDS = ['Peak', 'Off-peak'] as const;
+export type PrsBand = (typeof PRS_BANDS)[number];
 
-/** The PRS band of an hour of the day (0–23). */
-export function prsBand(hour: number): string {
-  return PRS_BANDS.find((b) => hour >= b.start && hour < b.end)?.band ?? PRS_BANDS[0]!.band;
+/** The PRS band of a local time: `dayOfWeek` 0 = Sunday … 6 = Saturday, `hour` 0–23. */
+export function prsBand(dayOfWeek: number, hour: number): PrsBand {
+  const [start, end] = dayOfWeek === 0 || dayOfWeek === 6 ? PRS_PEAK_HOURS.weekend : PRS_PEAK_HOURS.weekday;
+  return hour >= start && hour < end ? 'Peak' : 'Off-peak';
 }
+
+/** A play's track data staff may correct on the Reports screen (`PATCH /api/reports/plays/:id`); a field left out stays. */
+export const PlayRightsSchema = z
+  .object({
+    album: z.string().trim().max(500),
+    label: z.string().trim().max(500),
+    catalogue_number: z.string().trim().max(100),
+    isrc: z
+      .string()
+      .trim()
+      .transform((v) => v.replace(/[\s-]/g, '').toUpperCase())
+      .refine((v) => v === '' || /^[A-Z]{2}[A-Z0-9]{3}\d{7}$/.test(v), 'An ISRC is 12 characters: country, registrant, year and number (e.g. GBAYE0601498)'),
+    composer: z.string().trim().max(500),
+  })
+  .partial()
+  .strict();
+export type PlayRights = z.output<typeof PlayRightsSchema>;

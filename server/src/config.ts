@@ -144,6 +144,7 @@ export const ConfigSchema = z
     GEOIP_COUNTRY_CSV: optionalText,
     SOUNDEXCHANGE_TRANSMISSION_CATEGORY: z.string().regex(/^[A-Z0-9]{1,4}$/, 'must be a SoundExchange transmission category code such as A').default('A'),
     ITUNES_SEARCH_URL: z.url().default('https://itunes.apple.com'),
+    MUSICBRAINZ_URL: optionalUrl,
     EXTERNAL_TIMEOUT_MS: z.coerce.number().int().min(200).max(60_000).default(6_000),
     REQUEST_REPEAT_MINUTES: z.coerce.number().int().min(0).max(10_080).default(60),
     REQUEST_LIMIT_SESSION: z.coerce.number().int().min(1).max(10_000).default(5),

@@ -308,6 +308,8 @@ export const AUTHZ_MATRIX: Record<string, Access> = {
   'GET /api/reports/ppl-usage': LICENSING_REPORTS,
   'GET /api/reports/prs': LICENSING_REPORTS,
   'GET /api/reports/soundexchange': LICENSING_REPORTS,
+  'PATCH /api/reports/plays/:id': LICENSING_REPORTS,
+  'POST /api/reports/plays/:id/musicbrainz': LICENSING_REPORTS,
   // Listen again (issue 32): episodes, their audio and chapters and the podcast feeds are public; the station's
   // settings and each show's publishing rule are owners' and managers'; every staff role lists and changes
   // episodes (the service lets presenters see, hide and approve only their own).

@@ -30,7 +30,9 @@ import { request, startTestServer, type TestServer } from '../support/server';
  * Polls at T0+5 (0 listening), +60 (A, B: 2), +150 (A, C: 2), +250 (A, D: 2), +365 (0):
  * listener-minutes 6, TLH 0.1. Streams: A, C, D = 3 (GB 2, US 1).
  * The report is read the next day: the period is the whole 24-hour day, so
- * tracks per hour = 9 / 24 = 0.375 → 0.38; TLH over a year = 0.1 × 365 = 36.5 → band A.
+ * tracks per hour = 9 / 24 = 0.375 → 0.38; TLH over a year = 0.1 × 365 = 36.5. PPL's performances
+ * ("streams") = tracks per hour × TLH = 0.375 × 0.1 = 0.0375 → 0; over a year 0.0375 × 365 = 13.6875 → 14,
+ * Linear Webcast Licence band 1 (up to 150,000 a year).
  */
 
 const ZONE = 'Europe/London';
@@ -136,7 +138,7 @@ describe('licensing reports from the demo station and real listeners', () => {
   it('PPL: tracks per hour, total listening hours, streams and band', async () => {
     const res = await request(t.url, `/api/reports/ppl?${q}`, { token: owner.token });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ plays: 9, hours: 24, tracks_per_hour: 0.38, total_listening_hours: 0.1, streams: 3, band: 'A' });
+    expect(res.body).toMatchObject({ plays: 9, hours: 24, tracks_per_hour: 0.38, total_listening_hours: 0.1, streams: 3, performances: 0, projected_annual_listening_hours: 37, projected_annual_performances: 14, band: '1' });
   });
 
   it('PPL territory: each country’s share of the streams (the 59 s listener left out)', async () => {
@@ -194,8 +196,8 @@ describe('licensing reports from the demo station and real listeners', () => {
     const res = await fetch(`${t.url}/api/reports/prs?${q}`, { headers: { Authorization: `Bearer ${owner.token}` } });
     const lines = (await res.text()).split('\r\n');
     expect(lines[0]).toBe('"Title","Writer/composer","Performer","Duration","Time of day","Number of plays"');
-    // 09:50–09:58 are Breakfast (06–10), 10:00 onwards Daytime (10–16); each work once, 2:00 long.
-    expect(lines.slice(1, -1).map((l) => l.split('","').slice(3).join('|'))).toEqual(starts.map((s) => `2:00|${s < 0 ? 'Breakfast' : 'Daytime'}|1"`));
+    // 2026-06-10 is a Wednesday: 09:50–10:06 lie in weekday peak time (06:00–19:00); each work once, 2:00 long.
+    expect(lines.slice(1, -1).map((l) => l.split('","').slice(3).join('|'))).toEqual(starts.map(() => '2:00|Peak|1"'));
   });
 
   it('answers 400 for a bad range, and only owner and manager get the reports', async () => {

@@ -21,7 +21,7 @@ import { LiveInputSettingsInputSchema, LiveStartSchema } from '../../../shared/l
 import { MfaEnableSchema, MfaPasswordSchema, MfaPolicySchema, MfaSetupSchema, MfaVerifySchema, ResetConfirmSchema, ResetRequestSchema } from '../../../shared/mfa';
 import { AnnouncementSchema, ListNotificationsQuerySchema, LogsQuerySchema, PreferencesSchema } from '../../../shared/notifications';
 import { DjInputSchema } from '../../../shared/presenters';
-import { ReportQuerySchema } from '../../../shared/licensing';
+import { PlayRightsSchema, ReportQuerySchema } from '../../../shared/licensing';
 import { DeletionRequestSchema, PrivacySettingsSchema, SubjectEraseSchema, SubjectQuerySchema } from '../../../shared/privacy';
 import { bulkActionSchema, statusFilterSchema, statusSchema, type QueueKind } from '../../../shared/requests';
 import { StationInfoSchema } from '../../../shared/station';
@@ -214,6 +214,8 @@ const ops: OperationSpec[] = [
   { method: 'get', path: '/api/reports/ppl-usage', tag: 'Reports', auth: 'roles', summary: 'PPL music usage report as CSV', query: ReportQuerySchema, responses: { 200: { description: 'CSV: artist, title, label, catalogue number, ISRC per play.', content: 'text/csv' }, 400: error('Invalid dates.') } },
   { method: 'get', path: '/api/reports/prs', tag: 'Reports', auth: 'roles', summary: 'PRS programme return as CSV', query: ReportQuerySchema, responses: { 200: { description: 'CSV per work and time-of-day band.', content: 'text/csv' }, 400: error('Invalid dates.') } },
   { method: 'get', path: '/api/reports/soundexchange', tag: 'Reports', auth: 'roles', summary: 'SoundExchange report of use', query: ReportQuerySchema, responses: { 200: { description: 'Caret-delimited text, one line per play with its actual total performances.', content: 'text/plain' }, 400: error('Invalid dates.') } },
+  { method: 'patch', path: '/api/reports/plays/{id}', tag: 'Reports', auth: 'roles', pathParams: { id: 'The play’s id (a whole number).' }, summary: 'Correct a play’s album, label, catalogue number, ISRC or writer/composer', description: 'Sets the data of the recording the play is of (every play of it shows it); a field left out stays, an empty one clears it. The station’s metadata fills only blank fields afterwards.', body: PlayRightsSchema, responses: { 200: obj('The recording’s album, label, catalogue_number, isrc and composer.'), 400: error('Invalid ISRC or field.'), 404: error('No such play.') } },
+  { method: 'post', path: '/api/reports/plays/{id}/musicbrainz', tag: 'Reports', auth: 'roles', pathParams: { id: 'The play’s id (a whole number).' }, summary: 'Look a play’s recording up at MusicBrainz', description: 'By its ISRC when known, else by artist and title, at MUSICBRAINZ_URL; answers `{ found, suggestion }` (album, label, catalogue_number, isrc) without saving it.', responses: { 200: obj('Whether MusicBrainz knows the recording, and what it says.'), 404: error('No such play.'), 502: error('MusicBrainz could not be asked.'), 503: error('MUSICBRAINZ_URL is not set.') } },
 
   // Audience
   { method: 'get', path: '/api/audience/series', tag: 'Audience', auth: 'roles', summary: 'Listeners over time', query: AudienceQuerySchema, responses: { 200: obj('The series.'), 400: error('Invalid range.') } },

@@ -186,17 +186,25 @@ export interface TrackRow {
 }
 
 /** The track with this normalised key (its id and the fields filled in later), or undefined. */
-export async function trackByKey(db: Db, key: string): Promise<Pick<TrackRow, 'id' | 'album' | 'artwork_url' | 'duration_seconds'> | undefined> {
-  return db('tracks').where({ track_key: key }).first<TrackRow | undefined>('id', 'album', 'artwork_url', 'duration_seconds');
+export async function trackByKey(db: Db, key: string): Promise<(Pick<TrackRow, 'id' | 'album' | 'artwork_url' | 'duration_seconds'> & TrackRights) | undefined> {
+  return db('tracks').where({ track_key: key }).first<(TrackRow & TrackRights) | undefined>('id', 'album', 'artwork_url', 'duration_seconds', 'isrc', 'label', 'catalogue_number', 'composer');
 }
 
-/** Fills in a track's missing album, artwork or duration. */
-export async function fillTrack(db: Db, id: string, fill: Partial<Pick<TrackRow, 'album' | 'artwork_url' | 'duration_seconds'>>): Promise<void> {
+/** A track's rights data (issue 34), `''` when not known. */
+export interface TrackRights {
+  isrc: string;
+  label: string;
+  catalogue_number: string;
+  composer: string;
+}
+
+/** Fills in a track's missing album, artwork, duration or rights data. */
+export async function fillTrack(db: Db, id: string, fill: Partial<Pick<TrackRow, 'album' | 'artwork_url' | 'duration_seconds'> & TrackRights>): Promise<void> {
   await db('tracks').where({ id }).update({ ...fill, updated_at: db.fn.now() });
 }
 
 /** Inserts a track unless its key exists (another reading got there first); answers its id either way. */
-export async function insertTrack(db: Db, row: { track_key: string; title: string; artist: string; album: string; artwork_url: string | null; duration_seconds: number | null }): Promise<string | undefined> {
+export async function insertTrack(db: Db, row: { track_key: string; title: string; artist: string; album: string; artwork_url: string | null; duration_seconds: number | null } & Partial<TrackRights>): Promise<string | undefined> {
   const inserted = await db('tracks').insert(row).onConflict('track_key').ignore().returning<{ id: string }[]>('id');
   return inserted[0]?.id ?? (await db('tracks').where({ track_key: row.track_key }).first<{ id: string }>('id'))?.id;
 }
@@ -450,11 +458,18 @@ export async function nextPlayStart(db: Db, at: Date): Promise<Date | null> {
   return row?.played_at ?? null;
 }
 
-/** Fills in a track's rights data (label, catalogue number, ISRC, writer/composer); empty strings leave a field as it is. */
-export async function fillRights(db: Db, trackId: string, rights: { label?: string; catalogue_number?: string; isrc?: string; composer?: string }): Promise<void> {
-  const set = Object.fromEntries(Object.entries(rights).filter(([, v]) => typeof v === 'string' && v !== ''));
-  if (Object.keys(set).length === 0) return;
-  await db('tracks').where({ id: trackId }).update({ ...set, updated_at: db.fn.now() });
+/** The track a play is of, with its rights data, or undefined for no such play. */
+export async function trackOfPlay(db: Db, playId: string): Promise<({ id: string; title: string; artist: string; album: string } & TrackRights) | undefined> {
+  return db('play_history as p')
+    .join('tracks as t', 't.id', 'p.track_id')
+    .where('p.id', playId)
+    .first<({ id: string; title: string; artist: string; album: string } & TrackRights) | undefined>('t.id', 't.title', 't.artist', 't.album', 't.isrc', 't.label', 't.catalogue_number', 't.composer');
+}
+
+/** Sets a track's album and rights data (staff edits on the Reports screen; `''` clears a field). */
+export async function setTrackRights(db: Db, trackId: string, fields: Partial<TrackRights & { album: string }>): Promise<void> {
+  if (Object.keys(fields).length === 0) return;
+  await db('tracks').where({ id: trackId }).update({ ...fields, updated_at: db.fn.now() });
 }
 
 /** The plays from the one on air at `from` to the last before `to`, oldest first (an episode's tracklist). */

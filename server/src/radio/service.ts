@@ -66,6 +66,8 @@ export interface SongInput {
   album: string;
   artUrl: string | null;
   durationSeconds: number | null;
+  /** Rights data the station reported (ISRC, label, catalogue number, composer), filling blanks only. */
+  rights?: { isrc: string; label: string; catalogueNumber: string; composer: string };
 }
 
 /**
@@ -82,15 +84,33 @@ export async function upsertTrack(db: Db, song: SongInput): Promise<{ id: string
   const art = song.artUrl ? cleanText(song.artUrl) : null;
   const duration = song.durationSeconds && Number.isFinite(song.durationSeconds) && song.durationSeconds > 0 ? Math.round(song.durationSeconds) : null;
   const existing = await trackByKey(db, key);
+  const rights = song.rights;
   if (existing) {
     const fill: Parameters<typeof fillTrack>[2] = {};
     if (!existing.album && album) fill.album = album;
+    if (rights) {
+      if (!existing.isrc && rights.isrc) fill.isrc = cleanText(rights.isrc);
+      if (!existing.label && rights.label) fill.label = cleanText(rights.label);
+      if (!existing.catalogue_number && rights.catalogueNumber) fill.catalogue_number = cleanText(rights.catalogueNumber);
+      if (!existing.composer && rights.composer) fill.composer = cleanText(rights.composer);
+    }
     if (!existing.artwork_url && art) fill.artwork_url = art;
     if (existing.duration_seconds === null && duration !== null) fill.duration_seconds = duration;
     if (Object.keys(fill).length > 0) await fillTrack(db, existing.id, fill);
     return { id: existing.id, key };
   }
-  const id = await insertTrack(db, { track_key: key, title: title || RADIO_FALLBACKS.title, artist, album, artwork_url: art, duration_seconds: duration });
+  const id = await insertTrack(db, {
+    track_key: key,
+    title: title || RADIO_FALLBACKS.title,
+    artist,
+    album,
+    artwork_url: art,
+    duration_seconds: duration,
+    isrc: cleanText(rights?.isrc),
+    label: cleanText(rights?.label),
+    catalogue_number: cleanText(rights?.catalogueNumber),
+    composer: cleanText(rights?.composer),
+  });
   return id ? { id, key } : null;
 }
 

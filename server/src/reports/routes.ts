@@ -1,5 +1,9 @@
 import Router from '@koa/router';
-import { ReportQuerySchema, type ReportQuery } from '../../../shared/licensing';
+import { PlayRightsSchema, ReportQuerySchema, type ReportQuery } from '../../../shared/licensing';
+import { fail, HttpError } from '../http/errors';
+import { UpstreamError } from '../integrations/http';
+import { setTrackRights, trackOfPlay } from '../radio/repo';
+import { lookupRecording } from './musicbrainz';
 import type { AppRouter } from '../http/router';
 import { authorize } from '../auth/middleware';
 import type { AppContext, RequestState } from '../context';
@@ -71,6 +75,36 @@ export function reportsRoutes(ctx: AppContext): AppRouter {
     const { zone, entries: log } = await entries(q);
     const station = await cachedStationInfo(ctx);
     download(c, q, 'soundexchange', 'text/plain', soundExchangeReport(log, zone, station.name, ctx.config.SOUNDEXCHANGE_TRANSMISSION_CATEGORY));
+  });
+
+  // The play log's track data: corrected by staff, or suggested by MusicBrainz (when MUSICBRAINZ_URL is set).
+  const playTrack = async (id: string) => {
+    if (!/^\d{1,18}$/.test(id)) throw fail.notFound('No such play.');
+    const track = await trackOfPlay(ctx.knex, id);
+    if (!track) throw fail.notFound('No such play.');
+    return track;
+  };
+
+  router.patch('/api/reports/plays/:id', view, async (c) => {
+    const input = parse(PlayRightsSchema, c.request.body ?? {});
+    const track = await playTrack(c.params.id!);
+    await setTrackRights(ctx.knex, track.id, input);
+    const after = { ...track, ...input };
+    c.body = { album: after.album, label: after.label, catalogue_number: after.catalogue_number, isrc: after.isrc, composer: after.composer };
+  });
+
+  router.post('/api/reports/plays/:id/musicbrainz', view, async (c) => {
+    const base = ctx.config.MUSICBRAINZ_URL;
+    if (!base) throw fail.notConfigured('The MusicBrainz lookup is off (MUSICBRAINZ_URL is not set).');
+    const track = await playTrack(c.params.id!);
+    try {
+      const found = await lookupRecording({ baseUrl: base, timeoutMs: ctx.config.EXTERNAL_TIMEOUT_MS }, track);
+      c.set('Cache-Control', 'no-store');
+      c.body = { found: found !== null, suggestion: found };
+    } catch (err) {
+      if (err instanceof UpstreamError) throw new HttpError('upstream_failed', `MusicBrainz could not be asked: ${err.message}`);
+      throw err;
+    }
   });
 
   return router;

@@ -142,6 +142,9 @@ export async function pplReport(db: Db, q: ReportQuery, zone: string, nowMs: num
   const hours = (period.endMs - period.startMs) / HOUR;
   const tlh = (totals.get('period')?.listenerMinutes ?? 0) / 60;
   const projected = hours > 0 ? (tlh / hours) * 24 * 365 : 0;
+  // PPL: performances ("streams") = tracks per hour × TLH.
+  const performances = hours > 0 ? (plays.length / hours) * tlh : 0;
+  const projectedPerformances = hours > 0 ? (performances / hours) * 24 * 365 : 0;
   return {
     from: q.from,
     to: q.to,
@@ -150,8 +153,10 @@ export async function pplReport(db: Db, q: ReportQuery, zone: string, nowMs: num
     tracks_per_hour: hours > 0 ? round(plays.length / hours, 2) : 0,
     total_listening_hours: round(tlh, 2),
     streams: streams.length,
+    performances: Math.round(performances),
     projected_annual_listening_hours: round(projected, 0),
-    band: pplBand(projected),
+    projected_annual_performances: Math.round(projectedPerformances),
+    band: pplBand(projectedPerformances),
   };
 }
 
@@ -198,8 +203,8 @@ export function pplUsageCsv(entries: readonly PlayLogEntry[], zone: string): str
 export function prsCsv(entries: readonly PlayLogEntry[], zone: string): string {
   const groups = new Map<string, { title: string; composer: string; performer: string; band: string; seconds: number; plays: number; first: number }>();
   for (const e of entries) {
-    const hour = Number(local(e.startMs, zone).time.slice(0, 2));
-    const band = prsBand(hour);
+    const at = local(e.startMs, zone);
+    const band = prsBand(new Date(`${at.date}T00:00:00Z`).getUTCDay(), Number(at.time.slice(0, 2)));
     const key = JSON.stringify([e.title.toLowerCase(), e.artist.toLowerCase(), e.composer.toLowerCase(), band]);
     const g = groups.get(key) ?? { title: e.title, composer: e.composer, performer: e.artist, band, seconds: 0, plays: 0, first: e.startMs };
     g.seconds += e.durationSeconds;

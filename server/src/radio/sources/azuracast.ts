@@ -8,6 +8,7 @@ import {
   type SnapshotHistoryItem,
   type SnapshotLive,
   type SnapshotNext,
+  type SnapshotRights,
   type SnapshotTrack,
   type StationSource,
 } from './types';
@@ -56,12 +57,13 @@ const bool = z
 const SongSchema = z.object({
   id: optText,
   art: optText,
-  // `[]` when no custom fields exist, an object keyed by short name otherwise. Not used.
+  // `[]` when no custom fields exist, an object keyed by short name otherwise (rights data read from it).
   custom_fields: z.unknown().optional(),
   text,
   artist: text,
   title: text,
   album: text,
+  isrc: text,
 });
 
 const HistorySchema = z.object({
@@ -142,6 +144,27 @@ function songText(song: Song): { title: string; artist: string; album: string } 
   return { title, artist, album: song.album };
 }
 
+/** The first non-empty custom field of these short names. */
+function customField(fields: unknown, names: readonly string[]): string {
+  if (fields === null || typeof fields !== 'object' || Array.isArray(fields)) return '';
+  const rec = fields as Record<string, unknown>;
+  for (const n of names) {
+    const v = rec[n];
+    if (typeof v === 'string' && v.trim() !== '') return v.trim();
+  }
+  return '';
+}
+
+/** Rights data of a song: its ISRC and the label, catalogue number and composer custom fields stations commonly add. */
+function songRights(song: Song): SnapshotRights {
+  return {
+    isrc: song.isrc.replace(/[^A-Za-z0-9]/g, '').toUpperCase(),
+    label: customField(song.custom_fields, ['record_label', 'label', 'publisher']),
+    catalogueNumber: customField(song.custom_fields, ['catalog_number', 'catalogue_number', 'catalog_no', 'catno']),
+    composer: customField(song.custom_fields, ['composer', 'writer']),
+  };
+}
+
 const secondsToMs = (s: number | null): number | null => (s === null || s <= 0 ? null : Math.round(s * 1000));
 const positiveOrNull = (n: number | null): number | null => (n === null || n <= 0 ? null : n);
 const idOrNull = (n: number | null): string | null => (n === null || n <= 0 ? null : String(Math.trunc(n)));
@@ -154,6 +177,7 @@ function mapHistoryItem(raw: unknown): SnapshotHistoryItem | null {
   if (playedAt === null) return null;
   return {
     ...songText(item.song),
+    rights: songRights(item.song),
     artUrl: artOrNull(item.song.art),
     durationSeconds: positiveOrNull(item.duration),
     playedAt,
@@ -178,6 +202,7 @@ function mapCurrent(raw: unknown, nowMs: number): SnapshotTrack | null {
   if (duration !== null) elapsed = Math.min(elapsed, duration);
   return {
     ...songText(np.song),
+    rights: songRights(np.song),
     artUrl: artOrNull(np.song.art),
     durationSeconds: duration,
     startedAt: secondsToMs(np.played_at),

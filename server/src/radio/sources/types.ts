@@ -16,8 +16,22 @@
 /** Which adapter produced a snapshot; also the `STATION_SOURCE` setting. */
 export type SourceKind = 'azuracast' | 'icecast' | 'demo';
 
+/**
+ * Rights data a back end reports with a song (issue 34's play log): AzuraCast's
+ * `song.isrc` and the station's custom fields (`record_label`/`label`/`publisher`,
+ * `catalog_number`/`catalogue_number`, `composer`). `''` when not known.
+ */
+export interface SnapshotRights {
+  isrc: string;
+  label: string;
+  catalogueNumber: string;
+  composer: string;
+}
+
 /** The item on air, as the back end reported it. */
 export interface SnapshotTrack {
+  /** Rights data, when the back end reports any. */
+  rights?: SnapshotRights;
   title: string;
   artist: string;
   album: string;
@@ -52,6 +66,8 @@ export interface SnapshotTrack {
 
 /** A past item. Same meaning as {@link SnapshotTrack} fields. */
 export interface SnapshotHistoryItem {
+  /** Rights data, when the back end reports any. */
+  rights?: SnapshotRights;
   title: string;
   artist: string;
   album: string;

@@ -208,6 +208,7 @@ export function sidebarItems(role: Role): NavItem[] {
   if (can(role, 'uptime.view')) items.push({ key: 'uptime', label: 'Uptime', path: '/admin/uptime', icon: 'chart' });
   // Listen again (issue 32): managers every episode and setting; presenters their own episodes. Not guests.
   if (role !== 'guest') items.push({ key: 'listen-again', label: 'Listen again', path: '/admin/listen-again', icon: 'radio' });
+  if (can(role, 'reports.view')) items.push({ key: 'reports', label: 'Reports', path: '/admin/reports', icon: 'file' });
   if (can(role, 'schedule.overview')) items.push({ key: 'schedule', label: 'Schedule Overview', path: '/admin/schedule', icon: 'calendar' });
   if (can(role, 'applications.manage')) items.push({ key: 'applications', label: 'Applications', path: '/admin/applications', icon: 'user-plus' });
   if (can(role, 'users.manage')) items.push({ key: 'users', label: 'User Management', path: '/admin/users', icon: 'users' });
@@ -249,4 +250,5 @@ export const ADMIN_ROUTE_ROLES: Record<string, Capability> = {
   '/admin/uptime': 'uptime.view',
   '/admin/tracklists': 'tracklists.log',
   '/admin/listen-again': 'panel.view',
+  '/admin/reports': 'reports.view',
 };

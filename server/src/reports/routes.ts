@@ -43,7 +43,7 @@ export function reportsRoutes(ctx: AppContext): AppRouter {
     const q = parse(ReportQuerySchema, c.query);
     const { entries: log } = await entries(q);
     c.set('Cache-Control', 'no-store');
-    c.body = { from: q.from, to: q.to, plays: log.slice(0, 500), total: log.length };
+    c.body = { from: q.from, to: q.to, plays: log.slice(0, 500), total: log.length, musicbrainz: Boolean(ctx.config.MUSICBRAINZ_URL) };
   });
 
   router.get('/api/reports/ppl', view, async (c) => {

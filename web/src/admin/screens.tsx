@@ -30,6 +30,7 @@ export const ADMIN_SCREENS: readonly AdminScreen[] = [
   { path: '/admin/uptime', title: 'Uptime', load: () => import('../deadair/UptimeScreen') },
   { path: '/admin/tracklists', title: 'Tracklists', load: () => import('../tracklists/TracklistScreen') },
   { path: '/admin/listen-again', title: 'Listen again', load: () => import('../listen-again/admin/ListenAgainAdmin') },
+  { path: '/admin/reports', title: 'Reports', load: () => import('../reports/ReportsScreen') },
   { path: '/admin/schedule', title: 'Schedule Overview', load: () => import('../schedule/admin/ScheduleOverview').then((m) => ({ default: m.ScheduleOverview })) },
   { path: '/admin/song-requests', title: 'Song Requests', load: () => import('../requests/admin/QueueScreens').then((m) => ({ default: m.SongRequests })) },
   { path: '/admin/shoutout-requests', title: 'Shoutout Requests', load: () => import('../requests/admin/QueueScreens').then((m) => ({ default: m.ShoutoutRequests })) },

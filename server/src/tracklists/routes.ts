@@ -14,7 +14,8 @@ const showId = (id: string | undefined): string => {
   if (!id || !UUID.test(id)) throw fail.notFound('That show was not found.');
   return id;
 };
-const SearchSchema = z.object({ q: z.string().max(200).optional().default('') });
+// A NUL byte is refused here (400), as in every other search: the database cannot hold one and would answer 500.
+const SearchSchema = z.object({ q: z.string().max(200).refine((v) => !v.includes('\u0000'), 'The search contains characters that are not allowed.').optional().default('') });
 
 /**
  * Live-show tracklists (issue 34 item 2): `tracklists.log` for everyone who

@@ -103,6 +103,49 @@ describe.skipIf(skipBrowser())('go live from the browser on the demo station', (
     await t?.close();
   });
 
+  it('before the slot, test mode lets the presenter hear themselves on this computer and sends nothing: no live session, no socket, the listener hears the AutoDJ', async () => {
+    const early = await createPresenter(t, 'presenter', 'Tess Early');
+    await book(t, early, 45, 30, 'Early Hour');
+    const probe = listen(`${t.url}/api/stream`);
+    try {
+      await expect.poll(() => probe.seconds(), { timeout: 20_000 }).toBeGreaterThan(1);
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      // Where the page's audio goes: every connection made to the AudioContext's speakers (its destination).
+      await context.addInitScript(() => {
+        const w = window as unknown as { __toSpeakers: number };
+        w.__toSpeakers = 0;
+        const connect = AudioNode.prototype.connect as (this: AudioNode, ...args: unknown[]) => unknown;
+        AudioNode.prototype.connect = function (this: AudioNode, ...args: unknown[]) {
+          if (args[0] instanceof AudioDestinationNode) w.__toSpeakers += 1;
+          return connect.apply(this, args);
+        } as typeof AudioNode.prototype.connect;
+      });
+      const page = await context.newPage();
+      const sent: string[] = [];
+      page.on('request', (r) => new URL(r.url()).pathname.startsWith('/api/live/sessions') && sent.push(`${r.method()} ${r.url()}`));
+      page.on('websocket', (ws) => new URL(ws.url()).pathname.startsWith('/api/live/') && sent.push(ws.url()));
+      await signInThroughUi(page, t.url, early.email, early.password);
+      await page.goto(`${t.url}/admin/on-air`);
+      // Outside the slot the console says when they can go live (5 minutes before the show), and Go live is not offered.
+      await expect.poll(() => page.getByTestId('go-live-availability').textContent(), { timeout: 20_000 }).toMatch(/^You can go live from \d\d:\d\d, 5 minutes before "Early Hour" starts\.$/);
+      expect(await page.getByRole('button', { name: 'Go live', exact: true }).isEnabled().catch(() => false)).toBe(false);
+      await page.getByRole('button', { name: 'Check my level' }).click();
+      await expect.poll(() => page.getByTestId('go-live-peak').textContent(), { timeout: 15_000 }).toMatch(/\d/);
+      const before = await page.evaluate(() => (window as unknown as { __toSpeakers: number }).__toSpeakers);
+      await page.getByLabel('Test mode: hear myself here (not on air)').check();
+      // The microphone is routed to this computer's speakers...
+      await expect.poll(() => page.evaluate(() => (window as unknown as { __toSpeakers: number }).__toSpeakers), { timeout: 5_000 }).toBeGreaterThan(before);
+      // ...and nothing is sent: no live session asked for, no live socket, and listeners still hear the AutoDJ, not the tone.
+      await new Promise((r) => setTimeout(r, 3_000));
+      expect(sent).toEqual([]);
+      expect(probe.shareAt(TONE_HZ, 2000)!).toBeLessThan(0.3);
+      expect(probe.alive()).toBe(true);
+      await context.close();
+    } finally {
+      probe.stop();
+    }
+  }, 120_000);
+
   it('a listener on /api/stream hears the presenter within 10 s, the console confirms it from the stream, and Stop gives the AutoDJ back without reconnecting', async () => {
     presenter = await createPresenter(t, 'presenter', 'Bea Browser');
     await book(t, presenter, 2, 30, 'Browser Hour');

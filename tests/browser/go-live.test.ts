@@ -127,7 +127,7 @@ describe.skipIf(skipBrowser())('go live from the browser on the demo station', (
       await signInThroughUi(page, t.url, early.email, early.password);
       await page.goto(`${t.url}/admin/on-air`);
       // Outside the slot the console says when they can go live (5 minutes before the show), and Go live is not offered.
-      await expect.poll(() => page.getByTestId('go-live-availability').textContent(), { timeout: 20_000 }).toMatch(/^You can go live from \d\d:\d\d, 5 minutes before "Early Hour" starts\.$/);
+      await expect.poll(() => page.getByTestId('go-live-availability').textContent(), { timeout: 20_000 }).toMatch(/^You can go live from \d\d?:\d\d( [AP]M)?, 5 minutes before "Early Hour" starts\.$/);
       expect(await page.getByRole('button', { name: 'Go live', exact: true }).isEnabled().catch(() => false)).toBe(false);
       await page.getByRole('button', { name: 'Check my level' }).click();
       await expect.poll(() => page.getByTestId('go-live-peak').textContent(), { timeout: 15_000 }).toMatch(/\d/);

@@ -20,6 +20,8 @@ import {
 } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import { useOpenApiDoc } from './api';
+import { useEpisodes } from '../listen-again/api';
+import { useT } from '../i18n/state';
 import { PageLoading } from '../app/ListenerLayout';
 import { usePageMeta } from '../app/meta';
 import { EMBED_DEFAULT_PARTS, EMBED_PARTS, EMBED_RECENT, EMBED_WIDGET_LABELS, EMBED_WIDGETS, embedSnippets, parseEmbedOptions } from '../../../shared/embed-options';
@@ -105,6 +107,7 @@ function Overview({ doc }: { doc: OpenApiDoc }) {
         </CardContent>
       </Card>
       {doc['x-realtime'] && <Realtime realtime={doc['x-realtime']} />}
+      <PodcastFeeds />
       <Card>
         <CardContent>
           <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
@@ -136,6 +139,45 @@ function Overview({ doc }: { doc: OpenApiDoc }) {
         </CardContent>
       </Card>
     </Box>
+  );
+}
+
+/**
+ * The podcast feeds (issue 32: "links on show pages and in /api-docs"): the station's feed and one per show, RSS for
+ * Apple Podcasts and Podcasting 2.0 apps, only while the station's downloads and feeds are on (GET /api/episodes
+ * names the station feed then, else null).
+ */
+function PodcastFeeds() {
+  const t = useT();
+  const episodes = useEpisodes({ limit: 1 });
+  const feed = episodes.data?.feed_url ?? null;
+  if (!episodes.data) return null;
+  return (
+    <Card>
+      <CardContent>
+        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+          {t('apiDocs.podcasts')}
+        </Typography>
+        {feed ? (
+          <>
+            <Typography sx={{ mb: 1 }}>{t('apiDocs.podcastsOn')}</Typography>
+            <Box component="ul" sx={{ m: 0, pl: 3 }}>
+              <li>
+                <Link href={feed} underline="always">
+                  {t('apiDocs.stationFeed')}
+                </Link>{' '}
+                (<code>{new URL(feed, window.location.origin).pathname}</code>)
+              </li>
+              <li>
+                {t('apiDocs.showFeed')} <code>{t('apiDocs.showFeedPath')}</code>
+              </li>
+            </Box>
+          </>
+        ) : (
+          <Typography color="text.secondary">{t('apiDocs.podcastsOff')}</Typography>
+        )}
+      </CardContent>
+    </Card>
   );
 }
 

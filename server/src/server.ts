@@ -72,7 +72,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const limits = createLimitStore({ shared: db.engine === 'postgres' ? db.knex : null, log, now });
   const scheduleVersion = createScheduleVersionMemo({ knex: db.knex, bus });
   const metrics = createMetrics();
-  const radio = createRadioRuntime({ config, knex: db.knex, log, bus, now, snapshots, registry: metrics.registry });
+  const radio = createRadioRuntime({ config, knex: db.knex, log, bus, now, snapshots, registry: metrics.registry, settings });
   const ctx = {
     config,
     db,

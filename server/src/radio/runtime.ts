@@ -10,6 +10,8 @@ import { createDemoStream, type DemoStream } from './stream';
 import { createEarsReader, type EarsReader } from './ears/reader';
 import { createDeadAirState, type DeadAirState } from './ears/state';
 import type { Registry } from 'prom-client';
+import { hidesUpcomingSongs, type ComplianceMode } from '../../../shared/licensing';
+import { CONTENT_EVENTS } from '../../../shared/content';
 
 /**
  * The radio domain's state inside one server instance: its copy of the
@@ -35,6 +37,12 @@ export interface RadioRuntime {
   publish(np: NowPlaying): Promise<boolean>;
   /** Reloads the document from the database (after a missed or oversized bus event). */
   reload(): Promise<void>;
+  /**
+   * Compliance mode UK or US (issue 34): rereads the mode and, when it forbids naming an upcoming song,
+   * strips `playing_next` from this instance's document and pushes the stripped one to every listener
+   * (the settings save calls it; other instances follow the settings event).
+   */
+  complianceChanged(): Promise<void>;
   /** Stops following the bus (server shutdown). */
   close(): void;
 }
@@ -52,6 +60,8 @@ export interface RadioRuntimeDeps {
   snapshots: SnapshotRegistry;
   /** The instance's metrics registry (the dead-air gauges). */
   registry?: Registry;
+  /** General Settings (cached): the compliance mode decides whether an upcoming song may be named (issue 34). */
+  settings?: { station(): Promise<{ compliance_mode: ComplianceMode }> };
 }
 
 /**
@@ -70,18 +80,36 @@ export function createRadioRuntime(deps: RadioRuntimeDeps): RadioRuntime {
     return song.artist ? `${song.artist} - ${song.title}` : song.title;
   };
   const stream = createDemoStream({ cacheDir: deps.config.DATA_DIR, log: deps.log, now: deps.now, title });
+  // Compliance mode UK or US (issue 34): no document this instance holds, serves or pushes names an upcoming
+  // song, whichever instance built it and whenever (a poll that read the mode before a save, a stored document).
+  let hideNext = false;
+  const filtered = (np: NowPlaying): NowPlaying => (hideNext && np.playing_next ? { ...np, playing_next: null } : np);
+  const readMode = async (): Promise<void> => {
+    if (!deps.settings) return;
+    try {
+      hideNext = hidesUpcomingSongs((await deps.settings.station()).compliance_mode);
+    } catch (err) {
+      deps.log.warn({ err }, 'could not read the compliance mode');
+    }
+    const np = store.current;
+    if (np && filtered(np) !== np) store.accept(filtered(np));
+  };
   const reload = async () => {
     try {
       const doc = await loadStoredNowPlaying(deps.knex);
-      if (doc) store.accept(doc);
+      if (doc) store.accept(filtered(doc));
     } catch (err) {
       deps.log.warn({ err }, 'could not load the stored now-playing state');
     }
   };
   const unsubscribe = deps.bus.subscribe((event) => {
+    if (event.channel === 'content' && event.name === CONTENT_EVENTS.stationUpdated) {
+      void readMode();
+      return;
+    }
     if (event.channel !== 'now-playing') return;
-    if (event.name === NOW_PLAYING_EVENT) store.accept(event.data);
-    else if (event.name.endsWith('.too-big') || event.name === 'bus.resync') void reload();
+    if (event.name === NOW_PLAYING_EVENT) store.accept(filtered(event.data));
+    else if (event.name.endsWith('.too-big') || event.name === 'bus.resync') void readMode().then(reload);
   });
   const runtime: RadioRuntime = {
     store,
@@ -89,13 +117,19 @@ export function createRadioRuntime(deps: RadioRuntimeDeps): RadioRuntime {
     ears: createEarsReader({ log: deps.log, now: deps.now }),
     deadAir: createDeadAirState({ knex: deps.knex, bus: deps.bus, log: deps.log, now: deps.now, ...(deps.registry ? { registry: deps.registry } : {}) }),
     ownOrigin: null,
-    ready: reload(),
-    async publish(np) {
+    ready: readMode().then(reload),
+    async publish(doc) {
+      const np = filtered(doc);
       if (!store.accept(np)) return false;
       await deps.bus.publish({ channel: 'now-playing', name: NOW_PLAYING_EVENT, data: np });
       return true;
     },
     reload,
+    async complianceChanged() {
+      const before = store.current;
+      if (deps.settings) hideNext = hidesUpcomingSongs((await deps.settings.station()).compliance_mode);
+      if (before?.playing_next && hideNext) await runtime.publish(before);
+    },
     close() {
       unsubscribe();
       runtime.deadAir.close();

@@ -54,6 +54,8 @@ export function settingsRoutes(ctx: AppContext): AppRouter {
     const saved = await saveStationInfo(ctx.knex, ctx.config, input, currentUser(c));
     // This instance forgets its copy now; the others when the event below reaches them.
     ctx.settings.invalidate();
+    // Compliance mode UK or US (issue 34): the upcoming song leaves the now-playing document and its push now.
+    if (saved.compliance_mode !== before.compliance_mode) await ctx.radio.complianceChanged();
     await ctx.bus.publish({ channel: 'content', name: CONTENT_EVENTS.stationUpdated, data: {} });
     c.body = saved;
   });

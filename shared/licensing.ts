@@ -16,6 +16,18 @@ export function hidesUpcomingSongs(mode: ComplianceMode | null | undefined): boo
   return mode === 'uk' || mode === 'us';
 }
 
+/**
+ * US compliance mode (issue 34): a listener's requested song may be played no sooner than this many minutes after
+ * the request. The statutory webcasting licence covers non-interactive services only; AzuraCast's "request minimum
+ * delay" for DMCA compliance is commonly set to 60 minutes, and so is this.
+ */
+export const US_REQUEST_MIN_DELAY_MINUTES = 60;
+
+/** The earliest a request made at `createdAt` (epoch ms) may be played under a mode, epoch ms. */
+export function requestPlayableAt(mode: ComplianceMode | null | undefined, createdAt: number): number {
+  return mode === 'us' ? createdAt + US_REQUEST_MIN_DELAY_MINUTES * 60_000 : createdAt;
+}
+
 /** A listener session counts as a performance when it lasts at least this long (the analytics providers' rule). */
 export const PERFORMANCE_MIN_SECONDS = 60;
 

@@ -38,7 +38,7 @@ describe('compliance mode: upcoming songs on public surfaces', () => {
   let poller: Poller;
   let owner: TestUser;
   const picked = pickClock();
-  const clock = picked.clock;
+  let clock = picked.clock;
   const nextTitle = picked.next;
   const sockets: RealtimeTestClient[] = [];
 
@@ -121,5 +121,31 @@ describe('compliance mode: upcoming songs on public surfaces', () => {
     const frames = named(early);
     expect(frames[0]).toBe(true);
     expect(frames.at(-1)).toBe(true);
+  });
+
+  it('US: a requested song may be marked played only 60 minutes after the request; UK and none: at once', async () => {
+    const ask = async (title: string) => {
+      const res = await request(t.url, '/api/requests/song', { method: 'POST', body: { title, artist: 'Test Artist', requester: 'Sam', user_session: `session_compliance_${title.length}`, request_type: 'custom' } });
+      expect(res.status).toBe(201);
+      return String(res.body.id ?? res.body.request?.id ?? res.body.data?.request_id);
+    };
+    const play = (id: string) => request(t.url, `/api/requests/song/${id}`, { method: 'PATCH', token: owner.token, body: { status: 'played' } });
+    await setMode('us');
+    const early = await ask('Early Request');
+    const refused = await play(early);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toContain('60 minutes');
+    // Approving it is allowed (a presenter lines it up); playing it 59 minutes on is still too soon.
+    expect((await request(t.url, `/api/requests/song/${early}`, { method: 'PATCH', token: owner.token, body: { status: 'approved' } })).status).toBe(200);
+    clock += 59 * 60 * S;
+    expect((await play(early)).status).toBe(409);
+    clock += 60 * S;
+    const played = await play(early);
+    expect(played.status).toBe(200);
+    expect(played.body.status).toBe('played');
+    for (const mode of ['uk', 'none'] as const) {
+      await setMode(mode);
+      expect((await play(await ask(`Request under ${mode}`))).status).toBe(200);
+    }
   });
 });

@@ -11,6 +11,8 @@ import { HttpError, fail } from '../http/errors';
 import { parse } from '../http/validate';
 import { announceRequestHandled } from '../radio/requests';
 import { recordAction } from '../users/audit';
+import { cachedStationInfo } from '../settings/service';
+import { requestPlayableAt, US_REQUEST_MIN_DELAY_MINUTES } from '../../../shared/licensing';
 import { presentGeneralRequest, presentShoutoutRequest, presentSongRequest } from './service';
 import { REQUEST_TABLES, deleteQueueRow, listQueueJson, updateQueueStatus } from './repo';
 
@@ -58,11 +60,18 @@ export async function listRequestsBody(ctx: AppContext, kind: RequestKind, statu
 export async function setRequestStatus(ctx: AppContext, kind: RequestKind, id: string, status: string, actor: { id: string; email: string }, ip: string): Promise<AnyRequestView> {
   const q = QUEUES[kind];
   const now = new Date(ctx.now());
+  // US compliance mode (issue 34): a requested song may not be played until its minimum delay has passed.
+  const mode = kind === 'song' && status === 'played' ? (await cachedStationInfo(ctx)).compliance_mode : 'none';
   const result = await ctx.knex.transaction(async (trx) => {
     // Locked, so two presenters pressing Played at once tell the listener once.
     const changed = await updateQueueStatus(trx, kind, id, { status, updated_at: now, handled_by: actor.id });
     if (!changed) return null;
     const { before } = changed;
+    const createdAt = new Date(before.created_at as string | number | Date).getTime();
+    if (before.status !== status && requestPlayableAt(mode, createdAt) > now.getTime()) {
+      const minutes = Math.ceil((requestPlayableAt(mode, createdAt) - now.getTime()) / 60_000);
+      throw fail.conflict(`Under US rules a requested song may be played no sooner than ${US_REQUEST_MIN_DELAY_MINUTES} minutes after the request: this one may be played in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+    }
     const row = changed.row as never;
     await recordAction(trx, { actor, action: 'update', resourceType: q.table, resourceId: id, resourceName: q.name(before), details: { from: before.status, to: status }, ip });
     return { request: q.present(row), before };

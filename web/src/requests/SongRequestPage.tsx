@@ -29,6 +29,8 @@ import { REQUEST_LIMITS, type LibraryTrack, type SpotifyTrack } from '../../../s
 import { ApiError } from '../app/api';
 import { usePageMeta } from '../app/meta';
 import { useStation } from '../app/station';
+import { useI18n } from '../i18n/state';
+import { hidesUpcomingSongs, US_REQUEST_MIN_DELAY_MINUTES } from '../../../shared/licensing';
 import { searchLibrary, searchSpotify, sendSongRequest, useSpotifyStatus } from './api';
 import { newIdempotencyKey, requestSessionId } from '../platform/session';
 import { failureDescription, OffAirNotice, PageHeader, SendButton } from './shared-ui';
@@ -59,6 +61,7 @@ const TEXT = {
 export function SongRequestPage() {
   usePageMeta({ title: 'Song Request', description: 'Request a song on air: search our library or Spotify, or ask for something we have not got.' });
   const station = useStation();
+  const { t } = useI18n();
   const { toast, dismiss } = useToast();
   const [mode, setMode] = useState<'search' | 'custom'>('search');
   const [query, setQuery] = useState('');
@@ -152,6 +155,12 @@ export function SongRequestPage() {
     <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
       <PageHeader form title="Request a Song" icon={<MusicNoteIcon fontSize="large" sx={{ color: 'primary.main' }} />} intro={`Search our library${spotifyOffered ? ' or Spotify' : ''}, pick a track and send it to the studio. Can't find it? Request a custom song.`} />
       <OffAirNotice />
+      {hidesUpcomingSongs(station.compliance_mode) && (
+        <Alert severity="info" sx={{ mb: 3 }} data-testid="request-compliance">
+          {t('radio.upcomingHidden')}
+          {station.compliance_mode === 'us' ? ` ${t('requests.usRequestDelay', { minutes: US_REQUEST_MIN_DELAY_MINUTES })}` : ''}
+        </Alert>
+      )}
       {closed && (
         <Alert severity="info" sx={{ mb: 3 }}>
           <strong>Requests are closed</strong> right now. Please try again later.

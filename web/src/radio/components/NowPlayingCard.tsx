@@ -8,6 +8,9 @@ import { LIVE_BADGE_COLORS } from '../../ui/theme';
 import { startsAt } from '../starts-at';
 import { useNow } from '../../app/clock';
 import { useShowZone } from '../../schedule/zone';
+import { useStation } from '../../app/station';
+import { useI18n } from '../../i18n/state';
+import { hidesUpcomingSongs } from '../../../../shared/licensing';
 
 export { startsAt };
 
@@ -32,6 +35,9 @@ export function NowPlayingCard() {
   const zone = useShowZone();
   const now = useNow(60_000);
   const live = state === 'live';
+  const { t } = useI18n();
+  // Compliance mode UK or US (issue 34): the card says why it names no upcoming song.
+  const hideNext = hidesUpcomingSongs(useStation().compliance_mode);
   return (
     <Card component="section" aria-labelledby="now-playing-heading" data-testid="now-playing-card" data-state={np ? state : 'loading'}>
       <CardContent>
@@ -69,6 +75,11 @@ export function NowPlayingCard() {
               <Typography variant="body2" color="text.secondary" data-testid="card-next-show">
                 Next: {np.next_show.title}
                 {np.next_show.presenter_name ? ` with ${np.next_show.presenter_name}` : ''}, {startsAt(np.next_show.starts_at, zone.zone, zone.label, now)}
+              </Typography>
+            )}
+            {hideNext && (
+              <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 0.5 }} data-testid="card-upcoming-hidden">
+                {t('radio.upcomingHidden')}
               </Typography>
             )}
           </Box>

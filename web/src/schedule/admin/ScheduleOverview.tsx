@@ -40,6 +40,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ConflictDialog } from './ConflictDialog';
 import { MonthCalendar, monthOf } from './MonthCalendar';
 import { StatusChip } from './StatusChip';
+import { useT } from '../../i18n/state';
 import { useToast } from '../../ui/toast';
 import { useActor } from './useActor';
 
@@ -57,7 +58,8 @@ export function ScheduleOverview() {
 type Editing = { mode: 'new'; date: string } | { mode: 'edit'; event: ScheduleEventView } | null;
 
 function Overview() {
-  usePageMeta({ title: 'Schedule Overview' });
+  const t = useT();
+  usePageMeta({ title: t('overview.title') });
   useScheduleLive();
   const station = useStation();
   const today = stationToday(station.timezone);
@@ -121,14 +123,14 @@ function Overview() {
   return (
     <Box sx={{ p: { xs: 0, md: 3 }, maxWidth: 1200 }}>
       <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
-        Schedule Overview
+        {t('overview.title')}
       </Typography>
       {/* Side by side once the day panel has room beside the sidebar (from 1200 px); stacked on tablets. */}
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(300px, 380px) minmax(0, 1fr)' }, gap: 3, alignItems: 'start' }}>
         <Card variant="outlined">
           <CardContent>
             <MonthCalendar
-              label="Schedule calendar"
+              label={t('overview.calendar')}
               month={month}
               onMonthChange={(next) => {
                 setMonth(next);
@@ -150,16 +152,16 @@ function Overview() {
               </Typography>
               {canEdit && (
                 <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ mode: 'new', date: selected })} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
-                  Book New Slot
+                  {t('overview.book')}
                 </Button>
               )}
             </Stack>
             {events.isPending ? (
               <Box role="status" sx={{ display: 'flex', gap: 2, alignItems: 'center' }}>
-                <CircularProgress size={20} /> Loading events…
+                <CircularProgress size={20} /> {t('overview.loading')}
               </Box>
             ) : events.isError ? (
-              <Alert severity="error">Could not load the schedule. Please try again.</Alert>
+              <Alert severity="error">{t('overview.loadFailed')}</Alert>
             ) : day.length === 0 ? (
               <Typography color="text.secondary">{BOOKING_MESSAGES.noEventsScheduled}</Typography>
             ) : (
@@ -183,15 +185,15 @@ function Overview() {
                       {canEdit && (
                         <Box sx={{ display: 'flex', gap: 0.5 }}>
                           <Button size="small" onClick={() => setEditing({ mode: 'edit', event: e })}>
-                            Edit
+                            {t('overview.edit')}
                           </Button>
                           {(e.status === 'scheduled' || e.status === 'pending') && (
                             <Button size="small" color="warning" onClick={() => setCancelling(e)}>
-                              Cancel
+                              {t('overview.cancel')}
                             </Button>
                           )}
                           <Button size="small" color="error" onClick={() => setDeleting(e)}>
-                            Delete
+                            {t('overview.delete')}
                           </Button>
                         </Box>
                       )}
@@ -217,7 +219,7 @@ function Overview() {
         />
       )}
       {deleting && (
-        <ConfirmDialog open focusCancel title="Delete event" message={BOOKING_MESSAGES.eventDeleteConfirm} onConfirm={() => void remove(deleting)} onClose={() => setDeleting(null)} />
+        <ConfirmDialog open focusCancel title={t('overview.deleteTitle')} message={BOOKING_MESSAGES.eventDeleteConfirm} onConfirm={() => void remove(deleting)} onClose={() => setDeleting(null)} />
       )}
     </Box>
   );
@@ -226,6 +228,7 @@ function Overview() {
 /** The overview's event form: new slots default to 12:00-14:00, Special Event, scheduled, on the selected day. */
 function OverviewEventDialog({ editing, onClose }: { editing: Exclude<Editing, null>; onClose: () => void }) {
   const { toast } = useToast();
+  const t = useT();
   const qc = useQueryClient();
   const e = editing.mode === 'edit' ? editing.event : null;
   const [date, setDate] = useState(e?.event_date ?? (editing.mode === 'new' ? editing.date : ''));
@@ -239,7 +242,7 @@ function OverviewEventDialog({ editing, onClose }: { editing: Exclude<Editing, n
   const [invalid, setInvalid] = useState(false);
   const [conflicts, setConflicts] = useState<ConflictView[] | null>(null);
   const [busy, setBusy] = useState(false);
-  const types = e?.type === 'show' ? EVENT_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t]! })) : OVERVIEW_EVENT_TYPES;
+  const types = e?.type === 'show' ? EVENT_TYPES.map((ty) => ({ value: ty, label: TYPE_LABELS[ty]! })) : OVERVIEW_EVENT_TYPES;
 
   const body = (proceed: boolean) => ({ event_date: date, title, description, start_time: start, end_time: end, type, host, status, proceed });
   const save = async (proceed: boolean) => {
@@ -272,26 +275,26 @@ function OverviewEventDialog({ editing, onClose }: { editing: Exclude<Editing, n
   return (
     <Dialog open onClose={busy ? undefined : onClose} aria-labelledby="overview-event-title" maxWidth="sm" fullWidth>
       <Box component="form" noValidate onSubmit={onSubmit}>
-        <DialogTitle id="overview-event-title">{e ? 'Edit event' : 'Book New Slot'}</DialogTitle>
+        <DialogTitle id="overview-event-title">{e ? t('overview.editTitle') : t('overview.book')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {invalid && <Alert severity="error">{BOOKING_MESSAGES.overviewRequired}</Alert>}
-            <TextField label="Date" type="date" required value={date} onChange={(x) => setDate(x.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
-            <TextField label="Title" required value={title} onChange={(x) => setTitle(x.target.value)} error={invalid && !title.trim()} slotProps={{ htmlInput: { maxLength: SCHEDULE_LIMITS.title } }} />
-            <TextField label="Description" multiline minRows={2} value={description} onChange={(x) => setDescription(x.target.value)} slotProps={{ htmlInput: { maxLength: SCHEDULE_LIMITS.description } }} />
+            <TextField label={t('overview.date')} type="date" required value={date} onChange={(x) => setDate(x.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
+            <TextField label={t('overview.fieldTitle')} required value={title} onChange={(x) => setTitle(x.target.value)} error={invalid && !title.trim()} slotProps={{ htmlInput: { maxLength: SCHEDULE_LIMITS.title } }} />
+            <TextField label={t('overview.description')} multiline minRows={2} value={description} onChange={(x) => setDescription(x.target.value)} slotProps={{ htmlInput: { maxLength: SCHEDULE_LIMITS.description } }} />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField label="Start time" type="time" required value={start} onChange={(x) => setStart(x.target.value)} error={invalid && !start} slotProps={{ inputLabel: { shrink: true } }} fullWidth />
-              <TextField label="End time" type="time" required value={end} onChange={(x) => setEnd(x.target.value)} error={invalid && !end} slotProps={{ inputLabel: { shrink: true } }} fullWidth />
+              <TextField label={t('overview.start')} type="time" required value={start} onChange={(x) => setStart(x.target.value)} error={invalid && !start} slotProps={{ inputLabel: { shrink: true } }} fullWidth />
+              <TextField label={t('overview.end')} type="time" required value={end} onChange={(x) => setEnd(x.target.value)} error={invalid && !end} slotProps={{ inputLabel: { shrink: true } }} fullWidth />
             </Stack>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField select label="Type" value={type} onChange={(x) => setType(x.target.value as OverviewEventInput['type'])} fullWidth>
-                {types.map((t) => (
-                  <MenuItem key={t.value} value={t.value}>
-                    {t.label}
+              <TextField select label={t('overview.type')} value={type} onChange={(x) => setType(x.target.value as OverviewEventInput['type'])} fullWidth>
+                {types.map((ty) => (
+                  <MenuItem key={ty.value} value={ty.value}>
+                    {ty.label}
                   </MenuItem>
                 ))}
               </TextField>
-              <TextField select label="Status" value={status} onChange={(x) => setStatus(x.target.value as OverviewEventInput['status'])} fullWidth>
+              <TextField select label={t('overview.status')} value={status} onChange={(x) => setStatus(x.target.value as OverviewEventInput['status'])} fullWidth>
                 {OVERVIEW_STATUSES.map((s) => (
                   <MenuItem key={s} value={s}>
                     {STATUS_LABELS[s]}
@@ -299,15 +302,15 @@ function OverviewEventDialog({ editing, onClose }: { editing: Exclude<Editing, n
                 ))}
               </TextField>
             </Stack>
-            <TextField label="Host" value={host} onChange={(x) => setHost(x.target.value)} slotProps={{ htmlInput: { maxLength: SCHEDULE_LIMITS.host } }} />
+            <TextField label={t('overview.host')} value={host} onChange={(x) => setHost(x.target.value)} slotProps={{ htmlInput: { maxLength: SCHEDULE_LIMITS.host } }} />
           </Stack>
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={busy}>
-            Cancel
+            {t('overview.cancel')}
           </Button>
           <Button type="submit" variant="contained" disabled={busy}>
-            {busy ? 'Saving…' : 'Save'}
+            {busy ? t('overview.saving') : t('overview.save')}
           </Button>
         </DialogActions>
       </Box>

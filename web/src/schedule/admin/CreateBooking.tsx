@@ -37,6 +37,7 @@ import { stationToday } from '../format';
 import { ConflictDialog } from './ConflictDialog';
 import { ImageUpload } from './ImageUpload';
 import { MonthCalendar, monthOf } from './MonthCalendar';
+import { useT } from '../../i18n/state';
 import { useToast } from '../../ui/toast';
 import { useActor } from './useActor';
 
@@ -55,7 +56,8 @@ export function CreateBooking() {
 }
 
 function CreateBookingForm() {
-  usePageMeta({ title: 'Create Show Booking' });
+  const t = useT();
+  usePageMeta({ title: t('booking.title') });
   const station = useStation();
   const today = stationToday(station.timezone);
   const actor = useActor();
@@ -167,7 +169,7 @@ function CreateBookingForm() {
   if (actor.isError) {
     return (
       <Box sx={{ p: { xs: 0, md: 3 } }}>
-        <Alert severity="error">{actor.error instanceof ApiError && actor.error.status === 401 ? BOOKING_MESSAGES.notAuthenticated : 'Could not load your booking options. Please refresh the page.'}</Alert>
+        <Alert severity="error">{actor.error instanceof ApiError && actor.error.status === 401 ? BOOKING_MESSAGES.notAuthenticated : t('booking.loadFailed')}</Alert>
       </Box>
     );
   }
@@ -175,16 +177,16 @@ function CreateBookingForm() {
   return (
     <Box component="form" noValidate onSubmit={onSubmit} sx={{ p: { xs: 0, md: 3 }, maxWidth: 1200 }}>
       <Button component={RouterLink} to="/admin/shows" startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
-        Back to Show Management
+        {t('booking.back')}
       </Button>
       <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
-        Create Show Booking
+        {t('booking.title')}
       </Typography>
 
       <Card variant="outlined" sx={{ mb: 3 }}>
         <CardContent>
           <Typography component="h2" variant="h6" id="mode-label" sx={{ mb: 1 }}>
-            Booking mode
+            {t('booking.mode')}
           </Typography>
           <ToggleButtonGroup
             exclusive
@@ -215,10 +217,10 @@ function CreateBookingForm() {
           <Card variant="outlined">
             <CardContent>
               <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
-                {mode === 'calendar' ? 'Dates' : recurring ? 'Start date' : 'Date'}
+                {mode === 'calendar' ? t('booking.dates') : recurring ? t('booking.startDate') : t('booking.date')}
               </Typography>
               <MonthCalendar
-                label={mode === 'calendar' ? 'Show dates' : 'Show date'}
+                label={mode === 'calendar' ? t('booking.showDates') : t('booking.showDate')}
                 month={month}
                 onMonthChange={setMonth}
                 selected={mode === 'calendar' ? dates : date ? [date] : []}
@@ -232,7 +234,7 @@ function CreateBookingForm() {
                 </Typography>
               )}
               {mode === 'calendar' && dates.length > 0 && (
-                <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, mt: 1 }} aria-label="Chosen dates">
+                <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5, mt: 1 }} aria-label={t('booking.chosenDates')}>
                   {[...dates].sort().map((d) => (
                     <Chip key={d} size="small" label={longDate(d)} onDelete={() => setDates((cur) => cur.filter((x) => x !== d))} />
                   ))}
@@ -240,7 +242,7 @@ function CreateBookingForm() {
               )}
               {mode !== 'calendar' && date && (
                 <Typography variant="body2" sx={{ mt: 1 }}>
-                  Selected: <strong>{longDate(date)}</strong>
+                  {t('booking.selected')} <strong>{longDate(date)}</strong>
                 </Typography>
               )}
             </CardContent>
@@ -249,7 +251,7 @@ function CreateBookingForm() {
             <Card variant="outlined">
               <CardContent>
                 <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
-                  End date
+                  {t('booking.endDate')}
                 </Typography>
                 {!date && (
                   <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
@@ -257,7 +259,7 @@ function CreateBookingForm() {
                   </Typography>
                 )}
                 <MonthCalendar
-                  label="Series end date"
+                  label={t('booking.seriesEnd')}
                   month={endMonth}
                   onMonthChange={setEndMonth}
                   selected={endDate ? [endDate] : []}
@@ -272,7 +274,7 @@ function CreateBookingForm() {
                 )}
                 {endDate && (
                   <Typography variant="body2" sx={{ mt: 1 }}>
-                    Ends: <strong>{longDate(endDate)}</strong>
+                    {t('booking.ends')} <strong>{longDate(endDate)}</strong>
                   </Typography>
                 )}
               </CardContent>
@@ -283,21 +285,21 @@ function CreateBookingForm() {
         <Card variant="outlined">
           <CardContent>
             <Typography component="h2" variant="h6" sx={{ mb: 2 }}>
-              Show details
+              {t('booking.details')}
             </Typography>
             <Stack spacing={2}>
-              <TextField label="Title" required value={title} onChange={(e) => setTitle(e.target.value)} error={Boolean(errors.title)} helperText={errors.title} slotProps={{ htmlInput: { maxLength: SCHEDULE_LIMITS.title } }} />
-              <TextField label="Description" multiline minRows={3} value={description} onChange={(e) => setDescription(e.target.value)} error={Boolean(errors.description)} helperText={errors.description} slotProps={{ htmlInput: { maxLength: SCHEDULE_LIMITS.description } }} />
+              <TextField label={t('booking.fieldTitle')} required value={title} onChange={(e) => setTitle(e.target.value)} error={Boolean(errors.title)} helperText={errors.title} slotProps={{ htmlInput: { maxLength: SCHEDULE_LIMITS.title } }} />
+              <TextField label={t('booking.description')} multiline minRows={3} value={description} onChange={(e) => setDescription(e.target.value)} error={Boolean(errors.description)} helperText={errors.description} slotProps={{ htmlInput: { maxLength: SCHEDULE_LIMITS.description } }} />
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-                <TextField label="Start time" type="time" required value={start} onChange={(e) => setStart(e.target.value)} error={Boolean(errors.start_time)} helperText={errors.start_time} slotProps={{ inputLabel: { shrink: true } }} fullWidth />
+                <TextField label={t('booking.start')} type="time" required value={start} onChange={(e) => setStart(e.target.value)} error={Boolean(errors.start_time)} helperText={errors.start_time} slotProps={{ inputLabel: { shrink: true } }} fullWidth />
                 <TextField
-                  label="End time"
+                  label={t('booking.end')}
                   type="time"
                   required
                   value={end}
                   onChange={(e) => setEnd(e.target.value)}
                   error={Boolean(errors.end_time)}
-                  helperText={errors.end_time ?? (start && end && end <= start ? 'Ends after midnight, on the next day' : ' ')}
+                  helperText={errors.end_time ?? (start && end && end <= start ? t('booking.overMidnight') : ' ')}
                   slotProps={{ inputLabel: { shrink: true } }}
                   fullWidth
                 />
@@ -305,8 +307,8 @@ function CreateBookingForm() {
               {locked ? (
                 <Alert severity="warning">{a.lockedMessage ?? BOOKING_MESSAGES.noPresenterProfile}</Alert>
               ) : a?.canPickAny ? (
-                <TextField select label="Presenter" value={chosenPresenter} onChange={(e) => setPresenterId(e.target.value)} error={Boolean(errors.presenter_id)} helperText={errors.presenter_id ?? 'Moderators and above may book for any presenter, or none.'}>
-                  <MenuItem value="">No presenter</MenuItem>
+                <TextField select label={t('booking.presenter')} value={chosenPresenter} onChange={(e) => setPresenterId(e.target.value)} error={Boolean(errors.presenter_id)} helperText={errors.presenter_id ?? t('booking.anyPresenter')}>
+                  <MenuItem value="">{t('booking.noPresenter')}</MenuItem>
                   {a.options.map((o) => (
                     <MenuItem key={o.id} value={o.id}>
                       {o.name}
@@ -314,25 +316,24 @@ function CreateBookingForm() {
                   ))}
                 </TextField>
               ) : (
-                <TextField label="Presenter" value={a?.ownPresenter?.name ?? ''} disabled helperText="Bookings are made as your own presenter profile." />
+                <TextField label={t('booking.presenter')} value={a?.ownPresenter?.name ?? ''} disabled helperText={t('booking.ownProfile')} />
               )}
-              <TextField label="Host (optional)" value={host} onChange={(e) => setHost(e.target.value)} helperText={errors.host ?? 'Shown instead of the presenter when there is none.'} error={Boolean(errors.host)} slotProps={{ htmlInput: { maxLength: SCHEDULE_LIMITS.host } }} />
+              <TextField label={t('booking.host')} value={host} onChange={(e) => setHost(e.target.value)} helperText={errors.host ?? t('booking.hostHelp')} error={Boolean(errors.host)} slotProps={{ htmlInput: { maxLength: SCHEDULE_LIMITS.host } }} />
               <ImageUpload value={image} onChange={setImage} />
               <Box aria-live="polite">
                 {preview.length > 0 && (
                   <Alert severity="info">
-                    {preview.length} event(s) will be created: {preview.slice(0, 4).map((d) => longDate(d)).join(', ')}
-                    {preview.length > 4 ? ` … ${longDate(preview[preview.length - 1]!)}` : ''}
-                    {a?.user.role === 'probation' ? '. Your bookings need approval and will be pending.' : ''}
+                    {t('booking.preview', { count: preview.length, dates: preview.slice(0, 4).map((d) => longDate(d)).join(', ') + (preview.length > 4 ? ` … ${longDate(preview[preview.length - 1]!)}` : '') })}
+                    {a?.user.role === 'probation' ? t('booking.pendingNote') : ''}
                   </Alert>
                 )}
               </Box>
               <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
                 <Button component={RouterLink} to="/admin/shows" disabled={busy}>
-                  Cancel
+                  {t('booking.cancel')}
                 </Button>
                 <Button type="submit" variant="contained" disabled={busy || locked || actor.isPending}>
-                  {busy ? 'Booking…' : 'Create Booking'}
+                  {busy ? t('booking.booking') : t('booking.create')}
                 </Button>
               </Stack>
             </Stack>

@@ -28,14 +28,16 @@ import { formatQueueDate } from '../../../../shared/time';
 import { ApiError } from '../../app/api';
 import { LoadStates } from '../../ui/LoadStates';
 import { useIsMobile } from '../../app/media';
+import type { MessageKey } from '../../../../shared/i18n/format';
+import { useT } from '../../i18n/state';
 import { useToast } from '../../ui/toast';
 import { useApplications, useApplicationsLive, useDecideApplication } from './api';
 import { StatusChip } from '../../requests/admin/QueueTable';
 
-const TABS: { value: ApplicationStatus; label: string }[] = [
-  { value: 'pending', label: 'Pending' },
-  { value: 'approved', label: 'Approved' },
-  { value: 'rejected', label: 'Rejected' },
+const TABS: { value: ApplicationStatus; label: MessageKey }[] = [
+  { value: 'pending', label: 'applications.pending' },
+  { value: 'approved', label: 'applications.approved' },
+  { value: 'rejected', label: 'applications.rejected' },
 ];
 
 function slotLabel(id: string): string {
@@ -58,6 +60,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 function DetailCard({ app }: { app: ApplicationView }) {
   const decide = useDecideApplication();
   const { toast } = useToast();
+  const t = useT();
   const [confirm, setConfirm] = useState<'approved' | 'rejected' | null>(null);
 
   const run = async (status: 'approved' | 'rejected') => {
@@ -86,47 +89,47 @@ function DetailCard({ app }: { app: ApplicationView }) {
           <StatusChip status={app.status} />
         </Stack>
         <Divider />
-        <Field label="Experience">{app.experience}</Field>
-        <Field label="Show idea">{app.show_idea}</Field>
-        <Field label="Availability">
+        <Field label={t('applications.experience')}>{app.experience}</Field>
+        <Field label={t('applications.showIdea')}>{app.show_idea}</Field>
+        <Field label={t('applications.availability')}>
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.75, mt: 0.5 }}>
-            {app.available_times.map((t) => (
-              <Chip key={t} size="small" label={slotLabel(t)} />
+            {app.available_times.map((slot) => (
+              <Chip key={slot} size="small" label={slotLabel(slot)} />
             ))}
           </Stack>
         </Field>
-        <Field label="Discord">{app.has_discord ? `${app.discord_username ?? 'Yes'}${app.discord_linked ? ' (linked, will be messaged on a decision)' : ''}` : 'No Discord account'}</Field>
+        <Field label={t('applications.discord')}>{app.has_discord ? `${app.discord_username ?? t('applications.yes')}${app.discord_linked ? t('applications.linked') : ''}` : t('applications.noDiscord')}</Field>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 4 }}>
-          <Field label="Submitted">{formatQueueDate(app.created_at)}</Field>
-          {app.reviewed_at && <Field label="Reviewed">{formatQueueDate(app.reviewed_at)}</Field>}
+          <Field label={t('applications.submitted')}>{formatQueueDate(app.created_at)}</Field>
+          {app.reviewed_at && <Field label={t('applications.reviewed')}>{formatQueueDate(app.reviewed_at)}</Field>}
         </Stack>
         {app.status === 'pending' ? (
           <Stack direction="row" spacing={1.5}>
             <Button variant="contained" color="success" startIcon={<CheckIcon />} onClick={() => setConfirm('approved')} disabled={decide.isPending}>
-              Approve
+              {t('applications.approve')}
             </Button>
             <Button variant="outlined" color="error" startIcon={<CloseIcon />} onClick={() => setConfirm('rejected')} disabled={decide.isPending}>
-              Reject
+              {t('applications.reject')}
             </Button>
           </Stack>
         ) : (
-          <Alert severity="info">This application has been {app.status}. Decisions are final.</Alert>
+          <Alert severity="info">{app.status === 'approved' ? t('applications.decidedApproved') : t('applications.decidedRejected')}</Alert>
         )}
       </CardContent>
       <Dialog open={confirm !== null} onClose={() => setConfirm(null)} aria-labelledby="decide-title" maxWidth="xs" fullWidth>
-        <DialogTitle id="decide-title">{confirm === 'approved' ? 'Approve application?' : 'Reject application?'}</DialogTitle>
+        <DialogTitle id="decide-title">{confirm === 'approved' ? t('applications.approveTitle') : t('applications.rejectTitle')}</DialogTitle>
         <DialogContent>
           <DialogContentText>
-            {confirm === 'approved' ? `Approve ${app.name}'s application?` : `Reject ${app.name}'s application?`} This decision is final.
-            {app.discord_linked ? ' The applicant will be told on Discord.' : ''}
+            {confirm === 'approved' ? t('applications.approveText', { name: app.name }) : t('applications.rejectText', { name: app.name })}
+            {app.discord_linked ? t('applications.toldOnDiscord') : ''}
           </DialogContentText>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setConfirm(null)} autoFocus>
-            Cancel
+            {t('applications.cancel')}
           </Button>
           <Button variant="contained" color={confirm === 'approved' ? 'success' : 'error'} onClick={() => confirm && void run(confirm)} disabled={decide.isPending}>
-            {confirm === 'approved' ? 'Approve' : 'Reject'}
+            {confirm === 'approved' ? t('applications.approve') : t('applications.reject')}
           </Button>
         </DialogActions>
       </Dialog>
@@ -144,25 +147,26 @@ export default function Applications() {
   const rows = useMemo(() => (data?.applications ?? []).filter((a) => a.status === tab), [data, tab]);
   const selected = rows.find((a) => a.id === selectedId) ?? rows[0] ?? null;
   useEffect(() => setSelectedId(null), [tab]);
+  const t = useT();
 
   return (
     <Box>
       <Typography variant="h4" component="h1" sx={{ fontWeight: 800 }}>
-        Applications
+        {t('applications.title')}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        People who applied to present through Become a DJ.
+        {t('applications.intro')}
       </Typography>
-      <Tabs value={tab} onChange={(_, v: ApplicationStatus) => setTab(v)} aria-label="Application status" variant={mobile ? 'fullWidth' : 'standard'} sx={{ mb: 2 }}>
-        {TABS.map((t) => (
-          <Tab key={t.value} value={t.value} label={`${t.label} (${data?.counts[t.value] ?? 0})`} id={`tab-${t.value}`} aria-controls="applications-panel" sx={{ minWidth: 0, px: { xs: 0.5, sm: 2 }, whiteSpace: 'nowrap', fontSize: { xs: '0.8125rem', sm: '0.875rem' } }} />
+      <Tabs value={tab} onChange={(_, v: ApplicationStatus) => setTab(v)} aria-label={t('applications.statusTabs')} variant={mobile ? 'fullWidth' : 'standard'} sx={{ mb: 2 }}>
+        {TABS.map((tb) => (
+          <Tab key={tb.value} value={tb.value} label={t('applications.tabCount', { label: t(tb.label), count: data?.counts[tb.value] ?? 0 })} id={`tab-${tb.value}`} aria-controls="applications-panel" sx={{ minWidth: 0, px: { xs: 0.5, sm: 2 }, whiteSpace: 'nowrap', fontSize: { xs: '0.8125rem', sm: '0.875rem' } }} />
         ))}
       </Tabs>
       <Box id="applications-panel" role="tabpanel" aria-labelledby={`tab-${tab}`}>
-        <LoadStates error={error} loading={isLoading} empty={rows.length === 0} failText="Failed to load applications." loadingLabel="Loading applications" emptyText={APPLICATION_REVIEW_TEXTS.empty} onRetry={() => void refetch()} skeletons={3} skeletonHeight={64}>
+        <LoadStates error={error} loading={isLoading} empty={rows.length === 0} failText={t('applications.loadFailed')} loadingLabel={t('applications.loading')} emptyText={APPLICATION_REVIEW_TEXTS.empty} onRetry={() => void refetch()} skeletons={3} skeletonHeight={64}>
           <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'minmax(240px, 1fr) 2fr' }, alignItems: 'start' }}>
             <Card>
-              <List aria-label={`${tab} applications`} disablePadding>
+              <List aria-label={t('applications.listLabel', { label: t(TABS.find((tb) => tb.value === tab)!.label) })} disablePadding>
                 {rows.map((a) => (
                   <ListItem key={a.id} disablePadding divider>
                     <ListItemButton selected={selected?.id === a.id} aria-current={selected?.id === a.id ? 'true' : undefined} onClick={() => setSelectedId(a.id)}>

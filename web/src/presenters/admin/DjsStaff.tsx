@@ -19,6 +19,7 @@ import { ConfirmDeleteDialog } from '../../requests/admin/QueueTable';
 import { FilterCard, SearchField } from '../../ui/Filters';
 import { CardsOrTable, StaffScreenHeader } from '../../ui/StaffList';
 import { AverageListeners } from '../../audience/AverageListeners';
+import { useT } from '../../i18n/state';
 
 const dateFmt = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 const dayFmt = (d: string) => new Date(`${d}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
@@ -32,12 +33,13 @@ function LeaveChip({ dj }: { dj: StaffDj }) {
 }
 
 function SocialLinks({ dj, hideEmpty }: { dj: StaffDj; hideEmpty?: boolean }) {
+  const t = useT();
   const links = SOCIAL_PLATFORMS.filter((p) => dj.social_links[p]);
   if (links.length === 0 && hideEmpty) return null;
   if (links.length === 0)
     return (
       <Typography variant="body2" color="text.secondary">
-        None
+        {t('djsAdmin.none')}
       </Typography>
     );
   return (
@@ -57,6 +59,7 @@ function DjDialog({ dj, onClose }: { dj: StaffDj | null; onClose: () => void }) 
   const mobile = useIsMobile();
   const { save } = useDjMutations();
   const { toast } = useToast();
+  const t = useT();
   const [form, setForm] = useState<FormState>(() => ({
     name: dj?.name ?? '',
     role: dj && (PRESENTER_ROLES as readonly string[]).includes(dj.role) ? dj.role : 'presenter',
@@ -92,14 +95,14 @@ function DjDialog({ dj, onClose }: { dj: StaffDj | null; onClose: () => void }) 
     }
   };
 
-  const title = dj ? 'Edit DJ Profile' : 'Add New DJ';
+  const title = dj ? t('djsAdmin.editTitle') : t('djsAdmin.addTitle');
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" fullScreen={mobile} aria-labelledby="dj-dialog-title">
       <Box component="form" onSubmit={(e) => void submit(e)} noValidate>
         <DialogTitle id="dj-dialog-title">{title}</DialogTitle>
         <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
-          <TextField label="Name" required value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} error={!!errors.name} helperText={errors.name} autoFocus slotProps={{ htmlInput: { maxLength: 100 } }} />
-          <TextField select label="Role" value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value })}>
+          <TextField label={t('djsAdmin.name')} required value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} error={!!errors.name} helperText={errors.name} autoFocus slotProps={{ htmlInput: { maxLength: 100 } }} />
+          <TextField select label={t('djsAdmin.role')} value={form.role} onChange={(e) => setForm({ ...form, role: e.target.value })}>
             {PRESENTER_ROLES.map((r) => (
               <MenuItem key={r} value={r}>
                 {presenterRoleLabel(r)}
@@ -108,24 +111,24 @@ function DjDialog({ dj, onClose }: { dj: StaffDj | null; onClose: () => void }) 
           </TextField>
           <TextField
             select
-            label="Sign-in account"
+            label={t('djsAdmin.account')}
             value={form.user_id}
             onChange={(e) => setForm({ ...form, user_id: e.target.value })}
             error={!!errors.user_id}
-            helperText={errors.user_id ?? (users.isError ? 'Accounts could not be loaded.' : 'The staff account that books shows and requests leave as this DJ.')}
+            helperText={errors.user_id ?? (users.isError ? t('djsAdmin.accountsFailed') : t('djsAdmin.accountHelp'))}
           >
-            <MenuItem value="">No account</MenuItem>
-            {form.user_id && !accounts.some((u) => u.id === form.user_id) && <MenuItem value={form.user_id}>The linked account</MenuItem>}
+            <MenuItem value="">{t('djsAdmin.noAccount')}</MenuItem>
+            {form.user_id && !accounts.some((u) => u.id === form.user_id) && <MenuItem value={form.user_id}>{t('djsAdmin.linkedAccount')}</MenuItem>}
             {accounts.map((u) => (
               <MenuItem key={u.id} value={u.id}>
                 {u.username} ({u.email})
               </MenuItem>
             ))}
           </TextField>
-          <TextField label="Bio" multiline minRows={3} value={form.bio} onChange={(e) => setForm({ ...form, bio: e.target.value })} error={!!errors.bio} helperText={errors.bio} />
-          <TextField label="Station panel (AzuraCast) streamer id" value={form.azuracast_id} onChange={(e) => setForm({ ...form, azuracast_id: e.target.value })} error={!!errors.azuracast_id} helperText={errors.azuracast_id ?? 'Optional: links live broadcasts to this DJ.'} />
+          <TextField label={t('djsAdmin.bio')} multiline minRows={3} value={form.bio} onChange={(e) => setForm({ ...form, bio: e.target.value })} error={!!errors.bio} helperText={errors.bio} />
+          <TextField label={t('djsAdmin.streamerId')} value={form.azuracast_id} onChange={(e) => setForm({ ...form, azuracast_id: e.target.value })} error={!!errors.azuracast_id} helperText={errors.azuracast_id ?? t('djsAdmin.streamerHelp')} />
           <Typography variant="subtitle2" sx={{ mt: 1 }}>
-            Social links (optional)
+            {t('djsAdmin.social')}
           </Typography>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
             {SOCIAL_PLATFORMS.map((p) => (
@@ -133,7 +136,7 @@ function DjDialog({ dj, onClose }: { dj: StaffDj | null; onClose: () => void }) 
                 key={p}
                 label={SOCIAL_LABELS[p]}
                 type="url"
-                placeholder="https://"
+                placeholder={t('djsAdmin.urlPlaceholder')}
                 value={form.social[p]}
                 onChange={(e) => setForm({ ...form, social: { ...form.social, [p]: e.target.value } })}
                 error={!!errors[`social_links.${p}`]}
@@ -144,9 +147,9 @@ function DjDialog({ dj, onClose }: { dj: StaffDj | null; onClose: () => void }) 
           </Box>
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
+          <Button onClick={onClose}>{t('djsAdmin.cancel')}</Button>
           <Button type="submit" variant="contained" disabled={save.isPending}>
-            {dj ? 'Save Changes' : 'Add DJ'}
+            {dj ? t('djsAdmin.save') : t('djsAdmin.add')}
           </Button>
         </DialogActions>
       </Box>
@@ -168,6 +171,7 @@ export default function DjsStaff() {
   const { data, isLoading, error, refetch } = useDjs();
   const { remove } = useDjMutations();
   const { toast } = useToast();
+  const t = useT();
   const [search, setSearch] = useState('');
   const [role, setRole] = useState('all');
   const [editing, setEditing] = useState<StaffDj | 'new' | null>(null);
@@ -197,40 +201,40 @@ export default function DjsStaff() {
   const actions = (d: StaffDj) =>
     manage ? (
       <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
-        <Tooltip title="Edit DJ">
-          <IconButton aria-label={`Edit ${d.name}`} onClick={() => setEditing(d)} size="small">
+        <Tooltip title={t('djsAdmin.edit')}>
+          <IconButton aria-label={t('rowActions.editNamed', { title: d.name })} onClick={() => setEditing(d)} size="small">
             <EditIcon fontSize="small" />
           </IconButton>
         </Tooltip>
-        <Tooltip title="Delete DJ">
-          <IconButton aria-label={`Delete ${d.name}`} onClick={() => setDeleting(d)} size="small" sx={{ color: 'error.main' }}>
+        <Tooltip title={t('djsAdmin.delete')}>
+          <IconButton aria-label={t('rowActions.deleteNamed', { title: d.name })} onClick={() => setDeleting(d)} size="small" sx={{ color: 'error.main' }}>
             <DeleteIcon fontSize="small" />
           </IconButton>
         </Tooltip>
       </Stack>
     ) : (
       <Link href={`/djs/${d.id}`} variant="body2">
-        View profile
+        {t('djsAdmin.viewProfile')}
       </Link>
     );
 
   return (
     <Box>
       <StaffScreenHeader
-        title="DJs & Staff"
-        intro="The station's presenters as listeners see them on the DJs page."
+        title={t('djsAdmin.title')}
+        intro={t('djsAdmin.intro')}
         action={
           manage && (
             <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
-              Add DJ
+              {t('djsAdmin.add')}
             </Button>
           )
         }
       />
       <FilterCard columns="2fr 1fr">
-        <SearchField label="Search DJs" placeholder="Name or bio" value={search} onChange={setSearch} maxLength={200} />
-          <TextField select label="Role" value={role} onChange={(e) => setRole(e.target.value)} size="small">
-            <MenuItem value="all">All Roles</MenuItem>
+        <SearchField label={t('djsAdmin.search')} placeholder={t('djsAdmin.searchPlaceholder')} value={search} onChange={setSearch} maxLength={200} />
+          <TextField select label={t('djsAdmin.role')} value={role} onChange={(e) => setRole(e.target.value)} size="small">
+            <MenuItem value="all">{t('djsAdmin.allRoles')}</MenuItem>
             {roles.map((r) => (
               <MenuItem key={r} value={r}>
                 {presenterRoleLabel(r)}
@@ -239,9 +243,9 @@ export default function DjsStaff() {
           </TextField>
       </FilterCard>
 
-      <LoadStates error={error} loading={isLoading} empty={rows.length === 0} failText="Failed to load DJs." loadingLabel="Loading DJs" emptyText="No DJs found." onRetry={() => void refetch()}>
+      <LoadStates error={error} loading={isLoading} empty={rows.length === 0} failText={t('djsAdmin.loadFailed')} loadingLabel={t('djsAdmin.loading')} emptyText={t('djsAdmin.empty')} onRetry={() => void refetch()}>
         <CardsOrTable
-          label="DJs"
+          label={t('djsAdmin.list')}
           rows={rows}
           cardSx={{ display: 'grid', gap: 1, '&:last-child': { pb: 2 } }}
           card={(d) => (
@@ -253,7 +257,7 @@ export default function DjsStaff() {
                     {d.name}
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
-                    {presenterRoleLabel(d.role)} · joined {dateFmt.format(new Date(d.created_at))}
+                    {presenterRoleLabel(d.role)} · {t('djsAdmin.joined', { date: dateFmt.format(new Date(d.created_at)) })}
                   </Typography>
                   <AverageListeners presenterId={d.id} />
                 </Box>
@@ -302,7 +306,7 @@ export default function DjsStaff() {
       </LoadStates>
 
       {editing && <DjDialog dj={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-      <ConfirmDeleteDialog open={deleting !== null} title="Delete DJ" text={deleting ? DJ_TEXTS.deleteConfirm(deleting.name) : ''} busy={remove.isPending} onCancel={() => setDeleting(null)} onConfirm={() => void doDelete()} />
+      <ConfirmDeleteDialog open={deleting !== null} title={t('djsAdmin.delete')} text={deleting ? DJ_TEXTS.deleteConfirm(deleting.name) : ''} busy={remove.isPending} onCancel={() => setDeleting(null)} onConfirm={() => void doDelete()} />
     </Box>
   );
 }

@@ -63,7 +63,7 @@ describe.skipIf(skipBrowser())('accounts in Chromium', () => {
     await page.keyboard.press('Escape');
 
     await page.goto(h.url + '/admin');
-    expect(await sidebarLinks(page)).toEqual(['Dashboard', 'On Air', 'Shows', 'DJs & Staff', 'Audience', 'Uptime', 'Listen again', 'Schedule Overview', 'Applications', 'User Management', 'Pages', 'Logs', 'Settings', 'Request LOA']);
+    expect(await sidebarLinks(page)).toEqual(['Dashboard', 'On Air', 'Shows', 'DJs & Staff', 'Audience', 'Uptime', 'Listen again', 'Reports', 'Schedule Overview', 'Applications', 'User Management', 'Pages', 'Logs', 'Data Requests', 'Settings', 'Request LOA']);
     // The Requests group starts closed here and opens on click.
     const group = page.getByRole('button', { name: 'Requests' });
     expect(await group.getAttribute('aria-expanded')).toBe('false');

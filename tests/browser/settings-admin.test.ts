@@ -14,7 +14,7 @@ describe.skipIf(skipBrowser())('Settings in Chromium', () => {
     const owner = await openAsStaff(h, 'owner');
     await owner.page.goto(h.url + '/admin/settings');
     await owner.page.getByRole('tab', { name: 'Sponsored Content' }).waitFor();
-    expect(await owner.page.getByRole('tab').allTextContents()).toEqual(['Sponsored Content', 'Slider Options', 'Discord Integration', 'General Settings', 'Webhooks', 'Widgets']);
+    expect(await owner.page.getByRole('tab').allTextContents()).toEqual(['Sponsored Content', 'Slider Options', 'Discord Integration', 'General Settings', 'Webhooks', 'Widgets', 'Get listed']);
     await owner.context.close();
 
     const manager = await openAsStaff(h, 'manager');

@@ -322,7 +322,7 @@ describe.skipIf(skipBrowser())('go live from the browser on the demo station', (
       expect((await hourRows.last().locator('td').allTextContents())[2]).not.toBe('0');
       phase('uptime figures');
       // The 10-second sample plays in the page.
-      await row.getByRole('button', { name: /^Sample of Live but silent at / }).click();
+      await row.getByRole('button', { name: /^Play the sample: Live but silent at / }).click();
       const sample = staff.getByTestId('incident-sample');
       await sample.waitFor();
       await expect.poll(() => sample.evaluate((a: HTMLAudioElement) => a.duration)).toBeGreaterThan(9);

@@ -64,7 +64,8 @@ function Sample({ incident }: { incident: StationIncident }) {
     <Button
       size="small"
       startIcon={<PlayArrowIcon />}
-      aria-label={f.t('uptime.sampleOf', { kind: kindText(f.t, incident.kind), time: f.dateTime(incident.started_at) })}
+      // The name starts with the visible words (WCAG 2.5.3 label in name), then says which incident.
+      aria-label={f.t('uptime.playSampleOf', { kind: kindText(f.t, incident.kind), time: f.dateTime(incident.started_at) })}
       onClick={() =>
         void fetchIncidentSample(incident.id).then(
           (blob) => setUrl(URL.createObjectURL(blob)),

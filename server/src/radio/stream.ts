@@ -24,12 +24,13 @@ const LOOP_SECONDS = 32;
 const CACHE_NAME = 'demo-stream-v1.mp3';
 /**
  * Audio sent at once to a new listener so its player can start without waiting: at least 64 KiB, Icecast's
- * default burst-size (issue 36: 2 s, 12 KB, left a browser waiting 3-4 s before it started). On the AutoDJ loop
- * the burst starts {@link CATCH_UP_MS} back and runs ahead of the clock (the loop's future is known), so the
- * listener hears the station as early as before and the titles stay in step; live, it is the last 64 KiB sent.
+ * default burst-size (issue 36: 2 s, 12 KB, left a browser waiting 3-4 s before it started). As Icecast does, it
+ * is the audio up to now (the loop's last 64 KiB; live, the last 64 KiB sent), never audio ahead of the clock: a
+ * burst that ran ahead left every client with nothing new for as long as it ran ahead (about 9 s at 48 kbit/s),
+ * and the station's own ears took that for a dead stream every 5 s.
  */
 export const BURST_BYTES = 64 * 1024;
-/** How far back a burst starts on the loop, and the most a late listener (a stalled timer) is sent at once. */
+/** The most a late listener (a stalled timer) is sent at once. */
 const CATCH_UP_MS = 2_000;
 /** How often queued audio is written to every listener. */
 const TICK_MS = 100;
@@ -441,12 +442,11 @@ export function createDemoStream(opts: { cacheDir: string | null; log: Logger; n
       const li: Listener = { out, res: c.res, next: current + 1 };
       if (live && live.recent.length > 0) out.write(Buffer.concat(live.recent));
       else {
-        // From CATCH_UP_MS back, on until the burst holds BURST_BYTES; the ticker goes on after its last frame.
-        const from = current - Math.ceil(CATCH_UP_MS / l.frameMs);
-        let to = from;
-        for (let bytes = frameOf(from, l).length; bytes < BURST_BYTES; ) bytes += frameOf(++to, l).length;
-        out.write(chunk(from, to, l));
-        li.next = Math.max(current, to) + 1;
+        // Back from the current frame until the burst holds BURST_BYTES; the ticker goes on after it, at the clock.
+        let from = current;
+        for (let bytes = frameOf(from, l).length; bytes < BURST_BYTES; ) bytes += frameOf(--from, l).length;
+        out.write(chunk(from, current, l));
+        li.next = current + 1;
       }
       listeners.add(li);
       counted();

@@ -50,10 +50,33 @@ export function presentEpisode(row: EpisodeRow, origin: string, downloads: boole
   };
 }
 
-/** The episodes a listener may hear: published, not hidden, inside the public window. */
-async function listable(ctx: AppContext, settings: ListenAgainSettings, filter: { showIds?: string[]; showKey?: string; presenterId?: string; limit: number }): Promise<EpisodeRow[]> {
+/**
+ * What the station's music licence allows listen again (compliance mode, issue 34 item 4). UK and US webcasting
+ * licences cover streaming, not downloads: with either mode there are no downloads and no podcast feeds, whatever
+ * the station's own setting says. A US station's archived programs are covered by the DMCA's statutory licence only
+ * when they are 5 hours or longer and available for 2 weeks at most (17 U.S.C. §114(d)(2)(C)(iii)): shorter
+ * episodes are not offered to listeners, and the public window is at most 14 days. Staff still see every episode.
+ */
+export const US_ARCHIVE_MIN_SECONDS = 5 * 3600;
+export const US_ARCHIVE_MAX_DAYS = 14;
+type PublicSettings = ListenAgainSettings & { min_public_seconds: number };
+async function publicSettings(ctx: AppContext): Promise<PublicSettings> {
+  const settings = await listenAgainSettings(ctx);
+  const mode = (await cachedStationInfo(ctx)).compliance_mode;
+  if (mode === 'none') return { ...settings, min_public_seconds: 0 };
+  return {
+    ...settings,
+    downloads_enabled: false,
+    public_window_days: mode === 'us' ? Math.min(settings.public_window_days, US_ARCHIVE_MAX_DAYS) : settings.public_window_days,
+    min_public_seconds: mode === 'us' ? US_ARCHIVE_MIN_SECONDS : 0,
+  };
+}
+
+/** The episodes a listener may hear: published, not hidden, inside the public window, as long as the licence asks. */
+async function listable(ctx: AppContext, settings: PublicSettings, filter: { showIds?: string[]; showKey?: string; presenterId?: string; limit: number }): Promise<EpisodeRow[]> {
   const since = new Date(ctx.now() - settings.public_window_days * 86_400_000);
-  return publicEpisodes(ctx.knex, { since, ...filter });
+  const rows = await publicEpisodes(ctx.knex, { since, ...filter });
+  return settings.min_public_seconds > 0 ? rows.filter((r) => (r.duration_seconds ?? 0) >= settings.min_public_seconds) : rows;
 }
 
 /** Which show keys a `show` parameter means: a show (occurrence) id, its series, or a slug of its title. */
@@ -67,7 +90,7 @@ async function showFilter(ctx: AppContext, show: string): Promise<{ showIds?: st
 
 /** GET /api/episodes. */
 export async function listEpisodes(ctx: AppContext, q: { show?: string; presenter?: string; limit: number }): Promise<EpisodeList> {
-  const settings = await listenAgainSettings(ctx);
+  const settings = await publicSettings(ctx);
   const origin = siteOrigin(ctx.config);
   let rows: EpisodeRow[];
   if (q.show) {
@@ -82,9 +105,10 @@ export async function listEpisodes(ctx: AppContext, q: { show?: string; presente
 export async function publicEpisode(ctx: AppContext, id: string): Promise<{ row: EpisodeRow; settings: ListenAgainSettings } | undefined> {
   if (!UUID_RE.test(id)) return undefined;
   const row = await episodeById(ctx.knex, id);
-  const settings = await listenAgainSettings(ctx);
+  const settings = await publicSettings(ctx);
   if (!row || row.status !== 'published' || row.hidden || !row.file) return undefined;
   if (row.aired_from.getTime() < ctx.now() - settings.public_window_days * 86_400_000) return undefined;
+  if ((row.duration_seconds ?? 0) < settings.min_public_seconds) return undefined;
   return { row, settings };
 }
 
@@ -111,7 +135,7 @@ const hms = (sec: number) => {
  * is unknown.
  */
 export async function podcastFeed(ctx: AppContext, show: string | null): Promise<string | undefined> {
-  const settings = await listenAgainSettings(ctx);
+  const settings = await publicSettings(ctx);
   if (!settings.downloads_enabled) return undefined;
   const station = await cachedStationInfo(ctx);
   const origin = siteOrigin(ctx.config);

@@ -305,6 +305,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 
 function SettingsPanel() {
   const { t } = useI18n();
+  const compliance = useStation().compliance_mode;
   const qc = useQueryClient();
   const { toast } = useToast();
   const f = useFormats();
@@ -369,6 +370,12 @@ function SettingsPanel() {
           <Alert severity="info" sx={{ my: 1 }}>
             {t('laStaff.settings.downloadsNote')}
           </Alert>
+          {compliance !== 'none' && (
+            // Compliance mode (issue 34) says so where it changes what the station does: the licence's rules win over these settings.
+            <Alert severity="warning" sx={{ my: 1 }} data-testid="la-compliance">
+              {compliance === 'us' ? t('laStaff.settings.licenceUs') : t('laStaff.settings.licenceUk')}
+            </Alert>
+          )}
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
             {query.data.settings.downloads_chosen ? t('laStaff.settings.streamingAlways') : t('laStaff.settings.downloadsDefault')}
           </Typography>

@@ -77,7 +77,7 @@ describe.skipIf(skip)('dead air through a real icecast2, told in the desktop stu
 
   /** A desktop studio page already signed in (its keychain holds a session), on the On Air console, listening to its notifications. */
   async function studio(user: TestUser): Promise<{ page: Page; errors: string[] }> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+    const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
     await installBridge(context, { serverUrl: t.url, goodServer: t.url, refreshToken: await studioRefreshToken(t.url, user.email, user.password) });
     const page = await context.newPage();
     const errors: string[] = [];

@@ -70,7 +70,7 @@ async function book(t: TestServer, who: { token: string }, startInMin: number, m
 
 /** Signs the presenter in and goes live from the On Air console with the line preset (the tone untouched by voice processing). */
 async function goLiveInBrowser(t: TestServer, presenter: TestPresenter, from: Browser = browser, options: BrowserContextOptions = {}, init?: () => void, ready?: Promise<unknown>): Promise<{ page: Page; errors: string[]; received: string[] }> {
-  const context = await from.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  const context = await from.newContext({ serviceWorkers: 'block', viewport: { width: 1280, height: 900 }, ...options });
   if (init) await context.addInitScript(init);
   const page = await context.newPage();
   const errors: string[] = [];
@@ -109,7 +109,7 @@ describe.skipIf(skipBrowser())('go live from the browser on the demo station', (
     const probe = listen(`${t.url}/api/stream`);
     try {
       await expect.poll(() => probe.seconds(), { timeout: 20_000 }).toBeGreaterThan(1);
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1280, height: 900 } });
       // Where the page's audio goes: every connection made to the AudioContext's speakers (its destination).
       await context.addInitScript(() => {
         const w = window as unknown as { __toSpeakers: number };
@@ -214,11 +214,11 @@ describe.skipIf(skipBrowser())('go live from the browser on the demo station', (
 
       // The duty manager on the Uptime screen and a listener playing the station, while the presenter signs in
       // (at once, to save time); the presenter goes live once both are there.
-      const staffContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      const staffContext = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1280, height: 900 } });
       const staff = await staffContext.newPage();
       const staffErrors: string[] = [];
       staff.on('pageerror', (e) => staffErrors.push(e.message));
-      const listenerContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const listenerContext = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1280, height: 800 } });
       const site = await listenerContext.newPage();
       const audio = () => site.evaluate(() => ({ src: document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.currentSrc, time: document.querySelector<HTMLAudioElement>('[data-testid="player-audio"]')!.currentTime }));
       const before = (await request(t.url, '/api/uptime?range=24h', { token: manager.token })).body as { incidents: { kind: string; started_at: string; ended_at: string | null }[] };

@@ -49,7 +49,7 @@ afterAll(async () => h?.close());
 describe.skipIf(skipBrowser())('listener text is shown and stored as text, in Chromium', () => {
   it('sends script payloads through the song-request form without running any, and stores them as typed', async () => {
     expect(payloads.length).toBe(16);
-    const context = await h.browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 900 } });
+    const context = await h.browser.newContext({ serviceWorkers: 'block', bypassCSP: true, viewport: { width: 1280, height: 900 } });
     const { page, fired } = await trappedPage(context);
     // The control: the trap does catch script that runs.
     await page.goto(`${h.url}/song-request`);
@@ -92,7 +92,7 @@ describe.skipIf(skipBrowser())('listener text is shown and stored as text, in Ch
     const stored = await h.server.server.ctx.knex('song_requests').whereIn('title', payloads.map((p) => p.trim())).count<{ n: string }[]>({ n: '*' });
     expect(Number(stored[0]!.n)).toBeGreaterThan(0);
     const staff = await createUser(h.server, { role: 'moderator' });
-    const context = await h.browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 900 } });
+    const context = await h.browser.newContext({ serviceWorkers: 'block', bypassCSP: true, viewport: { width: 1280, height: 900 } });
     const { page, fired } = await trappedPage(context);
     await signInThroughUi(page, h.url, staff.email, staff.password);
     await page.goto(`${h.url}/admin/song-requests`);

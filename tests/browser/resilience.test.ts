@@ -54,7 +54,7 @@ const audioTime = (page: Page) => page.evaluate(() => document.querySelector<HTM
 const CRASH = /Unexpected Application Error|Failed to fetch dynamically imported module/;
 
 async function listenerPlaying(width: number) {
-  const context = await browser.newContext({ viewport: { width, height: 800 } });
+  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width, height: 800 } });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -209,7 +209,7 @@ describe.skipIf(skipBrowser())('the music outlives everything on the page', () =
   }, 120_000);
 
   it("WebSockets blocked between the listener and the server: the page falls back to polling and still follows a change of the station's name (issue 39 item 6)", async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1280, height: 800 } });
     // A proxy that takes the upgrade and drops it at once: no realtime connection ever reaches the server.
     await context.routeWebSocket(/\/api\/realtime/, (ws) => ws.close());
     const page = await context.newPage();
@@ -247,7 +247,7 @@ describe.skipIf(skipBrowser())('the music outlives everything on the page', () =
   });
 
   it('a real Play from the first paint on a throttled phone (400 kb/s, 400 ms, 4× CPU): a tap before the app has loaded starts the stream, and the player takes the same audio over', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
@@ -278,7 +278,7 @@ describe.skipIf(skipBrowser())('the music outlives everything on the page', () =
     await context.close();
 
     // No script at all: the Play link is the stream itself, which the browser plays.
-    const bare = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+    const bare = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
     const p2 = await bare.newPage();
     await p2.goto(url() + '/');
     const href = await p2.locator('a.boot-play').getAttribute('href');
@@ -292,7 +292,7 @@ describe.skipIf(skipBrowser())('the music outlives everything on the page', () =
     it(`from ${zone}, against a station in London: every time on the home page and /shows in one zone, labelled; "My time" moves the times and the day headings`, async () => {
       const city = zone === 'Asia/Tokyo' ? 'Tokyo' : 'New York';
       // New York also asks for reduced motion: the featured slider starts paused (issue 38 item 9).
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, timezoneId: zone, locale: 'en-GB', reducedMotion: zone === 'America/New_York' ? 'reduce' : 'no-preference' });
+      const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1280, height: 900 }, timezoneId: zone, locale: 'en-GB', reducedMotion: zone === 'America/New_York' ? 'reduce' : 'no-preference' });
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
@@ -343,7 +343,7 @@ describe.skipIf(skipBrowser())('the music outlives everything on the page', () =
   }
 
   it('LIVE only for the show of a live session: the demo\'s DJ Fjord is live in Open Decks Live, which is marked; no other show is', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+    const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
     const page = await context.newPage();
     await page.goto(url() + '/');
     const np = (await (await fetch(url() + '/api/now-playing')).json()) as { station: { state: string }; live: { show_id: string | null }; current_show: { id: string; title: string } | null };
@@ -356,7 +356,7 @@ describe.skipIf(skipBrowser())('the music outlives everything on the page', () =
   });
 
   it('a custom page that does not exist goes straight to the not-found page: no second request, no "Loading page…" (issue 38 item 9)', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-GB' });
+    const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 390, height: 844 }, locale: 'en-GB' });
     const page = await context.newPage();
     const asked: string[] = [];
     page.on('request', (r) => {

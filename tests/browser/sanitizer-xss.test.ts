@@ -31,7 +31,7 @@ afterAll(async () => h?.close());
 
 /** A context that records any script a payload manages to run (dialogs, and alert/confirm/prompt called directly). */
 async function trapContext(): Promise<{ context: BrowserContext; page: Page; fired: string[] }> {
-  const context = await h.browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 800 } });
+  const context = await h.browser.newContext({ serviceWorkers: 'block', bypassCSP: true, viewport: { width: 1280, height: 800 } });
   await context.addInitScript(() => {
     const w = window as unknown as { __xss: string[] };
     w.__xss = [];

@@ -12,7 +12,7 @@ let page: Page;
 beforeAll(async () => {
   if (skipBrowser()) return;
   h = await startBrowserHarness();
-  noJs = await h.browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false, locale: 'en-GB' });
+  noJs = await h.browser.newContext({ serviceWorkers: 'block', viewport: { width: 390, height: 844 }, javaScriptEnabled: false, locale: 'en-GB' });
   page = await noJs.newPage();
 });
 afterAll(async () => {

@@ -179,7 +179,7 @@ describe.skipIf(skipBrowser())('the music outlives everything on the page', () =
     await server!.close();
     // The player says it is reconnecting (and keeps trying by itself).
     // The player first plays out the audio it holds (a loaded machine takes its time), then reconnects.
-    await page.getByTestId('player-reconnecting').waitFor({ timeout: 45_000 });
+    await page.getByTestId('player-reconnecting').waitFor({ timeout: 90_000 });
     expect(await page.getByTestId('player-reconnecting').textContent()).toContain('Reconnecting');
     // A page opened (in the app) during the outage fails, calmly: a presenter's profile, never read before.
     await page.evaluate((id) => {
@@ -206,7 +206,7 @@ describe.skipIf(skipBrowser())('the music outlives everything on the page', () =
     expect(await page.getByText("We couldn't load this DJ profile").count()).toBe(0);
     expect(await sameDocument(page)).toBe(true);
     await context.close();
-  }, 120_000);
+  }, 180_000);
 
   it("WebSockets blocked between the listener and the server: the page falls back to polling and still follows a change of the station's name (issue 39 item 6)", async () => {
     const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1280, height: 800 } });

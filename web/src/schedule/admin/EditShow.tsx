@@ -2,9 +2,7 @@ import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogCont
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { BOOKING_MESSAGES, EditShowSchema, SCHEDULE_LIMITS, type ConflictView, type ScheduleEventView } from '../../../../shared/bookings';
-import { DENIED } from '../../../../shared/permissions';
-import { longDate } from '../../../../shared/schedule';
+import { EditShowSchema, SCHEDULE_LIMITS, type ConflictView, type ScheduleEventView } from '../../../../shared/bookings';
 import { ApiError } from '../../app/api';
 import { scheduleKeys, staffApi } from '../api';
 import { hhmm } from '../format';
@@ -12,6 +10,8 @@ import { ConflictDialog } from './ConflictDialog';
 import { ImageUpload } from './ImageUpload';
 import { mayManage, useActor } from './useActor';
 import { useToast } from '../../ui/toast';
+import { useI18n } from '../../i18n/state';
+import { bookingMessage, showLongDate } from './texts';
 
 type Field = 'title' | 'start_time' | 'end_time' | 'description' | 'presenter_name' | 'presenter_bio' | 'presenter_image_url' | 'image_url';
 
@@ -21,6 +21,8 @@ type Field = 'title' | 'start_time' | 'end_time' | 'description' | 'presenter_na
  * conflict dialog; proceeding marks the show for review.
  */
 export function EditShowDialog({ show, open, onClose }: { show: ScheduleEventView; open: boolean; onClose: () => void }) {
+  const i18n = useI18n();
+  const { t } = i18n;
   const { toast } = useToast();
   const qc = useQueryClient();
   const [title, setTitle] = useState(show.title);
@@ -51,7 +53,7 @@ export function EditShowDialog({ show, open, onClose }: { show: ScheduleEventVie
     const parsed = EditShowSchema.safeParse(body(proceed));
     if (!parsed.success) {
       const next: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0]) as Field] ??= issue.message;
+      for (const issue of parsed.error.issues) next[String(issue.path[0]) as Field] ??= bookingMessage(t, issue.message);
       setErrors(next);
       return;
     }
@@ -61,14 +63,14 @@ export function EditShowDialog({ show, open, onClose }: { show: ScheduleEventVie
       const saved = await staffApi.editShow(show.id, body(proceed));
       setConflicts(null);
       const backToApproval = saved.event.status === 'pending' && show.status !== 'pending';
-      toast({ title: BOOKING_MESSAGES.showUpdated, ...(backToApproval ? { description: BOOKING_MESSAGES.showUpdatedPending } : {}), variant: 'success' });
+      toast({ title: t('editShow.updated'), ...(backToApproval ? { description: t('editShow.updatedPending') } : {}), variant: 'success' });
       await qc.invalidateQueries({ queryKey: scheduleKeys.all });
       onClose();
     } catch (err) {
       if (err instanceof ApiError && err.status === 409 && Array.isArray(err.details?.conflicts)) {
         setConflicts(err.details.conflicts as ConflictView[]);
       } else {
-        toast({ title: 'Update failed', description: err instanceof ApiError && err.status === 403 ? DENIED.editShow : BOOKING_MESSAGES.showUpdateFailed, variant: 'error' });
+        toast({ title: t('editShow.updateFailed'), description: err instanceof ApiError && err.status === 403 ? t('editShow.denied') : t('editShow.updateFailedDetail'), variant: 'error' });
       }
     } finally {
       setBusy(false);
@@ -83,28 +85,28 @@ export function EditShowDialog({ show, open, onClose }: { show: ScheduleEventVie
   return (
     <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby="edit-show-title" maxWidth="sm" fullWidth>
       <Box component="form" noValidate onSubmit={onSubmit}>
-        <DialogTitle id="edit-show-title">Edit show · {longDate(show.event_date)}</DialogTitle>
+        <DialogTitle id="edit-show-title">{t('editShow.dialogTitle', { date: showLongDate(show.event_date, i18n) })}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField label="Title" required value={title} onChange={(e) => setTitle(e.target.value)} error={Boolean(errors.title)} helperText={errors.title} slotProps={{ htmlInput: { maxLength: SCHEDULE_LIMITS.title } }} />
-            <TextField label="Description" multiline minRows={2} value={description} onChange={(e) => setDescription(e.target.value)} slotProps={{ htmlInput: { maxLength: SCHEDULE_LIMITS.description } }} />
+            <TextField label={t('editShow.fieldTitle')} required value={title} onChange={(e) => setTitle(e.target.value)} error={Boolean(errors.title)} helperText={errors.title} slotProps={{ htmlInput: { maxLength: SCHEDULE_LIMITS.title } }} />
+            <TextField label={t('editShow.description')} multiline minRows={2} value={description} onChange={(e) => setDescription(e.target.value)} slotProps={{ htmlInput: { maxLength: SCHEDULE_LIMITS.description } }} />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField label="Start time" type="time" required value={start} onChange={(e) => setStart(e.target.value)} error={Boolean(errors.start_time)} helperText={errors.start_time} slotProps={{ inputLabel: { shrink: true } }} fullWidth />
-              <TextField label="End time" type="time" required value={end} onChange={(e) => setEnd(e.target.value)} error={Boolean(errors.end_time)} helperText={errors.end_time ?? (start && end && end <= start ? 'Ends after midnight, on the next day' : ' ')} slotProps={{ inputLabel: { shrink: true } }} fullWidth />
+              <TextField label={t('editShow.start')} type="time" required value={start} onChange={(e) => setStart(e.target.value)} error={Boolean(errors.start_time)} helperText={errors.start_time} slotProps={{ inputLabel: { shrink: true } }} fullWidth />
+              <TextField label={t('editShow.end')} type="time" required value={end} onChange={(e) => setEnd(e.target.value)} error={Boolean(errors.end_time)} helperText={errors.end_time ?? (start && end && end <= start ? t('booking.overMidnight') : ' ')} slotProps={{ inputLabel: { shrink: true } }} fullWidth />
             </Stack>
-            <TextField label="Presenter name" value={presenterName} onChange={(e) => setPresenterName(e.target.value)} slotProps={{ htmlInput: { maxLength: SCHEDULE_LIMITS.presenterName } }} />
-            <TextField label="Presenter bio" multiline minRows={2} value={presenterBio} onChange={(e) => setPresenterBio(e.target.value)} slotProps={{ htmlInput: { maxLength: SCHEDULE_LIMITS.presenterBio } }} />
-            <TextField label="Presenter image URL" value={presenterImage} onChange={(e) => setPresenterImage(e.target.value)} error={Boolean(errors.presenter_image_url)} helperText={errors.presenter_image_url} />
+            <TextField label={t('editShow.presenterName')} value={presenterName} onChange={(e) => setPresenterName(e.target.value)} slotProps={{ htmlInput: { maxLength: SCHEDULE_LIMITS.presenterName } }} />
+            <TextField label={t('editShow.presenterBio')} multiline minRows={2} value={presenterBio} onChange={(e) => setPresenterBio(e.target.value)} slotProps={{ htmlInput: { maxLength: SCHEDULE_LIMITS.presenterBio } }} />
+            <TextField label={t('editShow.presenterImage')} value={presenterImage} onChange={(e) => setPresenterImage(e.target.value)} error={Boolean(errors.presenter_image_url)} helperText={errors.presenter_image_url} />
             <ImageUpload value={image} onChange={setImage} />
             {errors.image_url && <Alert severity="error">{errors.image_url}</Alert>}
           </Stack>
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={busy}>
-            Cancel
+            {t('editShow.cancel')}
           </Button>
           <Button type="submit" variant="contained" disabled={busy}>
-            {busy ? 'Saving…' : 'Save changes'}
+            {busy ? t('editShow.saving') : t('editShow.save')}
           </Button>
         </DialogActions>
       </Box>
@@ -114,7 +116,7 @@ export function EditShowDialog({ show, open, onClose }: { show: ScheduleEventVie
         busy={busy}
         onCancel={() => setConflicts(null)}
         onProceed={() => void save(true)}
-        proceedNote="Proceeding saves the new times and marks the show for admin review."
+        proceedNote={t('editShow.proceedNote')}
       />
     </Dialog>
   );
@@ -130,23 +132,24 @@ function EditShowPage() {
   const navigate = useNavigate();
   const show = useQuery({ queryKey: scheduleKeys.event(id), queryFn: () => staffApi.event(id), retry: false });
   const actor = useActor();
+  const t = useI18n().t;
   if (show.isPending || actor.isPending) {
     return (
       <Box role="status" sx={{ p: 4, display: 'flex', gap: 2, alignItems: 'center' }}>
-        <CircularProgress size={20} /> Loading show…
+        <CircularProgress size={20} /> {t('editShow.loading')}
       </Box>
     );
   }
-  if (show.isError) return <Alert severity="error" sx={{ m: 3 }}>{BOOKING_MESSAGES.noShowsFound}</Alert>;
+  if (show.isError) return <Alert severity="error" sx={{ m: 3 }}>{t('bookings.msg.noShowsFound')}</Alert>;
   // Someone else's show opened by its address: the spec's refusal first, not a form whose save is refused (issue 19 item 17).
   if (!mayManage(actor.data, show.data.event)) {
     return (
       <Box sx={{ p: { xs: 0, md: 3 }, maxWidth: 720 }}>
         <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
-          Edit show
+          {t('editShow.title')}
         </Typography>
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => navigate('/admin/shows')}>Back to shows</Button>}>
-          {DENIED.editShow}
+        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => navigate('/admin/shows')}>{t('editShow.back')}</Button>}>
+          {t('editShow.denied')}
         </Alert>
       </Box>
     );

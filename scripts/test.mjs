@@ -34,11 +34,18 @@ const runs = [
   { label: 'unit', project: 'unit', env: {} },
   { label: 'integration (PGlite)', project: 'integration', env: { TEST_DB_ENGINE: 'pglite' } },
 ];
-// The PostgreSQL pass leaves out the integration files whose subject is audio through real icecast2, ffmpeg and the
-// desktop source client, not the database (they write a few rows any engine takes the same way; listen-again's
-// recorder and crash tests, which depend on the engine, stay): they run once, on PGlite. TEST_FULL=1 runs them on both.
-const AUDIO_ONLY = ['tests/integration/listen-again-sources.test.ts', 'tests/integration/dead-air-icecast.test.ts', 'tests/integration/desktop-live-source.test.ts', 'tests/integration/live-azuracast.test.ts'];
-if (process.env.TEST_DATABASE_URL) runs.push({ label: 'integration (PostgreSQL)', project: 'integration', env: { TEST_DB_ENGINE: 'postgres' }, args: full ? [] : AUDIO_ONLY.flatMap((f) => ['--exclude', f]) });
+// The PostgreSQL pass leaves out the integration files whose subject is not the database: audio through real icecast2,
+// ffmpeg and the desktop source client; the production start, the nginx proxy, HTTP headers (CSP, Host), the demo
+// stream's ICY metadata and playlist files, the realtime and load budgets, shutdown, image processing and the
+// embedded database's own lock. They write a few rows any engine takes the same way, and run once, on PGlite. Every
+// file whose rules live in queries, transactions, constraints or migrations runs on both (listen-again's recorder and
+// crash tests included). TEST_FULL=1 runs every file on both.
+const ONE_ENGINE = [
+  'listen-again-sources', 'dead-air-icecast', 'desktop-live-source', 'live-azuracast', 'production', 'nginx', 'icecast', 'station-ears', 'csp',
+  'icy-metadata', 'live-source-client', 'realtime-budget', 'host-header', 'quiet-logs', 'reach-playlists', 'data-dir-lock', 'load-shedding',
+  'shutdown-connections', 'media',
+].map((name) => `tests/integration/${name}.test.ts`);
+if (process.env.TEST_DATABASE_URL) runs.push({ label: 'integration (PostgreSQL)', project: 'integration', env: { TEST_DB_ENGINE: 'postgres' }, args: full ? [] : ONE_ENGINE.flatMap((f) => ['--exclude', f]) });
 runs.push({ label: 'stress', project: 'stress', env: {} });
 runs.push({ label: 'browser', project: 'browser', env: {} });
 

@@ -8,10 +8,10 @@ import { startAzuraCastStandIn, type AzuraCastFixture, type AzuraCastStandIn } f
 import { startBrowserHarness, skipBrowser, type BrowserHarness } from '../support/browser';
 import { request } from '../support/server';
 import { TEST_FULL } from '../support/full';
-import { signInThroughUi } from '../support/staff';
+import { clippedPseudoText, contentStrings, englishLeft, rawKeys } from '../support/i18n-check';
 
 /**
- * axe-core (WCAG 2.1 A and AA) on every listener page and every staff screen, with a presenter live, with
+ * axe-core (WCAG 2.1 A and AA) and the language checks (issue 35) on every listener page and every staff screen, with a presenter live, with
  * nobody live (Auto DJ) and with the station off air, in the default neon theme and the light
  * tropical-fusion theme, at 390, 768 and 1280 px: no violations anywhere (issue 19: white on #f44336 LIVE
  * badges failed whenever a show was live, while the old axe test only ran when nobody was).
@@ -19,10 +19,17 @@ import { signInThroughUi } from '../support/staff';
  * The station is real: the server polls a local AzuraCast stand-in serving AzuraCast's own documents
  * (../shared/fixtures/azuracast), and the schedule has a show on air exactly when a presenter is live.
  *
- * The whole matrix is 37 screens × 3 states × 2 themes × 3 widths (666 pages, about half an hour on two
- * shared cores): `TEST_FULL=1` (or `AXE_FULL=1`) runs it. By default a fixed sample of 39 runs: every screen once, the state,
+ * Each page is drawn in a language (`?lang=`): in every one, `<html lang dir>` as asked and no catalogue key shown
+ * raw; in Arabic no English left outside station content, names and brands (tests/support/i18n-check.ts), and the
+ * page mirrored (the station's name, or the staff sidebar or its menu button, on the right); in the pseudo-locale
+ * (en-XA: every text accented and 40 % longer) no text clipped or out of the window.
+ *
+ * The whole matrix is 46 screens × 3 states × 2 themes × 3 widths, the language turning with them, plus every
+ * screen × language × width with nobody live (about 1,800 pages, well over an hour on two shared cores):
+ * `TEST_FULL=1` (or `AXE_FULL=1`) runs it. By default a fixed sample of 48 runs: every screen once, the state,
  * theme and width turning with it so that every (state, theme, width) meets listener pages and staff
- * screens, and the home page in all three states.
+ * screens, and the home page in all three states; every screen in Arabic or the pseudo-locale, each other
+ * language on one page.
  */
 const AXE = fs.readFileSync('node_modules/axe-core/axe.min.js', 'utf8');
 const FULL = process.env.AXE_FULL === '1' || TEST_FULL;
@@ -41,6 +48,8 @@ let pageSlug = '';
 let showId = '';
 /** The demo's show on air now, and where it was, so states can take it off and put it back. */
 let liveShow: { id: string; event_date: string } | null = null;
+/** Station content (the database's texts and the stand-in's documents): not the catalogue's to translate. */
+let content: string[] = [];
 
 beforeAll(async () => {
   if (skipBrowser()) return;
@@ -59,6 +68,8 @@ beforeAll(async () => {
     await knex('custom_pages').insert({ title: 'About the Station', slug: 'about-the-station', content: '<h2>Who we are</h2><p>Volunteers since 1999. <a href="https://example.org">Read more</a>.</p><ul><li>Local music</li><li>Live shows</li></ul>', meta_description: 'About us.' });
     pageSlug = 'about-the-station';
   }
+  const fixtures = '../shared/fixtures/azuracast';
+  content = await contentStrings(knex, fs.readdirSync(fixtures).filter((f) => f.endsWith('.json')).map((f) => `${fixtures}/${f}`));
 }, 120_000);
 afterAll(async () => {
   await h?.close();
@@ -85,6 +96,9 @@ const SCREENS = (): { path: string; staff: boolean }[] => [
     '/404',
     '/api-docs',
     '/auth',
+    '/listen-again',
+    '/your-data',
+    '/auth/forgot',
   ].map((path) => ({ path, staff: false })),
   ...[
     '/profile',
@@ -107,15 +121,35 @@ const SCREENS = (): { path: string; staff: boolean }[] => [
     '/admin/logs',
     '/admin/settings',
     '/admin/uptime',
+    '/admin/rota',
+    '/admin/audience',
+    '/admin/tracklists',
+    '/admin/listen-again',
+    '/admin/reports',
+    '/admin/data-requests',
   ].map((path) => ({ path, staff: true })),
 ];
-const SCREEN_COUNT = 37;
+const SCREEN_COUNT = 46;
+const LOCALES = ['en', 'es', 'fr', 'de', 'pt-BR', 'ar', 'en-XA'] as const;
+type Locale = (typeof LOCALES)[number];
 
 interface Check {
   screen: number;
   state: State;
   theme: (typeof THEMES)[number];
   width: (typeof WIDTHS)[number];
+  locale: Locale;
+}
+
+/**
+ * The sample's language for a screen: the home page in the pseudo-locale, Arabic and English (one per state), the
+ * next four pages in Spanish, French, German and Portuguese, then Arabic and the pseudo-locale in turn, so every
+ * other screen meets the two strictest checks.
+ */
+function sampleLocale(screen: number, state: number): Locale {
+  if (screen === 0) return (['en-XA', 'ar', 'en'] as const)[state]!;
+  if (screen <= 4) return (['es', 'fr', 'de', 'pt-BR'] as const)[screen - 1]!;
+  return screen % 2 ? 'ar' : 'en-XA';
 }
 
 /** The checks to run: all of them with TEST_FULL=1 or AXE_FULL=1, else the fixed sample described above. */
@@ -128,10 +162,12 @@ function plan(): Check[] {
           // Screen i in state i mod 3, theme ⌊i/3⌋ mod 2, width ⌊i/6⌋ mod 3: any 18 screens in a row meet all
           // 18 (state, theme, width) triples; the home page, where the station's state shows most, in every state.
           const sampled = (screen % 3 === s && Math.floor(screen / 3) % 2 === t && Math.floor(screen / 6) % 3 === w) || (screen === 0 && t === s % 2 && w === (s + 1) % 3);
-          if (FULL || sampled) out.push({ screen, state: STATES[s]!, theme: THEMES[t]!, width: WIDTHS[w]! });
+          if (FULL || sampled) out.push({ screen, state: STATES[s]!, theme: THEMES[t]!, width: WIDTHS[w]!, locale: FULL ? LOCALES[(screen + s + t + w) % LOCALES.length]! : sampleLocale(screen, s) });
         }
       }
     }
+    // The full run: every screen in every language at every width too (nobody live, the default theme).
+    if (FULL) for (const locale of LOCALES) for (const width of WIDTHS) out.push({ screen, state: 'nobody live', theme: 'neon', width, locale });
   }
   return out;
 }
@@ -162,7 +198,34 @@ async function axeViolations(page: Page): Promise<string[]> {
   });
 }
 
-describe.skipIf(skipBrowser())(`axe-core on every listener page and staff screen (${FULL ? 'full matrix' : 'sample; TEST_FULL=1 for all'})`, () => {
+/** What is wrong with the page's language: lang and dir, raw keys, English left in Arabic, mirroring, clipped pseudo-locale texts. */
+async function languageFaults(page: Page, locale: Locale, staff: boolean): Promise<string[]> {
+  const faults: string[] = [];
+  const rtl = locale === 'ar';
+  const [lang, dir, text] = await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir, document.body.innerText]);
+  if (lang !== locale || dir !== (rtl ? 'rtl' : 'ltr')) faults.push(`html lang="${lang}" dir="${dir}", not ${locale}`);
+  const raw = rawKeys(text);
+  if (raw.length) faults.push(`catalogue keys shown raw: ${raw.join(', ')}`);
+  if (locale === 'en-XA') for (const f of await clippedPseudoText(page)) faults.push(`pseudo-locale: ${f}`);
+  if (rtl) {
+    for (const e of await englishLeft(page, content)) faults.push(`English on an Arabic page: ${e}`);
+    // Mirrored: what sits at the start of the reading line in English (the station's name, the staff sidebar or its
+    // menu button) is on the right.
+    const start = await page.evaluate((staff) => {
+      const el = staff
+        ? ([...document.querySelectorAll('nav')].find((n) => n.querySelector('a[href="/admin/on-air"]') && n.getBoundingClientRect().width > 0) ?? document.querySelector('header button[aria-expanded]'))
+        : document.querySelector('header a[href="/"]');
+      if (!el) return null;
+      const r = el.getBoundingClientRect();
+      return { centre: r.left + r.width / 2, width: innerWidth };
+    }, staff);
+    if (!start) faults.push('mirroring: found nothing to measure (the station’s name or the staff navigation)');
+    else if (start.centre <= start.width / 2) faults.push(`not mirrored: the start of the line is at ${Math.round(start.centre)} px of ${start.width}`);
+  }
+  return faults;
+}
+
+describe.skipIf(skipBrowser())(`axe-core and the language checks on every listener page and staff screen (${FULL ? 'full matrix' : 'sample; TEST_FULL=1 for all'})`, () => {
   const contexts = new Map<string, { context: BrowserContext; page: Page; signedIn: boolean }>();
   afterAll(async () => {
     for (const c of contexts.values()) await c.context.close().catch(() => undefined);
@@ -178,13 +241,19 @@ describe.skipIf(skipBrowser())(`axe-core on every listener page and staff screen
       contexts.set(key, entry);
     }
     if (staff && !entry.signedIn) {
-      await signInThroughUi(entry.page, h.url, 'owner@airdeck.demo', DEMO_PASSWORD);
+      // In English whatever language the context last used (the form's labels are found by their English names).
+      const page = entry.page;
+      await page.goto(`${h.url}/auth?lang=en`);
+      await page.getByLabel('Email').fill('owner@airdeck.demo');
+      await page.getByLabel('Password').fill(DEMO_PASSWORD);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.waitForURL((u) => u.pathname === '/', { timeout: 20_000 });
       entry.signedIn = true;
     }
     return entry.page;
   }
 
-  it('covers every screen in every state, and every theme and width', () => {
+  it('covers every screen in every state, and every theme, width and language', () => {
     expect(SCREENS()).toHaveLength(SCREEN_COUNT);
     const checks = plan();
     for (let screen = 0; screen < SCREEN_COUNT; screen++) expect(checks.some((c) => c.screen === screen), `screen ${screen}`).toBe(true);
@@ -193,7 +262,10 @@ describe.skipIf(skipBrowser())(`axe-core on every listener page and staff screen
       for (const staff of [false, true]) expect(checks.some((c) => c.state === state && SCREENS()[c.screen]!.staff === staff), `${state} staff=${staff}`).toBe(true);
     }
     for (const theme of THEMES) for (const width of WIDTHS) for (const state of STATES) expect(checks.some((c) => c.theme === theme && c.width === width && c.state === state), `${theme} ${width} ${state}`).toBe(true);
-    if (FULL) expect(checks).toHaveLength(SCREEN_COUNT * 3 * 2 * 3);
+    for (const locale of LOCALES) expect(checks.some((c) => c.locale === locale), locale).toBe(true);
+    for (let screen = 1; screen < SCREEN_COUNT; screen++) expect(checks.some((c) => c.screen === screen && ['ar', 'en-XA'].includes(c.locale)) || screen <= 4, `screen ${screen} in ar or en-XA`).toBe(true);
+    if (FULL) expect(checks).toHaveLength(SCREEN_COUNT * 3 * 2 * 3 + SCREEN_COUNT * LOCALES.length * 3);
+    else expect(checks).toHaveLength(SCREEN_COUNT + 2);
     console.log(`axe matrix: ${checks.length} page checks (${FULL ? 'full' : 'sample'})`);
   });
 
@@ -207,15 +279,15 @@ describe.skipIf(skipBrowser())(`axe-core on every listener page and staff screen
       for (const c of checks) {
         const screen = SCREENS()[c.screen]!;
         const page = await pageFor(c.theme, c.width, screen.staff);
-        const where = `${screen.path} ${c.theme} ${c.width}px`;
+        const where = `${screen.path}?lang=${c.locale} ${c.theme} ${c.width}px`;
         try {
-          await page.goto(h.url + screen.path, { timeout: 45_000 });
+          await page.goto(`${h.url}${screen.path}?lang=${encodeURIComponent(c.locale)}`, { timeout: 45_000 });
           await settled(page);
         } catch (err) {
           found[where] = [`did not settle: ${(err as Error).message.split('\n')[0]}`];
           continue;
         }
-        const v = await axeViolations(page);
+        const v = [...(await axeViolations(page)), ...(await languageFaults(page, c.locale, screen.staff))];
         if (v.length) {
           found[where] = v;
           // Said at once: the full matrix runs for half an hour.

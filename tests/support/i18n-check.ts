@@ -14,13 +14,17 @@ import type { Page } from 'playwright-core';
 export const SAME_IN_EVERY_LANGUAGE = [
   'Airdeck', 'AzuraCast', 'Icecast', 'LibreTime', 'Discord', 'Spotify', 'Mixcloud', 'YouTube', 'TuneIn', 'Alexa', 'Google', 'Apple',
   'Android', 'iOS', 'iPhone', 'iPad', 'Safari', 'Chrome', 'Firefox', 'Edge', 'Windows', 'macOS', 'Linux', 'Podcasts', 'Pocket Casts', 'Amazon Music', 'Podcast Index',
+  'Instagram', 'Facebook', 'Twitter', 'TikTok', 'Bluesky', 'Mastodon', 'Threads', 'WhatsApp', 'Telegram', 'SoundCloud', 'Twitch', 'Bandcamp', 'LinkedIn',
   'PayPal', 'Ko-fi', 'Patreon', 'GitHub', 'Gravatar', 'radio-browser.info', 'OpenAPI', 'Swagger', 'JSON', 'CSV', 'XML', 'RSS', 'iCal', 'iCalendar', 'webcal', 'HTTPS', 'HTTP',
   'URL', 'API', 'CORS', 'MP3', 'AAC', 'Ogg', 'Opus', 'FLAC', 'ICY', 'QR', 'TOTP', 'SMTP', 'VAPID', 'PWA', 'UTC', 'GMT', 'PRS', 'PPL', 'ASCAP', 'BMI', 'SESAC',
   'SoundExchange', 'GEMA', 'SACEM', 'SGAE', 'ECAD', 'SOCAN', 'ISRC', 'ISWC', 'AutoDJ', 'Auto DJ', 'DJ', 'DJs', 'LOA', 'ID', 'OK', 'kbps', 'kHz', 'px', 'GDPR',
   'English', 'Español', 'Français', 'Deutsch', 'Português (Brasil)', 'Português', 'Brasil', 'CPU', 'RAM', 'SVG', 'PNG', 'JPEG', 'WebP', 'Web Push', 'm3u', 'pls',
 ];
 
-/** Every distinct text value in the database's text, varchar and json columns (names, titles, bodies, settings…). */
+/**
+ * Every distinct text value in the database's text, varchar and json columns (names, titles, bodies, settings…),
+ * except the tables of what the server wrote in its own words (logs, notifications, e-mail, deliveries, sessions).
+ */
 export async function contentStrings(knex: Knex, extraFiles: string[] = []): Promise<string[]> {
   const cols = await knex.raw<{ rows: { table_name: string; column_name: string; data_type: string }[] }>(
     `select table_name, column_name, data_type from information_schema.columns
@@ -35,7 +39,8 @@ export async function contentStrings(knex: Knex, extraFiles: string[] = []): Pro
     else if (v && typeof v === 'object') Object.values(v).forEach(add);
   };
   for (const c of cols.rows) {
-    if (c.table_name.startsWith('knex_')) continue;
+    // Records the server wrote in its own words (logs, notifications, mail, deliveries, sessions) are not content.
+    if (/^knex_|log|notification|outbox|deliver|audit|rate_limit|session|token|mfa|retention|job|lock|migration/.test(c.table_name)) continue;
     const rows = await knex(c.table_name).distinct(c.column_name).whereNotNull(c.column_name).limit(2000).catch(() => [] as Record<string, unknown>[]);
     for (const r of rows as Record<string, unknown>[]) {
       const v = r[c.column_name];
@@ -70,16 +75,19 @@ export async function englishLeft(page: Page, content: string[], allow: string[]
       const skip = (el: Element): boolean => !!el.closest('code, pre, kbd, samp, script, style, noscript, svg, [translate="no"], [aria-hidden="true"]');
       const pieces = [...content].sort((a, b) => b.length - a.length);
       const allowed = [...allow].sort((a, b) => b.length - a.length);
+      const esc = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
       const english = (text: string): boolean => {
         let rest = ` ${text.replace(/\s+/g, ' ').trim()} `;
         if (!/[A-Za-z]{2}/.test(rest)) return false;
         const bare = rest.trim();
+        // Brands first, then station content, each as whole words.
+        for (const a of allowed) if (rest.includes(a)) rest = rest.replace(new RegExp(`(^|[^A-Za-z])${esc(a)}(?=$|[^A-Za-z])`, 'g'), '$1 ');
+        if (!/[A-Za-z]{2}/.test(rest)) return false;
         for (const p of pieces) {
-          if (p.includes(bare)) return false;
-          if (p.length >= 3 && rest.includes(p)) rest = rest.split(p).join(' ');
+          if (p === bare || (bare.length >= 15 && p.includes(bare))) return false;
+          if (p.length >= 3 && rest.includes(p)) rest = rest.replace(new RegExp(`(^|[^A-Za-z])${esc(p)}(?=$|[^A-Za-z])`, 'g'), '$1 ');
           if (!/[A-Za-z]{2}/.test(rest)) return false;
         }
-        for (const a of allowed) rest = rest.replace(new RegExp(`(^|[^A-Za-z])${a.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=$|[^A-Za-z])`, 'g'), '$1 ');
         // What is left: e-mail addresses, web addresses and file names are data, not language.
         rest = rest.replace(/\S+@\S+|\bhttps?:\/\/\S+|\b[\w.-]+\.(?:com|org|net|demo|mp3|png|jpg|xml|json|csv|ics|m3u|pls)\b|\/[\w/.:-]+/g, ' ');
         return /[A-Za-z]{2}/.test(rest);
@@ -122,8 +130,10 @@ export async function clippedPseudoText(page: Page): Promise<string[]> {
       const r = el.getBoundingClientRect();
       // Visually hidden text (clip or 1 px boxes) is for screen readers.
       if (r.width <= 1 || r.height <= 1 || style.clipPath !== 'none' || style.clip.startsWith('rect')) continue;
-      // Inside something scrolled sideways on purpose (a wide table in its scroller) the text is reachable.
-      if (el.closest('.MuiTableContainer-root, [data-scroll-x]')) {
+      // Inside something scrolled sideways on purpose (a wide table in its scroller, a tab bar) the text is reachable.
+      let scroller: Element | null = el.parentElement;
+      while (scroller && scroller !== document.body && !['auto', 'scroll'].includes(getComputedStyle(scroller).overflowX) && !scroller.classList.contains('MuiTabs-scroller')) scroller = scroller.parentElement;
+      if (scroller && scroller !== document.body) {
         if (style.overflowX !== 'visible' && el.scrollWidth > el.clientWidth + 1) faults.push(`${el.tagName.toLowerCase()} "${own.slice(0, 40)}" is cut off`);
         continue;
       }
@@ -133,5 +143,19 @@ export async function clippedPseudoText(page: Page): Promise<string[]> {
       if (r.right > innerWidth + 0.5 || r.left < -0.5) faults.push(`${label} runs out of the window (${Math.round(r.left)}–${Math.round(r.right)})`);
     }
     return [...new Set(faults)];
+  });
+}
+
+/** The page's text outside code samples (`code`, `pre`, `kbd`, `samp`), where a catalogue key may not appear. */
+export async function textOutsideCode(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const parent = n.parentElement;
+      if (!parent || parent.closest('code, pre, kbd, samp, script, style, noscript')) continue;
+      out.push(n.textContent ?? '');
+    }
+    return out.join('\n');
   });
 }

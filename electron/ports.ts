@@ -156,7 +156,8 @@ export interface UpdaterPort {
   autoDownload: boolean;
   autoInstallOnAppQuit: boolean;
   setFeedURL(options: { provider: 'generic'; url: string; channel?: string }): void;
-  checkForUpdatesAndNotify(): Promise<unknown>;
+  /** Looks for an update (downloads it with autoDownload). The studio tells the presenter itself, in their language. */
+  checkForUpdates(): Promise<unknown>;
   /** Downloads the update the last check found; a file already downloaded and matching is used again (electron-updater). */
   downloadUpdate(): Promise<unknown>;
   on(event: 'error', listener: (err: Error) => void): void;

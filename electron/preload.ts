@@ -32,6 +32,7 @@ const bridge = {
   getNowPlaying: () => ipcRenderer.invoke(BRIDGE_CHANNELS.getNowPlaying),
   openExternal: (url: string) => ipcRenderer.invoke(BRIDGE_CHANNELS.openExternal, url),
   appVersion: () => ipcRenderer.invoke(BRIDGE_CHANNELS.appVersion),
+  setLanguage: (locale: string) => ipcRenderer.invoke(BRIDGE_CHANNELS.setLanguage, locale),
   liveSourceKey: () => ipcRenderer.invoke(BRIDGE_CHANNELS.liveSourceKey),
   liveSourceStart: (input) => ipcRenderer.invoke(BRIDGE_CHANNELS.liveSourceStart, input),
   liveSourceWrite: (mp3: Uint8Array) => ipcRenderer.invoke(BRIDGE_CHANNELS.liveSourceWrite, mp3),

@@ -12,6 +12,8 @@ export interface StudioSettings {
   refreshToken?: string;
   miniBounds?: Bounds;
   miniOpen?: boolean;
+  /** The language the studio's windows were last drawn in (the tray's language at the next start). */
+  locale?: string;
 }
 
 const isBounds = (b: unknown): b is Bounds =>
@@ -35,6 +37,7 @@ export class SettingsStore {
     if (typeof r.refreshToken === 'string') out.refreshToken = r.refreshToken;
     if (isBounds(r.miniBounds)) out.miniBounds = r.miniBounds;
     if (typeof r.miniOpen === 'boolean') out.miniOpen = r.miniOpen;
+    if (typeof r.locale === 'string' && r.locale.length <= 20) out.locale = r.locale;
     return out;
   }
 

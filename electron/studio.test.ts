@@ -101,12 +101,12 @@ describe('the studio main process', () => {
     ];
     for (const [fetchImpl, message] of cases) {
       const { call } = setup({ fetch: fetchImpl, settings: JSON.stringify({ serverUrl: 'https://old.example' }) });
-      expect(await call(BRIDGE_CHANNELS.setServerUrl, 'https://new.example')).toEqual({ ok: false, message });
+      expect(await call(BRIDGE_CHANNELS.setServerUrl, 'https://new.example')).toMatchObject({ ok: false, message });
       expect(await call(BRIDGE_CHANNELS.getServerUrl)).toBe('https://old.example');
     }
     const { call } = setup();
-    expect(await call(BRIDGE_CHANNELS.setServerUrl, 'ftp://x.example')).toEqual({ ok: false, message: SERVER_CHECK_TEXTS.invalid });
-    expect(await call(BRIDGE_CHANNELS.setServerUrl, 42)).toEqual({ ok: false, message: SERVER_CHECK_TEXTS.invalid });
+    expect(await call(BRIDGE_CHANNELS.setServerUrl, 'ftp://x.example')).toEqual({ ok: false, message: SERVER_CHECK_TEXTS.invalid, reason: 'invalid' });
+    expect(await call(BRIDGE_CHANNELS.setServerUrl, 42)).toEqual({ ok: false, message: SERVER_CHECK_TEXTS.invalid, reason: 'invalid' });
   });
 
   it('forgets the session when the station changes, keeps it when the same station is saved again', async () => {

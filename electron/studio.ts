@@ -1,6 +1,8 @@
 import { BRIDGE_CHANNELS, INVOKE_CHANNELS, type MiniNowPlaying } from '../shared/bridge';
 import { checkServer, MINI_WINDOW_SHORTCUT, normalizeServerUrl, type ServerCheckResult } from '../shared/desktop';
 import { buildCsp, isExternalWebUrl } from './csp';
+import { StudioLanguage } from './i18n';
+import { asLocale } from '../shared/i18n/locales';
 import { registerHandlers } from './ipc';
 import { DesktopLiveSource } from './live-source';
 import { Notifier } from './notifications';
@@ -62,7 +64,10 @@ function asNowPlaying(v: unknown): MiniNowPlaying | null {
 export function createStudio(deps: StudioDeps) {
   const settings = new SettingsStore(deps.settingsFile);
   const tokens = new TokenStore(settings, deps.safeStorage);
-  const windows = new StudioWindows({ createWindow: deps.createWindow, shell: deps.shell, screen: deps.screen, settings, preloadPath: deps.preloadPath, log: deps.log });
+  // The studio's language: the web app's, reported by its windows (setLanguage), remembered for the next start.
+  const language = new StudioLanguage();
+  const t = language.t;
+  const windows = new StudioWindows({ createWindow: deps.createWindow, shell: deps.shell, screen: deps.screen, settings, preloadPath: deps.preloadPath, log: deps.log, t });
   const notifier = new Notifier(deps.notifications, (route) => windows.focusRoute(route), deps.now);
   let nowPlaying: MiniNowPlaying | null = null;
   // Go live (issue 31): the main process is the source client; its state goes to the console window.
@@ -80,17 +85,23 @@ export function createStudio(deps: StudioDeps) {
 
   const refreshTray = () => {
     if (!tray) return;
-    tray.setToolTip(trayTooltip(nowPlaying));
+    tray.setToolTip(trayTooltip(nowPlaying, t));
     tray.setMenu(
       trayMenu(nowPlaying, windows.isMiniOpen(), {
         openConsole: () => windows.focusRoute('/admin/on-air'),
         toggleMini: () => windows.toggleMini(),
         changeServer: () => windows.focusRoute('/studio/server'),
         quit: deps.quit,
-      }),
+      }, t),
     );
   };
   windows.onMiniChange(() => refreshTray());
+  language.onChange(() => refreshTray());
+  const setLanguage = async (code: unknown): Promise<void> => {
+    const locale = await language.set(code);
+    // Remembered only when it is the language asked for (not a refused code, nor one a later call overtook).
+    if (typeof code === 'string' && asLocale(code) === locale && settings.read().locale !== locale) settings.update({ locale });
+  };
 
   const setServerUrl = async (input: unknown): Promise<ServerCheckResult> => {
     if (typeof input !== 'string') return checkServer('', deps.fetch);
@@ -127,6 +138,7 @@ export function createStudio(deps: StudioDeps) {
       if (typeof url === 'string' && isExternalWebUrl(url)) return deps.shell.openExternal(new URL(url).toString());
     },
     [BRIDGE_CHANNELS.appVersion]: () => deps.appVersion,
+    [BRIDGE_CHANNELS.setLanguage]: (locale) => setLanguage(locale),
     [BRIDGE_CHANNELS.liveSourceKey]: () => liveSource.key(),
     [BRIDGE_CHANNELS.liveSourceStart]: (input) => liveSource.start(input),
     [BRIDGE_CHANNELS.liveSourceWrite]: (mp3) => liveSource.write(mp3),
@@ -140,6 +152,7 @@ export function createStudio(deps: StudioDeps) {
     windows,
     notifier,
     liveSource,
+    language,
     /** The CSP of app:// pages, from the remembered server. */
     csp: () => buildCsp(settings.read().serverUrl),
     get nowPlaying() {
@@ -150,6 +163,8 @@ export function createStudio(deps: StudioDeps) {
     },
     /** Opens the console, the tray, the shortcut and the updater (on app ready). */
     start(): void {
+      const remembered = settings.read().locale;
+      if (remembered) void language.set(remembered);
       windows.openMain();
       if (settings.read().miniOpen) windows.toggleMini(true);
       tray = deps.createTray();
@@ -157,7 +172,14 @@ export function createStudio(deps: StudioDeps) {
       refreshTray();
       shortcutOk = deps.shortcuts.register(MINI_WINDOW_SHORTCUT, () => windows.toggleMini());
       if (!shortcutOk) deps.log.warn('the mini window shortcut is taken by another app', { accelerator: MINI_WINDOW_SHORTCUT });
-      updater = wireUpdater(deps.updater, settings.read().serverUrl, deps.log, { packaged: deps.packaged, publicKey: deps.updatePublicKey ?? null, fetch: deps.fetch, ...(deps.platform ? { platform: deps.platform } : {}) });
+      updater = wireUpdater(deps.updater, settings.read().serverUrl, deps.log, {
+        packaged: deps.packaged,
+        publicKey: deps.updatePublicKey ?? null,
+        fetch: deps.fetch,
+        ...(deps.platform ? { platform: deps.platform } : {}),
+        // The presenter hears of a verified update natively, in the studio's language (one notification per version).
+        onReady: (version) => notifier.notify({ title: t('desktop.update.readyTitle'), body: t('desktop.update.readyBody', { version }), route: '/admin/on-air', tag: `update:${version}` }),
+      });
     },
     /** Releases the shortcut, the tray and the updater timer (on quit). */
     stop(): void {

@@ -43,7 +43,7 @@ function wired(opts: { fetch: typeof fetch; downloaded?: Buffer; publicKey?: str
   });
   const download = async (version = '0.3.0') => {
     e.updater.offered = { version, downloadedFile: `/home/pat/.cache/airdeck-studio-updater/pending/${APPIMAGE}` };
-    await e.updater.checkForUpdatesAndNotify();
+    await e.updater.checkForUpdates();
     await handle.verifying();
   };
   return { e, handle, download };
@@ -133,7 +133,7 @@ describe('installing a verified update on quit (electron-updater’s real order:
     it(`installs a verified download when the studio quits (${platform})`, async () => {
       const { updater, handle } = start(platform);
       updater.offered = { version: '0.3.0', downloadedFile: FILE };
-      await updater.checkForUpdatesAndNotify();
+      await updater.checkForUpdates();
       await handle.verifying();
       expect(updater.quit()).toBe(FILE);
     });
@@ -141,7 +141,7 @@ describe('installing a verified update on quit (electron-updater’s real order:
     it(`installs nothing on quit from a tampered download (${platform})`, async () => {
       const { updater, handle } = start(platform, Buffer.from('malware'));
       updater.offered = { version: '0.3.0', downloadedFile: FILE };
-      await updater.checkForUpdatesAndNotify();
+      await updater.checkForUpdates();
       await handle.verifying();
       expect(updater.quit()).toBeNull();
     });
@@ -150,13 +150,13 @@ describe('installing a verified update on quit (electron-updater’s real order:
   it('does not let a later, unverified download ride on the earlier install-on-quit (Linux)', async () => {
     const { updater, handle } = start('linux');
     updater.offered = { version: '0.3.0', downloadedFile: FILE };
-    await updater.checkForUpdatesAndNotify();
+    await updater.checkForUpdates();
     await handle.verifying();
     expect(updater.quit()).toBe(FILE);
     // Six hours later the feed offers a build whose signature is missing: the flag is down while it is checked and stays down.
     const { updater: u2 } = { updater };
     u2.offered = { version: '0.3.1', downloadedFile: `${FILE}.next` };
-    await u2.checkForUpdatesAndNotify();
+    await u2.checkForUpdates();
     await handle.verifying();
     expect(u2.quit()).toBeNull();
   });

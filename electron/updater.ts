@@ -33,6 +33,8 @@ export interface UpdaterOptions {
   readFile?: (file: string) => Promise<Buffer>;
   setInterval?: typeof setInterval;
   clearInterval?: typeof clearInterval;
+  /** An update is downloaded, verified and set to install when the studio quits (the studio tells the presenter). */
+  onReady?: (version: string) => void;
 }
 
 /**
@@ -85,10 +87,12 @@ export function wireUpdater(
   updater.on('update-downloaded', (info) => {
     if (!selfVerified) {
       log.info('update downloaded; it installs when the studio quits', { version: info.version });
+      opts.onReady?.(info.version ?? '');
       return;
     }
     if (verifiedFile !== null && info.downloadedFile === verifiedFile && updater.autoInstallOnAppQuit) {
       log.info('update downloaded and verified; it installs when the studio quits', { version: info.version });
+      opts.onReady?.(info.version ?? '');
       return;
     }
     updater.autoInstallOnAppQuit = false;
@@ -128,7 +132,8 @@ export function wireUpdater(
       return `verification failed: ${err instanceof Error ? err.message : String(err)}`;
     }
   };
-  const check = () => void updater.checkForUpdatesAndNotify().catch((err: unknown) => log.warn('update check failed', { message: err instanceof Error ? err.message : String(err) }));
+  // Not checkForUpdatesAndNotify: electron-updater's own notification is English and comes before our verification.
+  const check = () => void updater.checkForUpdates().catch((err: unknown) => log.warn('update check failed', { message: err instanceof Error ? err.message : String(err) }));
   check();
   const every = opts.setInterval ?? setInterval;
   const timer = every(check, UPDATE_CHECK_EVERY_MS);

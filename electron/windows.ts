@@ -4,6 +4,7 @@ import { isExternalWebUrl } from './csp';
 import { APP_ORIGIN, isAppUrl } from './protocol';
 import type { Bounds, HardenedWebPreferences, LogPort, ScreenPort, ShellPort, WindowOptions, WindowPort } from './ports';
 import type { SettingsStore } from './settings';
+import type { Translate } from '../shared/i18n/format';
 
 /** What the window manager needs from the outside. */
 export interface WindowDeps {
@@ -13,6 +14,8 @@ export interface WindowDeps {
   settings: SettingsStore;
   preloadPath: string;
   log: LogPort;
+  /** The main process's texts in the studio's language (window titles). */
+  t: Translate;
 }
 
 /** The route the studio opens on: the On Air console. */
@@ -170,7 +173,7 @@ export class StudioWindows {
     const place = miniWindowPlace(this.deps.settings.read().miniBounds, this.deps.screen.workAreas());
     const win = this.deps.createWindow({
       ...place,
-      title: 'Airdeck — Now playing',
+      title: this.deps.t('studio.mini.title'),
       show: false,
       frame: false,
       resizable: false,

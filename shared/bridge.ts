@@ -73,6 +73,8 @@ export interface DesktopBridge {
   getNowPlaying(): Promise<MiniNowPlaying | null>;
   openExternal(url: string): Promise<void>;
   appVersion(): Promise<string>;
+  /** The language the studio's windows are drawn in (a catalogue code: shared/i18n/locales.ts); the tray and the main process's notifications follow it. */
+  setLanguage(locale: string): Promise<void>;
   /** Go live (issue 31): a fresh public key for this broadcast; the server seals the station's credentials to it. */
   liveSourceKey(): Promise<string>;
   /** Connects the main process to the station as the mount's source, with the sealed credentials of the ticket. */
@@ -104,6 +106,7 @@ export const BRIDGE_CHANNELS = {
   getNowPlaying: 'get-now-playing',
   openExternal: 'open-external',
   appVersion: 'app-version',
+  setLanguage: 'set-language',
   liveSourceKey: 'live-source-key',
   liveSourceStart: 'live-source-start',
   liveSourceWrite: 'live-source-write',
@@ -127,6 +130,7 @@ export const INVOKE_CHANNELS = [
   BRIDGE_CHANNELS.getNowPlaying,
   BRIDGE_CHANNELS.openExternal,
   BRIDGE_CHANNELS.appVersion,
+  BRIDGE_CHANNELS.setLanguage,
   BRIDGE_CHANNELS.liveSourceKey,
   BRIDGE_CHANNELS.liveSourceStart,
   BRIDGE_CHANNELS.liveSourceWrite,

@@ -23,8 +23,18 @@ export const SERVER_CHECK_TEXTS = {
   degraded: 'The station answers but its database is unavailable. Try again in a minute.',
 } as const;
 
-/** The outcome of checking a server address. */
-export type ServerCheckResult = { ok: true; url: string; version: string } | { ok: false; message: string };
+/** Why an address was refused: the studio shows the text of the reason in its own language (studio.server.*). */
+export type ServerCheckReason = 'invalid' | 'unreachable' | 'notAirdeck' | 'newer' | 'older' | 'degraded';
+
+/**
+ * The outcome of checking a server address. A refusal carries its English text (`message`) and its `reason` (with
+ * both API generations when they differ), which the studio's window shows in the presenter's language.
+ */
+export type ServerCheckResult =
+  | { ok: true; url: string; version: string }
+  | { ok: false; message: string; reason?: ServerCheckReason; serverApi?: number; studioApi?: number };
+
+const refuse = (reason: Exclude<ServerCheckReason, 'newer' | 'older'>): ServerCheckResult => ({ ok: false, message: SERVER_CHECK_TEXTS[reason], reason });
 
 /**
  * Normalises what a presenter typed into an origin: adds https:// when no
@@ -49,22 +59,24 @@ export function normalizeServerUrl(input: string): string | null {
 /** Judges a /api/health answer (status and parsed JSON body) for the studio. */
 export function judgeHealth(url: string, status: number, body: unknown, studioApi: number = API_VERSION): ServerCheckResult {
   const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
-  if (b.name !== 'airdeck') return { ok: false, message: SERVER_CHECK_TEXTS.notAirdeck };
-  if (typeof b.apiVersion !== 'number') return { ok: false, message: SERVER_CHECK_TEXTS.notAirdeck };
-  if (b.apiVersion !== studioApi) return { ok: false, message: SERVER_CHECK_TEXTS.incompatible(b.apiVersion, studioApi) };
-  if (status !== 200 || b.status !== 'ok') return { ok: false, message: SERVER_CHECK_TEXTS.degraded };
+  if (b.name !== 'airdeck') return refuse('notAirdeck');
+  if (typeof b.apiVersion !== 'number') return refuse('notAirdeck');
+  if (b.apiVersion !== studioApi) {
+    return { ok: false, message: SERVER_CHECK_TEXTS.incompatible(b.apiVersion, studioApi), reason: b.apiVersion > studioApi ? 'newer' : 'older', serverApi: b.apiVersion, studioApi };
+  }
+  if (status !== 200 || b.status !== 'ok') return refuse('degraded');
   return { ok: true, url, version: typeof b.version === 'string' ? b.version : 'unknown' };
 }
 
 /** Checks a server address: /api/health must answer as a compatible Airdeck within the timeout. */
 export async function checkServer(input: string, fetchImpl: typeof fetch, timeoutMs = 8000): Promise<ServerCheckResult> {
   const url = normalizeServerUrl(input);
-  if (!url) return { ok: false, message: SERVER_CHECK_TEXTS.invalid };
+  if (!url) return refuse('invalid');
   let res: Response;
   try {
     res = await fetchImpl(`${url}/api/health`, { headers: { Accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs), redirect: 'error' });
   } catch {
-    return { ok: false, message: SERVER_CHECK_TEXTS.unreachable };
+    return refuse('unreachable');
   }
   const body: unknown = await res.json().catch(() => null);
   return judgeHealth(url, res.status, body);

@@ -19,9 +19,3 @@ export interface ShowSummary {
   audience?: { peak: number | null; average: number | null; listening_hours: number };
 }
 
-/** Texts of the summary card. */
-export const SUMMARY_TEXTS = {
-  title: 'Your show summary',
-  none: 'No live session yet. Once you have been on air, your tracks, votes and requests appear here.',
-  noTracks: 'No tracks recorded in this session.',
-} as const;

@@ -211,7 +211,7 @@ export class FakeUpdater extends Emitter implements UpdaterPort {
   setFeedURL(options: { provider: 'generic'; url: string; channel?: string }): void {
     this.feed = options;
   }
-  async checkForUpdatesAndNotify(): Promise<unknown> {
+  async checkForUpdates(): Promise<unknown> {
     this.checks++;
     if (!this.offered) return null;
     this.lastFound = this.offered;

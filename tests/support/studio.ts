@@ -69,7 +69,7 @@ export async function installBridge(context: BrowserContext, opts: { serverUrl: 
       },
       async setServerUrl(url: string) {
         record('setServerUrl', [url]);
-        if (url.replace(/\/+$/, '') !== o.goodServer) return { ok: false, message: 'Could not reach that address. Check it and your connection, then try again.' };
+        if (url.replace(/\/+$/, '') !== o.goodServer) return { ok: false, message: 'Could not reach that address. Check it and your connection, then try again.', reason: 'unreachable' };
         store.setItem('test.server', o.goodServer);
         return { ok: true, url: o.goodServer, version: '0.1.0' };
       },
@@ -104,6 +104,9 @@ export async function installBridge(context: BrowserContext, opts: { serverUrl: 
       },
       async appVersion() {
         return '0.1.0';
+      },
+      async setLanguage(locale: string) {
+        record('setLanguage', [locale]);
       },
       async liveSourceKey() {
         return '';

@@ -34,6 +34,11 @@ export async function saveServerUrl(url: string): Promise<ServerCheckResult> {
   return result;
 }
 
+/** Tells the desktop app the language the studio is drawn in (its tray and native notifications follow it); nothing on the website. */
+export async function setStudioLanguage(locale: string): Promise<void> {
+  if (isStudio()) await window.airdeck!.setLanguage(locale);
+}
+
 /** The studio's version, or null on the website. */
 export async function studioVersion(): Promise<string | null> {
   return isStudio() ? window.airdeck!.appVersion() : null;

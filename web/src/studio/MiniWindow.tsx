@@ -6,6 +6,7 @@ import { getMiniNowPlaying, onMiniNowPlaying, toggleMiniWindow } from '../platfo
 import { formatClock, TrackArt } from '../radio/components/TrackArt';
 import { elapsedRemaining, formatCountdown } from './format';
 import { useNow } from '../app/clock';
+import { useT } from '../i18n/state';
 
 
 /**
@@ -18,6 +19,7 @@ export function MiniWindow() {
   const [np, setNp] = useState<MiniNowPlaying | null>(null);
   // The window's one clock, ticking each second (app/clock.ts).
   const now = useNow(1000);
+  const t = useT();
   useEffect(() => {
     let alive = true;
     void getMiniNowPlaying().then((d) => {
@@ -30,8 +32,8 @@ export function MiniWindow() {
     };
   }, []);
   useEffect(() => {
-    document.title = np ? `${np.title} — ${np.artist}` : 'Airdeck — Now playing';
-  }, [np]);
+    document.title = np ? `${np.title} — ${np.artist}` : t('studio.mini.title');
+  }, [np, t]);
 
   const { elapsed, remaining } = np ? elapsedRemaining(np.startedAt, np.durationSeconds, now) : { elapsed: 0, remaining: 0 };
   const progress = np && np.durationSeconds > 0 ? (elapsed / np.durationSeconds) * 100 : 0;
@@ -50,34 +52,34 @@ export function MiniWindow() {
               data-testid="mini-live"
               sx={{ px: 0.75, borderRadius: 1, fontSize: 11, fontWeight: 800, letterSpacing: 0.5, bgcolor: np?.isLive ? 'error.main' : 'action.selected', color: np?.isLive ? 'error.contrastText' : 'text.secondary' }}
             >
-              {np ? (np.isLive ? 'LIVE' : 'AUTO DJ') : '…'}
+              {np ? (np.isLive ? t('studio.live') : t('studio.autoDj')) : '…'}
             </Box>
             <Typography variant="caption" color="text.secondary" noWrap sx={{ flexGrow: 1 }}>
-              {np?.presenter ?? 'Waiting for the console…'}
+              {np?.presenter ?? t('studio.mini.waiting')}
             </Typography>
           </Box>
           <Typography component="h1" sx={{ fontWeight: 800, fontSize: 15, lineHeight: 1.3 }} noWrap title={np?.title}>
-            {np?.title ?? 'Nothing playing yet'}
+            {np?.title ?? t('studio.mini.nothing')}
           </Typography>
           <Typography variant="body2" color="text.secondary" noWrap title={np?.artist}>
-            {np?.artist ?? 'Open the On Air console to start'}
+            {np?.artist ?? t('studio.mini.openConsole')}
           </Typography>
         </Box>
-        <Tooltip title="Close the mini window">
-          <IconButton aria-label="Close the mini window" size="small" onClick={() => void toggleMiniWindow(false)} sx={{ alignSelf: 'flex-start', WebkitAppRegion: 'no-drag' }}>
+        <Tooltip title={t('studio.mini.close')}>
+          <IconButton aria-label={t('studio.mini.close')} size="small" onClick={() => void toggleMiniWindow(false)} sx={{ alignSelf: 'flex-start', WebkitAppRegion: 'no-drag' }}>
             <CloseIcon fontSize="small" />
           </IconButton>
         </Tooltip>
       </Box>
-      <LinearProgress variant="determinate" value={progress} aria-label="Track progress" sx={{ height: 3 }} />
+      <LinearProgress variant="determinate" value={progress} aria-label={t('studio.mini.progress')} sx={{ height: 3 }} />
       <Box sx={{ display: 'flex', justifyContent: 'space-between', px: 1.25, py: 0.5, fontSize: 12, color: 'text.secondary', fontVariantNumeric: 'tabular-nums' }}>
-        <span data-testid="mini-elapsed" aria-label={`Elapsed ${formatClock(elapsed)}`}>
+        <span data-testid="mini-elapsed" aria-label={t('studio.mini.elapsed', { time: formatClock(elapsed) })}>
           {formatClock(elapsed)}
         </span>
         <Box component="span" data-testid="mini-next" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', mx: 1 }}>
-          {np?.nextShow ? `Next: ${np.nextShow.title} ${formatCountdown(np.nextShow.startsAt - now)}` : ''}
+          {np?.nextShow ? t('studio.mini.next', { title: np.nextShow.title, countdown: formatCountdown(np.nextShow.startsAt - now, t) }) : ''}
         </Box>
-        <span data-testid="mini-remaining" aria-label={`Remaining ${formatClock(remaining)}`}>
+        <span data-testid="mini-remaining" aria-label={t('studio.mini.remaining', { time: formatClock(remaining) })}>
           -{formatClock(remaining)}
         </span>
       </Box>

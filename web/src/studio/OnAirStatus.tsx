@@ -7,7 +7,7 @@ import { MINI_WINDOW_SHORTCUT } from '../../../shared/desktop';
 import { getServerUrl, isStudio, notificationPermission, onMiniWindowChange, requestNotificationPermission, toggleMiniWindow } from '../platform';
 import { elapsedNow, useNowPlaying, useServerSecond } from '../radio/hooks';
 import { isBroadcasting, liveSlotLeft, offAirText, stationStateOf } from '../../../shared/radio-display';
-import { useT } from '../i18n/state';
+import { useI18n, useT } from '../i18n/state';
 import { formatClock } from '../radio/components/TrackArt';
 import { formatCountdown } from './format';
 
@@ -55,42 +55,43 @@ export function OnAirStatus() {
   const next = np?.next_show ?? null;
   const slotLeft = liveSlotLeft(np, now);
   const t = useT();
+  const { intl } = useI18n();
   const toggle = async () => {
     const open = await toggleMiniWindow();
     if (open !== null) setMiniOpen(open);
   };
 
   return (
-    <Card component="section" aria-label="On air status" data-testid="on-air-status">
+    <Card component="section" aria-label={t('studio.onAir.region')} data-testid="on-air-status">
       <CardContent>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between' }}>
           <Stack direction="row" spacing={3} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'center' }}>
             <Chip
               data-testid="on-air-mode"
-              label={!np ? 'Loading…' : state === 'live' ? `LIVE · ${np.presenter}` : onAir ? 'AUTO DJ' : 'OFF AIR'}
+              label={!np ? t('studio.loading') : state === 'live' ? t('studio.liveWith', { name: np.presenter }) : onAir ? t('studio.autoDj') : t('studio.offAir')}
               color={state === 'live' ? 'error' : onAir ? 'default' : 'warning'}
-              title={onAir ? undefined : offAirText(np).reason}
+              title={onAir ? undefined : t(offAirText(np).reasonKey)}
               sx={{ fontWeight: 800 }}
             />
-            <Stat label="Elapsed" value={np && onAir ? formatClock(elapsed) : '–'} testId="on-air-elapsed" />
-            <Stat label="Remaining" value={np && onAir && duration !== null ? formatClock(Math.max(0, duration - elapsed)) : '–'} testId="on-air-remaining" />
+            <Stat label={t('studio.elapsed')} value={np && onAir ? formatClock(elapsed) : '–'} testId="on-air-elapsed" />
+            <Stat label={t('studio.remaining')} value={np && onAir && duration !== null ? formatClock(Math.max(0, duration - elapsed)) : '–'} testId="on-air-remaining" />
             {slotLeft !== null && <Stat label={t('onAir.slotLeft')} value={formatClock(slotLeft)} testId="on-air-slot-left" />}
-            <Stat label="Listeners" value={np ? String(np.listeners.current) : '–'} testId="on-air-listeners" />
+            <Stat label={t('studio.listeners')} value={np ? new Intl.NumberFormat(intl).format(np.listeners.current) : '–'} testId="on-air-listeners" />
             <Box sx={{ minWidth: 180 }}>
               <Typography variant="overline" color="text.secondary" component="p" sx={{ lineHeight: 1.6 }}>
-                Next show
+                {t('studio.nextShow')}
               </Typography>
               {next ? (
                 <Typography data-testid="on-air-next">
                   <strong>{next.title}</strong>
-                  {next.presenter_name ? ` with ${next.presenter_name}` : ''} ·{' '}
+                  {next.presenter_name ? ` ${t('studio.nextWith', { name: next.presenter_name })}` : ''} ·{' '}
                   <Box component="span" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                    {formatCountdown(next.starts_at * 1000 - now)}
+                    {formatCountdown(next.starts_at * 1000 - now, t)}
                   </Box>
                 </Typography>
               ) : (
                 <Typography data-testid="on-air-next" color="text.secondary">
-                  No show booked in the next two weeks
+                  {t('studio.noNextShow')}
                 </Typography>
               )}
             </Box>
@@ -98,20 +99,20 @@ export function OnAirStatus() {
           <Stack spacing={1} sx={{ alignItems: { xs: 'stretch', md: 'flex-end' }, flexShrink: 0 }}>
             {studio ? (
               <Button variant={miniOpen ? 'contained' : 'outlined'} startIcon={<PictureInPictureAltIcon />} onClick={() => void toggle()} aria-pressed={miniOpen} title={MINI_WINDOW_SHORTCUT.replace('CommandOrControl', 'Ctrl')}>
-                {miniOpen ? 'Close mini window' : 'Open mini window'}
+                {miniOpen ? t('studio.miniClose') : t('studio.miniOpen')}
               </Button>
             ) : (
               permission === 'default' && (
                 <Button variant="outlined" startIcon={<NotificationsActiveIcon />} onClick={() => void requestNotificationPermission().then(setPermission)}>
-                  Show system notifications
+                  {t('studio.showNotifications')}
                 </Button>
               )
             )}
             {studio && server && (
               <Typography variant="caption" color="text.secondary">
-                Station: {server} ·{' '}
+                {t('studio.station', { server })} ·{' '}
                 <Link component={RouterLink} to="/studio/server" reloadDocument>
-                  Change
+                  {t('studio.change')}
                 </Link>
               </Typography>
             )}

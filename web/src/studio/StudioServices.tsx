@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useAtomValue } from 'jotai';
 import { RADIO_FALLBACKS, type NowPlaying } from '../../../shared/radio';
-import { isBroadcasting, offAirText, songTextIn, stationStateOf } from '../../../shared/radio-display';
+import { isBroadcasting, metadataUnavailable, offAirText, songTextIn, stationStateOf } from '../../../shared/radio-display';
+import type { Translate } from '../../../shared/i18n/format';
 import type { MiniNowPlaying } from '../../../shared/bridge';
 import { absoluteUrl } from '../app/api';
 import { sessionAtom } from '../auth/AuthProvider';
@@ -10,16 +11,23 @@ import { useNowPlaying } from '../radio/hooks';
 import { realtime } from '../realtime/client';
 import { showToastWhenFree } from '../ui/toast';
 import { carriesNotification, isNotificationPush, SeenNotifications, toNotifyInput } from './notifications';
+import { useT } from '../i18n/state';
+import { useStudioLanguage } from './language';
 
-/** The mini window's and tray's view of the now-playing document. */
-export function toMiniNowPlaying(np: NowPlaying): MiniNowPlaying {
+/** The mini window's and tray's view of the now-playing document; the station's state in the reader's language with `t`. */
+export function toMiniNowPlaying(np: NowPlaying, t?: Translate): MiniNowPlaying {
   const song = np.now_playing.song;
   const state = stationStateOf(np);
   const onAir = isBroadcasting(state);
   const text = songTextIn(state, song);
+  const off = offAirText(np);
+  if (t && metadataUnavailable(state)) {
+    text.title = t('radio.nowPlayingUnavailable');
+    text.artist = t('radio.metadataUnavailable');
+  }
   return {
-    title: onAir ? text.title : offAirText(np).headline,
-    artist: onAir ? text.artist : offAirText(np).reason,
+    title: onAir ? text.title : t ? t(off.headlineKey) : off.headline,
+    artist: onAir ? text.artist : t ? t(off.reasonKey) : off.reason,
     artUrl: onAir ? (absoluteUrl(song.art) ?? null) : null,
     isLive: stationStateOf(np) === 'live',
     presenter: np.presenter,
@@ -64,15 +72,16 @@ function NotificationRelay() {
 /** Feeds the studio's mini window and tray from the now-playing push (never by polling). */
 function NowPlayingRelay() {
   const { data } = useNowPlaying();
+  const t = useT();
   const last = useRef('');
   useEffect(() => {
     if (!data) return;
-    const mini = toMiniNowPlaying(data);
+    const mini = toMiniNowPlaying(data, t);
     const key = JSON.stringify(mini);
     if (key === last.current) return;
     last.current = key;
     publishNowPlaying(mini);
-  }, [data]);
+  }, [data, t]);
   return null;
 }
 
@@ -84,6 +93,7 @@ function NowPlayingRelay() {
 export function StudioServices({ navigate }: { navigate: (route: string) => void }) {
   const nav = useRef(navigate);
   nav.current = navigate;
+  useStudioLanguage();
   useEffect(() => {
     setNavigateHandler((route) => nav.current(route));
     const off = onStudioNavigate((route) => nav.current(route));

@@ -5,6 +5,7 @@ import { QUEUE_STATUSES, type RequestKind } from '../../../../shared/requests';
 import { useT } from '../../i18n/state';
 import { useToast } from '../../ui/toast';
 import { bulkAction, updateErrorText } from './api';
+import { statusText } from './texts';
 
 /** A row's selection box (issue 30: bulk actions in the request queues). */
 export function SelectBox({ checked, label, onChange }: { checked: boolean; label: string; onChange: (on: boolean) => void }) {
@@ -25,11 +26,11 @@ export function BulkBar({ kind, selected, canDelete, onDone }: { kind: RequestKi
   const run = useMutation({
     mutationFn: (body: { action: 'status'; status: string; ids: string[] } | { action: 'delete'; ids: string[] }) => bulkAction(kind, body),
     onSuccess: (res, body) => {
-      toast({ title: body.action === 'delete' ? t('queue.bulk.deleted', { count: res.done.length }) : t('queue.bulk.updated', { count: res.done.length, status: body.action === 'status' ? body.status.charAt(0).toUpperCase() + body.status.slice(1) : '' }), ...(res.missing.length ? { description: t('queue.bulk.missing', { count: res.missing.length }) } : {}), variant: 'success' });
+      toast({ title: body.action === 'delete' ? t('queue.bulk.deleted', { count: res.done.length }) : t('queue.bulk.updated', { count: res.done.length, status: body.action === 'status' ? statusText(t, body.status) : '' }), ...(res.missing.length ? { description: t('queue.bulk.missing', { count: res.missing.length }) } : {}), variant: 'success' });
       setStatus('');
       onDone();
     },
-    onError: (err) => toast({ title: t('queue.bulk.failed'), description: updateErrorText(err), variant: 'error' }),
+    onError: (err) => toast({ title: t('queue.bulk.failed'), description: updateErrorText(t, err), variant: 'error' }),
     onSettled: () => void qc.invalidateQueries({ queryKey: ['queue', kind] }),
   });
   if (selected.length === 0) return null;
@@ -43,7 +44,7 @@ export function BulkBar({ kind, selected, canDelete, onDone }: { kind: RequestKi
           <TextField select size="small" label={t('queue.bulk.setStatus')} value={status} onChange={(e) => setStatus(e.target.value)} sx={{ minWidth: 160 }}>
             {QUEUE_STATUSES[kind].map((s) => (
               <MenuItem key={s} value={s}>
-                {s.charAt(0).toUpperCase() + s.slice(1)}
+                {statusText(t, s)}
               </MenuItem>
             ))}
           </TextField>

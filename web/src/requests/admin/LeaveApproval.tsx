@@ -1,16 +1,16 @@
 import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { LEAVE_SHOW_ACTIONS, LOA_TEXTS, type LeaveShowAction, type LoaView } from '../../../../shared/leave';
-import { QUEUE_TEXTS } from '../../../../shared/requests';
+import { LEAVE_SHOW_ACTIONS, type LeaveShowAction, type LoaView } from '../../../../shared/leave';
+import type { MessageKey } from '../../../../shared/i18n/format';
 import { ApiError } from '../../app/api';
 import { approveLeave as approve, leaveShows as listShows, withdrawLeave as withdraw } from './api';
 import { useIsMobile } from '../../app/media';
 import { useToast } from '../../ui/toast';
 import { useT } from '../../i18n/state';
+import { useCalendarDate } from './texts';
 
-
-const day = (d: string) => new Date(`${d}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+const ACTION: Record<LeaveShowAction, MessageKey> = { cancel: 'loa.action.cancel', cover: 'loa.action.cover', keep: 'loa.action.keep' };
 
 /**
  * Approve leave (issue 30): the presenter's shows inside the leave are listed
@@ -22,15 +22,16 @@ export function LeaveApprovalDialog({ leave, onClose }: { leave: LoaView; onClos
   const qc = useQueryClient();
   const { toast } = useToast();
   const t = useT();
+  const day = useCalendarDate({ weekday: 'short', day: 'numeric', month: 'short' });
   const shows = useQuery({ queryKey: ['loa-shows', leave.id], queryFn: async () => (await listShows(leave.id)).shows, staleTime: 0 });
   const [choices, setChoices] = useState<Record<string, LeaveShowAction>>({});
   const save = useMutation({
     mutationFn: () => approve(leave.id, (shows.data ?? []).map((s) => ({ id: s.id, action: choices[s.id] ?? 'cancel' }))),
     onSuccess: () => {
-      toast({ title: QUEUE_TEXTS.statusUpdated, description: QUEUE_TEXTS.loaStatusUpdatedText('approved'), variant: 'success' });
+      toast({ title: t('queue.statusUpdated'), description: t('queue.loaStatusChanged', { status: 'approved' }), variant: 'success' });
       onClose();
     },
-    onError: (err) => toast({ title: QUEUE_TEXTS.updateFailed, description: err instanceof ApiError ? err.message : QUEUE_TEXTS.updateFallback, variant: 'error' }),
+    onError: (err) => toast({ title: t('queue.updateFailed'), description: err instanceof ApiError ? err.message : t('queue.updateFallback'), variant: 'error' }),
     onSettled: () => void qc.invalidateQueries({ queryKey: ['queue', 'loa'] }),
   });
   const n = shows.data?.length ?? 0;
@@ -50,8 +51,8 @@ export function LeaveApprovalDialog({ leave, onClose }: { leave: LoaView; onClos
           <DialogContentText>{t('leave.noShows', { name: leave.presenter_name })}</DialogContentText>
         ) : (
           <>
-            <DialogContentText sx={{ mb: 2 }}>{LOA_TEXTS.clashIntro(n)}</DialogContentText>
-            <Stack spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={LOA_TEXTS.clashTitle}>
+            <DialogContentText sx={{ mb: 2 }}>{t('loa.clashIntro', { count: n })}</DialogContentText>
+            <Stack spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={t('loa.clashTitle')}>
               {shows.data!.map((s) => (
                 <Box component="li" key={s.id} sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 200px' }, alignItems: 'center' }}>
                   <Box sx={{ minWidth: 0 }}>
@@ -63,7 +64,7 @@ export function LeaveApprovalDialog({ leave, onClose }: { leave: LoaView; onClos
                   <TextField select size="small" label={t('leave.showChoice', { title: s.title })} value={choices[s.id] ?? 'cancel'} onChange={(e) => setChoices((c) => ({ ...c, [s.id]: e.target.value as LeaveShowAction }))}>
                     {LEAVE_SHOW_ACTIONS.map((a) => (
                       <MenuItem key={a.value} value={a.value}>
-                        {a.label}
+                        {t(ACTION[a.value])}
                       </MenuItem>
                     ))}
                   </TextField>
@@ -92,8 +93,8 @@ export function WithdrawLeaveButton({ leave }: { leave: LoaView }) {
   const t = useT();
   const run = useMutation({
     mutationFn: () => withdraw(leave.id),
-    onSuccess: () => toast({ title: LOA_TEXTS.withdrawn, description: `Your leave from ${leave.start_date} to ${leave.end_date} is withdrawn.`, variant: 'success' }),
-    onError: (err) => toast({ title: QUEUE_TEXTS.updateFailed, description: err instanceof ApiError ? err.message : QUEUE_TEXTS.updateFallback, variant: 'error' }),
+    onSuccess: () => toast({ title: t('loa.withdrawn'), description: t('loa.withdrawnText', { start: leave.start_date, end: leave.end_date }), variant: 'success' }),
+    onError: (err) => toast({ title: t('queue.updateFailed'), description: err instanceof ApiError ? err.message : t('queue.updateFallback'), variant: 'error' }),
     onSettled: () => void qc.invalidateQueries({ queryKey: ['queue', 'loa'] }),
   });
   return (

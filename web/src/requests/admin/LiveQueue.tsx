@@ -2,8 +2,9 @@ import CampaignIcon from '@mui/icons-material/Campaign';
 import MusicNoteIcon from '@mui/icons-material/MusicNote';
 import { Alert, Box, Button, Card, CardContent, CardHeader, Chip, List, ListItem, Skeleton, Stack, Typography } from '@mui/material';
 import { useMemo } from 'react';
-import { QUEUE_TEXTS, type ShoutoutRequestView, type SongRequestView } from '../../../../shared/requests';
-import { formatQueueDate } from '../../../../shared/time';
+import type { ShoutoutRequestView, SongRequestView } from '../../../../shared/requests';
+import { useT } from '../../i18n/state';
+import { useQueueDate } from './texts';
 import { useQueue, useQueueMutations } from './api';
 import { StatusChip, useQueueRights } from './QueueTable';
 
@@ -13,8 +14,10 @@ const LIVE = new Set(['pending', 'approved']);
 /** One request with its one-click actions: Approve (pending), Played / Completed, Reject. */
 function LiveItem({ item, busy, onStatus, allowed }: { item: Item; busy: boolean; onStatus: (status: string) => void; allowed: boolean }) {
   const { row } = item;
+  const t = useT();
+  const formatQueueDate = useQueueDate();
   const done = item.kind === 'song' ? 'played' : 'completed';
-  const name = item.kind === 'song' ? `${item.row.title} by ${item.row.artist}` : `shoutout to ${item.row.recipient_name}`;
+  const name = item.kind === 'song' ? t('queue.song.describe', { title: item.row.title, artist: item.row.artist }) : t('queue.live.shoutoutTo', { name: item.row.recipient_name });
   return (
     <ListItem divider sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr auto' }, alignItems: 'center', px: 0 }} data-testid="live-item">
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'flex-start', minWidth: 0 }}>
@@ -26,7 +29,7 @@ function LiveItem({ item, busy, onStatus, allowed }: { item: Item; busy: boolean
             </Typography>
           ) : (
             <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
-              To {item.row.recipient_name} <Typography component="span" color="text.secondary">from {item.row.requester_name}</Typography>
+              {t('queue.live.to', { name: item.row.recipient_name })} <Typography component="span" color="text.secondary">{t('queue.live.from', { name: item.row.requester_name })}</Typography>
             </Typography>
           )}
           {(item.kind === 'shoutout' ? item.row.message : item.row.message) && (
@@ -37,7 +40,7 @@ function LiveItem({ item, busy, onStatus, allowed }: { item: Item; busy: boolean
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5 }}>
             <StatusChip status={row.status} />
             <Typography variant="caption" color="text.secondary">
-              {item.kind === 'song' ? `for ${item.row.requester} · ` : ''}
+              {item.kind === 'song' ? `${t('queue.live.for', { name: item.row.requester })} · ` : ''}
               {formatQueueDate(row.created_at)}
             </Typography>
           </Stack>
@@ -46,15 +49,15 @@ function LiveItem({ item, busy, onStatus, allowed }: { item: Item; busy: boolean
       {allowed && (
         <Stack direction="row" spacing={1} sx={{ justifyContent: { xs: 'flex-start', sm: 'flex-end' } }}>
           {row.status === 'pending' && (
-            <Button size="small" variant="outlined" color="success" disabled={busy} onClick={() => onStatus('approved')} aria-label={`Approve ${name}`}>
-              Approve
+            <Button size="small" variant="outlined" color="success" disabled={busy} onClick={() => onStatus('approved')} aria-label={t('queue.live.approveLabel', { name })}>
+              {t('queue.live.approve')}
             </Button>
           )}
-          <Button size="small" variant="contained" disabled={busy} onClick={() => onStatus(done)} aria-label={`${item.kind === 'song' ? 'Played' : 'Completed'}: ${name}`}>
-            {item.kind === 'song' ? 'Played' : 'Completed'}
+          <Button size="small" variant="contained" disabled={busy} onClick={() => onStatus(done)} aria-label={item.kind === 'song' ? t('queue.live.playedLabel', { name }) : t('queue.live.completedLabel', { name })}>
+            {item.kind === 'song' ? t('queue.status.played') : t('queue.status.completed')}
           </Button>
-          <Button size="small" color="error" disabled={busy} onClick={() => onStatus('rejected')} aria-label={`Reject ${name}`}>
-            Reject
+          <Button size="small" color="error" disabled={busy} onClick={() => onStatus('rejected')} aria-label={t('queue.live.rejectLabel', { name })}>
+            {t('queue.live.reject')}
           </Button>
         </Stack>
       )}
@@ -74,6 +77,7 @@ export function LiveQueue() {
   const songMut = useQueueMutations('song');
   const shoutMut = useQueueMutations('shoutout');
   const rights = useQueueRights('song');
+  const t = useT();
 
   const items = useMemo<Item[]>(() => {
     const all: Item[] = [
@@ -95,33 +99,33 @@ export function LiveQueue() {
         title={
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
             <Typography id="live-queue-title" variant="h6" component="h2">
-              Live queue
+              {t('queue.live.title')}
             </Typography>
-            <Chip size="small" label={`${pending} pending`} color={pending ? 'warning' : 'default'} />
+            <Chip size="small" label={t('queue.live.pending', { count: pending })} color={pending ? 'warning' : 'default'} />
           </Stack>
         }
-        subheader="Song requests and shoutouts waiting to go out, oldest first."
+        subheader={t('queue.live.subheader')}
       />
       <CardContent sx={{ pt: 0 }}>
         {songs.error || shoutouts.error ? (
-          <Alert severity="error">{QUEUE_TEXTS.loadErrorPanel(songs.error ? 'song' : 'shoutout')}</Alert>
+          <Alert severity="error">{songs.error ? t('queue.loadError.song') : t('queue.loadError.shoutout')}</Alert>
         ) : songs.isLoading || shoutouts.isLoading ? (
-          <Box role="status" aria-label="Loading live queue">
+          <Box role="status" aria-label={t('queue.live.loading')}>
             <Skeleton height={48} />
             <Skeleton height={48} />
           </Box>
         ) : items.length === 0 ? (
           <Typography color="text.secondary" sx={{ py: 2 }}>
-            Nothing waiting. New requests appear here as listeners send them.
+            {t('queue.live.empty')}
           </Typography>
         ) : (
-          <List aria-label="Live queue" disablePadding sx={{ maxHeight: 480, overflowY: 'auto' }}>
+          <List aria-label={t('queue.live.title')} disablePadding sx={{ maxHeight: 480, overflowY: 'auto' }}>
             {items.map((i) => (
               <LiveItem key={`${i.kind}-${i.row.id}`} item={i} busy={busy(i)} allowed={rights.change} onStatus={(s) => (i.kind === 'song' ? songMut : shoutMut).setStatus.mutate({ id: i.row.id, status: s })} />
             ))}
           </List>
         )}
-        {!rights.change && <Typography variant="body2" color="text.secondary">{QUEUE_TEXTS.statusDenied.description}</Typography>}
+        {!rights.change && <Typography variant="body2" color="text.secondary">{t('queue.denied.description')}</Typography>}
       </CardContent>
     </Card>
   );

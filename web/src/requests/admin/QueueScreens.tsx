@@ -1,6 +1,8 @@
 import { Box, Chip, Typography } from '@mui/material';
-import { GENERAL_SUBJECTS, QUEUE_TEXTS, type GeneralRequestView, type ShoutoutRequestView, type SongRequestView } from '../../../../shared/requests';
-import { LOA_REASONS, type LoaView } from '../../../../shared/leave';
+import type { GeneralRequestView, ShoutoutRequestView, SongRequestView } from '../../../../shared/requests';
+import type { LoaView } from '../../../../shared/leave';
+import { useT } from '../../i18n/state';
+import { reasonText, subjectText, useCalendarDate } from './texts';
 import { MusicLinksButton } from '../../integrations/admin/MusicLinksButton';
 import { QueueTable } from './QueueTable';
 import { useState } from 'react';
@@ -14,21 +16,21 @@ const Muted = ({ children }: { children: React.ReactNode }) => (
 
 /** Song Requests (001 §2): with the music-link lookup, disabled without the manage permission. */
 export function SongRequests() {
+  const t = useT();
   return (
     <QueueTable<'song'>
       kind="song"
-      title="Song Requests"
-      subtitle="Songs listeners asked for, newest first."
-      label="song"
-      describe={(r: SongRequestView) => `${r.title} by ${r.artist}`}
+      title={t('queue.song.title')}
+      subtitle={t('queue.song.subtitle')}
+      describe={(r: SongRequestView) => t('queue.song.describe', { title: r.title, artist: r.artist })}
       columns={[
         {
-          header: 'Song',
+          header: t('queue.col.song'),
           cell: (r) => (
             <Box>
               <Typography sx={{ fontWeight: 600 }}>
                 {r.title}
-                {r.request_type === 'custom' && <Chip size="small" variant="outlined" label="Custom" sx={{ ml: 1, verticalAlign: 'middle' }} />}
+                {r.request_type === 'custom' && <Chip size="small" variant="outlined" label={t('queue.custom')} sx={{ ml: 1, verticalAlign: 'middle' }} />}
               </Typography>
               <Typography variant="body2" color="text.secondary">
                 {r.artist}
@@ -36,8 +38,8 @@ export function SongRequests() {
             </Box>
           ),
         },
-        { header: 'Requester', cell: (r) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{r.requester}</Box> },
-        { header: 'Message', prose: true, cell: (r) => (r.message ? <Muted>{r.message}</Muted> : <Muted>—</Muted>) },
+        { header: t('queue.col.requester'), cell: (r) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{r.requester}</Box> },
+        { header: t('queue.col.message'), prose: true, cell: (r) => (r.message ? <Muted>{r.message}</Muted> : <Muted>—</Muted>) },
       ]}
       actions={(r, rights) => <MusicLinksButton title={r.title} artist={r.artist} url={r.external_url} disabled={!rights.change} />}
     />
@@ -46,17 +48,17 @@ export function SongRequests() {
 
 /** Shoutout Requests (001 §2). */
 export function ShoutoutRequests() {
+  const t = useT();
   return (
     <QueueTable<'shoutout'>
       kind="shoutout"
-      title="Shoutout Requests"
-      subtitle="Shoutouts to read out on air, newest first."
-      label="shoutout"
-      describe={(r: ShoutoutRequestView) => `shoutout from ${r.requester_name} to ${r.recipient_name}`}
+      title={t('queue.shoutout.title')}
+      subtitle={t('queue.shoutout.subtitle')}
+      describe={(r: ShoutoutRequestView) => t('queue.shoutout.describe', { from: r.requester_name, to: r.recipient_name })}
       columns={[
-        { header: 'From', cell: (r) => <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{r.requester_name}</Typography> },
-        { header: 'To', cell: (r) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{r.recipient_name}</Box> },
-        { header: 'Message', prose: true, cell: (r) => <Muted>{r.message}</Muted> },
+        { header: t('queue.col.from'), cell: (r) => <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{r.requester_name}</Typography> },
+        { header: t('queue.col.to'), cell: (r) => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{r.recipient_name}</Box> },
+        { header: t('queue.col.message'), prose: true, cell: (r) => <Muted>{r.message}</Muted> },
       ]}
     />
   );
@@ -64,16 +66,16 @@ export function ShoutoutRequests() {
 
 /** General Requests (001 §2). */
 export function GeneralRequests() {
+  const t = useT();
   return (
     <QueueTable<'general'>
       kind="general"
-      title="General Requests"
-      subtitle="Messages and inquiries from listeners, newest first."
-      label="general"
-      describe={(r: GeneralRequestView) => `message from ${r.name}`}
+      title={t('queue.general.title')}
+      subtitle={t('queue.general.subtitle')}
+      describe={(r: GeneralRequestView) => t('queue.general.describe', { name: r.name })}
       columns={[
         {
-          header: 'From',
+          header: t('queue.col.from'),
           cell: (r) => (
             <Box>
               <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{r.name}</Typography>
@@ -83,18 +85,18 @@ export function GeneralRequests() {
             </Box>
           ),
         },
-        { header: 'Subject', cell: (r) => <Chip size="small" variant="outlined" label={GENERAL_SUBJECTS.find((s) => s.value === r.subject)?.label ?? r.subject} /> },
-        { header: 'Message', prose: true, cell: (r) => <Muted>{r.message}</Muted> },
+        { header: t('queue.col.subject'), cell: (r) => <Chip size="small" variant="outlined" label={subjectText(t, r.subject)} /> },
+        { header: t('queue.col.message'), prose: true, cell: (r) => <Muted>{r.message}</Muted> },
       ]}
     />
   );
 }
 
-const dateOnly = (d: string) => new Date(`${d}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-
 /** Leave of Absence Requests (001 §2): dates with the day count, reason, notes or 'No additional notes'. */
 export function LoaRequests() {
   const [approving, setApproving] = useState<LoaView | null>(null);
+  const t = useT();
+  const dateOnly = useCalendarDate({ day: 'numeric', month: 'short', year: 'numeric' });
   return (
     <>
     {approving && <LeaveApprovalDialog leave={approving} onClose={() => setApproving(null)} />}
@@ -106,14 +108,13 @@ export function LoaRequests() {
         return true;
       }}
       actions={(r: LoaView, rights) => (r.status === 'pending' && !rights.change ? <WithdrawLeaveButton leave={r} /> : null)}
-      title="Leave of Absence Requests"
-      subtitle="Time off presenters asked for. Approved leave takes them off the outstanding-bookings list for those weeks."
-      label="LOA"
-      dateHeader="Submitted"
-      describe={(r: LoaView) => `leave for ${r.presenter_name}`}
+      title={t('loa.queue.title')}
+      subtitle={t('loa.queue.subtitle')}
+      dateHeader={t('queue.submitted')}
+      describe={(r: LoaView) => t('loa.queue.describe', { name: r.presenter_name })}
       columns={[
         {
-          header: 'Presenter',
+          header: t('loa.col.presenter'),
           cell: (r) => (
             <Box>
               <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{r.presenter_name}</Typography>
@@ -126,21 +127,21 @@ export function LoaRequests() {
           ),
         },
         {
-          header: 'Dates',
+          header: t('loa.col.dates'),
           nowrap: true,
           cell: (r) => (
             <Box>
               <Typography variant="body2">
-                {dateOnly(r.start_date)} – {dateOnly(r.end_date)}
+                {t('loa.range', { start: dateOnly(r.start_date), end: dateOnly(r.end_date) })}
               </Typography>
               <Typography variant="caption" color="text.secondary">
-                {r.days} {r.days === 1 ? 'day' : 'days'}
+                {t('loa.days', { count: r.days })}
               </Typography>
             </Box>
           ),
         },
-        { header: 'Reason', cell: (r) => <Chip size="small" variant="outlined" label={LOA_REASONS.find((x) => x.value === r.reason)?.label ?? r.reason} /> },
-        { header: 'Notes', prose: true, cell: (r) => <Muted>{r.additional_notes ?? QUEUE_TEXTS.noNotes}</Muted> },
+        { header: t('loa.col.reason'), cell: (r) => <Chip size="small" variant="outlined" label={reasonText(t, r.reason)} /> },
+        { header: t('loa.col.notes'), prose: true, cell: (r) => <Muted>{r.additional_notes ?? t('loa.noNotes')}</Muted> },
       ]}
     />
     </>

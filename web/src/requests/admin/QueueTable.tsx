@@ -28,9 +28,8 @@ import {
   type ChipProps,
 } from '@mui/material';
 import { useMemo, useState, type ReactNode } from 'react';
-import { can, DENIED } from '../../../../shared/permissions';
-import { QUEUE_STATUSES, QUEUE_TEXTS, type QueueKind, type RequestKind } from '../../../../shared/requests';
-import { formatQueueDate as formatDate } from '../../../../shared/time';
+import { can } from '../../../../shared/permissions';
+import { QUEUE_STATUSES, type QueueKind, type RequestKind } from '../../../../shared/requests';
 import { useIsMobile } from '../../app/media';
 import { useAuth } from '../../auth/AuthProvider';
 import { useTableFits } from '../../ui/fit';
@@ -38,6 +37,7 @@ import { useToast } from '../../ui/toast';
 import { useQueue, useQueueMutations, type QueueRow } from './api';
 import { BulkBar, SelectBox } from './BulkBar';
 import { useT } from '../../i18n/state';
+import { useQueueDate, useStatusLabel } from './texts';
 
 /** One column of a queue: its heading and how a row shows in it. */
 export interface QueueColumn<T> {
@@ -61,11 +61,10 @@ const STATUS_COLOURS: Record<string, ChipProps['color']> = {
   archived: 'default',
 };
 
-const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
 /** A status as a coloured badge (the read-only view and the live queue). */
 export function StatusChip({ status }: { status: string }) {
-  return <Chip size="small" label={cap(status)} color={STATUS_COLOURS[status] ?? 'default'} variant={status === 'pending' || status === 'rejected' ? 'outlined' : 'filled'} />;
+  const label = useStatusLabel();
+  return <Chip size="small" label={label(status)} color={STATUS_COLOURS[status] ?? 'default'} variant={status === 'pending' || status === 'rejected' ? 'outlined' : 'filled'} />;
 }
 
 /** Who may do what in a queue: managing requests is everyone's, LOA review and deletion moderator and above (001 §6). */
@@ -78,14 +77,16 @@ export function useQueueRights(kind: QueueKind): { change: boolean; remove: bool
 /** The status cell: a dropdown of the queue's statuses, or a read-only badge that explains the refusal. */
 function StatusCell({ kind, id, status, label, allowed, onChange, busy }: { kind: QueueKind; id: string; status: string; label: string; allowed: boolean; onChange: (s: string) => void; busy: boolean }) {
   const { toast } = useToast();
+  const t = useT();
+  const statusLabel = useStatusLabel();
   if (!allowed) {
     return (
-      <Tooltip title={QUEUE_TEXTS.statusDenied.description}>
+      <Tooltip title={t('queue.denied.description')}>
         <Box
           component="button"
           type="button"
-          aria-label={`Status ${status} (read-only)`}
-          onClick={() => toast({ ...QUEUE_TEXTS.statusDenied, variant: 'error' })}
+          aria-label={t('queue.statusReadOnly', { status: statusLabel(status) })}
+          onClick={() => toast({ title: t('queue.denied.title'), description: t('queue.denied.description'), variant: 'error' })}
           sx={{ all: 'unset', cursor: 'not-allowed', display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
         >
           <StatusChip status={status} />
@@ -101,12 +102,12 @@ function StatusCell({ kind, id, status, label, allowed, onChange, busy }: { kind
       value={status}
       disabled={busy}
       onChange={(e) => e.target.value !== status && onChange(e.target.value)}
-      slotProps={{ htmlInput: { 'aria-label': `Status of ${label}`, 'data-request-id': id } }}
+      slotProps={{ htmlInput: { 'aria-label': t('queue.statusOf', { name: label }), 'data-request-id': id } }}
       sx={{ minWidth: 140 }}
     >
       {QUEUE_STATUSES[kind].map((s) => (
         <MenuItem key={s} value={s}>
-          {cap(s)}
+          {statusLabel(s)}
         </MenuItem>
       ))}
     </TextField>
@@ -115,6 +116,7 @@ function StatusCell({ kind, id, status, label, allowed, onChange, busy }: { kind
 
 /** Asks before a delete (001 §5). */
 export function ConfirmDeleteDialog({ open, title, text, busy, onCancel, onConfirm }: { open: boolean; title: string; text: string; busy: boolean; onCancel: () => void; onConfirm: () => void }) {
+  const t = useT();
   return (
     <Dialog open={open} onClose={onCancel} aria-labelledby="confirm-delete-title" maxWidth="xs" fullWidth>
       <DialogTitle id="confirm-delete-title">{title}</DialogTitle>
@@ -123,10 +125,10 @@ export function ConfirmDeleteDialog({ open, title, text, busy, onCancel, onConfi
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel} autoFocus>
-          Cancel
+          {t('queue.cancel')}
         </Button>
         <Button color="error" variant="contained" onClick={onConfirm} disabled={busy}>
-          Delete
+          {t('queue.delete')}
         </Button>
       </DialogActions>
     </Dialog>
@@ -138,8 +140,6 @@ export interface QueueTableProps<K extends QueueKind> {
   kind: K;
   title: string;
   subtitle: string;
-  /** 'song' → "Error loading song requests…". */
-  label: string;
   columns: QueueColumn<QueueRow<K>>[];
   /** What to call a row in labels and the delete dialog. */
   describe: (row: QueueRow<K>) => string;
@@ -159,7 +159,7 @@ export interface QueueTableProps<K extends QueueKind> {
  * states, and cards instead of a table on phones. It follows the `requests`
  * realtime channel, so a new request appears without a reload.
  */
-export function QueueTable<K extends QueueKind>({ kind, title, subtitle, label, columns, describe, actions, dateHeader = 'Requested', interceptStatus }: QueueTableProps<K>) {
+export function QueueTable<K extends QueueKind>({ kind, title, subtitle, columns, describe, actions, dateHeader, interceptStatus }: QueueTableProps<K>) {
   const [filter, setFilter] = useState<string>('all');
   const status = filter === 'all' ? undefined : filter;
   const { data, isLoading, error } = useQueue(kind, status);
@@ -171,6 +171,8 @@ export function QueueTable<K extends QueueKind>({ kind, title, subtitle, label, 
   const [deleting, setDeleting] = useState<QueueRow<K> | null>(null);
   const { toast } = useToast();
   const t = useT();
+  const statusLabel = useStatusLabel();
+  const formatDate = useQueueDate();
   // Bulk actions (issue 30): the listener queues, for whoever may change statuses; a selection of rows still listed.
   const bulkKind: RequestKind | null = kind === 'loa' || !rights.change ? null : (kind as RequestKind);
   const [picked, setPicked] = useState<ReadonlySet<string>>(() => new Set());
@@ -186,7 +188,7 @@ export function QueueTable<K extends QueueKind>({ kind, title, subtitle, label, 
   const selectBox = (row: QueueRow<K>) => <SelectBox checked={picked.has(row.id)} label={t('queue.bulk.select', { name: describe(row) })} onChange={(on) => pick(row.id, on)} />;
   // Queue times are the reader's own clock (the schedule shows the station's): the zone is named (issue 30 item 7).
   const zone = useMemo(() => Intl.DateTimeFormat().resolvedOptions().timeZone, []);
-  const dateLabel = t('queue.dateZone', { header: dateHeader, zone });
+  const dateLabel = t('queue.dateZone', { header: dateHeader ?? t('queue.requested'), zone });
 
   const statusCell = (row: QueueRow<K>) => (
     <StatusCell kind={kind} id={row.id} status={row.status} label={describe(row)} allowed={rights.change} busy={setStatus.isPending && setStatus.variables?.id === row.id} onChange={(s) => {
@@ -197,23 +199,23 @@ export function QueueTable<K extends QueueKind>({ kind, title, subtitle, label, 
     <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end', alignItems: 'center' }}>
       {actions?.(row, rights)}
       {rights.remove ? (
-        <Tooltip title="Delete">
-          <IconButton aria-label={`Delete ${describe(row)}`} onClick={() => setDeleting(row)} size="small" sx={{ color: 'error.main' }}>
+        <Tooltip title={t('queue.delete')}>
+          <IconButton aria-label={t('queue.deleteLabel', { name: describe(row) })} onClick={() => setDeleting(row)} size="small" sx={{ color: 'error.main' }}>
             <DeleteIcon fontSize="small" />
           </IconButton>
         </Tooltip>
       ) : (
-        <Tooltip title={DENIED.requestDelete}>
+        <Tooltip title={t('queue.deleteDenied')}>
           <Typography
             variant="caption"
             color="text.secondary"
             tabIndex={0}
             role="note"
-            aria-label={`No access: ${DENIED.requestDelete}`}
-            onClick={() => toast({ title: QUEUE_TEXTS.noAccess, description: DENIED.requestDelete, variant: 'warning' })}
+            aria-label={t('queue.noAccessLabel', { reason: t('queue.deleteDenied') })}
+            onClick={() => toast({ title: t('queue.noAccess'), description: t('queue.deleteDenied'), variant: 'warning' })}
             sx={{ cursor: 'not-allowed', whiteSpace: 'nowrap' }}
           >
-            {QUEUE_TEXTS.noAccess}
+            {t('queue.noAccess')}
           </Typography>
         </Tooltip>
       )}
@@ -230,11 +232,11 @@ export function QueueTable<K extends QueueKind>({ kind, title, subtitle, label, 
           </Typography>
           <Typography color="text.secondary">{subtitle}</Typography>
         </Box>
-        <TextField select size="small" label="Status" value={filter} onChange={(e) => setFilter(e.target.value)} sx={{ minWidth: 180 }}>
-          <MenuItem value="all">All</MenuItem>
+        <TextField select size="small" label={t('queue.statusLabel')} value={filter} onChange={(e) => setFilter(e.target.value)} sx={{ minWidth: 180 }}>
+          <MenuItem value="all">{t('queue.all')}</MenuItem>
           {QUEUE_STATUSES[kind].map((s) => (
             <MenuItem key={s} value={s}>
-              {cap(s)}
+              {statusLabel(s)}
             </MenuItem>
           ))}
         </TextField>
@@ -243,9 +245,9 @@ export function QueueTable<K extends QueueKind>({ kind, title, subtitle, label, 
       {bulkKind && <BulkBar kind={bulkKind} selected={selected} canDelete={rights.remove} onDone={() => setPicked(new Set())} />}
 
       {error ? (
-        <Alert severity="error">{kind === 'loa' ? QUEUE_TEXTS.loaLoadErrorPanel : QUEUE_TEXTS.loadErrorPanel(label)}</Alert>
+        <Alert severity="error">{t(`queue.loadError.${kind}`)}</Alert>
       ) : isLoading ? (
-        <Box role="status" aria-label={`Loading ${title}`}>
+        <Box role="status" aria-label={t('queue.loading', { title })}>
           {Array.from({ length: 4 }, (_, i) => (
             <Skeleton key={i} height={56} />
           ))}
@@ -254,7 +256,7 @@ export function QueueTable<K extends QueueKind>({ kind, title, subtitle, label, 
         <Card>
           <CardContent>
             <Typography color="text.secondary" sx={{ textAlign: 'center', py: 3 }}>
-              {QUEUE_TEXTS.empty[kind]}
+              {t(`queue.empty.${kind}`)}
             </Typography>
           </CardContent>
         </Card>
@@ -298,9 +300,9 @@ export function QueueTable<K extends QueueKind>({ kind, title, subtitle, label, 
                 {columns.map((c) => (
                   <TableCell key={c.header}>{c.header}</TableCell>
                 ))}
-                <TableCell>Status</TableCell>
+                <TableCell>{t('queue.statusLabel')}</TableCell>
                 <TableCell>{dateLabel}</TableCell>
-                <TableCell align="right">Actions</TableCell>
+                <TableCell align="right">{t('queue.actions')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -328,8 +330,8 @@ export function QueueTable<K extends QueueKind>({ kind, title, subtitle, label, 
 
       <ConfirmDeleteDialog
         open={deleting !== null}
-        title={kind === 'loa' ? 'Delete LOA request' : 'Delete request'}
-        text={kind === 'loa' ? QUEUE_TEXTS.loaDeleteConfirm : QUEUE_TEXTS.deleteConfirm}
+        title={kind === 'loa' ? t('queue.loaDeleteTitle') : t('queue.deleteTitle')}
+        text={kind === 'loa' ? t('queue.loaDeleteConfirm') : t('queue.deleteConfirm')}
         busy={remove.isPending}
         onCancel={() => setDeleting(null)}
         onConfirm={() => {

@@ -2,14 +2,18 @@ import EventBusyIcon from '@mui/icons-material/EventBusy';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, List, ListItem, ListItemIcon, ListItemText, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import CheckIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
 import { useMemo, useState, type FormEvent } from 'react';
-import { can, PRESENTER_ROLES, presenterRoleLabel } from '../../../../shared/permissions';
-import { LOA_REASONS, LOA_TEXTS, type LoaReason } from '../../../../shared/leave';
+import { can, PRESENTER_ROLES } from '../../../../shared/permissions';
+import { LOA_REASONS, type LoaReason } from '../../../../shared/leave';
+import type { MessageKey } from '../../../../shared/i18n/format';
+import { aroundSlot, SLOT, useT } from '../../i18n/state';
+import { reasonText, roleText } from './texts';
 import { ApiError } from '../../app/api';
 import { useAuth } from '../../auth/AuthProvider';
 import { useToast } from '../../ui/toast';
 import { useDjs } from '../../presenters/admin/api';
 import { useFileLoa } from './api';
 
+const GUIDELINES: MessageKey[] = ['loa.guideline.1', 'loa.guideline.2', 'loa.guideline.3', 'loa.guideline.4', 'loa.guideline.5'];
 const EMPTY = { presenterId: '', start: '', end: '', reason: '' as LoaReason | '', notes: '' };
 
 /**
@@ -21,6 +25,7 @@ const EMPTY = { presenterId: '', start: '', end: '', reason: '' as LoaReason | '
 export default function RequestLoa() {
   const { profile, presenter, status } = useAuth();
   const { toast } = useToast();
+  const t = useT();
   const forAnyone = can(profile?.role ?? null, 'loa.fileForAnyone');
   const djs = useDjs();
   const file = useFileLoa();
@@ -32,7 +37,7 @@ export default function RequestLoa() {
   const missing = !form.start || !form.end || !form.reason;
 
   if (status !== 'signedIn' || !profile) {
-    return <Alert severity="info">{LOA_TEXTS.signedOut}</Alert>;
+    return <Alert severity="info">{t('loa.signedOut')}</Alert>;
   }
 
   const set = (k: keyof typeof EMPTY) => (e: { target: { value: string } }) => {
@@ -44,11 +49,11 @@ export default function RequestLoa() {
     e.preventDefault();
     if (missing || file.isPending) return;
     if (forAnyone && !form.presenterId) {
-      toast({ ...LOA_TEXTS.presenterRequired, variant: 'error' });
+      toast({ title: t('loa.presenterRequired.title'), description: t('loa.presenterRequired.description'), variant: 'error' });
       return;
     }
     if (datesInvalid) {
-      toast({ ...LOA_TEXTS.invalidDates, variant: 'error' });
+      toast({ title: t('loa.invalidDates.title'), description: t('loa.invalidDates.description'), variant: 'error' });
       return;
     }
     try {
@@ -60,78 +65,81 @@ export default function RequestLoa() {
         additional_notes: form.notes || null,
       });
       const own = presenter ? loa.presenter_id === presenter.id : !forAnyone;
-      toast({ title: LOA_TEXTS.submitted, description: own ? LOA_TEXTS.submittedOwn : LOA_TEXTS.submittedFor(loa.presenter_name), variant: 'success' });
+      toast({ title: t('loa.submitted'), description: own ? t('loa.submittedOwn') : t('loa.submittedFor', { name: loa.presenter_name }), variant: 'success' });
       setForm(EMPTY);
     } catch (err) {
-      const message = err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : LOA_TEXTS.submitError.description;
+      const message = err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : t('loa.submitError.description');
       setServerError(message);
-      toast({ title: LOA_TEXTS.submitError.title, description: message, variant: 'error' });
+      toast({ title: t('loa.submitError.title'), description: message, variant: 'error' });
     }
   };
 
   const noOwnProfile = !forAnyone && !presenter;
+  const [filingBefore, filingAfter] = aroundSlot(t('loa.filingFor', { name: SLOT }));
 
   return (
     <Box sx={{ maxWidth: 1000 }}>
       <Typography variant="h4" component="h1" sx={{ fontWeight: 800 }}>
-        Request LOA
+        {t('loa.title')}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
-        Ask for time off the schedule. Management reviews every request.
+        {t('loa.intro')}
       </Typography>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, alignItems: 'start' }}>
         <Card component="form" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="loa-form-title">
           <CardContent sx={{ display: 'grid', gap: 2.5 }}>
             <Typography id="loa-form-title" variant="h6" component="h2">
-              Leave of absence details
+              {t('loa.formTitle')}
             </Typography>
-            {noOwnProfile && <Alert severity="warning">{LOA_TEXTS.noPresenterProfile}</Alert>}
+            {noOwnProfile && <Alert severity="warning">{t('loa.noPresenterProfile')}</Alert>}
             {forAnyone ? (
-              <TextField select label="Presenter" value={form.presenterId} onChange={set('presenterId')} required helperText={djs.isError ? 'Could not load presenters. Please refresh the page.' : 'Who is the leave for?'} disabled={djs.isLoading}>
+              <TextField select label={t('loa.presenter')} value={form.presenterId} onChange={set('presenterId')} required helperText={djs.isError ? t('loa.presentersFailed') : t('loa.presenterHelp')} disabled={djs.isLoading}>
                 {presenters.length === 0 && (
                   <MenuItem value="" disabled>
-                    {djs.isLoading ? 'Loading presenters…' : 'No presenters yet'}
+                    {djs.isLoading ? t('loa.loadingPresenters') : t('loa.noPresenters')}
                   </MenuItem>
                 )}
                 {presenters.map((p) => (
                   <MenuItem key={p.id} value={p.id}>
-                    {p.name} · {presenterRoleLabel(p.role)}
+                    {t('loa.presenterOption', { name: p.name, role: roleText(t, p.role) || t('loa.role.presenter') })}
                   </MenuItem>
                 ))}
               </TextField>
             ) : (
               presenter && (
                 <Typography variant="body2" color="text.secondary">
-                  Filing for <strong>{presenter.name}</strong>
+                  {filingBefore}
+                  <strong>{presenter.name}</strong>
+                  {filingAfter}
                 </Typography>
               )
             )}
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField type="date" label="Start date" value={form.start} onChange={set('start')} required fullWidth slotProps={{ inputLabel: { shrink: true } }} />
+              <TextField type="date" label={t('loa.start')} value={form.start} onChange={set('start')} required fullWidth slotProps={{ inputLabel: { shrink: true } }} />
               <TextField
                 type="date"
-                label="End date"
+                label={t('loa.end')}
                 value={form.end}
                 onChange={set('end')}
                 required
                 fullWidth
                 error={datesInvalid}
-                {...(datesInvalid ? { helperText: LOA_TEXTS.invalidDates.description } : {})}
+                {...(datesInvalid ? { helperText: t('loa.invalidDates.description') } : {})}
                 slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: form.start || undefined } }}
               />
             </Stack>
-            <TextField select label="Reason" value={form.reason} onChange={set('reason')} required>
+            <TextField select label={t('loa.reasonLabel')} value={form.reason} onChange={set('reason')} required>
               {LOA_REASONS.map((r) => (
                 <MenuItem key={r.value} value={r.value}>
-                  {r.label}
+                  {reasonText(t, r.value)}
                 </MenuItem>
               ))}
             </TextField>
-            <TextField label="Additional notes (optional)" value={form.notes} onChange={set('notes')} multiline minRows={3} slotProps={{ htmlInput: { maxLength: 2000 } }} />
+            <TextField label={t('loa.notes')} value={form.notes} onChange={set('notes')} multiline minRows={3} slotProps={{ htmlInput: { maxLength: 2000 } }} />
             {serverError && <Alert severity="error">{serverError}</Alert>}
             <Box>
               <Button type="submit" variant="contained" size="large" disabled={missing || file.isPending || noOwnProfile} startIcon={file.isPending ? <CircularProgress size={18} color="inherit" /> : <EventBusyIcon />}>
-                Submit LOA Request
+                {t('loa.submit')}
               </Button>
             </Box>
           </CardContent>
@@ -139,15 +147,15 @@ export default function RequestLoa() {
         <Card component="aside" aria-labelledby="loa-guidelines-title">
           <CardContent>
             <Typography id="loa-guidelines-title" variant="h6" component="h2" sx={{ mb: 1 }}>
-              Guidelines
+              {t('loa.guidelinesTitle')}
             </Typography>
             <List dense disablePadding>
-              {LOA_TEXTS.guidelines.map((g) => (
+              {GUIDELINES.map((g) => (
                 <ListItem key={g} disableGutters sx={{ alignItems: 'flex-start' }}>
                   <ListItemIcon sx={{ minWidth: 32, mt: 0.5 }}>
                     <CheckIcon fontSize="small" color="primary" />
                   </ListItemIcon>
-                  <ListItemText primary={g} />
+                  <ListItemText primary={t(g)} />
                 </ListItem>
               ))}
             </List>

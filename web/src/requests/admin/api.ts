@@ -1,10 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { LeaveShowAction, LeaveShowView, LoaInput, LoaView } from '../../../../shared/leave';
-import { QUEUE_TEXTS, type BulkActionResult, type QueueKind, type RequestKind, type RequestViews } from '../../../../shared/requests';
+import type { MessageKey, Translate } from '../../../../shared/i18n/format';
+import { type BulkActionResult, type QueueKind, type RequestKind, type RequestViews } from '../../../../shared/requests';
 import { ApiError, endpoint } from '../../app/api';
 import { useChannel, useResync } from '../../realtime/hooks';
 import { useToast } from '../../ui/toast';
+import { useT } from '../../i18n/state';
+
+const LOAD_ERROR: Record<QueueKind, MessageKey> = { song: 'queue.loadError.song', shoutout: 'queue.loadError.shoutout', general: 'queue.loadError.general', loa: 'queue.loadError.loa' };
 
 /** The row of each queue. */
 export type QueueRow<K extends QueueKind> = K extends keyof RequestViews ? RequestViews[K] : LoaView;
@@ -30,6 +34,7 @@ export const queueKey = (kind: QueueKind, status?: string) => (status ? ['queue'
 export function useQueue<K extends QueueKind>(kind: K, status: string | undefined) {
   const qc = useQueryClient();
   const { toast } = useToast();
+  const t = useT();
   const query = useQuery({
     queryKey: queueKey(kind, status ?? 'all'),
     // The route answers the rows of the kind asked for.
@@ -42,9 +47,9 @@ export function useQueue<K extends QueueKind>(kind: K, status: string | undefine
   useEffect(() => {
     if (query.error && shownError.current !== query.error) {
       shownError.current = query.error;
-      toast({ title: QUEUE_TEXTS.loadErrorTitle, description: kind === 'loa' ? QUEUE_TEXTS.loaLoadError : query.error instanceof ApiError ? query.error.message : QUEUE_TEXTS.loadErrorPanel(kind), variant: 'error' });
+      toast({ title: t('queue.loadErrorTitle'), description: kind === 'loa' ? t('queue.loaLoadError') : query.error instanceof ApiError ? query.error.message : t(LOAD_ERROR[kind]), variant: 'error' });
     }
-  }, [query.error, kind, toast]);
+  }, [query.error, kind, toast, t]);
   return { ...query, invalidate: () => void qc.invalidateQueries({ queryKey: ['queue', kind] }) };
 }
 
@@ -60,41 +65,42 @@ export function useQueueLive(kind: QueueKind): void {
 }
 
 /** The API error as the spec's update text (001 §8). */
-export function updateErrorText(err: unknown): string {
+export function updateErrorText(t: Translate, err: unknown): string {
   if (err instanceof ApiError) {
-    if (err.status === 403) return QUEUE_TEXTS.updateForbidden;
-    if (err.status === 404) return QUEUE_TEXTS.updateNotFound;
+    if (err.status === 403) return t('queue.updateForbidden');
+    if (err.status === 404) return t('queue.updateNotFound');
     if (err.code !== 'network' && err.message) return err.message;
   }
-  return QUEUE_TEXTS.updateFallback;
+  return t('queue.updateFallback');
 }
 
 /** The API error as the spec's delete text (001 §8). */
-export function deleteErrorText(kind: QueueKind, err: unknown): string {
+export function deleteErrorText(t: Translate, kind: QueueKind, err: unknown): string {
   if (err instanceof ApiError) {
-    if (err.status === 403) return QUEUE_TEXTS.deleteForbidden;
-    if (err.status === 404) return kind === 'loa' ? QUEUE_TEXTS.deleteFallback : QUEUE_TEXTS.deleteNotFound;
-    if (err.code === 'network' && kind !== 'loa') return QUEUE_TEXTS.deleteVerifyFailed;
+    if (err.status === 403) return t('queue.deleteForbidden');
+    if (err.status === 404) return kind === 'loa' ? t('queue.deleteFallback') : t('queue.deleteNotFound');
+    if (err.code === 'network' && kind !== 'loa') return t('queue.deleteVerifyFailed');
   }
-  return QUEUE_TEXTS.deleteFallback;
+  return t('queue.deleteFallback');
 }
 
 /** Status change and delete of one queue, with the spec's toasts; both refresh the queue. */
 export function useQueueMutations(kind: QueueKind) {
   const qc = useQueryClient();
   const { toast } = useToast();
+  const t = useT();
   const settle = () => void qc.invalidateQueries({ queryKey: ['queue', kind] });
   const setStatus = useMutation({
     mutationFn: ({ id, status }: { id: string; status: string }) => patchStatus(kind, id, status),
     onSuccess: (_r, v) =>
-      toast({ title: QUEUE_TEXTS.statusUpdated, description: kind === 'loa' ? QUEUE_TEXTS.loaStatusUpdatedText(v.status) : QUEUE_TEXTS.statusUpdatedText(v.status), variant: 'success' }),
-    onError: (err) => toast({ title: QUEUE_TEXTS.updateFailed, description: updateErrorText(err), variant: 'error' }),
+      toast({ title: t('queue.statusUpdated'), description: kind === 'loa' ? t('queue.loaStatusChanged', { status: v.status }) : t('queue.statusChanged', { status: v.status }), variant: 'success' }),
+    onError: (err) => toast({ title: t('queue.updateFailed'), description: updateErrorText(t, err), variant: 'error' }),
     onSettled: settle,
   });
   const remove = useMutation({
     mutationFn: (id: string) => deleteRow(kind, id),
-    onSuccess: () => toast({ title: QUEUE_TEXTS.deleted, variant: 'success' }),
-    onError: (err) => toast({ title: QUEUE_TEXTS.deleteFailed, description: deleteErrorText(kind, err), variant: 'error' }),
+    onSuccess: () => toast({ title: t('queue.deleted'), variant: 'success' }),
+    onError: (err) => toast({ title: t('queue.deleteFailed'), description: deleteErrorText(t, kind, err), variant: 'error' }),
     onSettled: settle,
   });
   return { setStatus, remove };

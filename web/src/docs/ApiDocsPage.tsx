@@ -18,17 +18,62 @@ import {
   Tabs,
   Typography,
 } from '@mui/material';
-import { useState, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
+import type { MessageKey, Translate } from '../../../shared/i18n/format';
 import { useOpenApiDoc } from './api';
 import { useEpisodes } from '../listen-again/api';
-import { useT } from '../i18n/state';
+import { useI18n, useT } from '../i18n/state';
 import { PageLoading } from '../app/ListenerLayout';
 import { usePageMeta } from '../app/meta';
-import { EMBED_DEFAULT_PARTS, EMBED_PARTS, EMBED_RECENT, EMBED_WIDGET_LABELS, EMBED_WIDGETS, embedSnippets, parseEmbedOptions } from '../../../shared/embed-options';
+import { EMBED_DEFAULT_PARTS, EMBED_PARTS, EMBED_RECENT, EMBED_WIDGETS, embedSnippets, parseEmbedOptions, type EmbedWidget } from '../../../shared/embed-options';
 import { THEME_KEYS } from '../../../shared/themes';
 import { allOperations, codeSample, EXAMPLE_LANGUAGES, operationsByTag, sampleOf, typeLabel, type ExampleLanguage, type JsonSchema, type OpenApiDoc, type OperationEntry } from './openapi-view';
 
-const TABS = ['Overview', 'Schedule API', 'Song Requests', 'Examples', 'Widgets'] as const;
+/** The tabs: the OpenAPI tag each stands for (Schedule API, Song Requests) and its name in the reader's language. */
+const TABS = [
+  { id: 'Overview', label: 'apiDocs.tab.overview' },
+  { id: 'Schedule API', label: 'apiDocs.tab.schedule' },
+  { id: 'Song Requests', label: 'apiDocs.tab.requests' },
+  { id: 'Examples', label: 'apiDocs.tab.examples' },
+  { id: 'Widgets', label: 'apiDocs.tab.widgets' },
+] as const satisfies readonly { id: string; label: MessageKey }[];
+
+/** Where a placeholder's element goes: a translated text with `{name}` placeholders holding code, split around them. */
+function withParts(t: Translate, key: MessageKey, parts: Record<string, ReactNode>): ReactNode {
+  const names = Object.keys(parts);
+  const marks = Object.fromEntries(names.map((n, i) => [n, String.fromCharCode(0xe000 + i)]));
+  const text = t(key, marks);
+  return text.split(/([\uE000-\uE0FF])/).map((piece, i) => {
+    const at = piece.length === 1 ? piece.charCodeAt(0) - 0xe000 : -1;
+    return <Fragment key={i}>{at >= 0 && at < names.length ? parts[names[at]!] : piece}</Fragment>;
+  });
+}
+
+/** A field's type in the reader's language: "string or null", "array of integer", "string, up to 120 characters". */
+function typeText(t: Translate, intl: string, s: JsonSchema): string {
+  if (s.anyOf) return new Intl.ListFormat(intl, { type: 'disjunction' }).format(s.anyOf.map((x) => typeText(t, intl, x)));
+  if (s.items && s.type === 'array') return t('apiDocs.type.arrayOf', { item: typeText(t, intl, s.items) });
+  if (s.maxLength !== undefined && !s.enum && s.const === undefined) {
+    const rest = { ...s };
+    delete rest.maxLength;
+    return t('apiDocs.type.maxLength', { type: typeLabel(rest), max: s.maxLength });
+  }
+  return typeLabel(s);
+}
+
+/* The code inside the translated texts (examples and JSON shapes: not language). */
+// eslint-disable-next-line airdeck/no-jsx-text -- a JSON shape, not language
+const ERROR_SHAPE = <code>{'{ "success": false, "message", "error": { "code", "message", "details" } }'}</code>;
+// eslint-disable-next-line airdeck/no-jsx-text -- a URL query, not language
+const OPTION_QUERY = <code>?theme=aurora&amp;range=week</code>;
+// eslint-disable-next-line airdeck/no-jsx-text -- an HTML attribute prefix, not language
+const OPTION_DATA = <code>data-</code>;
+// eslint-disable-next-line airdeck/no-jsx-text -- an HTML attribute, not language
+const OPTION_ATTRIBUTE = <code>data-theme=&quot;aurora&quot;</code>;
+// eslint-disable-next-line airdeck/no-jsx-text -- a JavaScript call, not language
+const RESIZE_MESSAGE = <code>{'postMessage({ type: "airdeck:resize", widget, height })'}</code>;
+
+const WIDGET_NAMES: Record<EmbedWidget, MessageKey> = { player: 'widgets.kind.player', 'now-playing': 'widgets.kind.nowPlaying', schedule: 'widgets.kind.schedule', recent: 'widgets.kind.recent', request: 'widgets.kind.request' };
 
 function baseUrl(doc: OpenApiDoc): string {
   const server = doc.servers?.[0]?.url ?? '/';
@@ -43,39 +88,40 @@ function baseUrl(doc: OpenApiDoc): string {
  * option table (shared/embed-options.ts).
  */
 export default function ApiDocsPage() {
-  usePageMeta({ title: 'API Documentation', description: 'Public schedule and song-request APIs: parameters, responses and code samples.' });
+  const t = useT();
+  usePageMeta({ title: t('apiDocs.title'), description: t('apiDocs.metaDescription') });
   const [tab, setTab] = useState(0);
   const { data: doc, isError, refetch } = useOpenApiDoc();
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 6 } }}>
       <Typography variant="h3" component="h1" sx={{ fontWeight: 800, mb: 1, fontSize: { xs: '2rem', md: '3rem' } }}>
-        API Documentation
+        {t('apiDocs.title')}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
-        Build on the station&apos;s schedule and song requests: open JSON APIs, no key needed.
+        {t('apiDocs.intro')}
       </Typography>
       {isError && (
-        <Alert severity="error" action={<Button onClick={() => void refetch()}>Try again</Button>}>
-          The API description could not be loaded.
+        <Alert severity="error" action={<Button onClick={() => void refetch()}>{t('apiDocs.tryAgain')}</Button>}>
+          {t('apiDocs.loadFailed')}
         </Alert>
       )}
-      {!doc && !isError && <PageLoading label="Loading API documentation..." />}
+      {!doc && !isError && <PageLoading label={t('apiDocs.loading')} />}
       {doc && (
         <>
           <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
-            <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} variant="scrollable" allowScrollButtonsMobile aria-label="API documentation sections">
-              {TABS.map((label, i) => (
-                <Tab key={label} label={label} id={`api-tab-${i}`} aria-controls={`api-panel-${i}`} />
+            <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} variant="scrollable" allowScrollButtonsMobile aria-label={t('apiDocs.sections')}>
+              {TABS.map((x, i) => (
+                <Tab key={x.id} label={t(x.label)} id={`api-tab-${i}`} aria-controls={`api-panel-${i}`} />
               ))}
             </Tabs>
           </Box>
-          {TABS.map((label, i) => (
-            <Box key={label} role="tabpanel" id={`api-panel-${i}`} aria-labelledby={`api-tab-${i}`} hidden={tab !== i}>
-              {tab === i && label === 'Overview' && <Overview doc={doc} />}
-              {tab === i && (label === 'Schedule API' || label === 'Song Requests') && operationsByTag(doc, label).map((e) => <OperationCard key={`${e.method} ${e.path}`} entry={e} />)}
-              {tab === i && label === 'Examples' && <Examples doc={doc} />}
-              {tab === i && label === 'Widgets' && <Widgets base={baseUrl(doc)} />}
+          {TABS.map(({ id }, i) => (
+            <Box key={id} role="tabpanel" id={`api-panel-${i}`} aria-labelledby={`api-tab-${i}`} hidden={tab !== i}>
+              {tab === i && id === 'Overview' && <Overview doc={doc} />}
+              {tab === i && (id === 'Schedule API' || id === 'Song Requests') && operationsByTag(doc, id).map((e) => <OperationCard key={`${e.method} ${e.path}`} entry={e} />)}
+              {tab === i && id === 'Examples' && <Examples doc={doc} />}
+              {tab === i && id === 'Widgets' && <Widgets base={baseUrl(doc)} />}
             </Box>
           ))}
         </>
@@ -86,13 +132,14 @@ export default function ApiDocsPage() {
 
 function Overview({ doc }: { doc: OpenApiDoc }) {
   const base = baseUrl(doc);
+  const t = useT();
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Typography>{doc.info.description}</Typography>
       <Card>
         <CardContent>
           <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-            Endpoints
+            {t('apiDocs.endpoints')}
           </Typography>
           <Box component="ul" sx={{ m: 0, pl: 3 }}>
             {allOperations(doc).map((e) => (
@@ -111,28 +158,26 @@ function Overview({ doc }: { doc: OpenApiDoc }) {
       <Card>
         <CardContent>
           <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-            Basics
+            {t('apiDocs.basics')}
           </Typography>
           <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '180px 1fr' }, gap: 1, '& dt': { fontWeight: 700 }, '& dd': { m: 0 } }}>
-            <dt>Base URL</dt>
+            <dt>{t('apiDocs.baseUrl')}</dt>
             <dd>
               <code>{base}</code>
             </dd>
-            <dt>Authentication</dt>
-            <dd>None. These APIs are public.</dd>
-            <dt>Format</dt>
-            <dd>JSON in and out (UTF-8). Send bodies with Content-Type: application/json.</dd>
-            <dt>Errors</dt>
+            <dt>{t('apiDocs.auth')}</dt>
+            <dd>{t('apiDocs.authNone')}</dd>
+            <dt>{t('apiDocs.format')}</dt>
+            <dd>{t('apiDocs.formatText')}</dd>
+            <dt>{t('apiDocs.errors')}</dt>
+            <dd>{withParts(t, 'apiDocs.errorsText', { shape: ERROR_SHAPE })}</dd>
+            <dt>{t('apiDocs.cors')}</dt>
+            <dd>{t('apiDocs.corsText')}</dd>
+            <dt>{t('apiDocs.version')}</dt>
             <dd>
-              <code>{'{ "success": false, "message", "error": { "code", "message", "details" } }'}</code> with the HTTP status (400 invalid input, 429 too many requests, 503 not configured); each operation lists its own.
-            </dd>
-            <dt>Cross-origin</dt>
-            <dd>Allowed from any website.</dd>
-            <dt>Version</dt>
-            <dd>
-              {doc.info.title} {doc.info.version}, OpenAPI {doc.openapi}.{' '}
+              {t('apiDocs.versionText', { title: doc.info.title, version: doc.info.version, openapi: doc.openapi })}{' '}
               <Link href="/api/openapi.json" underline="always">
-                Download the OpenAPI document
+                {t('apiDocs.download')}
               </Link>
             </dd>
           </Box>
@@ -183,11 +228,12 @@ function PodcastFeeds() {
 
 /** The realtime WebSocket's public channels, from the document's x-realtime (the typed events). */
 function Realtime({ realtime }: { realtime: NonNullable<OpenApiDoc['x-realtime']> }) {
+  const t = useT();
   return (
     <Card>
       <CardContent>
         <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-          Realtime: <code>{realtime.url}</code>
+          {withParts(t, 'apiDocs.realtime', { url: <code>{realtime.url}</code> })}
         </Typography>
         <Typography sx={{ mb: 1, overflowWrap: 'anywhere' }}>{realtime.description}</Typography>
         <Box component="ul" sx={{ m: 0, pl: 3, overflowWrap: 'anywhere' }}>
@@ -213,17 +259,19 @@ function Realtime({ realtime }: { realtime: NonNullable<OpenApiDoc['x-realtime']
 }
 
 function FieldTable({ caption, rows }: { caption: string; rows: { name: string; schema: JsonSchema; required: boolean; description?: string | undefined }[] }) {
+  const t = useT();
+  const { intl } = useI18n();
   return (
     <TableContainer sx={{ mb: 2 }}>
       <Table size="small">
         <caption style={{ captionSide: 'top', textAlign: 'left', padding: '0 0 8px', fontWeight: 700 }}>{caption}</caption>
         <TableHead>
           <TableRow>
-            <TableCell>Name</TableCell>
-            <TableCell>Type</TableCell>
-            <TableCell>Required</TableCell>
-            <TableCell>Default</TableCell>
-            <TableCell>Description</TableCell>
+            <TableCell>{t('apiDocs.col.name')}</TableCell>
+            <TableCell>{t('apiDocs.col.type')}</TableCell>
+            <TableCell>{t('apiDocs.col.required')}</TableCell>
+            <TableCell>{t('apiDocs.col.default')}</TableCell>
+            <TableCell>{t('apiDocs.col.description')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -232,8 +280,8 @@ function FieldTable({ caption, rows }: { caption: string; rows: { name: string; 
               <TableCell>
                 <code>{r.name}</code>
               </TableCell>
-              <TableCell>{typeLabel(r.schema)}</TableCell>
-              <TableCell>{r.required ? 'Yes' : 'No'}</TableCell>
+              <TableCell>{typeText(t, intl, r.schema)}</TableCell>
+              <TableCell>{r.required ? t('apiDocs.yes') : t('apiDocs.no')}</TableCell>
               <TableCell>{r.schema.default === undefined ? '—' : <code>{String(r.schema.default)}</code>}</TableCell>
               <TableCell>{r.description ?? r.schema.description ?? ''}</TableCell>
             </TableRow>
@@ -246,6 +294,7 @@ function FieldTable({ caption, rows }: { caption: string; rows: { name: string; 
 
 function CodeBlock({ code, label }: { code: string; label: string }) {
   const [copied, setCopied] = useState(false);
+  const t = useT();
   return (
     // The Copy button has its own row above the sample: laid over it, it covered the first line on a phone.
     <Box sx={{ borderRadius: 1, bgcolor: (t) => t.airdeck.backgroundTertiary }}>
@@ -256,9 +305,9 @@ function CodeBlock({ code, label }: { code: string; label: string }) {
           onClick={() => {
             void navigator.clipboard?.writeText(code).then(() => setCopied(true));
           }}
-          aria-label={`Copy ${label}`}
+          aria-label={t('apiDocs.copyLabel', { label })}
         >
-          {copied ? 'Copied' : 'Copy'}
+          {copied ? t('apiDocs.copied') : t('apiDocs.copy')}
         </Button>
       </Box>
       <Box component="pre" aria-label={label} tabIndex={0} sx={{ m: 0, px: 2, pt: 0.5, pb: 2, overflowX: 'auto', fontSize: '0.85rem' }}>
@@ -274,6 +323,7 @@ function MethodChip({ method }: { method: string }) {
 
 function OperationCard({ entry }: { entry: OperationEntry }) {
   const { op } = entry;
+  const t = useT();
   const body = op.requestBody?.content['application/json'].schema;
   return (
     <Card component="section" aria-labelledby={`op-${op.operationId}`} sx={{ mb: 3 }}>
@@ -288,19 +338,19 @@ function OperationCard({ entry }: { entry: OperationEntry }) {
           {op.summary}
         </Typography>
         {op.description && <Typography sx={{ mb: 2 }}>{op.description}</Typography>}
-        {op.parameters && op.parameters.length > 0 && <FieldTable caption="Query parameters" rows={op.parameters.map((p) => ({ name: p.name, schema: p.schema, required: p.required, description: p.description }))} />}
+        {op.parameters && op.parameters.length > 0 && <FieldTable caption={t('apiDocs.queryParams')} rows={op.parameters.map((p) => ({ name: p.name, schema: p.schema, required: p.required, description: p.description }))} />}
         {body?.properties && (
-          <FieldTable caption="Request body (JSON)" rows={Object.entries(body.properties).map(([name, schema]) => ({ name, schema, required: (body.required ?? []).includes(name) }))} />
+          <FieldTable caption={t('apiDocs.body')} rows={Object.entries(body.properties).map(([name, schema]) => ({ name, schema, required: (body.required ?? []).includes(name) }))} />
         )}
         <Typography component="h3" sx={{ fontWeight: 700, mb: 1 }}>
-          Responses
+          {t('apiDocs.responses')}
         </Typography>
         {Object.entries(op.responses).map(([status, r]) => (
           <Box key={status} sx={{ mb: 2 }}>
             <Typography sx={{ mb: 0.5 }}>
               <Box component="strong">{status}</Box> — {r.description}
             </Typography>
-            {r.content?.['application/json'] && status.startsWith('2') && <CodeBlock label={`${status} response example`} code={JSON.stringify(sampleOf(r.content['application/json'].schema), null, 2)} />}
+            {r.content?.['application/json'] && status.startsWith('2') && <CodeBlock label={t('apiDocs.responseExample', { status })} code={JSON.stringify(sampleOf(r.content['application/json'].schema), null, 2)} />}
           </Box>
         ))}
       </CardContent>
@@ -311,6 +361,7 @@ function OperationCard({ entry }: { entry: OperationEntry }) {
 function Examples({ doc }: { doc: OpenApiDoc }) {
   const [lang, setLang] = useState<ExampleLanguage>('curl');
   const base = baseUrl(doc);
+  const t = useT();
   let panel: ReactNode = null;
   // Examples for the two public data APIs (their JSON operations); the listener routes are documented, not exemplified.
   const examples = [...operationsByTag(doc, 'Schedule API'), ...operationsByTag(doc, 'Song Requests')].filter((e) => !e.path.endsWith('.ics'));
@@ -322,17 +373,17 @@ function Examples({ doc }: { doc: OpenApiDoc }) {
           {e.method} {e.path}
         </Box>
       </Typography>
-      <CodeBlock label={`${lang} example: ${e.op.summary}`} code={codeSample(e, base, lang)} />
+      <CodeBlock label={t('apiDocs.example', { lang, summary: e.op.summary })} code={codeSample(e, base, lang)} />
     </Box>
   ));
   return (
     <Box>
-      <Tabs value={lang} onChange={(_e, v: ExampleLanguage) => setLang(v)} aria-label="Example language" sx={{ mb: 2 }} variant="scrollable" allowScrollButtonsMobile>
+      <Tabs value={lang} onChange={(_e, v: ExampleLanguage) => setLang(v)} aria-label={t('apiDocs.exampleLanguage')} sx={{ mb: 2 }} variant="scrollable" allowScrollButtonsMobile>
         {EXAMPLE_LANGUAGES.map((l) => (
           <Tab key={l} value={l} label={l} />
         ))}
       </Tabs>
-      <Box role="tabpanel" aria-label={`${lang} examples`}>
+      <Box role="tabpanel" aria-label={t('apiDocs.examples', { lang })}>
         {panel}
       </Box>
     </Box>
@@ -340,49 +391,49 @@ function Examples({ doc }: { doc: OpenApiDoc }) {
 }
 
 /** What each widget shows, for the Widgets tab. */
-const WIDGET_SUMMARY: Record<(typeof EMBED_WIDGETS)[number], string> = {
-  player: 'Play and pause, volume, the current track, the presenter and the LIVE or off-air state.',
-  'now-playing': 'Title, artist, artwork, presenter and elapsed time; optionally a "Request a song" link.',
-  schedule: "Today's shows or the week's, in the visitor's time zone or the station's, with a LIVE mark.",
-  recent: `The last songs played (${EMBED_RECENT.min}–${EMBED_RECENT.max}), optionally with voting.`,
-  request: "The station's song request form (library search or a custom song), with the site's rules.",
+const WIDGET_SUMMARY: Record<EmbedWidget, (t: Translate) => string> = {
+  player: (t) => t('apiDocs.widget.player'),
+  'now-playing': (t) => t('apiDocs.widget.nowPlaying'),
+  schedule: (t) => t('apiDocs.widget.schedule'),
+  recent: (t) => t('apiDocs.widget.recent', { min: EMBED_RECENT.min, max: EMBED_RECENT.max }),
+  request: (t) => t('apiDocs.widget.request'),
 };
 
 /** Widgets: the pages other websites embed, their options and the two ways to embed them. */
 function Widgets({ base }: { base: string }) {
+  const t = useT();
   const example = embedSnippets(base, parseEmbedOptions('schedule', new URLSearchParams('range=week&theme=aurora')));
+  // The option names are the URL's own (not language); what they do is.
   const options: [string, string][] = [
-    ['theme', `One of the 15 themes: ${THEME_KEYS.join(', ')} (default neon).`],
-    ['mode', "light or dark (default: the theme's own)."],
-    ['accent', 'An accent colour, six hex digits without # (e.g. ff8800).'],
-    ['layout', 'compact or full (the player is compact by default, the others full).'],
-    ['show', 'What to show, comma-separated (see each widget).'],
-    ['range', 'schedule: today (default) or week.'],
-    ['tz', "schedule: visitor (default, the visitor's time zone) or station."],
-    ['count', `recent: how many songs, ${EMBED_RECENT.min}–${EMBED_RECENT.max} (default ${EMBED_RECENT.default}).`],
-    ['autoplay', 'player: 1 to start playing on load (off by default; most browsers block it).'],
+    ['theme', t('apiDocs.option.theme', { themes: THEME_KEYS.join(', ') })],
+    ['mode', t('apiDocs.option.mode')],
+    ['accent', t('apiDocs.option.accent')],
+    ['layout', t('apiDocs.option.layout')],
+    ['show', t('apiDocs.option.show')],
+    ['range', t('apiDocs.option.range')],
+    ['tz', t('apiDocs.option.tz')],
+    ['count', t('apiDocs.option.count', { min: EMBED_RECENT.min, max: EMBED_RECENT.max, default: EMBED_RECENT.default })],
+    ['autoplay', t('apiDocs.option.autoplay')],
   ];
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
-      <Typography>
-        Put the station on any website: small pages made for an iframe, at least 280 px wide, that follow the station live (no polling), set no cookies and never use a staff account. Paste the loader where a widget should go; it makes
-        the iframe and keeps it as tall as its content.
-      </Typography>
-      <CodeBlock label="Loader snippet" code={example.loader} />
-      <Typography>Or a plain iframe (fixed height):</Typography>
-      <CodeBlock label="Iframe snippet" code={example.iframe} />
+      <Typography>{t('apiDocs.widgetsIntro')}</Typography>
+      <CodeBlock label={t('apiDocs.loaderSnippet')} code={example.loader} />
+      <Typography>{t('apiDocs.plainIframe')}</Typography>
+      <CodeBlock label={t('apiDocs.iframeSnippet')} code={example.iframe} />
       <Card>
         <CardContent>
           <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-            Widgets
+            {t('apiDocs.widgetsTitle')}
           </Typography>
           <TableContainer>
             <Table size="small">
-              <caption>Each widget, its address and the parts it can show (defaults in bold)</caption>
+              <caption>{t('apiDocs.widgetsCaption')}</caption>
               <TableHead>
                 <TableRow>
-                  <TableCell>Widget</TableCell>
-                  <TableCell>Address</TableCell>
+                  <TableCell>{t('apiDocs.col.widget')}</TableCell>
+                  <TableCell>{t('apiDocs.col.address')}</TableCell>
+                  {/* eslint-disable-next-line airdeck/no-jsx-text -- the URL parameter's name, not language */}
                   <TableCell>show=</TableCell>
                 </TableRow>
               </TableHead>
@@ -391,13 +442,14 @@ function Widgets({ base }: { base: string }) {
                   <TableRow key={w} data-widget={w}>
                     <TableCell sx={{ minWidth: 180 }}>
                       <Box component="strong" sx={{ display: 'block' }}>
-                        {EMBED_WIDGET_LABELS[w]}
+                        {t(WIDGET_NAMES[w])}
                       </Box>
                       <Typography variant="body2" color="text.secondary" component="span">
-                        {WIDGET_SUMMARY[w]}
+                        {WIDGET_SUMMARY[w](t)}
                       </Typography>
                     </TableCell>
                     <TableCell>
+                      {/* eslint-disable-next-line airdeck/no-jsx-text -- the widget's address, not language */}
                       <code>/embed/{w}</code>
                     </TableCell>
                     <TableCell>
@@ -418,10 +470,10 @@ function Widgets({ base }: { base: string }) {
       <Card>
         <CardContent>
           <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-            Options
+            {t('apiDocs.optionsTitle')}
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 1 }}>
-            In the iframe&apos;s address (<code>?theme=aurora&amp;range=week</code>) or as <code>data-</code> attributes of the loader&apos;s element (<code>data-theme=&quot;aurora&quot;</code>).
+            {withParts(t, 'apiDocs.optionsIntro', { example: OPTION_QUERY, data: OPTION_DATA, attribute: OPTION_ATTRIBUTE })}
           </Typography>
           <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '120px 1fr' }, gap: 1, '& dt': { fontWeight: 700 }, '& dd': { m: 0 } }}>
             {options.map(([k, v]) => (
@@ -438,12 +490,9 @@ function Widgets({ base }: { base: string }) {
       <Card>
         <CardContent>
           <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-            Framing and auto-height
+            {t('apiDocs.framingTitle')}
           </Typography>
-          <Typography sx={{ mb: 1 }}>
-            Any website may frame the widgets unless the station lists the sites allowed (Settings → Widgets); no other page of the station can be framed. A widget tells the page that embeds it its height with{' '}
-            <code>{'postMessage({ type: "airdeck:resize", widget, height })'}</code>, sent only to the origin the loader named and accepted by the loader only from the station&apos;s origin and that very iframe.
-          </Typography>
+          <Typography sx={{ mb: 1 }}>{withParts(t, 'apiDocs.framingText', { message: RESIZE_MESSAGE })}</Typography>
         </CardContent>
       </Card>
     </Box>

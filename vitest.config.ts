@@ -22,6 +22,10 @@ export default defineConfig({
           name: 'unit',
           include: ['shared/**/*.test.ts', 'server/**/*.unit.test.ts', 'electron/**/*.test.ts', 'web/src/**/*.test.ts', 'tests/lint/**/*.test.ts'],
           environment: 'node',
+          // One module graph per worker rather than per file: a little over a third of the CPU the unit files took
+          // (measured here: 24 s of CPU against 61 s). The few files that stub globals or fake timers undo it in their
+          // own afterEach (vi.unstubAllGlobals, vi.useRealTimers).
+          isolate: false,
         },
       },
       {

@@ -15,7 +15,8 @@ async function problems(filePath: string, code: string): Promise<string[]> {
   return result!.messages.map((m) => `${m.ruleId}: ${m.message}`);
 }
 
-describe('import boundaries', () => {
+// ESLint loads the whole configuration (its plugins and the TypeScript parser) on the first call: seconds on a busy machine.
+describe('import boundaries', { timeout: 60_000 }, () => {
   it('refuses server code imported from web/', async () => {
     expect(await problems('web/src/schedule/Probe.tsx', "import { loadConfig } from '../../../server/src/config';\nexport const x = loadConfig;\n")).toEqual([
       'boundaries/dependencies: web/ never imports server/, migrations/ or electron/ (call the server over HTTP; the desktop through web/src/platform)',

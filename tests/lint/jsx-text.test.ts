@@ -22,7 +22,7 @@ function lint(code: string, baseline: Record<string, string[]> = {}, file = 'web
   return messages.map((m) => (m.fatal ? `fatal: ${m.message}` : JSON.parse(/^("(?:[^"\\]|\\.)*")/.exec(m.message)![1]!)));
 }
 
-describe('airdeck/no-jsx-text (README "Languages")', () => {
+describe('airdeck/no-jsx-text (README "Languages")', { timeout: 60_000 }, () => {
   it('fails on a text between tags, in a read attribute, and as a literal child', () => {
     expect(lint(`export const A = () => <p title="Hello there">Tune in {'now'} {on ? 'On air' : \`Off \${x}\`}</p>;`)).toEqual(['Hello there', 'Tune in', 'now', 'On air', 'Off …']);
     expect(lint(`export const A = () => <Button aria-label={busy ? 'Saving' : 'Save'} />;`)).toEqual(['Saving', 'Save']);

@@ -176,7 +176,7 @@ function CreateBookingForm() {
 
   return (
     <Box component="form" noValidate onSubmit={onSubmit} sx={{ p: { xs: 0, md: 3 }, maxWidth: 1200 }}>
-      <Button component={RouterLink} to="/admin/shows" startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
+      <Button component={RouterLink} to="/admin/shows" startIcon={<ArrowBackIcon className="flip-rtl" />} sx={{ mb: 1 }}>
         {t('booking.back')}
       </Button>
       <Typography variant="h4" component="h1" sx={{ mb: 2 }}>

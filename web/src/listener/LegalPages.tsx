@@ -5,11 +5,11 @@ import { usePageMeta } from '../app/meta';
 import { useStation } from '../app/station';
 import { useEffect, useState } from 'react';
 import type { PrivacySettingsView } from '../../../shared/privacy';
-import { useT } from '../i18n/state';
+import type { MessageKey } from '../../../shared/i18n/format';
+import { aroundSlot, SLOT, useT } from '../i18n/state';
 import { fetchPrivacyFigures } from './api';
 
-/** The date both legal pages take effect (spec 000 §9). */
-export const LEGAL_EFFECTIVE_DATE = '20th August 2024';
+/** The date both legal pages take effect (spec 000 §9): 20th August 2024, written in each language (`legal.effectiveDate`). */
 
 /** One numbered section of a legal page. */
 interface Section {
@@ -20,18 +20,20 @@ interface Section {
 
 /** A legal page: title, effective date, a contents list and the sections, at a readable width. */
 function LegalPage({ title, intro, sections }: { title: string; intro: ReactNode; sections: Section[] }) {
+  const t = useT();
+  const date = t('legal.effectiveDate');
   return (
     <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
       <Typography variant="h3" component="h1" sx={{ fontWeight: 800, mb: 1, fontSize: { xs: '2rem', md: '3rem' } }}>
         {title}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3, fontWeight: 600 }}>
-        Effective {LEGAL_EFFECTIVE_DATE}
+        {t('legal.effective', { date })}
       </Typography>
       <Typography sx={{ mb: 3 }}>{intro}</Typography>
-      <Paper component="nav" aria-label="Contents" variant="outlined" sx={{ p: 2, mb: 4, borderRadius: 2 }}>
+      <Paper component="nav" aria-label={t('legal.contents')} variant="outlined" sx={{ p: 2, mb: 4, borderRadius: 2 }}>
         <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
-          Contents
+          {t('legal.contents')}
         </Typography>
         <Box component="ol" sx={{ m: 0, pl: 3 }}>
           {sections.map((s) => (
@@ -53,34 +55,39 @@ function LegalPage({ title, intro, sections }: { title: string; intro: ReactNode
       ))}
       <Divider sx={{ my: 3 }} />
       <Typography variant="body2" color="text.secondary">
-        Last updated {LEGAL_EFFECTIVE_DATE}.
+        {t('legal.lastUpdated', { date })}
       </Typography>
     </Container>
   );
 }
 
 /**
- * How to reach the station inside running text ("write to us …"): at the
- * contact address as a mail link, or through the contact form while General
- * Settings have no address.
+ * A sentence that ends by saying how to reach the station: at the contact address as a mail link (`emailKey`,
+ * `{email}`), or through the contact form while General Settings have no address (`formKey`, `{form}`).
  */
-function Contact() {
+function ContactSentence({ emailKey, formKey }: { emailKey: MessageKey; formKey: MessageKey }) {
   const { contactEmail } = useStation();
-  if (!contactEmail)
+  const t = useT();
+  if (!contactEmail) {
+    const [before, after] = aroundSlot(t(formKey, { form: SLOT }));
     return (
       <>
-        through our{' '}
+        {before}
         <Link component={RouterLink} to="/general-request" underline="always">
-          contact form
+          {t('legal.contactForm')}
         </Link>
+        {after}
       </>
     );
+  }
+  const [before, after] = aroundSlot(t(emailKey, { email: SLOT }));
   return (
     <>
-      at{' '}
+      {before}
       <Link href={`mailto:${contactEmail}`} underline="always">
         {contactEmail}
       </Link>
+      {after}
     </>
   );
 }
@@ -88,71 +95,73 @@ function Contact() {
 /** /terms-of-service: age, acceptable use, data in short, and UK law. */
 export function TermsPage() {
   const station = useStation();
-  usePageMeta({ title: 'Terms of Service', description: `The terms for using ${station.name}'s website, player and apps. Effective ${LEGAL_EFFECTIVE_DATE}.` });
+  const t = useT();
+  usePageMeta({ title: t('footer.terms'), description: t('legal.terms.metaDescription', { station: station.name, date: t('legal.effectiveDate') }) });
+  const [infoBefore, infoAfter] = aroundSlot(t('legal.terms.infoText', { link: SLOT }));
   return (
     <LegalPage
-      title="Terms of Service"
-      intro={<>These terms apply to everyone who uses the {station.name} website, live player and apps (the "service"). By using the service you agree to them.</>}
+      title={t('footer.terms')}
+      intro={t('legal.terms.intro', { station: station.name })}
       sections={[
         {
           id: 'terms-eligibility',
-          title: 'Who can use the service',
-          body: <p>You must be 18 or over to use the service. If you are under 18, you may use it only with the consent of a parent or guardian, who accepts these terms on your behalf.</p>,
+          title: t('legal.terms.eligibility'),
+          body: <p>{t('legal.terms.eligibilityText')}</p>,
         },
         {
           id: 'terms-use',
-          title: 'Using the service',
+          title: t('legal.terms.use'),
           body: (
             <>
-              <p>You may listen, vote on tracks and send song requests, shoutouts and messages. When you do, please:</p>
+              <p>{t('legal.terms.useLead')}</p>
               <ul>
-                <li>be respectful to presenters and other listeners;</li>
-                <li>not send anything unlawful, hateful, abusive or misleading;</li>
-                <li>not try to disrupt, overload or get unauthorised access to the service.</li>
+                <li>{t('legal.terms.useRespect')}</li>
+                <li>{t('legal.terms.useUnlawful')}</li>
+                <li>{t('legal.terms.useDisrupt')}</li>
               </ul>
-              <p>Requests and shoutouts are suggestions: presenters decide what goes on air. We may remove content or limit access for anyone who breaks these terms.</p>
+              <p>{t('legal.terms.useRequests')}</p>
             </>
           ),
         },
         {
           id: 'terms-content',
-          title: 'Content',
-          body: <p>The music, shows and other material on the service belong to their respective owners. You may listen for personal, non-commercial use; you may not record, redistribute or rebroadcast the stream.</p>,
+          title: t('legal.terms.content'),
+          body: <p>{t('legal.terms.contentText')}</p>,
         },
         {
           id: 'terms-privacy',
-          title: 'Your information',
+          title: t('legal.terms.info'),
           body: (
             <p>
-              Using the service means we collect your IP address, device information and approximate location. How we use this, and your rights, are explained in our{' '}
+              {infoBefore}
               <Link component={RouterLink} to="/privacy-policy" underline="always">
-                Privacy Policy
+                {t('footer.privacy')}
               </Link>
-              .
+              {infoAfter}
             </p>
           ),
         },
         {
           id: 'terms-availability',
-          title: 'Availability and liability',
-          body: <p>We run the station as a community service and do our best to keep it online, but we cannot promise that it will always be available or free of errors. As far as the law allows, we are not liable for losses that come from using or being unable to use the service.</p>,
+          title: t('legal.terms.availability'),
+          body: <p>{t('legal.terms.availabilityText')}</p>,
         },
         {
           id: 'terms-changes',
-          title: 'Changes to these terms',
-          body: <p>We may update these terms. The date at the top of this page shows when they last changed; using the service after a change means you accept the new terms.</p>,
+          title: t('legal.terms.changes'),
+          body: <p>{t('legal.terms.changesText')}</p>,
         },
         {
           id: 'terms-law',
-          title: 'Governing law',
-          body: <p>These terms are governed by the law of the United Kingdom, and any dispute is for the UK courts.</p>,
+          title: t('legal.terms.law'),
+          body: <p>{t('legal.terms.lawText')}</p>,
         },
         {
           id: 'terms-contact',
-          title: 'Contact',
+          title: t('legal.terms.contact'),
           body: (
             <p>
-              Questions about these terms? Write to us <Contact />.
+              <ContactSentence emailKey="legal.terms.contactEmail" formKey="legal.terms.contactForm" />
             </p>
           ),
         },
@@ -164,42 +173,42 @@ export function TermsPage() {
 /** /privacy-policy: what is collected, why, that it cannot yet be deleted, and how to ask for access or correction. */
 export function PrivacyPage() {
   const station = useStation();
-  usePageMeta({ title: 'Privacy Policy', description: `What ${station.name} collects about you, why, and your rights. Effective ${LEGAL_EFFECTIVE_DATE}.` });
   const t = useT();
+  usePageMeta({ title: t('footer.privacy'), description: t('legal.privacy.metaDescription', { station: station.name, date: t('legal.effectiveDate') }) });
   const [figures, setFigures] = useState<PrivacySettingsView | null>(null);
   useEffect(() => {
     fetchPrivacyFigures().then(setFigures, () => setFigures(null));
   }, []);
-  const standardIntro = <>This policy explains what information {station.name} collects when you use our website, live player and apps, what we use it for, and what you can ask of us.</>;
+  const standardIntro = t('legal.privacy.intro', { station: station.name });
   return (
     <LegalPage
-      title="Privacy Policy"
+      title={t('footer.privacy')}
       intro={figures?.policy_intro ? <OwnText text={figures.policy_intro} testId="privacy-intro" /> : standardIntro}
       sections={[
         {
           id: 'privacy-age',
-          title: 'Age',
-          body: <p>The service is for people aged 18 or over. If you are under 18, please use it only with the consent of a parent or guardian.</p>,
+          title: t('legal.privacy.age'),
+          body: <p>{t('legal.privacy.ageText')}</p>,
         },
         {
           id: 'privacy-collect',
-          title: 'What we collect',
+          title: t('legal.privacy.collect'),
           body: <Inventory figures={figures} />,
         },
         {
           id: 'privacy-use',
-          title: 'How we use it',
+          title: t('legal.privacy.use'),
           body: (
             <ul>
-              <li>to run the stream and the website, and keep them secure and free of abuse;</li>
-              <li>to understand how many people listen and from roughly where;</li>
-              <li>to handle your requests and reply to your messages.</li>
+              <li>{t('legal.privacy.useStream')}</li>
+              <li>{t('legal.privacy.useListeners')}</li>
+              <li>{t('legal.privacy.useRequests')}</li>
             </ul>
           ),
         },
         {
           id: 'privacy-retention',
-          title: 'Keeping and deleting your data',
+          title: t('legal.privacy.retention'),
           body: <Retention />,
         },
         ...(figures?.policy_extra
@@ -218,22 +227,22 @@ export function PrivacyPage() {
         },
         {
           id: 'privacy-rights',
-          title: 'Your rights: access and correction',
+          title: t('legal.privacy.rights'),
           body: (
             <p>
-              You may ask for a copy of the information we hold about you, or ask us to correct anything that is wrong, by writing to us <Contact />.
+              <ContactSentence emailKey="legal.privacy.rightsEmail" formKey="legal.privacy.rightsForm" />
             </p>
           ),
         },
         {
           id: 'privacy-law',
-          title: 'Governing law',
-          body: <p>This policy and how we handle your information are governed by the law of the United Kingdom.</p>,
+          title: t('legal.terms.law'),
+          body: <p>{t('legal.privacy.lawText')}</p>,
         },
         {
           id: 'privacy-changes',
-          title: 'Changes to this policy',
-          body: <p>We may update this policy. The date at the top of this page shows when it last changed.</p>,
+          title: t('legal.privacy.changes'),
+          body: <p>{t('legal.privacy.changesText')}</p>,
         },
       ]}
     />
@@ -293,10 +302,9 @@ function Inventory({ figures }: { figures: PrivacySettingsView | null }) {
 
 /** How to ask for deletion or a copy. */
 function Retention() {
-  const t = useT();
   return (
     <p>
-      {t('privacy.keep.ask')} <Contact />.
+      <ContactSentence emailKey="legal.privacy.retentionEmail" formKey="legal.privacy.retentionForm" />
     </p>
   );
 }

@@ -8,15 +8,10 @@ import { Link as RouterLink } from 'react-router';
 import { usePageMeta } from '../app/meta';
 import { useStation } from '../app/station';
 import { InstallApp } from '../pwa/InstallApp';
+import { useT } from '../i18n/state';
 
-/** What the Android app offers, as the page lists it. */
-export const APP_FEATURES = [
-  'Listen live in high quality, wherever you are',
-  'See what is playing now and who is on air',
-  'Keep listening in the background and from the lock screen',
-  'Browse the weekly show schedule',
-  'Send song requests and shoutouts to the DJs',
-] as const;
+/** What the Android app offers, as the page lists it: catalogue keys `mobileApp.feature.<key>`. */
+const APP_FEATURES = ['live', 'nowPlaying', 'background', 'schedule', 'requests'] as const;
 
 /**
  * A QR code of `text`, drawn in the page with the `qrcode` package: the link
@@ -42,22 +37,23 @@ function useQrDataUrl(text: string | null): { url: string | null; failed: boolea
 export function MobileAppPage() {
   const station = useStation();
   const playUrl = station.googlePlayUrl || null;
-  usePageMeta({ title: 'Mobile App', description: playUrl ? `Listen to ${station.name} on the go with our Android app.` : `Listen to ${station.name} on your phone, right in the browser.` });
+  const t = useT();
+  usePageMeta({ title: t('nav.mobileApp'), description: t(playUrl ? 'mobileApp.metaDescription' : 'mobileApp.metaDescriptionNoApp', { station: station.name }) });
   const qr = useQrDataUrl(playUrl);
   if (!playUrl) return <NoApp name={station.name} />;
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
       <Typography variant="h3" component="h1" sx={{ fontWeight: 800, mb: 1, fontSize: { xs: '2rem', md: '3rem' } }}>
-        Mobile App
+        {t('nav.mobileApp')}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 4 }}>
-        Take {station.name} with you: listen on the go with our Android app.
+        {t('mobileApp.intro', { station: station.name })}
       </Typography>
       <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 320px' }, alignItems: 'start' }}>
         <Card sx={{ borderRadius: 3 }}>
           <CardContent sx={{ p: { xs: 3, md: 4 } }}>
             <Typography variant="h5" component="h2" sx={{ fontWeight: 700, mb: 1 }}>
-              Features
+              {t('mobileApp.features')}
             </Typography>
             <List>
               {APP_FEATURES.map((f) => (
@@ -65,7 +61,7 @@ export function MobileAppPage() {
                   <ListItemIcon sx={{ minWidth: 36 }}>
                     <CheckCircleIcon color="primary" aria-hidden />
                   </ListItemIcon>
-                  <ListItemText primary={f} />
+                  <ListItemText primary={t(`mobileApp.feature.${f}`)} />
                 </ListItem>
               ))}
             </List>
@@ -74,18 +70,18 @@ export function MobileAppPage() {
         <Card sx={{ borderRadius: 3 }}>
           <CardContent sx={{ p: { xs: 3, md: 4 }, display: 'flex', flexDirection: 'column', alignItems: 'center', textAlign: 'center', gap: 2 }}>
             <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
-              Get it on Google Play
+              {t('mobileApp.getIt')}
             </Typography>
             {qr.url ? (
-              <Box component="img" src={qr.url} width={240} height={240} alt="QR code linking to the app on Google Play" sx={{ borderRadius: 2, bgcolor: '#fff', maxWidth: '100%', height: 'auto' }} />
+              <Box component="img" src={qr.url} width={240} height={240} alt={t('mobileApp.qrAlt')} sx={{ borderRadius: 2, bgcolor: '#fff', maxWidth: '100%', height: 'auto' }} />
             ) : qr.failed ? null : (
               <Skeleton variant="rounded" width={240} height={240} />
             )}
             <Typography variant="body2" color="text.secondary">
-              Scan with your phone's camera, or use the button.
+              {t('mobileApp.scan')}
             </Typography>
             <Button variant="contained" size="large" href={playUrl} target="_blank" rel="noopener noreferrer" startIcon={<ShopIcon />}>
-              Download on Google Play
+              {t('mobileApp.download')}
             </Button>
           </CardContent>
         </Card>
@@ -102,22 +98,23 @@ export function MobileAppPage() {
  * of an app that does not exist, just where to listen instead.
  */
 function NoApp({ name }: { name: string }) {
+  const t = useT();
   return (
     <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
       <Typography variant="h3" component="h1" sx={{ fontWeight: 800, mb: 3, fontSize: { xs: '2rem', md: '3rem' } }}>
-        Mobile App
+        {t('nav.mobileApp')}
       </Typography>
       <Card sx={{ borderRadius: 3 }}>
         <CardContent sx={{ p: { xs: 3, md: 4 }, display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 2 }}>
           <PhoneIphoneIcon color="primary" aria-hidden sx={{ fontSize: 40 }} />
           <Typography variant="h5" component="h2" sx={{ fontWeight: 700 }}>
-            No app yet
+            {t('mobileApp.noApp')}
           </Typography>
           <Typography color="text.secondary">
-            {name} doesn't have a mobile app at the moment. You can listen on your phone right here: the player at the bottom of every page keeps playing while you browse.
+            {t('mobileApp.noAppText', { station: name })}
           </Typography>
           <Button variant="contained" component={RouterLink} to="/">
-            Listen live
+            {t('mobileApp.listenLive')}
           </Button>
         </CardContent>
       </Card>

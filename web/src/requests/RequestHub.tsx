@@ -9,26 +9,26 @@ import { Link as RouterLink } from 'react-router';
 import { usePageMeta } from '../app/meta';
 import { OffAirNotice, PageHeader } from './shared-ui';
 import { useSpotifyStatus } from './api';
+import { useT } from '../i18n/state';
 
-const ITEMS: { to: string; title: string; text: string; icon: ReactNode }[] = [
-  { to: '/song-request', title: 'Song Request', text: 'Ask the presenter to play a track from our library, Spotify, or one we have not got yet.', icon: <MusicNoteIcon /> },
-  { to: '/shoutout-request', title: 'Shoutout', text: 'Send a message to someone special, read out live on air.', icon: <CampaignIcon /> },
-  { to: '/general-request', title: 'General Inquiry', text: 'Questions, feedback, advertising or anything else for the team.', icon: <MailOutlineIcon /> },
-  { to: '/presenter-application', title: 'Become a Presenter', text: 'Fancy your own show? Tell us about you and your idea.', icon: <MicIcon /> },
+/** The cards: where each leads and its catalogue keys (`requestHub.<key>.title`, `.text`). */
+const ITEMS: { to: string; key: 'song' | 'shoutout' | 'general' | 'presenter'; icon: ReactNode }[] = [
+  { to: '/song-request', key: 'song', icon: <MusicNoteIcon /> },
+  { to: '/shoutout-request', key: 'shoutout', icon: <CampaignIcon /> },
+  { to: '/general-request', key: 'general', icon: <MailOutlineIcon /> },
+  { to: '/presenter-application', key: 'presenter', icon: <MicIcon /> },
 ];
-
-/** The song request card's text where Spotify search is not set up. */
-const SONG_TEXT_NO_SPOTIFY = 'Ask the presenter to play a track from our library, or one we have not got yet.';
 
 /** /request: the contact hub linking to the three request forms and the presenter application. */
 export function RequestHub() {
-  usePageMeta({ title: 'Requests', description: 'Send a song request, a shoutout or a message to the studio.' });
+  const t = useT();
+  usePageMeta({ title: t('requestHub.metaTitle'), description: t('requestHub.metaDescription') });
   // Spotify is promised only where it is set up (issue 38 item 9).
   const spotify = useSpotifyStatus() === true;
-  const items = ITEMS.map((item) => (item.to === '/song-request' && !spotify ? { ...item, text: SONG_TEXT_NO_SPOTIFY } : item));
+  const items = ITEMS.map((item) => ({ ...item, title: t(`requestHub.${item.key}.title`), text: t(item.key === 'song' && !spotify ? 'requestHub.song.textNoSpotify' : `requestHub.${item.key}.text`) }));
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
-      <PageHeader title="Get in Touch" intro="Request a song, send a shoutout, ask us anything, or apply for a show of your own." />
+      <PageHeader title={t('requestHub.title')} intro={t('requestHub.intro')} />
       <OffAirNotice />
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' }, gap: 2.5 }}>
         {items.map((item) => (
@@ -46,7 +46,7 @@ export function RequestHub() {
                     {item.text}
                   </Typography>
                   <Typography aria-hidden sx={{ display: 'flex', alignItems: 'center', gap: 0.5, color: (t) => t.airdeck.accentText, fontWeight: 600 }}>
-                    Open <ArrowForwardIcon fontSize="small" />
+                    {t('requestHub.open')} <ArrowForwardIcon fontSize="small" sx={{ '[dir=rtl] &': { transform: 'scaleX(-1)' } }} />
                   </Typography>
                 </CardContent>
               </CardActionArea>

@@ -29,11 +29,12 @@ import { REQUEST_LIMITS, type LibraryTrack, type SpotifyTrack } from '../../../s
 import { ApiError } from '../app/api';
 import { usePageMeta } from '../app/meta';
 import { useStation } from '../app/station';
-import { useI18n } from '../i18n/state';
+import type { MessageKey } from '../../../shared/i18n/format';
+import { aroundSlot, SLOT, useI18n } from '../i18n/state';
 import { hidesUpcomingSongs, US_REQUEST_MIN_DELAY_MINUTES } from '../../../shared/licensing';
 import { searchLibrary, searchSpotify, sendSongRequest, useSpotifyStatus } from './api';
 import { newIdempotencyKey, requestSessionId } from '../platform/session';
-import { failureDescription, OffAirNotice, PageHeader, SendButton } from './shared-ui';
+import { ClosedNotice, failureDescription, OffAirNotice, PageHeader, SendButton } from './shared-ui';
 import { useToast } from '../ui/toast';
 
 /** A search result from either source, as the list shows it. */
@@ -42,26 +43,28 @@ type Result = { source: 'library'; track: LibraryTrack } | { source: 'spotify'; 
 const resultKey = (r: Result) => `${r.source}:${r.track.id}`;
 const artOf = (r: Result) => (r.source === 'library' ? r.track.artwork_url : r.track.art);
 
-/** The spec's toasts for the song request flow (000 §5, §8). */
+/** The spec's toasts for the song request flow (000 §5, §8), as catalogue keys. */
 const TEXT = {
-  searchError: { title: 'Search Error', description: 'Failed to search local database. Please try again.' },
-  spotifyError: { title: 'Spotify Search Error', description: 'Failed to search Spotify. Please try again or use local search.' },
-  noLocal: { title: 'No Local Results', description: 'No tracks found in our database. Try searching Spotify or request a custom song.' },
+  searchError: { title: 'songRequest.toast.searchError', description: 'songRequest.toast.searchErrorText' },
+  spotifyError: { title: 'songRequest.toast.spotifyError', description: 'songRequest.toast.spotifyErrorText' },
+  noLocal: { title: 'songRequest.toast.noLocal', description: 'songRequest.toast.noLocalText' },
   // The same toast when the station has not set up Spotify: it does not send the listener there.
-  noLocalNoSpotify: { title: 'No Local Results', description: 'No tracks found in our database. Try different words or request a custom song.' },
-  noSpotify: { title: 'No Spotify Results', description: 'No tracks found on Spotify. Try different words or request a custom song.' },
-  nameRequired: { title: 'Name Required', description: 'Please enter your name' },
-  detailsRequired: { title: 'Song Details Required', description: 'Please enter both song title and artist' },
-  noSong: { title: 'No Song Selected', description: 'Please pick a song from the results, or request a custom song.' },
-  sent: { title: 'Request Sent!', description: 'Your song request has been sent successfully!' },
-  failed: { title: 'Submission Error', description: 'Failed to submit request. Please try again.' },
+  noLocalNoSpotify: { title: 'songRequest.toast.noLocal', description: 'songRequest.toast.noLocalNoSpotifyText' },
+  noSpotify: { title: 'songRequest.toast.noSpotify', description: 'songRequest.toast.noSpotifyText' },
+  nameRequired: { title: 'songRequest.toast.nameRequired', description: 'songRequest.toast.nameRequiredText' },
+  detailsRequired: { title: 'songRequest.toast.detailsRequired', description: 'songRequest.toast.detailsRequiredText' },
+  noSong: { title: 'songRequest.toast.noSong', description: 'songRequest.toast.noSongText' },
+  sent: { title: 'songRequest.toast.sent', description: 'songRequest.toast.sentText' },
+  failed: { title: 'songRequest.toast.failed', description: 'songRequest.toast.failedText' },
 } as const;
 
 /** /song-request: search the library or Spotify, pick a song (or type a custom one), add a name and a message, send. */
 export function SongRequestPage() {
-  usePageMeta({ title: 'Song Request', description: 'Request a song on air: search our library or Spotify, or ask for something we have not got.' });
-  const station = useStation();
   const { t } = useI18n();
+  usePageMeta({ title: t('songRequest.metaTitle'), description: t('songRequest.metaDescription') });
+  const station = useStation();
+  /** A toast from the table above, in the reader's language. */
+  const say = (text: { title: MessageKey; description: MessageKey }) => ({ title: t(text.title), description: t(text.description) });
   const { toast, dismiss } = useToast();
   const [mode, setMode] = useState<'search' | 'custom'>('search');
   const [query, setQuery] = useState('');
@@ -96,17 +99,17 @@ export function SongRequestPage() {
         const tracks = await searchLibrary(q);
         setSelected(null);
         setResults(tracks.map((track) => ({ source: 'library', track })));
-        if (tracks.length === 0) toast({ ...(spotifyOffered ? TEXT.noLocal : TEXT.noLocalNoSpotify), variant: 'info' });
+        if (tracks.length === 0) toast({ ...say(spotifyOffered ? TEXT.noLocal : TEXT.noLocalNoSpotify), variant: 'info' });
       } else {
         const tracks = await searchSpotify(q);
         setSelected(null);
         setResults(tracks.map((track) => ({ source: 'spotify', track })));
-        if (tracks.length === 0) toast({ ...TEXT.noSpotify, variant: 'info' });
+        if (tracks.length === 0) toast({ ...say(TEXT.noSpotify), variant: 'info' });
       }
     } catch (err) {
       console.error(`${source} search failed`, err);
       if (source === 'spotify' && err instanceof ApiError && err.code === 'not_configured') setSpotifyFailedSetup(true);
-      toast({ ...(source === 'library' ? TEXT.searchError : TEXT.spotifyError), variant: 'error' });
+      toast({ ...say(source === 'library' ? TEXT.searchError : TEXT.spotifyError), variant: 'error' });
     } finally {
       setSearching(null);
     }
@@ -126,9 +129,9 @@ export function SongRequestPage() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (sending || closed) return;
-    if (!name.trim()) return toast({ ...TEXT.nameRequired, variant: 'error' });
-    if (mode === 'custom' && (!customTitle.trim() || !customArtist.trim())) return toast({ ...TEXT.detailsRequired, variant: 'error' });
-    if (mode === 'search' && !selected) return toast({ ...TEXT.noSong, variant: 'error' });
+    if (!name.trim()) return toast({ ...say(TEXT.nameRequired), variant: 'error' });
+    if (mode === 'custom' && (!customTitle.trim() || !customArtist.trim())) return toast({ ...say(TEXT.detailsRequired), variant: 'error' });
+    if (mode === 'search' && !selected) return toast({ ...say(TEXT.noSong), variant: 'error' });
     const song =
       mode === 'custom'
         ? { title: customTitle, artist: customArtist, request_type: 'custom' as const }
@@ -139,11 +142,11 @@ export function SongRequestPage() {
     setSending(true);
     try {
       await sendSongRequest({ ...song, requester: name, message: message.trim() || undefined, user_session: requestSessionId() }, idempotencyKey.current);
-      toast({ ...TEXT.sent, variant: 'success' });
+      toast({ ...say(TEXT.sent), variant: 'success' });
       reset();
     } catch (err) {
       console.error('song request failed', err);
-      toast({ title: TEXT.failed.title, description: failureDescription(err, TEXT.failed.description), variant: 'error' });
+      toast({ title: t(TEXT.failed.title), description: failureDescription(err, t(TEXT.failed.description)), variant: 'error' });
     } finally {
       setSending(false);
     }
@@ -153,7 +156,7 @@ export function SongRequestPage() {
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
-      <PageHeader form title="Request a Song" icon={<MusicNoteIcon fontSize="large" sx={{ color: 'primary.main' }} />} intro={`Search our library${spotifyOffered ? ' or Spotify' : ''}, pick a track and send it to the studio. Can't find it? Request a custom song.`} />
+      <PageHeader form title={t('songRequest.title')} icon={<MusicNoteIcon fontSize="large" sx={{ color: 'primary.main' }} />} intro={t(spotifyOffered ? 'songRequest.introSpotify' : 'songRequest.intro')} />
       <OffAirNotice />
       {hidesUpcomingSongs(station.compliance_mode) && (
         <Alert severity="info" sx={{ mb: 3 }} data-testid="request-compliance">
@@ -163,22 +166,22 @@ export function SongRequestPage() {
       )}
       {closed && (
         <Alert severity="info" sx={{ mb: 3 }}>
-          <strong>Requests are closed</strong> right now. Please try again later.
+          <ClosedNotice />
         </Alert>
       )}
-      <Box component="form" onSubmit={submit} noValidate aria-label="Song request">
+      <Box component="form" onSubmit={submit} noValidate aria-label={t('songRequest.formLabel')}>
         <Stack spacing={3}>
           <Card>
             <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
               {mode === 'search' ? (
                 <>
                   <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-                    Find a song
+                    {t('songRequest.find')}
                   </Typography>
                   <TextField
                     fullWidth
-                    label="Search for a song"
-                    placeholder="Title, artist or album"
+                    label={t('songRequest.searchLabel')}
+                    placeholder={t('songRequest.searchPlaceholder')}
                     value={query}
                     onChange={(e) => setQuery(e.target.value)}
                     onKeyDown={(e) => {
@@ -191,22 +194,22 @@ export function SongRequestPage() {
                   />
                   <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ mt: 1.5 }}>
                     <Button variant="contained" startIcon={searching === 'library' ? <CircularProgress size={18} color="inherit" /> : <SearchIcon />} disabled={!query.trim() || searching !== null} onClick={() => void runSearch('library')}>
-                      {searching === 'library' ? 'Searching...' : 'Search Library'}
+                      {searching === 'library' ? t('songRequest.searching') : t('songRequest.searchLibrary')}
                     </Button>
                     {spotifyOffered && (
                       <Button variant="outlined" startIcon={searching === 'spotify' ? <CircularProgress size={18} color="inherit" /> : <LibraryMusicIcon />} disabled={!query.trim() || searching !== null} onClick={() => void runSearch('spotify')}>
-                        {searching === 'spotify' ? 'Searching...' : 'Search Spotify'}
+                        {searching === 'spotify' ? t('songRequest.searching') : t('songRequest.searchSpotify')}
                       </Button>
                     )}
                   </Stack>
                   <Typography id="search-help" variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                    {spotifyFailedSetup ? "Spotify search isn't available right now. Search our library or request a custom song." : 'Press Enter to search our library.'}
+                    {spotifyFailedSetup ? t('songRequest.spotifyUnavailable') : t('songRequest.pressEnter')}
                   </Typography>
 
                   {results.length > 0 && (
                     <Box sx={{ mt: 2 }}>
                       <Typography variant="subtitle2" component="h3" id="results-heading" sx={{ mb: 1 }}>
-                        {results.length} result{results.length === 1 ? '' : 's'} from {results[0]!.source === 'library' ? 'our library' : 'Spotify'}
+                        {t(results[0]!.source === 'library' ? 'songRequest.resultsLibrary' : 'songRequest.resultsSpotify', { count: results.length })}
                       </Typography>
                       <List
                         aria-labelledby="results-heading"
@@ -226,10 +229,10 @@ export function SongRequestPage() {
                               </ListItemAvatar>
                               <ListItemText
                                 primary={r.track.title}
-                                secondary={[r.track.artist || 'Unknown Artist', r.track.album || 'Unknown Album'].join(' · ')}
+                                secondary={[r.track.artist || t('songRequest.unknownArtist'), r.track.album || t('songRequest.unknownAlbum')].join(' · ')}
                                 slotProps={{ primary: { sx: { fontWeight: 600 }, noWrap: true }, secondary: { noWrap: true } }}
                               />
-                              {isSelected && <CheckCircleIcon color="primary" aria-label="Selected" sx={{ ml: 1 }} />}
+                              {isSelected && <CheckCircleIcon color="primary" aria-label={t('songRequest.selectedIcon')} sx={{ ml: 1 }} />}
                             </ListItemButton>
                           );
                         })}
@@ -239,26 +242,35 @@ export function SongRequestPage() {
 
                   {selected && (
                     <Alert icon={<MusicNoteIcon />} severity="success" variant="outlined" sx={{ mt: 2 }} role="status">
-                      Selected: <strong>{selected.track.title}</strong> by {selected.track.artist || 'Unknown Artist'}
-                      {selected.source === 'spotify' && <Chip size="small" label="Spotify link added" sx={{ ml: 1 }} />}
+                      {(() => {
+                        const [before, after] = aroundSlot(t('songRequest.selected', { title: SLOT, artist: selected.track.artist || t('songRequest.unknownArtist') }));
+                        return (
+                          <>
+                            {before}
+                            <strong>{selected.track.title}</strong>
+                            {after}
+                          </>
+                        );
+                      })()}
+                      {selected.source === 'spotify' && <Chip size="small" label={t('songRequest.spotifyLinkAdded')} sx={{ ml: 1 }} />}
                     </Alert>
                   )}
 
                   <Button variant="text" startIcon={<EditNoteIcon />} sx={{ mt: 2, textAlign: 'left', justifyContent: 'flex-start' }} onClick={() => setMode('custom')}>
-                    Can't find it? Request a custom song
+                    {t('songRequest.customLink')}
                   </Button>
                 </>
               ) : (
                 <>
                   <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-                    Custom song
+                    {t('songRequest.custom')}
                   </Typography>
                   <Stack spacing={2}>
-                    <TextField required label="Song Title" value={customTitle} onChange={(e) => setCustomTitle(e.target.value)} slotProps={{ htmlInput: { maxLength: REQUEST_LIMITS.title } }} />
-                    <TextField required label="Artist" value={customArtist} onChange={(e) => setCustomArtist(e.target.value)} slotProps={{ htmlInput: { maxLength: REQUEST_LIMITS.artist } }} />
+                    <TextField required label={t('songRequest.songTitle')} value={customTitle} onChange={(e) => setCustomTitle(e.target.value)} slotProps={{ htmlInput: { maxLength: REQUEST_LIMITS.title } }} />
+                    <TextField required label={t('songRequest.artist')} value={customArtist} onChange={(e) => setCustomArtist(e.target.value)} slotProps={{ htmlInput: { maxLength: REQUEST_LIMITS.artist } }} />
                   </Stack>
-                  <Button variant="text" startIcon={<ArrowBackIcon />} sx={{ mt: 2 }} onClick={() => setMode('search')}>
-                    Back to Search
+                  <Button variant="text" startIcon={<ArrowBackIcon sx={{ '[dir=rtl] &': { transform: 'scaleX(-1)' } }} />} sx={{ mt: 2 }} onClick={() => setMode('search')}>
+                    {t('songRequest.back')}
                   </Button>
                 </>
               )}
@@ -268,17 +280,17 @@ export function SongRequestPage() {
           <Card>
             <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
               <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-                Your details
+                {t('songRequest.yourDetails')}
               </Typography>
               <Stack spacing={2}>
-                <TextField required label="Your Name" value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" slotProps={{ htmlInput: { maxLength: REQUEST_LIMITS.requester } }} />
+                <TextField required label={t('songRequest.yourName')} value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" slotProps={{ htmlInput: { maxLength: REQUEST_LIMITS.requester } }} />
                 <TextField
-                  label="Message (optional)"
+                  label={t('songRequest.message')}
                   value={message}
                   onChange={(e) => setMessage(e.target.value)}
                   multiline
                   rows={3}
-                  helperText="A dedication, or why you'd love to hear it."
+                  helperText={t('songRequest.messageHelp')}
                   slotProps={{ input: { inputComponent: GrowingTextarea }, htmlInput: { maxLength: REQUEST_LIMITS.songMessage } }}
                 />
               </Stack>
@@ -287,7 +299,7 @@ export function SongRequestPage() {
 
           <Box>
             <SendButton sending={sending} disabled={!canSend} sx={{ width: { xs: '100%', sm: 'auto' }, px: 4 }}>
-              {sending ? 'Sending...' : 'Send Request'}
+              {sending ? t('songRequest.sending') : t('songRequest.send')}
             </SendButton>
           </Box>
         </Stack>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { stationStateOf } from '../../../shared/radio-display';
-import { useT } from '../i18n/state';
+import { aroundSlot, SLOT, useT } from '../i18n/state';
 import { fetchNowPlaying, radioKeys } from '../radio/api';
 import SendIcon from '@mui/icons-material/Send';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, List, ListItem, ListItemIcon, ListItemText, Typography, type SxProps, type Theme } from '@mui/material';
@@ -111,5 +111,18 @@ export function OffAirNotice() {
     <Alert severity="info" data-testid="requests-off-air" sx={{ mb: 3 }}>
       {t('requests.offAir')}
     </Alert>
+  );
+}
+
+/** "Requests are closed right now. Please try again later.", its first words in bold. */
+export function ClosedNotice() {
+  const t = useT();
+  const [before, after] = aroundSlot(t('songRequest.closed', { closed: SLOT }));
+  return (
+    <>
+      {before}
+      <strong>{t('songRequest.closedLabel')}</strong>
+      {after}
+    </>
   );
 }

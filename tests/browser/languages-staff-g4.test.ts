@@ -21,7 +21,7 @@ let h: BrowserHarness;
 let manager: TestUser;
 
 /** What listeners and staff wrote: the only Latin-script words an Arabic or pseudo-locale queue may show. */
-const DATA = ['Midnight City', 'M83', 'Robin Reed', 'Ana Lopes', 'Sam Ortiz', 'Happy birthday Sam', 'Gil Moreau', 'gil@example.org', 'Love the morning show', 'Leah Quinn', 'Wedding abroad', 'The Testers'];
+const DATA: string[] = ['Midnight City', 'M83', 'Robin Reed', 'Ana Lopes', 'Sam Ortiz', 'Happy birthday Sam', 'Gil Moreau', 'gil@example.org', 'Love the morning show', 'Leah Quinn', 'Wedding abroad', 'The Testers'];
 
 beforeAll(async () => {
   if (skipBrowser()) return;
@@ -38,6 +38,7 @@ beforeAll(async () => {
   await post('/api/requests/shoutout', { requester_name: 'Ana Lopes', recipient_name: 'Sam Ortiz', message: 'Happy birthday Sam', user_session: session() });
   await post('/api/requests/general', { name: 'Gil Moreau', email: 'gil@example.org', subject: 'feedback', message: 'Love the morning show', user_session: session() });
   const leah = await createPresenter(h.server, 'presenter', 'Leah Quinn');
+  DATA.push(leah.email);
   const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
   await post('/api/loa', { start_date: day(20), end_date: day(23), reason: 'family', additional_notes: 'Wedding abroad' }, leah.token);
 }, 240_000);
@@ -54,10 +55,12 @@ async function ownText(page: Page, scope: Locator): Promise<string> {
 
 /** Words in plain Latin letters: English the catalogue does not hold (the pseudo-locale accents every letter it writes). */
 const latinWords = (text: string) => text.match(/[A-Za-z]{2,}/g) ?? [];
+/** The pseudo-locale's dates are Intl's British English (en-GB), not catalogue texts: their month names are not accented. */
+const MONTHS = /\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\b/g;
 
 /** Arabic: at least some Arabic script, and no English word; the pseudo-locale: accented, and no plain word. */
 function expectTranslated(text: string, locale: 'ar' | 'en-XA', where: string): void {
-  expect(latinWords(text), `${where} (${locale})`).toEqual([]);
+  expect(latinWords(locale === 'en-XA' ? text.replace(MONTHS, ' ') : text), `${where} (${locale})`).toEqual([]);
   if (locale === 'ar') expect(text, where).toMatch(/[\u0600-\u06FF]{3}/);
   else expect(text, where).toMatch(/[áƀçðéƒĝĥíĵķļɱñöþǫŕšţûṽŵẋýž]{2}/);
 }
@@ -99,7 +102,9 @@ describe.skipIf(skipBrowser())('the request queues and the studio in Arabic and 
         const row = await page.getByTestId('queue-row').first().innerText();
         expect(row).toContain('عائلي');
         expect(row).toContain('4 أيام');
-        expect(await main.getByRole('columnheader').allInnerTexts()).toEqual(expect.arrayContaining(['المقدّم', 'التواريخ', 'السبب', 'ملاحظات', 'الحالة', 'الإجراءات']));
+        // As a table or as cards (whichever fits), the columns' names in Arabic.
+        const text = await main.innerText();
+        for (const header of ['المقدّم', 'التواريخ', 'السبب', 'ملاحظات']) expect(text).toContain(header);
       }
 
       await page.goto(`${h.url}/admin/request-loa?lang=${locale}`);
@@ -109,7 +114,7 @@ describe.skipIf(skipBrowser())('the request queues and the studio in Arabic and 
       const presenterOptions = await page.getByRole('option').allInnerTexts();
       await page.keyboard.press('Escape');
       expectTranslated(await ownText(page, page.locator('main')), locale, 'Request LOA');
-      expectTranslated(presenterOptions.join(' '), locale, 'Request LOA presenters');
+      expectTranslated(presenterOptions.join(' ').split('Leah Quinn').join(' '), locale, 'Request LOA presenters');
       if (locale === 'ar') {
         expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('طلب إجازة');
         expect(presenterOptions).toContain('Leah Quinn · مقدّم');

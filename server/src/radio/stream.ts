@@ -22,8 +22,17 @@ export const DEMO_SAMPLE_RATE = 22_050;
 const KBPS = 48;
 const LOOP_SECONDS = 32;
 const CACHE_NAME = 'demo-stream-v1.mp3';
-/** Audio sent at once to a new listener so its player can start without waiting. */
-const PRIMING_MS = 2_000;
+/**
+ * Audio sent at once to a new listener so its player starts without waiting: 64 KiB, Icecast's default
+ * `burst-size` (issue 36: a 2 s, 12 KB burst left a browser waiting 3-4 s before it started). As Icecast does, it
+ * is the audio up to now (the loop's last 64 KiB; live, the last 64 KiB sent), never audio ahead of the clock: a
+ * burst that ran ahead left every client with nothing new for as long as it ran ahead, and the station's own ears
+ * took that for a dead stream. The listener plays about 11 s behind the clock (48 kbit/s); the player notices a
+ * connection that ended by its network, not by the end of that buffer (web/src/radio/stall.ts).
+ */
+export const BURST_BYTES = 64 * 1024;
+/** The most a late listener (a stalled timer) is sent at once. */
+const CATCH_UP_MS = 2_000;
 /** How often queued audio is written to every listener. */
 const TICK_MS = 100;
 /** A listener that falls this far behind (bytes not yet sent) is disconnected. */
@@ -312,8 +321,9 @@ export function createDemoStream(opts: { cacheDir: string | null; log: Logger; n
     /** Instant the next queued frame is due; null until the prebuffer has filled. */
     dueAt: number | null;
     frameMs: number;
-    /** The last ~2 s sent, to prime a listener who joins during the live show. */
+    /** The last {@link BURST_BYTES} (or a little more) sent, to prime a listener who joins during the live show. */
     recent: Buffer[];
+    recentBytes: number;
   } | null = null;
   let liveIds = 0;
   const send = (li: Listener, frames: Buffer[]) => {
@@ -335,9 +345,10 @@ export function createDemoStream(opts: { cacheDir: string | null; log: Logger; n
   };
 
   const frameAt = (ms: number, l: DemoLoop) => Math.floor((ms - DEMO_EPOCH_MS) / l.frameMs);
+  const frameOf = (f: number, l: DemoLoop) => l.frames[((f % l.frames.length) + l.frames.length) % l.frames.length]!;
   const chunk = (from: number, to: number, l: DemoLoop): Buffer => {
     const parts: Buffer[] = [];
-    for (let f = from; f <= to; f++) parts.push(l.frames[((f % l.frames.length) + l.frames.length) % l.frames.length]!);
+    for (let f = from; f <= to; f++) parts.push(frameOf(f, l));
     return Buffer.concat(parts);
   };
   const drop = (li: Listener) => {
@@ -362,9 +373,11 @@ export function createDemoStream(opts: { cacheDir: string | null; log: Logger; n
     }
     // Ran dry: wait for the prebuffer again rather than trickling frame by frame.
     if (l.queue.length === 0 && l.dueAt <= at) l.dueAt = null;
-    for (const f of out) l.recent.push(f);
-    const keep = Math.ceil(PRIMING_MS / l.frameMs);
-    if (l.recent.length > keep) l.recent.splice(0, l.recent.length - keep);
+    for (const f of out) {
+      l.recent.push(f);
+      l.recentBytes += f.length;
+    }
+    while (l.recent.length > 1 && l.recentBytes - l.recent[0]!.length >= BURST_BYTES) l.recentBytes -= l.recent.shift()!.length;
     return out;
   };
   const tick = () => {
@@ -393,7 +406,7 @@ export function createDemoStream(opts: { cacheDir: string | null; log: Logger; n
       }
       if (current >= li.next) {
         // A listener more than a few seconds behind (a stalled timer) skips ahead rather than bursting.
-        const from = Math.max(li.next, current - Math.ceil(PRIMING_MS / loop.frameMs));
+        const from = Math.max(li.next, current - Math.ceil(CATCH_UP_MS / loop.frameMs));
         li.out.write(chunk(from, current, loop));
         li.next = current + 1;
       }
@@ -428,7 +441,13 @@ export function createDemoStream(opts: { cacheDir: string | null; log: Logger; n
       const out = new PassThrough();
       const current = frameAt(now(), l);
       const li: Listener = { out, res: c.res, next: current + 1 };
-      out.write(live && live.recent.length > 0 ? Buffer.concat(live.recent) : chunk(current - Math.ceil(PRIMING_MS / l.frameMs), current, l));
+      if (live && live.recent.length > 0) out.write(Buffer.concat(live.recent));
+      else {
+        // Back from the current frame until the burst holds BURST_BYTES; the ticker goes on after it, at the clock.
+        let from = current;
+        for (let bytes = frameOf(from, l).length; bytes < BURST_BYTES; ) bytes += frameOf(--from, l).length;
+        out.write(chunk(from, current, l));
+      }
       listeners.add(li);
       counted();
       out.on('close', () => drop(li));
@@ -439,7 +458,7 @@ export function createDemoStream(opts: { cacheDir: string | null; log: Logger; n
     },
     liveInput() {
       const id = ++liveIds;
-      live = { id, queue: [], partial: Buffer.alloc(0), dueAt: null, frameMs: loop?.frameMs ?? (FRAME_SAMPLES / DEMO_SAMPLE_RATE) * 1000, recent: [] };
+      live = { id, queue: [], partial: Buffer.alloc(0), dueAt: null, frameMs: loop?.frameMs ?? (FRAME_SAMPLES / DEMO_SAMPLE_RATE) * 1000, recent: [], recentBytes: 0 };
       // The ticker runs while live even with nobody listening (the live clock keeps its pace).
       ticker ??= setInterval(tick, TICK_MS);
       ticker.unref();

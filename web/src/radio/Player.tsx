@@ -20,6 +20,7 @@ import { formatClock, TrackArt } from './components/TrackArt';
 import { useElapsed, useNowPlaying } from './hooks';
 import { PLAYER_HEIGHT } from './player-size';
 import { bootAudio } from './boot-audio';
+import { watchStream } from './stall';
 import { LIVE_BADGE_COLORS } from '../ui/theme';
 import { PlayerListenerCount } from '../audience/ListeningNow';
 import { useStationCondition } from '../deadair/api';
@@ -36,8 +37,6 @@ type Status = 'paused' | 'loading' | 'playing' | 'reconnecting';
  * back. The station coming back on air (a DJ handover, a source gap) tries at once.
  */
 export const RECONNECT_DELAYS_MS = [1000, 2000, 3000] as const;
-/** A stream whose audio has not advanced for this long (a connection that hangs rather than closes) is rejoined. */
-export const STALL_MS = 8000;
 
 /*
  * The page's clock ticks each second: only these small parts read it, so a tick redraws a line of text and a bar,
@@ -238,27 +237,12 @@ export function Player() {
     else if (!down && onBackupRef.current && condition) switchTo(false);
   }, [down, backupUrl, stayOnStation, status, condition, switchTo]);
 
-  // A connection that hangs instead of closing (audio not advancing while it should) is rejoined too.
+  // A connection that ended or hangs is rejoined as soon as its data stops arriving, not once the audio it holds
+  // (the stream's burst, ~11 s) has played out; audio that stops advancing too (web/src/radio/stall.ts).
   useEffect(() => {
     const a = audioRef.current;
     if (!a) return;
-    let lastTime = -1;
-    let lastProgress = Date.now();
-    const t = setInterval(() => {
-      const s = statusRef.current;
-      if (s === 'paused' || retryTimer.current) {
-        lastProgress = Date.now();
-        return;
-      }
-      if (a.currentTime !== lastTime) {
-        lastTime = a.currentTime;
-        lastProgress = Date.now();
-      } else if (Date.now() - lastProgress > STALL_MS) {
-        lastProgress = Date.now();
-        scheduleReconnect();
-      }
-    }, 1000);
-    return () => clearInterval(t);
+    return watchStream(a, () => statusRef.current !== 'paused' && retryTimer.current === null, scheduleReconnect);
   }, [scheduleReconnect]);
 
   useEffect(() => clearRetry, [clearRetry]);

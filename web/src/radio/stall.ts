@@ -5,7 +5,7 @@
  * clock's pace. Once the connection ends (the server stopped, the network dropped) the browser plays out what it
  * holds before the audio stops: judged by the audio alone, the player would say "Reconnecting" only 10 s or more
  * later. So the player follows the stream's network side: a live stream that is playing keeps receiving data (the
- * element's `progress` events, its buffered end moving on); none for {@link NETWORK_STALL_MS} means the
+ * element's `progress` events); none for {@link NETWORK_STALL_MS} means the
  * connection has ended or hangs. The audio not advancing for {@link STALL_MS} (a stream that sends but does not
  * play) counts too.
  */
@@ -19,12 +19,6 @@ const CHECK_MS = 1000;
 /** A check this late (a phone that slept, a frozen tab) judges nothing: the marks start again from now. */
 const LATE_MS = 3000;
 
-/** The end of what the element holds (seconds of media), or 0. */
-function bufferedEnd(a: HTMLMediaElement): number {
-  const b = a.buffered;
-  return b.length > 0 ? b.end(b.length - 1) : 0;
-}
-
 /**
  * Watches `a` while `active()` says the listener wants the stream (and no retry is already pending), and calls
  * `lost()` once when its data stops arriving or its audio stops advancing. Returns the function that stops it.
@@ -33,7 +27,6 @@ export function watchStream(a: HTMLMediaElement, active: () => boolean, lost: ()
   let lastData = now();
   // Whether this connection has delivered anything yet: a slow first answer is the audio rule's to judge, not this one's.
   let connected = false;
-  let lastEnd = bufferedEnd(a);
   let lastTime = a.currentTime;
   let lastAdvance = now();
   let lastCheck = now();
@@ -42,10 +35,13 @@ export function watchStream(a: HTMLMediaElement, active: () => boolean, lost: ()
     connected = false;
     lastData = t;
     lastAdvance = t;
-    lastEnd = bufferedEnd(a);
     lastTime = a.currentTime;
   };
+  // Fired about every 350 ms while the element fetches (HTML's media loading), not once the fetch has ended. A
+  // browser that never fires it is never judged by this rule. (Its buffered end is no sign of the network: Chromium's
+  // grows as it decodes, after the connection has ended too.)
   const onData = () => {
+    if (a.networkState !== a.NETWORK_LOADING) return;
     lastData = now();
     connected = true;
   };
@@ -55,18 +51,10 @@ export function watchStream(a: HTMLMediaElement, active: () => boolean, lost: ()
   const timer = setInterval(() => {
     const t = now();
     const late = t - lastCheck > LATE_MS;
-    const previous = lastCheck;
     lastCheck = t;
     if (!active() || late) {
       reset();
       return;
-    }
-    const end = bufferedEnd(a);
-    // Data arrived some time since the last look (for a browser that sends no progress events).
-    if (end > lastEnd) {
-      lastEnd = end;
-      lastData = Math.max(lastData, previous);
-      connected = true;
     }
     if (a.currentTime !== lastTime) {
       lastTime = a.currentTime;

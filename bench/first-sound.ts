@@ -20,8 +20,8 @@ import { startServer } from '../server/src/server';
  */
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const GOAL_MS = 1000;
-const GOAL_RATIO = 1.2;
+export const GOAL_MS = 1000;
+export const GOAL_RATIO = 1.2;
 
 /** Put in every page before its scripts: notes the click and every media element that plays, however made. */
 const PROBE = `(() => {
@@ -47,7 +47,7 @@ const PROBE = `(() => {
   HTMLMediaElement.prototype.play = function () { watch(this); return play.call(this); };
 })();`;
 
-interface Sample {
+export interface Sample {
   playingMs: number | null;
   advancedMs: number | null;
 }
@@ -55,7 +55,7 @@ interface Sample {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const fmt = (xs: number[]) => (xs.length === 0 ? 'never' : `median ${Math.round(median(xs))} ms (min ${Math.round(Math.min(...xs))}, max ${Math.round(Math.max(...xs))})`);
 
-async function measure(browser: Browser, url: string, click: (page: Page) => Promise<void>): Promise<Sample> {
+export async function measure(browser: Browser, url: string, click: (page: Page) => Promise<void>): Promise<Sample> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await context.addInitScript(PROBE);
   const page = await context.newPage();
@@ -76,6 +76,26 @@ async function measure(browser: Browser, url: string, click: (page: Page) => Pro
   }
 }
 
+/** The reference: a bare page with an <audio> and a Play button on `streamUrl`, served by another origin. */
+export async function bareAudioPage(streamUrl: string): Promise<{ server: http.Server; url: string }> {
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Bare audio</title></head><body><audio id="a" preload="none" src="${streamUrl}"></audio><button id="play" onclick="document.getElementById('a').play()">Play</button></body></html>`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}/` };
+}
+
+/** Chromium for the sound measures (headless; no autoplay gate, the clicks are the listener's). */
+export const launchForSound = (): Promise<Browser> => chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--autoplay-policy=no-user-gesture-required'] });
+
+/** The listener's click on the site player's Play (the Live player's, once the app has it). */
+export const clickSitePlay = (p: Page): Promise<void> => p.getByRole('region', { name: 'Live player' }).getByRole('button', { name: 'Play' }).click({ timeout: 30_000 });
+
+/** The click → `currentTime` advancing figures of a set of samples. */
+export const advanced = (xs: Sample[]): number[] => xs.map((s) => s.advancedMs).filter((v): v is number => v !== null);
+export { median };
+
 export async function run(): Promise<void> {
   const dist = path.resolve(process.env.WEB_DIST_DIR ?? 'web/dist');
   if (!fs.existsSync(path.join(dist, 'index.html'))) {
@@ -92,13 +112,8 @@ export async function run(): Promise<void> {
   const server = await startServer({ config, db, log, jobs: startJobs });
   const streamUrl = external ?? `${server.url}/api/stream`;
   // The reference: a bare page with an <audio> and a Play button, served by another origin.
-  const bare = http.createServer((_req, res) => {
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-    res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Bare audio</title></head><body><audio id="a" preload="none" src="${streamUrl}"></audio><button id="play" onclick="document.getElementById('a').play()">Play</button></body></html>`);
-  });
-  await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
-  const bareUrl = `http://127.0.0.1:${(bare.address() as { port: number }).port}/`;
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--autoplay-policy=no-user-gesture-required'] });
+  const { server: bare, url: bareUrl } = await bareAudioPage(streamUrl);
+  const browser = await launchForSound();
   const site: Sample[] = [];
   const ref: Sample[] = [];
   try {
@@ -106,9 +121,7 @@ export async function run(): Promise<void> {
     await (await fetch(streamUrl, { signal: AbortSignal.timeout(60_000) })).body?.cancel();
     for (let i = 0; i < runs; i++) {
       ref.push(await measure(browser, bareUrl, (p) => p.click('#play')));
-      site.push(
-        await measure(browser, `${server.url}/`, (p) => p.getByRole('region', { name: 'Live player' }).getByRole('button', { name: 'Play' }).click({ timeout: 30_000 })),
-      );
+      site.push(await measure(browser, `${server.url}/`, clickSitePlay));
     }
   } finally {
     await browser.close();

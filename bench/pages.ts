@@ -6,13 +6,18 @@ import { prepareDatabase } from '../server/src/bootstrap';
 import { loadConfig } from '../server/src/config';
 import { openDatabase } from '../server/src/db/knex';
 import { createLogger } from '../server/src/log';
+import { startJobs } from '../server/src/jobs';
 import { startServer } from '../server/src/server';
+import { advanced, bareAudioPage, clickSitePlay, GOAL_MS as SOUND_GOAL_MS, GOAL_RATIO as SOUND_GOAL_RATIO, launchForSound, measure, type Sample } from './first-sound';
 
 /**
- * `npm run bench -- pages`: Lighthouse (mobile, its default config, the machine's Chromium) over every
- * listener page the server draws (issue 20 item 2), beside a bare static page as the machine's own
- * reference: performance / accessibility / best practices / SEO, LCP, TBT, and the initial JavaScript
- * (gzip). LIGHTHOUSE_RUNS (default 1) runs per page, the median printed. Needs a web build.
+ * `npm run bench -- pages`: Lighthouse (mobile, its default config: 4× CPU slowdown, the machine's Chromium) over
+ * every listener page the server draws (issue 20 item 2, issue 36 item 4), beside a bare static page as the
+ * machine's own reference: performance / accessibility / best practices / SEO, LCP, TBT, and the initial
+ * JavaScript (gzip). LIGHTHOUSE_RUNS (default 1) runs per page, the median printed. Then, per page, the time to
+ * first sound (the listener's click on the page's Play → the audio's currentTime advancing, as in
+ * `bench -- first-sound`) beside a bare `<audio>` on the same stream, alternating, FIRST_SOUND_RUNS each (default
+ * 3, median; 0 leaves it out). Each figure with its goal beside it. Needs a web build.
  */
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -63,10 +68,12 @@ export async function run(): Promise<void> {
       probe.close(() => resolve(p));
     });
   });
-  const config = loadConfig({ PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'silent', SEED_DEMO: 'true', WEB_DIST_DIR: dist, NODE_ENV: 'production' });
+  const external = process.env.FIRST_SOUND_STREAM_URL;
+  const config = loadConfig({ PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'silent', SEED_DEMO: 'true', WEB_DIST_DIR: dist, NODE_ENV: 'production', STATION_EARS: 'off', POLL_INTERVAL_MS: '5000', ...(external ? { STREAM_URL: external } : {}) });
   const log = createLogger({ level: 'silent', pretty: false });
   await prepareDatabase(db, config, log);
-  const server = await startServer({ config, db, log });
+  // With the station poller (the player's Play waits for the station to be on air), without the ears.
+  const server = await startServer({ config, db, log, jobs: startJobs });
   // The machine's reference: a bare static page (a heading and a paragraph), no script.
   const bare = http.createServer((_req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
@@ -74,7 +81,9 @@ export async function run(): Promise<void> {
   });
   await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
   const bareUrl = `http://127.0.0.1:${(bare.address() as { port: number }).port}/`;
-  const chrome = await launcher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  const launched = await launcher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  let killed = false;
+  const chrome = { port: launched.port, kill: async () => void (killed || ((killed = true), await launched.kill())) };
   try {
     const initial = initialJavaScript(dist);
     if (initial !== null) console.log(`initial JavaScript (every listener page): ${KB(initial)} gzip (goal ≤ ${GOALS.initialKb} KB) ${initial <= GOALS.initialKb * 1024 ? 'ok' : 'ABOVE GOAL'}`);
@@ -82,8 +91,9 @@ export async function run(): Promise<void> {
     const only = process.env.PAGES?.split(',');
     const paths = [
       '/', '/shows', '/djs', ...(presenters[0] ? [`/djs/${presenters[0].id}`] : []), '/request', '/song-request', '/shoutout-request', '/general-request',
-      '/mobile-app', '/donate', '/terms-of-service', '/privacy-policy', '/page/about',
+      '/mobile-app', '/donate', '/listen-again', '/presenter-application', '/terms-of-service', '/privacy-policy', '/page/about',
     ].filter((p) => !only || only.includes(p));
+    const lighthouseRows = new Map<string, { perf: number; tbt: number }>();
     const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 1);
     console.log(`Lighthouse mobile, median of ${RUNS} run(s) per page; goals: perf ≥ ${GOALS.performance}, a11y/bp/SEO ${GOALS.accessibility}, LCP ≤ ${GOALS.lcpMs} ms, TBT ≤ ${GOALS.tbtMs} ms`);
     console.log('page                     perf  a11y  bp    seo   LCP ms  TBT ms');
@@ -123,12 +133,62 @@ export async function run(): Promise<void> {
         median(got.lcp!) <= GOALS.lcpMs &&
         median(got.tbt!) <= GOALS.tbtMs;
       console.log(`${label.padEnd(25)}${f('performance')}${f('accessibility')}${f('best-practices')}${f('seo')}${ms('lcp')}${ms('tbt')}${ok ? 'ok' : 'BELOW GOAL'}`);
+      lighthouseRows.set(label, { perf: median(got.performance), tbt: median(got.tbt!) });
       if (!ok && process.env.PAGES_DETAIL) for (const [id, t] of below) console.log(`    ${id}: ${t}`);
       if (process.env.PAGES_DETAIL) for (const t of tasks) console.log(`    long task ${t}`);
     }
+    await chrome.kill();
+    await firstSound(server.url, paths, external, lighthouseRows);
   } finally {
     await chrome.kill();
     bare.close();
     await server.close();
+  }
+}
+
+/**
+ * Time to first sound on each page (its Play → the audio advancing) beside a bare `<audio>` on the same stream,
+ * alternating, then the summary the issue asks for: per page, performance, TBT and first sound, each by its goal.
+ */
+async function firstSound(base: string, paths: string[], external: string | undefined, rows: Map<string, { perf: number; tbt: number }>): Promise<void> {
+  const runs = Number(process.env.FIRST_SOUND_RUNS ?? 3);
+  if (runs <= 0) return;
+  const streamUrl = external ?? `${base}/api/stream`;
+  const { server: bare, url: bareUrl } = await bareAudioPage(streamUrl);
+  const browser = await launchForSound();
+  const perPage = new Map<string, Sample[]>();
+  const ref: Sample[] = [];
+  try {
+    // The stream's loop loaded once (the first listener of a fresh server waits for it) before timing anything.
+    await (await fetch(streamUrl, { signal: AbortSignal.timeout(60_000) })).body?.cancel();
+    for (const p of paths) {
+      const xs: Sample[] = [];
+      for (let i = 0; i < runs; i++) {
+        ref.push(await measure(browser, bareUrl, (page) => page.click('#play')));
+        xs.push(await measure(browser, base + p, clickSitePlay).catch(() => ({ playingMs: null, advancedMs: null })));
+      }
+      perPage.set(p, xs);
+    }
+  } finally {
+    await browser.close();
+    bare.close();
+  }
+  const med = (xs: number[]) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]! : null);
+  const bareMs = med(advanced(ref));
+  const soundGoal = external ? `≤ ${SOUND_GOAL_RATIO}× bare` : `≤ ${SOUND_GOAL_MS} ms and ≤ ${SOUND_GOAL_RATIO}× bare`;
+  console.log(`\nPer page (stream: ${external ?? 'the demo station, /api/stream'}; first sound = click on Play → the audio advancing, median of ${runs}, beside a bare <audio> on the same stream)`);
+  console.log(`goals: perf ≥ ${GOALS.performance}, TBT ≤ ${GOALS.tbtMs} ms, first sound ${soundGoal}`);
+  console.log('page                     perf        TBT ms        first sound ms     bare <audio> ms   ratio');
+  const bareLh = rows.get('(bare static page)');
+  if (bareLh) console.log(`${'(bare static page)'.padEnd(25)}${bareLh.perf.toFixed(2).padEnd(12)}${String(Math.round(bareLh.tbt)).padEnd(14)}`);
+  for (const p of paths) {
+    const lh = rows.get(p);
+    const s = med(advanced(perPage.get(p) ?? []));
+    const ratio = s !== null && bareMs ? s / bareMs : null;
+    const perf = lh ? `${lh.perf.toFixed(2)} ${lh.perf >= GOALS.performance ? 'ok' : 'LOW'}` : 'n/a';
+    const tbt = lh ? `${Math.round(lh.tbt)} ${lh.tbt <= GOALS.tbtMs ? 'ok' : 'HIGH'}` : 'n/a';
+    const soundOk = s !== null && ratio !== null && ratio <= SOUND_GOAL_RATIO && (external !== undefined || s <= SOUND_GOAL_MS);
+    const sound = s === null ? 'never' : `${Math.round(s)} ${soundOk ? 'ok' : 'SLOW'}`;
+    console.log(`${p.padEnd(25)}${perf.padEnd(12)}${tbt.padEnd(14)}${sound.padEnd(19)}${String(bareMs === null ? 'never' : Math.round(bareMs)).padEnd(18)}${ratio === null ? '' : `${ratio.toFixed(2)}×`}`);
   }
 }

@@ -7,6 +7,7 @@ import { LiveQueue } from '../requests/admin/LiveQueue';
 import { GoLiveCard } from '../live/GoLiveCard';
 import { DeadAirBanner } from '../deadair/DeadAirBanner';
 import { OnAirTracklist } from '../tracklists/OnAirTracklist';
+import { useT } from '../i18n/state';
 
 /**
  * The On Air screen: what is playing now and how the week's shows really
@@ -15,10 +16,11 @@ import { OnAirTracklist } from '../tracklists/OnAirTracklist';
  * the desktop studio work.
  */
 export default function OnAirScreen() {
+  const t = useT();
   return (
     <Box sx={{ maxWidth: 1100 }}>
       <Typography variant="h4" component="h1" sx={{ fontWeight: 800, mb: 3 }}>
-        On Air
+        {t('onAir.title')}
       </Typography>
       <Stack spacing={3}>
         <DeadAirBanner />

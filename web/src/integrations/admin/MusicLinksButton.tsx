@@ -2,7 +2,8 @@ import LinkIcon from '@mui/icons-material/Link';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { Box, CircularProgress, IconButton, ListItemIcon, ListItemText, ListSubheader, Menu, MenuItem, Tooltip, Typography } from '@mui/material';
 import { useState, type MouseEvent } from 'react';
-import { MUSIC_LINK_TEXTS, type MusicLink, type MusicLinksResponse } from '../../../../shared/integrations';
+import type { MusicLink, MusicLinksResponse } from '../../../../shared/integrations';
+import { useT } from '../../i18n/state';
 import { fetchMusicLinks } from '../api';
 import { useToast } from '../../ui/toast';
 
@@ -14,6 +15,7 @@ import { useToast } from '../../ui/toast';
  */
 export function MusicLinksButton({ title, artist, url, disabled }: { title: string; artist: string; url?: string | null; disabled?: boolean }) {
   const { toast } = useToast();
+  const t = useT();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [links, setLinks] = useState<MusicLink[] | null>(null);
   const [loading, setLoading] = useState(false);
@@ -24,18 +26,18 @@ export function MusicLinksButton({ title, artist, url, disabled }: { title: stri
     try {
       const res = await fetchMusicLinks(title, artist, url);
       setLinks(res.links);
-      if (res.links.length === 0) toast({ ...MUSIC_LINK_TEXTS.noLinks, variant: 'info' });
+      if (res.links.length === 0) toast({ title: t('musicLinks.noLinks'), description: t('musicLinks.noLinksDetail'), variant: 'info' });
       setAnchor(target);
     } catch (err) {
       console.error('music-link lookup failed', err);
-      toast({ ...MUSIC_LINK_TEXTS.failed, variant: 'error' });
+      toast({ title: t('musicLinks.failed'), description: t('musicLinks.failedDetail'), variant: 'error' });
     } finally {
       setLoading(false);
     }
   };
 
   const visit = (link: MusicLink) => {
-    toast({ title: MUSIC_LINK_TEXTS.opening.title, description: `${link.platform}: ${title}`, variant: 'default' });
+    toast({ title: t('musicLinks.opening'), description: `${link.platform}: ${title}`, variant: 'default' });
     window.open(link.url, '_blank', 'noopener,noreferrer');
     setAnchor(null);
   };
@@ -56,10 +58,10 @@ export function MusicLinksButton({ title, artist, url, disabled }: { title: stri
     ];
   };
 
-  const label = `Music links for ${title} by ${artist}`;
+  const label = t('musicLinks.label', { title, artist });
   return (
     <>
-      <Tooltip title={disabled ? "You don't have permission to look up music links." : 'Find streaming and purchase links'}>
+      <Tooltip title={disabled ? t('musicLinks.denied') : t('musicLinks.find')}>
         <Box component="span">
           <IconButton aria-label={label} onClick={(e) => void open(e)} disabled={disabled || loading} size="small">
             {loading ? <CircularProgress size={18} /> : <LinkIcon fontSize="small" />}
@@ -69,10 +71,10 @@ export function MusicLinksButton({ title, artist, url, disabled }: { title: stri
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)} slotProps={{ list: { 'aria-label': label, dense: true } }}>
         {links && links.length === 0 ? (
           <Typography sx={{ px: 2, py: 1 }} color="text.secondary">
-            {MUSIC_LINK_TEXTS.empty}
+            {t('musicLinks.empty')}
           </Typography>
         ) : (
-          [...group('stream', 'Stream'), ...group('purchase', 'Buy')]
+          [...group('stream', t('musicLinks.stream')), ...group('purchase', t('musicLinks.buy'))]
         )}
       </Menu>
     </>

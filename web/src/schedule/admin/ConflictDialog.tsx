@@ -1,8 +1,8 @@
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, List, ListItem, ListItemText } from '@mui/material';
-import { BOOKING_MESSAGES, type ConflictView } from '../../../../shared/bookings';
-import { longDate } from '../../../../shared/schedule';
-import { hhmm } from '../format';
+import type { ConflictView } from '../../../../shared/bookings';
+import { useI18n } from '../../i18n/state';
+import { showClock, showLongDate } from './texts';
 import { StatusChip } from './StatusChip';
 
 /**
@@ -16,7 +16,7 @@ export function ConflictDialog({
   busy,
   onProceed,
   onCancel,
-  proceedNote = 'Proceeding creates the booking with conflicted status; an admin will review it.',
+  proceedNote,
 }: {
   conflicts: ConflictView[];
   open: boolean;
@@ -25,30 +25,32 @@ export function ConflictDialog({
   onCancel: () => void;
   proceedNote?: string;
 }) {
+  const i18n = useI18n();
+  const { t } = i18n;
   return (
     <Dialog open={open} onClose={busy ? undefined : onCancel} aria-labelledby="conflict-title" aria-describedby="conflict-text" maxWidth="sm" fullWidth>
       <DialogTitle id="conflict-title" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <WarningAmberIcon color="warning" aria-hidden />
-        {BOOKING_MESSAGES.conflictTitle}
+        {t('bookings.conflict.title')}
       </DialogTitle>
       <DialogContent>
         <DialogContentText id="conflict-text">
-          This booking overlaps {conflicts.length} existing event{conflicts.length === 1 ? '' : 's'}. {proceedNote}
+          {t('bookings.conflict.overlaps', { count: conflicts.length })} {proceedNote ?? t('bookings.conflict.proceedNote')}
         </DialogContentText>
-        <List dense aria-label="Conflicting events">
+        <List dense aria-label={t('bookings.conflict.list')}>
           {conflicts.map((c) => (
             <ListItem key={c.id} disableGutters secondaryAction={<StatusChip status={c.status} />}>
-              <ListItemText primary={c.title} secondary={`${longDate(c.event_date)} · ${hhmm(c.start_time)} – ${hhmm(c.end_time)}${c.presenter_name ? ` · ${c.presenter_name}` : ''}`} />
+              <ListItemText primary={c.title} secondary={`${showLongDate(c.event_date, i18n)} · ${showClock(c.start_time, i18n)} – ${showClock(c.end_time, i18n)}${c.presenter_name ? ` · ${c.presenter_name}` : ''}`} />
             </ListItem>
           ))}
         </List>
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel} disabled={busy}>
-          Cancel
+          {t('bookings.conflict.cancel')}
         </Button>
         <Button onClick={onProceed} disabled={busy} variant="contained" color="warning">
-          Proceed Anyway
+          {t('bookings.conflict.proceed')}
         </Button>
       </DialogActions>
     </Dialog>

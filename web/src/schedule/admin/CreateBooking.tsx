@@ -21,7 +21,6 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import {
   BOOKING_MESSAGES,
   BOOKING_MODES,
-  BOOKING_MODE_LABELS,
   CreateBookingSchema,
   MAX_CALENDAR_DATES,
   SCHEDULE_LIMITS,
@@ -40,6 +39,7 @@ import { MonthCalendar, monthOf } from './MonthCalendar';
 import { useT } from '../../i18n/state';
 import { useToast } from '../../ui/toast';
 import { useActor } from './useActor';
+import { modeLabel } from './texts';
 
 const MODE_HELP: Record<BookingMode, string> = {
   daily: 'One show on one date.',
@@ -202,7 +202,7 @@ function CreateBookingForm() {
           >
             {BOOKING_MODES.map((m) => (
               <ToggleButton key={m} value={m}>
-                {BOOKING_MODE_LABELS[m]}
+                {modeLabel(t, m)}
               </ToggleButton>
             ))}
           </ToggleButtonGroup>

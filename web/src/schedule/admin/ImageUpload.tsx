@@ -5,6 +5,7 @@ import { ApiError } from '../../app/api';
 import { staffApi } from '../api';
 import { ShowImage } from '../components/ShowImage';
 import { useToast } from '../../ui/toast';
+import { useT } from '../../i18n/state';
 
 const MAX_BYTES = 5 * 1024 * 1024;
 
@@ -23,7 +24,9 @@ async function sniff(file: File): Promise<'jpeg' | 'png' | 'webp' | 'gif' | null
  * upload button. JPEG, PNG, WebP or GIF by content, at most 5MB, with the
  * spec's messages; the server checks the same and re-encodes.
  */
-export function ImageUpload({ value, onChange, label = 'Show image' }: { value: string | null; onChange: (url: string | null) => void; label?: string }) {
+export function ImageUpload({ value, onChange, label: given }: { value: string | null; onChange: (url: string | null) => void; label?: string }) {
+  const t = useT();
+  const label = given ?? t('bookings.image.label');
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const { toast } = useToast();
@@ -31,23 +34,23 @@ export function ImageUpload({ value, onChange, label = 'Show image' }: { value: 
   const pick = async (file: File | undefined) => {
     if (!file) return;
     if (!(await sniff(file))) {
-      toast({ title: 'Invalid file type', description: 'Please select a JPEG, PNG, WebP, or GIF image.', variant: 'error' });
+      toast({ title: t('bookings.image.invalidType'), description: t('bookings.image.pickType'), variant: 'error' });
       return;
     }
     if (file.size > MAX_BYTES) {
-      toast({ title: 'File too large', description: 'Please select an image smaller than 5MB.', variant: 'error' });
+      toast({ title: t('bookings.image.tooLarge'), description: t('bookings.image.pickSmaller'), variant: 'error' });
       return;
     }
     setBusy(true);
     try {
       const res = await staffApi.uploadImage(file);
       onChange(res.url);
-      toast({ title: 'Image uploaded', variant: 'success' });
+      toast({ title: t('bookings.image.uploaded'), variant: 'success' });
     } catch (err) {
       if (err instanceof ApiError && (err.status === 413 || err.status === 415)) {
-        toast({ title: err.message, description: err.status === 413 ? 'Please select an image smaller than 5MB.' : 'Please select a JPEG, PNG, WebP, or GIF image.', variant: 'error' });
+        toast({ title: err.message, description: err.status === 413 ? t('bookings.image.pickSmaller') : t('bookings.image.pickType'), variant: 'error' });
       } else {
-        toast({ title: 'Upload failed', description: err instanceof ApiError ? err.message : 'Failed to upload image. Please try again.', variant: 'error' });
+        toast({ title: t('bookings.image.uploadFailed'), description: err instanceof ApiError ? err.message : t('bookings.image.uploadFailedDetail'), variant: 'error' });
       }
     } finally {
       setBusy(false);
@@ -57,25 +60,25 @@ export function ImageUpload({ value, onChange, label = 'Show image' }: { value: 
 
   return (
     <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-      <ShowImage src={value} alt={value ? `${label} preview` : ''} sx={{ width: 96, height: 72, borderRadius: 1, flexShrink: 0 }} />
+      <ShowImage src={value} alt={value ? t('bookings.image.preview', { label }) : ''} sx={{ width: 96, height: 72, borderRadius: 1, flexShrink: 0 }} />
       <Box>
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
           {label}
         </Typography>
         <Typography variant="caption" color="text.secondary" component="p">
-          JPEG, PNG, WebP or GIF, up to 5MB.
+          {t('bookings.image.help')}
         </Typography>
         <Stack direction="row" spacing={1} sx={{ mt: 0.5 }}>
           <Button size="small" variant="outlined" startIcon={<UploadIcon />} disabled={busy} onClick={() => input.current?.click()}>
-            {busy ? 'Uploading…' : value ? 'Replace image' : 'Upload image'}
+            {busy ? t('bookings.image.uploading') : value ? t('bookings.image.replace') : t('bookings.image.upload')}
           </Button>
           {value && (
             <Button size="small" onClick={() => onChange(null)} disabled={busy}>
-              Remove
+              {t('bookings.image.remove')}
             </Button>
           )}
         </Stack>
-        <input ref={input} type="file" accept="image/jpeg,image/png,image/webp,image/gif" hidden aria-label={`Upload ${label.toLowerCase()}`} onChange={(e) => void pick(e.target.files?.[0])} />
+        <input ref={input} type="file" accept="image/jpeg,image/png,image/webp,image/gif" hidden aria-label={t('bookings.image.uploadLabel', { label: label.toLowerCase() })} onChange={(e) => void pick(e.target.files?.[0])} />
       </Box>
     </Stack>
   );

@@ -2,10 +2,13 @@ import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Box, ButtonBase, IconButton, Typography } from '@mui/material';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { addDays, dateParts, daysInMonth, isoWeekday, longDate, makeDate } from '../../../../shared/schedule';
+import { firstDayOfWeek } from '../../../../shared/i18n/week';
+import { addDays, dateParts, daysInMonth, isoWeekday, makeDate } from '../../../../shared/schedule';
+import { useI18n } from '../../i18n/state';
+import { showLongDate } from './texts';
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-const WEEKDAYS = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'];
+/** English's two-letter weekday heads, Monday first (other languages take Intl's short names). */
+const WEEKDAYS_EN = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'];
 
 /** The first day of the month containing `date`. */
 export function monthOf(date: string): string {
@@ -20,8 +23,14 @@ export function shiftMonth(date: string, n: number): string {
   return makeDate(Math.floor(idx / 12), (idx % 12) + 1, 1);
 }
 
+/** Days from the start of the week (`firstDay`, ISO 1–7) to `date`. */
+function weekOffset(date: string, firstDay: number): number {
+  return (isoWeekday(date) - firstDay + 7) % 7;
+}
+
 /**
- * A Monday-first month calendar: pick a date (or several), days can be
+ * A month calendar whose weeks start on the reader's first day (firstDayOfWeek: Monday for de and en-GB, Sunday
+ * for en-US, Saturday for ar): pick a date (or several), days can be
  * disabled, and days may carry a count of events. Arrow keys move between
  * days, Page Up / Page Down between months; the chosen day is announced.
  */
@@ -44,10 +53,21 @@ export function MonthCalendar({
   marks?: (date: string) => number;
   today: string;
 }) {
+  const i18n = useI18n();
+  const { t, intl } = i18n;
+  const firstDay = firstDayOfWeek(intl);
   const first = monthOf(month);
   const { year, month: m } = dateParts(first);
   const days = daysInMonth(year, m);
-  const lead = isoWeekday(first) - 1;
+  const lead = weekOffset(first, firstDay);
+  const noon = (date: string) => new Date(`${date}T12:00:00Z`);
+  const heads = Array.from({ length: 7 }, (_, i) => {
+    const iso = ((firstDay - 1 + i) % 7) + 1;
+    // 2024-01-01 was a Monday: the day `iso - 1` after it has that ISO weekday.
+    return i18n.locale === 'en' ? WEEKDAYS_EN[iso - 1]! : new Intl.DateTimeFormat(intl, { weekday: 'short', timeZone: 'UTC' }).format(noon(addDays('2024-01-01', iso - 1)));
+  });
+  const dayNumber = new Intl.NumberFormat(intl, { useGrouping: false });
+  const monthTitle = new Intl.DateTimeFormat(intl, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(noon(first));
   const cells: (string | null)[] = [...Array.from({ length: lead }, () => null), ...Array.from({ length: days }, (_, i) => makeDate(year, m, i + 1))];
   while (cells.length % 7 !== 0) cells.push(null);
   const [focus, setFocus] = useState<string>(() => selected.find((d) => monthOf(d) === first) ?? (monthOf(today) === first ? today : first));
@@ -81,28 +101,28 @@ export function MonthCalendar({
       move(makeDate(y, mm, Math.min(dateParts(date).day, daysInMonth(y, mm))));
     } else if (e.key === 'Home') {
       e.preventDefault();
-      move(addDays(date, 1 - isoWeekday(date)));
+      move(addDays(date, -weekOffset(date, firstDay)));
     } else if (e.key === 'End') {
       e.preventDefault();
-      move(addDays(date, 7 - isoWeekday(date)));
+      move(addDays(date, 6 - weekOffset(date, firstDay)));
     }
   };
 
   return (
     <Box role="group" aria-label={label} sx={{ width: '100%', maxWidth: 360 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
-        <IconButton aria-label="Previous month" onClick={() => onMonthChange(shiftMonth(first, -1))} size="small">
+        <IconButton aria-label={t('bookings.calendar.previousMonth')} onClick={() => onMonthChange(shiftMonth(first, -1))} size="small">
           <ChevronLeftIcon />
         </IconButton>
         <Typography component="p" aria-live="polite" sx={{ fontWeight: 700 }}>
-          {MONTHS[m - 1]} {year}
+          {monthTitle}
         </Typography>
-        <IconButton aria-label="Next month" onClick={() => onMonthChange(shiftMonth(first, 1))} size="small">
+        <IconButton aria-label={t('bookings.calendar.nextMonth')} onClick={() => onMonthChange(shiftMonth(first, 1))} size="small">
           <ChevronRightIcon />
         </IconButton>
       </Box>
-      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(7, 1fr)', gap: 0.5 }} aria-hidden>
-        {WEEKDAYS.map((d) => (
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(7, 1fr)', gap: 0.5 }} aria-hidden data-testid="calendar-weekdays">
+        {heads.map((d) => (
           <Typography key={d} variant="caption" sx={{ textAlign: 'center', color: 'text.secondary', fontWeight: 700 }}>
             {d}
           </Typography>
@@ -114,7 +134,7 @@ export function MonthCalendar({
           const isSel = selected.includes(date);
           const disabled = isDisabled?.(date) ?? false;
           const count = marks?.(date) ?? 0;
-          const name = `${longDate(date)}${date === today ? ', today' : ''}${count > 0 ? `, ${count} event${count === 1 ? '' : 's'}` : ''}`;
+          const name = t('bookings.calendar.day', { date: showLongDate(date, i18n), today: date === today ? 'yes' : 'no', count });
           return (
             <ButtonBase
               key={date}
@@ -144,7 +164,7 @@ export function MonthCalendar({
                 '&.Mui-disabled': { color: 'text.disabled', opacity: 0.6 },
               }}
             >
-              {dateParts(date).day}
+              {dayNumber.format(dateParts(date).day)}
               {count > 0 && (
                 <Box component="span" aria-hidden sx={{ position: 'absolute', bottom: 4, width: 5, height: 5, borderRadius: '50%', bgcolor: isSel ? 'primary.contrastText' : 'primary.main' }} />
               )}

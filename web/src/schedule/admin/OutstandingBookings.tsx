@@ -4,22 +4,23 @@ import TaskAltIcon from '@mui/icons-material/TaskAlt';
 import { Alert, Avatar, Box, Card, CardContent, Chip, IconButton, LinearProgress, List, ListItem, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ROLE_LABELS, isRole } from '../../../../shared/permissions';
+import { isRole } from '../../../../shared/permissions';
 import { WEEKLY_REQUIRED_HOURS, addWeeks, weekBounds } from '../../../../shared/schedule';
 import { useStation } from '../../app/station';
 import { scheduleKeys, staffApi, useScheduleLive } from '../api';
-import { stationToday, weekLabel } from '../format';
+import { stationToday, weekLabel, weekRangeLabel } from '../format';
+import { useI18n } from '../../i18n/state';
+import type { MessageKey } from '../../../../shared/i18n/format';
 
-/** The card's texts (spec 001 §2 Logs). */
-export const OUTSTANDING_TEXT = {
-  title: 'Outstanding Bookings',
-  allCaughtUp: 'All caught up!',
-  allCaughtUpDetail: `All presenters have met the ${WEEKLY_REQUIRED_HOURS}-hour weekly requirement.`,
-  noShows: 'No shows scheduled',
-  error: 'Failed to load outstanding bookings',
-} as const;
-
-const hours = (n: number): string => `${Number.isInteger(n) ? n : n.toFixed(2).replace(/0$/, '')}h`;
+const ROLE_KEYS: Record<string, MessageKey> = {
+  owner: 'bookings.role.owner',
+  manager: 'bookings.role.manager',
+  admin: 'bookings.role.admin',
+  moderator: 'bookings.role.moderator',
+  presenter: 'bookings.role.presenter',
+  guest: 'bookings.role.guest',
+  probation: 'bookings.role.probation',
+};
 
 /**
  * The Logs page's Outstanding Bookings card: presenters (and probationers)
@@ -28,6 +29,9 @@ const hours = (n: number): string => `${Number.isInteger(n) ? n : n.toFixed(2).r
  */
 export function OutstandingBookings() {
   useScheduleLive();
+  const { t, locale, intl } = useI18n();
+  /** Hours with up to two decimals, in the reader's digits ('1.5h', '1,5 Std.'). */
+  const hours = (n: number): string => t('bookings.outstanding.hours', { hours: Math.round(n * 100) / 100 });
   const station = useStation();
   const [week, setWeek] = useState(() => weekBounds(stationToday(station.timezone)).start);
   const { start, end } = weekBounds(week);
@@ -40,23 +44,23 @@ export function OutstandingBookings() {
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2 }}>
           <Box>
             <Typography id="outstanding-title" variant="h6" component="h2">
-              {OUTSTANDING_TEXT.title}
+              {t('bookings.outstanding.title')}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              Presenters under the {WEEKLY_REQUIRED_HOURS}-hour weekly requirement
+              {t('bookings.outstanding.intro', { hours: WEEKLY_REQUIRED_HOURS })}
             </Typography>
           </Box>
-          <Box role="group" aria-label="Week" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-            <Tooltip title="Previous week">
-              <IconButton aria-label="Previous week" onClick={() => setWeek(addWeeks(start, -1))}>
+          <Box role="group" aria-label={t('week.label')} sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+            <Tooltip title={t('week.previous')}>
+              <IconButton aria-label={t('week.previous')} onClick={() => setWeek(addWeeks(start, -1))}>
                 <ChevronLeftIcon />
               </IconButton>
             </Tooltip>
             <Typography aria-live="polite" sx={{ fontWeight: 600, minWidth: 170, textAlign: 'center' }}>
-              {weekLabel(start, end)}
+              {locale === 'en' ? weekLabel(start, end) : weekRangeLabel(start, end, intl)}
             </Typography>
-            <Tooltip title="Next week">
-              <IconButton aria-label="Next week" onClick={() => setWeek(addWeeks(start, 1))}>
+            <Tooltip title={t('week.next')}>
+              <IconButton aria-label={t('week.next')} onClick={() => setWeek(addWeeks(start, 1))}>
                 <ChevronRightIcon />
               </IconButton>
             </Tooltip>
@@ -69,19 +73,19 @@ export function OutstandingBookings() {
             ))}
           </Stack>
         ) : data.isError ? (
-          <Alert severity="error">{OUTSTANDING_TEXT.error}</Alert>
+          <Alert severity="error">{t('bookings.outstanding.error')}</Alert>
         ) : list.length === 0 ? (
           <Box sx={{ textAlign: 'center', py: 3 }}>
             <TaskAltIcon color="success" sx={{ fontSize: 40 }} aria-hidden />
-            <Typography sx={{ fontWeight: 700 }}>{OUTSTANDING_TEXT.allCaughtUp}</Typography>
+            <Typography sx={{ fontWeight: 700 }}>{t('bookings.outstanding.allCaughtUp')}</Typography>
             <Typography variant="body2" color="text.secondary">
-              {OUTSTANDING_TEXT.allCaughtUpDetail}
+              {t('bookings.outstanding.allCaughtUpDetail', { hours: WEEKLY_REQUIRED_HOURS })}
             </Typography>
           </Box>
         ) : (
           <>
             <Typography variant="body2" sx={{ mb: 1 }}>
-              {data.data.totalOutstanding} presenter{data.data.totalOutstanding === 1 ? '' : 's'} outstanding
+              {t('bookings.outstanding.count', { count: data.data.totalOutstanding })}
             </Typography>
             <List disablePadding>
               {list.map((p) => {
@@ -94,14 +98,14 @@ export function OutstandingBookings() {
                     <Box sx={{ flex: 1, minWidth: 0 }}>
                       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
                         <Typography sx={{ fontWeight: 700 }}>{p.name}</Typography>
-                        <Chip size="small" label={isRole(p.role) ? ROLE_LABELS[p.role] : p.role} variant="outlined" />
+                        <Chip size="small" label={isRole(p.role) ? t(ROLE_KEYS[p.role]!) : p.role} variant="outlined" />
                       </Stack>
                       <Typography variant="body2" color="text.secondary">
-                        {p.scheduled_hours === 0 ? OUTSTANDING_TEXT.noShows : `${hours(p.scheduled_hours)} of ${hours(p.required_hours)} scheduled`} · {pct}%
+                        {p.scheduled_hours === 0 ? t('bookings.outstanding.noShows') : t('bookings.outstanding.scheduled', { scheduled: hours(p.scheduled_hours), required: hours(p.required_hours) })} · {t('bookings.outstanding.percent', { pct: pct / 100 })}
                       </Typography>
-                      <LinearProgress variant="determinate" value={pct} aria-label={`${p.name}: ${pct}% of the weekly requirement`} sx={{ mt: 0.5, height: 6, borderRadius: 3 }} />
+                      <LinearProgress variant="determinate" value={pct} aria-label={t('bookings.outstanding.progress', { name: p.name, pct: pct / 100 })} sx={{ mt: 0.5, height: 6, borderRadius: 3 }} />
                     </Box>
-                    <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>{hours(p.remaining_hours)} remaining</Typography>
+                    <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>{t('bookings.outstanding.remaining', { hours: hours(p.remaining_hours) })}</Typography>
                   </ListItem>
                 );
               })}

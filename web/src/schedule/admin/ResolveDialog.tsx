@@ -1,10 +1,11 @@
 import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, List, ListItem, ListItemText } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { BOOKING_MESSAGES, type ScheduleEventView } from '../../../../shared/bookings';
-import { addDays, findConflicts, longDate } from '../../../../shared/schedule';
+import type { ScheduleEventView } from '../../../../shared/bookings';
+import { addDays, findConflicts } from '../../../../shared/schedule';
 import { scheduleKeys, staffApi } from '../api';
-import { hhmm } from '../format';
+import { useI18n } from '../../i18n/state';
+import { showClock, showLongDate } from './texts';
 import { StatusChip } from './StatusChip';
 import { useToast } from '../../ui/toast';
 
@@ -14,6 +15,9 @@ import { useToast } from '../../ui/toast';
  */
 export function ResolveDialog({ show, open, onClose }: { show: ScheduleEventView; open: boolean; onClose: () => void }) {
   const { toast } = useToast();
+  const i18n = useI18n();
+  const { t } = i18n;
+  const when = (e: Pick<ScheduleEventView, 'event_date' | 'start_time' | 'end_time'>) => `${showLongDate(e.event_date, i18n)} · ${showClock(e.start_time, i18n)} – ${showClock(e.end_time, i18n)}`;
   const qc = useQueryClient();
   const [busy, setBusy] = useState(false);
   const around = useQuery({
@@ -27,11 +31,11 @@ export function ResolveDialog({ show, open, onClose }: { show: ScheduleEventView
     setBusy(true);
     try {
       await staffApi.resolve(show.id, decision);
-      toast({ title: decision === 'approve' ? BOOKING_MESSAGES.conflictResolved : BOOKING_MESSAGES.eventCancelled, description: `"${show.title}" on ${longDate(show.event_date)}`, variant: 'success' });
+      toast({ title: decision === 'approve' ? t('showMgmt.resolved') : t('showMgmt.eventCancelled'), description: t('showMgmt.onDate', { title: show.title, date: showLongDate(show.event_date, i18n) }), variant: 'success' });
       await qc.invalidateQueries({ queryKey: scheduleKeys.all });
       onClose();
     } catch {
-      toast({ title: 'Error', description: BOOKING_MESSAGES.resolveFailed, variant: 'error' });
+      toast({ title: t('showMgmt.error'), description: t('showMgmt.resolveFailed'), variant: 'error' });
     } finally {
       setBusy(false);
     }
@@ -39,25 +43,25 @@ export function ResolveDialog({ show, open, onClose }: { show: ScheduleEventView
 
   return (
     <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby="resolve-title" maxWidth="sm" fullWidth>
-      <DialogTitle id="resolve-title">Resolve conflict</DialogTitle>
+      <DialogTitle id="resolve-title">{t('showMgmt.resolveTitle')}</DialogTitle>
       <DialogContent>
         <DialogContentText>
-          <strong>{show.title}</strong> · {longDate(show.event_date)} · {hhmm(show.start_time)} – {hhmm(show.end_time)}
+          <strong>{show.title}</strong> · {when(show)}
           {show.presenter_name ? ` · ${show.presenter_name}` : ''}
         </DialogContentText>
         {around.isPending ? (
-          <CircularProgress size={20} sx={{ mt: 2 }} aria-label="Loading overlapping events" />
+          <CircularProgress size={20} sx={{ mt: 2 }} aria-label={t('showMgmt.loadingOverlaps')} />
         ) : overlaps.length === 0 ? (
           <Alert severity="info" sx={{ mt: 2 }}>
-            It no longer overlaps any event: approving puts it on the schedule.
+            {t('showMgmt.noOverlap')}
           </Alert>
         ) : (
           <>
-            <DialogContentText sx={{ mt: 2 }}>It overlaps:</DialogContentText>
-            <List dense aria-label="Overlapping events">
+            <DialogContentText sx={{ mt: 2 }}>{t('showMgmt.overlaps')}</DialogContentText>
+            <List dense aria-label={t('showMgmt.overlappingEvents')}>
               {overlaps.map((o) => (
                 <ListItem key={o.id} disableGutters secondaryAction={<StatusChip status={o.status} />}>
-                  <ListItemText primary={o.title} secondary={`${longDate(o.event_date)} · ${hhmm(o.start_time)} – ${hhmm(o.end_time)}${o.presenter_name ? ` · ${o.presenter_name}` : ''}`} />
+                  <ListItemText primary={o.title} secondary={`${when(o)}${o.presenter_name ? ` · ${o.presenter_name}` : ''}`} />
                 </ListItem>
               ))}
             </List>
@@ -66,13 +70,13 @@ export function ResolveDialog({ show, open, onClose }: { show: ScheduleEventView
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>
-          Close
+          {t('showMgmt.close')}
         </Button>
         <Button onClick={() => void decide('reject')} disabled={busy} color="error" variant="outlined">
-          Reject
+          {t('showMgmt.reject')}
         </Button>
         <Button onClick={() => void decide('approve')} disabled={busy} variant="contained">
-          Approve
+          {t('showMgmt.approve')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -25,7 +25,6 @@ import {
   OVERVIEW_STATUSES,
   OverviewEventSchema,
   SCHEDULE_LIMITS,
-  STATUS_LABELS,
   type ConflictView,
   type OverviewEventInput,
   type ScheduleEventView,
@@ -43,6 +42,7 @@ import { StatusChip } from './StatusChip';
 import { useT } from '../../i18n/state';
 import { useToast } from '../../ui/toast';
 import { useActor } from './useActor';
+import { statusLabel } from './texts';
 
 const TYPE_LABELS: Record<string, string> = { show: 'Show', event: 'Special Event', maintenance: 'Maintenance' };
 
@@ -297,7 +297,7 @@ function OverviewEventDialog({ editing, onClose }: { editing: Exclude<Editing, n
               <TextField select label={t('overview.status')} value={status} onChange={(x) => setStatus(x.target.value as OverviewEventInput['status'])} fullWidth>
                 {OVERVIEW_STATUSES.map((s) => (
                   <MenuItem key={s} value={s}>
-                    {STATUS_LABELS[s]}
+                    {statusLabel(t, s)}
                   </MenuItem>
                 ))}
               </TextField>

@@ -29,26 +29,23 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
 import {
-  BOOKING_MESSAGES,
-  BOOKING_MODE_LABELS,
   DATE_FILTERS,
-  DATE_FILTER_LABELS,
   DEFAULT_DATE_FILTER,
-  STATUS_LABELS,
   activeFilterCount,
   dateFilterRange,
   type BookingActor,
   type DateFilter,
   type ScheduleEventView,
 } from '../../../../shared/bookings';
-import { SCHEDULE_EVENT_STATUSES, addWeeks, compareEventsByDateTime, dayLabel, isValidDate, longDate, weekBounds } from '../../../../shared/schedule';
+import { SCHEDULE_EVENT_STATUSES, addWeeks, compareEventsByDateTime, daysBetween, isValidDate, weekBounds } from '../../../../shared/schedule';
 import { usePageMeta } from '../../app/meta';
-import { useT } from '../../i18n/state';
+import { useI18n, useT } from '../../i18n/state';
 import { useStation } from '../../app/station';
 import { scheduleKeys, staffApi, useScheduleLive } from '../api';
 import { useNow } from '../components/useNow';
 import { WeekNavigator } from '../components/WeekNavigator';
-import { hhmm, stationToday } from '../format';
+import { stationToday } from '../format';
+import { modeLabel, showClock, showLongDate, statusCount, statusLabel, useDateFilterLabel } from './texts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EditShowDialog } from './EditShow';
 import { ResolveDialog } from './ResolveDialog';
@@ -74,7 +71,9 @@ export function ShowManagement() {
 }
 
 function ShowManagementView() {
-  usePageMeta({ title: 'Show Management' });
+  const t = useT();
+  const dateFilterLabel = useDateFilterLabel();
+  usePageMeta({ title: t('showMgmt.title') });
   useScheduleLive();
   const station = useStation();
   const now = useNow(60_000);
@@ -99,7 +98,6 @@ function ShowManagementView() {
   const [search, setSearch] = useState('');
   const [mine, setMine] = useState(false);
   const searched = useDeferredValue(search.trim());
-  const t = useT();
   const actor = useActor();
   const ownPresenter = actor.data?.ownPresenter ?? null;
   const range = dateFilterRange(dateFilter, today);
@@ -128,14 +126,14 @@ function ShowManagementView() {
     <Box sx={{ p: { xs: 0, md: 3 }, maxWidth: 1200 }}>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 2, justifyContent: 'space-between', alignItems: 'center', mb: 2 }}>
         <Typography variant="h4" component="h1" sx={{ whiteSpace: 'nowrap', fontSize: { xs: '1.75rem', md: '2.125rem' } }}>
-          Show Management
+          {t('showMgmt.title')}
         </Typography>
         <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
           <Button component={RouterLink} to={`/admin/rota${week.start === currentWeek ? '' : `?week=${week.start}`}`} variant="outlined" startIcon={<PrintIcon />} sx={{ whiteSpace: 'nowrap' }}>
             {t('rota.open')}
           </Button>
           <Button component={RouterLink} to="/admin/shows/new" variant="contained" startIcon={<AddIcon />} sx={{ whiteSpace: 'nowrap' }}>
-            Book New Show
+            {t('showMgmt.bookNew')}
           </Button>
         </Stack>
       </Stack>
@@ -154,34 +152,34 @@ function ShowManagementView() {
           />
           {ownPresenter && <FormControlLabel control={<Switch checked={mine} onChange={(e) => setMine(e.target.checked)} />} label={t('shows.search.mine')} />}
           <FormControl size="small" sx={{ minWidth: 180 }}>
-            <InputLabel id="status-filter-label">Status</InputLabel>
+            <InputLabel id="status-filter-label">{t('showMgmt.status')}</InputLabel>
             <Select
               labelId="status-filter-label"
-              label="Status"
+              label={t('showMgmt.status')}
               value={status}
               onChange={(e) => setStatus(e.target.value === '__clear' ? 'all' : e.target.value)}
             >
-              <MenuItem value="all">All statuses</MenuItem>
+              <MenuItem value="all">{t('showMgmt.allStatuses')}</MenuItem>
               {SCHEDULE_EVENT_STATUSES.filter((s) => s !== 'completed').map((s) => (
                 <MenuItem key={s} value={s}>
-                  {STATUS_LABELS[s]}
+                  {statusLabel(t, s)}
                 </MenuItem>
               ))}
               <Divider />
-              <MenuItem value="__clear">Clear Filter</MenuItem>
+              <MenuItem value="__clear">{t('showMgmt.clearFilter')}</MenuItem>
             </Select>
           </FormControl>
           <FormControl size="small" sx={{ minWidth: 180 }}>
-            <InputLabel id="date-filter-label">Dates</InputLabel>
-            <Select labelId="date-filter-label" label="Dates" value={dateFilter} onChange={(e) => setDateFilter(e.target.value as DateFilter)}>
+            <InputLabel id="date-filter-label">{t('showMgmt.dates')}</InputLabel>
+            <Select labelId="date-filter-label" label={t('showMgmt.dates')} value={dateFilter} onChange={(e) => setDateFilter(e.target.value as DateFilter)}>
               {DATE_FILTERS.map((f) => (
                 <MenuItem key={f} value={f}>
-                  {DATE_FILTER_LABELS[f]}
+                  {dateFilterLabel(f)}
                 </MenuItem>
               ))}
             </Select>
           </FormControl>
-          <Chip label={`${count} active filter${count === 1 ? '' : 's'}`} color={count > 0 ? 'primary' : 'default'} variant="outlined" aria-live="polite" />
+          <Chip label={t('showMgmt.activeFilters', { count })} color={count > 0 ? 'primary' : 'default'} variant="outlined" aria-live="polite" />
           <Button
             size="small"
             disabled={count === 0}
@@ -192,14 +190,14 @@ function ShowManagementView() {
               setMine(false);
             }}
           >
-            Clear filters
+            {t('showMgmt.clearFilters')}
           </Button>
         </CardContent>
       </Card>
 
-      <Tabs value={view} onChange={(_e, v: 'timeline' | 'series') => setView(v)} aria-label="Show views" sx={{ mb: 2 }}>
-        <Tab value="timeline" label="Timeline" />
-        <Tab value="series" label="Series" />
+      <Tabs value={view} onChange={(_e, v: 'timeline' | 'series') => setView(v)} aria-label={t('showMgmt.views')} sx={{ mb: 2 }}>
+        <Tab value="timeline" label={t('showMgmt.timeline')} />
+        <Tab value="series" label={t('showMgmt.series')} />
       </Tabs>
 
       {view === 'timeline' && (
@@ -216,17 +214,17 @@ function ShowManagementView() {
       )}
 
       {events.isError ? (
-        <Alert severity="error" action={<Button color="inherit" onClick={() => void events.refetch()}>Try again</Button>}>
-          Could not load shows. Please try again.
+        <Alert severity="error" action={<Button color="inherit" onClick={() => void events.refetch()}>{t('common.tryAgain')}</Button>}>
+          {t('showMgmt.loadFailed')}
         </Alert>
       ) : events.isPending && !emptyRange ? (
         <Box role="status" sx={{ display: 'flex', gap: 2, alignItems: 'center', py: 4 }}>
-          <CircularProgress size={20} /> Loading shows…
+          <CircularProgress size={20} /> {t('showMgmt.loading')}
         </Box>
       ) : list.length === 0 ? (
         <Card variant="outlined">
           <CardContent>
-            <Typography>{BOOKING_MESSAGES.noShowsFound}</Typography>
+            <Typography>{t('bookings.msg.noShowsFound')}</Typography>
           </CardContent>
         </Card>
       ) : view === 'timeline' ? (
@@ -245,17 +243,23 @@ function ShowManagementView() {
 }
 
 function Timeline({ events, today, actor, open }: { events: ScheduleEventView[]; today: string; actor: BookingActor | undefined; open: (d: Dialog) => void }) {
+  const i18n = useI18n();
+  const { t } = i18n;
   const sorted = [...events].sort(compareEventsByDateTime);
   const days = [...new Set(sorted.map((e) => e.event_date))];
+  const relative = (day: string): string | null => {
+    const diff = daysBetween(today, day);
+    return diff === 0 ? t('showMgmt.today') : diff === 1 ? t('showMgmt.tomorrow') : diff === -1 ? t('showMgmt.yesterday') : null;
+  };
   return (
     <Stack spacing={3}>
       {days.map((day) => (
         <Box component="section" key={day} aria-labelledby={`tl-${day}`}>
           <Typography id={`tl-${day}`} variant="h6" component="h2" sx={{ mb: 1 }}>
-            {dayLabel(day, today)}
-            {dayLabel(day, today) !== longDate(day) && (
+            {relative(day) ?? showLongDate(day, i18n)}
+            {relative(day) !== null && (
               <Typography component="span" color="text.secondary" sx={{ ml: 1, fontSize: '0.9rem' }}>
-                {longDate(day)}
+                {showLongDate(day, i18n)}
               </Typography>
             )}
           </Typography>
@@ -273,6 +277,8 @@ function Timeline({ events, today, actor, open }: { events: ScheduleEventView[];
 }
 
 function SeriesView({ events, today, actor, open }: { events: ScheduleEventView[]; today: string; actor: BookingActor | undefined; open: (d: Dialog) => void }) {
+  const i18n = useI18n();
+  const { t } = i18n;
   const groups = new Map<string, ScheduleEventView[]>();
   const singles: ScheduleEventView[] = [];
   for (const e of events) {
@@ -293,8 +299,8 @@ function SeriesView({ events, today, actor, open }: { events: ScheduleEventView[
         const last = list[list.length - 1]!;
         const counts = new Map<string, number>();
         for (const e of list) counts.set(e.status, (counts.get(e.status) ?? 0) + 1);
-        const heading = id === 'singles' ? 'Single bookings' : first.title;
-        const kind = id === 'singles' ? `${list.length} show${list.length === 1 ? '' : 's'}` : `${BOOKING_MODE_LABELS[first.recurrence_type === 'once' ? 'calendar' : first.recurrence_type]} · ${list.length} event${list.length === 1 ? '' : 's'}`;
+        const heading = id === 'singles' ? t('showMgmt.singles') : first.title;
+        const kind = id === 'singles' ? t('showMgmt.showCount', { count: list.length }) : t('showMgmt.seriesKind', { mode: modeLabel(t, first.recurrence_type === 'once' ? 'calendar' : first.recurrence_type), count: list.length });
         return (
           <Accordion key={id} variant="outlined" disableGutters slotProps={{ transition: { unmountOnExit: true } }}>
             <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`series-${id}`} id={`series-h-${id}`}>
@@ -304,13 +310,13 @@ function SeriesView({ events, today, actor, open }: { events: ScheduleEventView[
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
                   {kind}
-                  {id !== 'singles' && first.presenter_name ? ` · ${first.presenter_name}` : ''} · {longDate(first.event_date)}
-                  {last.event_date !== first.event_date ? ` – ${longDate(last.event_date)}` : ''}
+                  {id !== 'singles' && first.presenter_name ? ` · ${first.presenter_name}` : ''} · {showLongDate(first.event_date, i18n)}
+                  {last.event_date !== first.event_date ? ` – ${showLongDate(last.event_date, i18n)}` : ''}
                 </Typography>
                 <Box sx={{ display: 'flex', gap: 0.5, ml: { sm: 'auto' } }}>
                   {id !== 'singles' && <FollowerChip showIds={list.map((e) => e.id)} />}
                   {[...counts.entries()].map(([s, n]) => (
-                    <Chip key={s} size="small" variant="outlined" label={`${n} ${STATUS_LABELS[s as keyof typeof STATUS_LABELS].toLowerCase()}`} />
+                    <Chip key={s} size="small" variant="outlined" label={statusCount(t, s as ScheduleEventView['status'], n)} />
                   ))}
                 </Box>
               </Box>
@@ -330,13 +336,17 @@ function SeriesView({ events, today, actor, open }: { events: ScheduleEventView[
   );
 }
 
+/** A show's series kind after its presenter ('weekly series'). */
+const SERIES_KIND = { once: 'showMgmt.seriesOnce', daily: 'showMgmt.seriesDaily', weekly: 'showMgmt.seriesWeekly', monthly: 'showMgmt.seriesMonthly' } as const;
+
 /** The statuses the server lets a show be moved from (server/src/schedule/service.ts moveShow). */
 const MOVABLE = new Set(['scheduled', 'pending', 'conflicted', 'needs_review']);
 
 /** One show with its status and the actions the signed-in user may take. */
 function ShowRow({ show, actor, open, withDate = false }: { show: ScheduleEventView; actor: BookingActor | undefined; open: (d: Dialog) => void; withDate?: boolean }) {
   const { toast } = useToast();
-  const t = useT();
+  const i18n = useI18n();
+  const { t } = i18n;
   const movable = MOVABLE.has(show.status);
   const qc = useQueryClient();
   const [busy, setBusy] = useState(false);
@@ -348,33 +358,33 @@ function ShowRow({ show, actor, open, withDate = false }: { show: ScheduleEventV
     setBusy(true);
     try {
       await staffApi.approve(show.id);
-      toast({ title: BOOKING_MESSAGES.showApproved, description: `"${show.title}" on ${longDate(show.event_date)}`, variant: 'success' });
+      toast({ title: t('showMgmt.approved'), description: t('showMgmt.onDate', { title: show.title, date: showLongDate(show.event_date, i18n) }), variant: 'success' });
       await qc.invalidateQueries({ queryKey: scheduleKeys.all });
     } catch {
-      toast({ title: 'Error', description: BOOKING_MESSAGES.showApproveFailed, variant: 'error' });
+      toast({ title: t('showMgmt.error'), description: t('showMgmt.approveFailed'), variant: 'error' });
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <Card variant="outlined" component="article" aria-label={`${show.title}, ${longDate(show.event_date)}`}>
+    <Card variant="outlined" component="article" aria-label={`${show.title}, ${showLongDate(show.event_date, i18n)}`}>
       <CardContent sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center', py: 1.5, '&:last-child': { pb: 1.5 } }}>
         <Box sx={{ width: withDate ? 210 : 120, flexShrink: 0, fontVariantNumeric: 'tabular-nums', fontWeight: 700, whiteSpace: 'nowrap' }}>
           {withDate && (
             <Typography variant="caption" component="div" color="text.secondary">
-              {longDate(show.event_date)}
+              {showLongDate(show.event_date, i18n)}
             </Typography>
           )}
-          {hhmm(show.start_time)} – {hhmm(show.end_time)}
+          {showClock(show.start_time, i18n)} – {showClock(show.end_time, i18n)}
         </Box>
         <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
           <Typography component="h3" sx={{ fontWeight: 700 }}>
             {show.title}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {show.presenter_name ?? show.host ?? 'No presenter'}
-            {show.booking_type === 'series' ? ` · ${show.recurrence_type === 'once' ? 'picked dates' : show.recurrence_type} series` : ''}
+            {show.presenter_name ?? show.host ?? t('showMgmt.noPresenter')}
+            {show.booking_type === 'series' ? ` · ${t(SERIES_KIND[show.recurrence_type])}` : ''}
           </Typography>
         </Box>
         <StatusChip status={show.status} />
@@ -382,20 +392,20 @@ function ShowRow({ show, actor, open, withDate = false }: { show: ScheduleEventV
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
           {canApprove && (
             <Button size="small" variant="contained" color="success" disabled={busy} onClick={() => void approve()}>
-              Approve
+              {t('showMgmt.approve')}
             </Button>
           )}
           {canResolve && (
             <Button size="small" variant="contained" color="warning" onClick={() => open({ kind: 'resolve', show })}>
-              Resolve
+              {t('showMgmt.resolve')}
             </Button>
           )}
           <Button size="small" onClick={() => open({ kind: 'view', show })}>
-            View
+            {t('showMgmt.view')}
           </Button>
           {manage && (
             <Button size="small" onClick={() => open({ kind: 'edit', show })}>
-              Edit
+              {t('showMgmt.edit')}
             </Button>
           )}
           {manage && movable && (
@@ -405,7 +415,7 @@ function ShowRow({ show, actor, open, withDate = false }: { show: ScheduleEventV
           )}
           {manage && (
             <Button size="small" color="error" onClick={() => open({ kind: 'delete', show })}>
-              Delete
+              {t('showMgmt.delete')}
             </Button>
           )}
         </Box>
@@ -416,19 +426,21 @@ function ShowRow({ show, actor, open, withDate = false }: { show: ScheduleEventV
 
 function DeleteShow({ show, onClose }: { show: ScheduleEventView; onClose: () => void }) {
   const { toast } = useToast();
+  const i18n = useI18n();
+  const { t } = i18n;
   const qc = useQueryClient();
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
     setBusy(true);
     try {
       await staffApi.remove(show.id);
-      toast({ title: BOOKING_MESSAGES.showDeleted, description: `"${show.title}" on ${longDate(show.event_date)}`, variant: 'success' });
+      toast({ title: t('showMgmt.deleted'), description: t('showMgmt.onDate', { title: show.title, date: showLongDate(show.event_date, i18n) }), variant: 'success' });
       await qc.invalidateQueries({ queryKey: scheduleKeys.all });
       onClose();
     } catch {
-      toast({ title: 'Error', description: BOOKING_MESSAGES.showDeleteFailed, variant: 'error' });
+      toast({ title: t('showMgmt.error'), description: t('showMgmt.deleteFailed'), variant: 'error' });
       setBusy(false);
     }
   };
-  return <ConfirmDialog open focusCancel title="Delete show" message={BOOKING_MESSAGES.deleteConfirm} busy={busy} onConfirm={() => void confirm()} onClose={onClose} />;
+  return <ConfirmDialog open focusCancel title={t('showMgmt.deleteTitle')} message={t('showMgmt.deleteConfirm')} confirmLabel={t('showMgmt.delete')} dismissLabel={t('showMgmt.cancel')} busy={busy} onConfirm={() => void confirm()} onClose={onClose} />;
 }

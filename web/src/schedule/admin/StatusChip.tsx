@@ -1,6 +1,7 @@
 import { Chip } from '@mui/material';
-import { STATUS_LABELS } from '../../../../shared/bookings';
 import type { ScheduleEventStatus } from '../../../../shared/schedule';
+import { useT } from '../../i18n/state';
+import { statusLabel } from './texts';
 
 const COLORS: Record<ScheduleEventStatus, 'success' | 'warning' | 'error' | 'info' | 'default' | 'secondary'> = {
   scheduled: 'success',
@@ -13,5 +14,6 @@ const COLORS: Record<ScheduleEventStatus, 'success' | 'warning' | 'error' | 'inf
 
 /** A schedule status as a coloured chip, with its label in words (never colour alone). */
 export function StatusChip({ status }: { status: ScheduleEventStatus }) {
-  return <Chip size="small" color={COLORS[status]} variant={status === 'cancelled' ? 'outlined' : 'filled'} label={STATUS_LABELS[status]} />;
+  const t = useT();
+  return <Chip size="small" color={COLORS[status]} variant={status === 'cancelled' ? 'outlined' : 'filled'} label={statusLabel(t, status)} />;
 }

@@ -1,7 +1,7 @@
-import { BOOKING_MESSAGES } from '../../../../shared/bookings';
+import { BOOKING_MESSAGES, type BookingMode, type DateFilter } from '../../../../shared/bookings';
 import type { MessageKey, Translate } from '../../../../shared/i18n/format';
-import { longDate } from '../../../../shared/schedule';
-import type { I18n } from '../../i18n/state';
+import { longDate, type ScheduleEventStatus } from '../../../../shared/schedule';
+import { useT, type I18n } from '../../i18n/state';
 import { clockTime } from '../format';
 
 /**
@@ -34,4 +34,59 @@ export function bookingMessage(t: Translate, message: string | undefined): strin
   if (message === undefined) return undefined;
   const key = BOOKING_KEYS[message];
   return key ? t(key) : message;
+}
+
+const STATUS_KEYS = {
+  scheduled: 'bookings.status.scheduled',
+  pending: 'bookings.status.pending',
+  conflicted: 'bookings.status.conflicted',
+  needs_review: 'bookings.status.needsReview',
+  cancelled: 'bookings.status.cancelled',
+  completed: 'bookings.status.completed',
+} as const satisfies Record<ScheduleEventStatus, MessageKey>;
+
+/** A schedule status's label ('Scheduled', 'Needs review'). */
+export function statusLabel(t: Translate, status: ScheduleEventStatus): string {
+  return t(STATUS_KEYS[status]);
+}
+
+const STATUS_COUNT_KEYS = {
+  scheduled: 'bookings.statusCount.scheduled',
+  pending: 'bookings.statusCount.pending',
+  conflicted: 'bookings.statusCount.conflicted',
+  needs_review: 'bookings.statusCount.needsReview',
+  cancelled: 'bookings.statusCount.cancelled',
+  completed: 'bookings.statusCount.completed',
+} as const satisfies Record<ScheduleEventStatus, MessageKey>;
+
+/** How many shows of a series have a status ('3 scheduled'). */
+export function statusCount(t: Translate, status: ScheduleEventStatus, count: number): string {
+  return t(STATUS_COUNT_KEYS[status], { count });
+}
+
+const MODE_KEYS = {
+  daily: 'bookings.mode.daily',
+  weekly: 'bookings.mode.weekly',
+  monthly: 'bookings.mode.monthly',
+  calendar: 'bookings.mode.calendar',
+} as const satisfies Record<BookingMode, MessageKey>;
+
+/** A booking mode's label ('Weekly series'). */
+export function modeLabel(t: Translate, mode: BookingMode): string {
+  return t(MODE_KEYS[mode]);
+}
+
+const DATE_FILTER_KEYS = {
+  all: 'bookings.dateFilter.all',
+  today: 'bookings.dateFilter.today',
+  'this-week': 'bookings.dateFilter.thisWeek',
+  'next-week': 'bookings.dateFilter.nextWeek',
+  'next-month': 'bookings.dateFilter.nextMonth',
+  'future-only': 'bookings.dateFilter.futureOnly',
+} as const satisfies Record<DateFilter, MessageKey>;
+
+/** Show Management's date filter labels. */
+export function useDateFilterLabel(): (filter: DateFilter) => string {
+  const t = useT();
+  return (filter) => t(DATE_FILTER_KEYS[filter]);
 }

@@ -6,6 +6,15 @@ import { createDiscordConfig, fetchDiscordConfig, updateDiscordConfig } from '..
 import { PageLoading } from '../../app/ListenerLayout';
 import { errorMessage, serverFieldErrors, validate, type FieldErrors } from '../../content/admin/form';
 import { useToast } from '../../ui/toast';
+import { useT } from '../../i18n/state';
+import type { MessageKey } from '../../../../shared/i18n/format';
+
+/** The form's own checks (shared/content.ts DiscordConfigInputSchema) in the reader's language. */
+const REQUIRED: Record<string, MessageKey> = {
+  'Bot token is required': 'discordSettings.botTokenRequired',
+  'Client ID is required': 'discordSettings.clientIdRequired',
+  'Client secret is required': 'discordSettings.clientSecretRequired',
+};
 
 interface FormValues {
   bot_token: string;
@@ -22,6 +31,7 @@ const EMPTY: FormValues = { bot_token: '', client_id: '', client_secret: '' };
  */
 export function DiscordTab() {
   const { toast } = useToast();
+  const t = useT();
   const client = useQueryClient();
   const q = useQuery({ queryKey: ['admin', 'discord'], queryFn: ({ signal }) => fetchDiscordConfig(signal) });
   const [values, setValues] = useState<FormValues>(EMPTY);
@@ -32,29 +42,29 @@ export function DiscordTab() {
     mutationFn: (body: Partial<FormValues>) => (configured ? updateDiscordConfig(body) : createDiscordConfig(body as FormValues)),
     onSuccess: (view) => {
       client.setQueryData(['admin', 'discord'], view);
-      toast({ title: configured ? 'Discord configuration updated successfully' : 'Discord configuration saved successfully', variant: 'success' });
+      toast({ title: configured ? t('discordSettings.updated') : t('discordSettings.saved'), variant: 'success' });
       setValues(EMPTY);
       setErrors({});
     },
     onError: (err) => {
       setErrors(serverFieldErrors(err));
-      toast({ title: 'Failed to save Discord configuration', description: errorMessage(err), variant: 'error' });
+      toast({ title: t('discordSettings.saveFailed'), description: errorMessage(err), variant: 'error' });
     },
   });
 
   if (q.isError)
     return (
-      <Alert severity="error" action={<Button onClick={() => void q.refetch()}>Try again</Button>}>
-        Failed to load Discord configuration
+      <Alert severity="error" action={<Button onClick={() => void q.refetch()}>{t('common.tryAgain')}</Button>}>
+        {t('discordSettings.loadFailed')}
       </Alert>
     );
-  if (!q.data) return <PageLoading label="Loading Discord configuration..." />;
+  if (!q.data) return <PageLoading label={t('discordSettings.loading')} />;
 
   const submit = () => {
     if (!configured) {
       const checked = validate(DiscordConfigInputSchema, values);
       if (!checked.ok) {
-        setErrors(checked.errors);
+        setErrors(Object.fromEntries(Object.entries(checked.errors).map(([k, m]) => [k, m && REQUIRED[m] ? t(REQUIRED[m]) : m])));
         return;
       }
       save.mutate(checked.value);
@@ -62,25 +72,25 @@ export function DiscordTab() {
     }
     const patch = Object.fromEntries(Object.entries(values).filter(([, v]) => v.trim() !== '')) as Partial<FormValues>;
     if (Object.keys(patch).length === 0) {
-      setErrors({ _: 'Type a new value in at least one field, or leave the configuration as it is.' });
+      setErrors({ _: t('discordSettings.nothingToSave') });
       return;
     }
     save.mutate(patch);
   };
   const set = (k: keyof FormValues, v: string) => setValues((o) => ({ ...o, [k]: v }));
   const current = q.data.configured ? q.data : null;
-  const help = (k: keyof FormValues, stored: string | undefined) => errors[k] ?? (stored ? `Saved: ${stored}. Leave blank to keep it.` : undefined);
+  const help = (k: keyof FormValues, stored: string | undefined) => errors[k] ?? (stored ? t('discordSettings.storedHelp', { stored }) : undefined);
 
   return (
     <Card sx={{ maxWidth: 720 }}>
       <CardHeader
         title={
           <Typography variant="h6" component="h2">
-            Discord Integration
+            {t('settings.tab.discord')}
           </Typography>
         }
-        subheader="The bot posts application results to Discord; the client id and secret connect applicants' Discord accounts."
-        action={<Chip label={current ? 'Configured' : 'Not configured'} color={current ? 'success' : 'default'} variant={current ? 'filled' : 'outlined'} />}
+        subheader={t('discordSettings.intro')}
+        action={<Chip label={current ? t('discordSettings.configured') : t('discordSettings.notConfigured')} color={current ? 'success' : 'default'} variant={current ? 'filled' : 'outlined'} />}
       />
       <CardContent
         component="form"
@@ -92,17 +102,17 @@ export function DiscordTab() {
         }}
         sx={{ display: 'grid', gap: 2 }}
       >
-        {current && !current.readable && <Alert severity="warning">The saved secrets were encrypted with a different server key and cannot be read. Enter them again.</Alert>}
+        {current && !current.readable && <Alert severity="warning">{t('discordSettings.unreadable')}</Alert>}
         {errors._ && <Alert severity="error">{errors._}</Alert>}
-        <TextField label="Bot token" type="password" required={!current} value={values.bot_token} onChange={(e) => set('bot_token', e.target.value)} error={Boolean(errors.bot_token)} helperText={help('bot_token', current?.bot_token)} slotProps={{ htmlInput: { autoComplete: 'new-password' } }} />
-        <TextField label="Client ID" required={!current} value={values.client_id} onChange={(e) => set('client_id', e.target.value)} error={Boolean(errors.client_id)} helperText={help('client_id', current?.client_id)} />
-        <TextField label="Client secret" type="password" required={!current} value={values.client_secret} onChange={(e) => set('client_secret', e.target.value)} error={Boolean(errors.client_secret)} helperText={help('client_secret', current?.client_secret)} slotProps={{ htmlInput: { autoComplete: 'new-password' } }} />
+        <TextField label={t('discordSettings.botToken')} type="password" required={!current} value={values.bot_token} onChange={(e) => set('bot_token', e.target.value)} error={Boolean(errors.bot_token)} helperText={help('bot_token', current?.bot_token)} slotProps={{ htmlInput: { autoComplete: 'new-password' } }} />
+        <TextField label={t('discordSettings.clientId')} required={!current} value={values.client_id} onChange={(e) => set('client_id', e.target.value)} error={Boolean(errors.client_id)} helperText={help('client_id', current?.client_id)} />
+        <TextField label={t('discordSettings.clientSecret')} type="password" required={!current} value={values.client_secret} onChange={(e) => set('client_secret', e.target.value)} error={Boolean(errors.client_secret)} helperText={help('client_secret', current?.client_secret)} slotProps={{ htmlInput: { autoComplete: 'new-password' } }} />
         <Typography variant="body2" color="text.secondary">
-          Secrets are encrypted before they are stored and are never shown again in full.
+          {t('discordSettings.encrypted')}
         </Typography>
         <Box>
           <Button type="submit" variant="contained" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : current ? 'Update Configuration' : 'Save Configuration'}
+            {save.isPending ? t('discordSettings.saving') : current ? t('discordSettings.update') : t('discordSettings.save')}
           </Button>
         </Box>
       </CardContent>

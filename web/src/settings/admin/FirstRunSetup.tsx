@@ -8,6 +8,8 @@ import { usePageMeta } from '../../app/meta';
 import { PageLoading } from '../../app/ListenerLayout';
 import { errorMessage, serverFieldErrors, validate, type FieldErrors } from '../../content/admin/form';
 import { useToast } from '../../ui/toast';
+import { useT } from '../../i18n/state';
+import type { Translate } from '../../../../shared/i18n/format';
 import { SettingsSection } from './SettingsSection';
 import { fetchSetupState, fetchStationSettings, saveStationSettings, skipSetup } from '../api';
 import { SETUP_KEY } from './FirstRunRedirect';
@@ -58,13 +60,12 @@ const PATH_TO_FIELD: Record<string, keyof SetupValues> = {
   'social.facebook': 'facebook',
   'social.x': 'x',
 };
-/** The Discord field's own message: General Settings' texts name its two fields (invite, chat link), which the setup shows as one (issue 30 item 7). */
-const DISCORD_FIELD_MESSAGE = 'Discord invite must be a valid URL, such as https://discord.gg/yourstation';
-const byField = (errors: FieldErrors): FieldErrors => {
+/** The Discord field's own message (firstRun.discordInvalid): General Settings' texts name its two fields (invite, chat link), which the setup shows as one (issue 30 item 7). */
+const byField = (errors: FieldErrors, t: Translate): FieldErrors => {
   const out: FieldErrors = {};
   for (const [k, v] of Object.entries(errors)) {
     const field = PATH_TO_FIELD[k] ?? k;
-    out[field] ??= field === 'discord' ? DISCORD_FIELD_MESSAGE : v;
+    out[field] ??= field === 'discord' ? t('firstRun.discordInvalid') : v;
   }
   return out;
 };
@@ -74,24 +75,23 @@ function timeZones(): string[] {
   return intl.supportedValuesOf?.('timeZone') ?? ['Europe/London', 'UTC'];
 }
 
-const SOURCE_LABEL: Record<SetupState['source']['kind'], string> = {
-  demo: 'the built-in demo source, no station server configured',
-  azuracast: 'AzuraCast',
-  icecast: 'Icecast',
-};
+/** The station servers' names (brands); the demo source is described in words. */
+const SOURCE_NAME: Record<Exclude<SetupState['source']['kind'], 'demo'>, string> = { azuracast: 'AzuraCast', icecast: 'Icecast' };
 
 /** What the server's configuration says about the stream, in a sentence or two. */
 function SourceInfo({ state }: { state: SetupState }) {
+  const t = useT();
   const { kind, url } = state.source;
+  const source = kind === 'demo' ? t('firstRun.source.demo') : SOURCE_NAME[kind];
+  const names = { variable: 'STATION_SOURCE', setting: 'STREAM_URL', path: '/api/stream' };
   return (
     <Alert severity="info" sx={{ '& .MuiAlert-message': { overflowWrap: 'anywhere' } }}>
-      Station source (STATION_SOURCE): {SOURCE_LABEL[kind]}
-      {url ? ` at ${url}` : ''}.{' '}
+      {url ? t('firstRun.source.lineAt', { ...names, source, url }) : t('firstRun.source.line', { ...names, source })}{' '}
       {state.streamUrlFromConfig
-        ? `Listeners play ${state.streamUrlFromConfig}, set by STREAM_URL on the server; it wins over the Stream URL below.`
+        ? t('firstRun.source.fromConfig', { ...names, url: state.streamUrlFromConfig })
         : kind === 'demo'
-          ? 'Leave the Stream URL at /api/stream to play the demo stream, or enter your own stream.'
-          : `Leave the Stream URL at /api/stream to play the stream ${SOURCE_LABEL[kind]} advertises, or enter another one.`}
+          ? t('firstRun.source.keepDemo', names)
+          : t('firstRun.source.keepServer', { ...names, source })}
     </Alert>
   );
 }
@@ -102,7 +102,8 @@ function SourceInfo({ state }: { state: SetupState }) {
  * same messages); Skip leaves the blank defaults, which show nothing made up.
  */
 export default function FirstRunSetup() {
-  usePageMeta({ title: 'Set up your station · Presenter Panel' });
+  const t = useT();
+  usePageMeta({ title: t('firstRun.pageTitle') });
   const { toast } = useToast();
   const client = useQueryClient();
   const navigate = useNavigate();
@@ -124,29 +125,29 @@ export default function FirstRunSetup() {
     onSuccess: (saved) => {
       client.setQueryData(['admin', 'settings', 'station'], saved);
       client.setQueryData(['station'], saved);
-      toast({ title: 'Station set up', description: 'Listeners see your station straight away. Everything else is in Settings → General Settings.', variant: 'success' });
+      toast({ title: t('firstRun.saved'), description: t('firstRun.savedDetail'), variant: 'success' });
       finish();
     },
     onError: (err) => {
-      const fields = byField(serverFieldErrors(err));
+      const fields = byField(serverFieldErrors(err), t);
       setErrors(fields);
-      toast({ title: 'Error updating settings', description: fields.discord ?? errorMessage(err), variant: 'error' });
+      toast({ title: t('generalSettings.updateFailed'), description: fields.discord ?? errorMessage(err), variant: 'error' });
     },
   });
   const skip = useMutation({
     mutationFn: skipSetup,
     onSuccess: finish,
-    onError: (err) => toast({ title: 'Could not skip the setup', description: errorMessage(err), variant: 'error' }),
+    onError: (err) => toast({ title: t('firstRun.skipFailed'), description: errorMessage(err), variant: 'error' }),
   });
 
   const failed = state.error ?? station.error;
   if (failed)
     return (
-      <Alert severity="error" action={<Button onClick={() => void Promise.all([state.refetch(), station.refetch()])}>Try again</Button>}>
+      <Alert severity="error" action={<Button onClick={() => void Promise.all([state.refetch(), station.refetch()])}>{t('common.tryAgain')}</Button>}>
         {errorMessage(failed)}
       </Alert>
     );
-  if (!values || !state.data || !station.data) return <PageLoading label="Loading settings..." />;
+  if (!values || !state.data || !station.data) return <PageLoading label={t('generalSettings.loading')} />;
   const current = station.data;
   const setup = state.data;
 
@@ -166,7 +167,7 @@ export default function FirstRunSetup() {
   const submit = () => {
     const checked = validate(StationInfoSchema, toBody(current, values));
     if (!checked.ok) {
-      setErrors(byField(checked.errors));
+      setErrors(byField(checked.errors, t));
       return;
     }
     setErrors({});
@@ -187,43 +188,43 @@ export default function FirstRunSetup() {
     >
       <Box>
         <Typography id="setup-heading" variant="h4" component="h1" sx={{ fontWeight: 800, mb: 1, fontSize: { xs: '1.75rem', md: '2.125rem' } }}>
-          Set up your station
+          {t('firstRun.title')}
         </Typography>
         <Typography color="text.secondary">
-          {setup.needed ? 'Welcome! ' : ''}A few details before listeners arrive. Until you add a link, the listener site simply leaves it out; you can change all of this later in Settings → General Settings.
+          {setup.needed ? t('firstRun.introWelcome') : t('firstRun.intro')}
         </Typography>
       </Box>
-      <SettingsSection title="Station">
-        {text('name', 'Station name', { required: true, help: 'Shown in the header, page titles and the player.' })}
+      <SettingsSection title={t('generalSettings.station')}>
+        {text('name', t('generalSettings.name'), { required: true, help: t('firstRun.nameHelp') })}
       </SettingsSection>
-      <SettingsSection title="Stream">
+      <SettingsSection title={t('firstRun.stream')}>
         <SourceInfo state={setup} />
-        {text('streamUrl', 'Stream URL', { required: true, help: 'The audio stream listeners play (mp3).', placeholder: 'https://stream.example/radio.mp3' })}
+        {text('streamUrl', t('generalSettings.streamUrl'), { required: true, help: t('generalSettings.streamHelp'), placeholder: 'https://stream.example/radio.mp3' })}
       </SettingsSection>
-      <SettingsSection title="Time zone">
+      <SettingsSection title={t('firstRun.timezone')}>
         <Autocomplete
           options={zones}
           value={values.timezone}
           onChange={(_e, v) => v && set('timezone', v)}
           disableClearable
           renderInput={(params) => (
-            <TextField {...params} label="Station time zone" required error={Boolean(errors.timezone)} helperText={errors.timezone ?? `The schedule and "today" use this clock. The server's default is ${setup.serverTimezone}.`} />
+            <TextField {...params} label={t('generalSettings.timezone')} required error={Boolean(errors.timezone)} helperText={errors.timezone ?? t('firstRun.timezoneHelp', { zone: setup.serverTimezone })} />
           )}
         />
       </SettingsSection>
-      <SettingsSection title="Links">
-        {text('discord', 'Discord invite', { placeholder: 'https://discord.gg/…', help: 'The Join Community button and the footer link.' })}
-        {text('streaming', 'Streaming platform', { placeholder: 'https://www.mixcloud.com/…' })}
+      <SettingsSection title={t('firstRun.links')}>
+        {text('discord', t('firstRun.discord'), { placeholder: 'https://discord.gg/…', help: t('firstRun.discordHelp') })}
+        {text('streaming', t('generalSettings.streaming'), { placeholder: 'https://www.mixcloud.com/…' })}
         {text('instagram', 'Instagram', { placeholder: 'https://instagram.com/…' })}
         {text('facebook', 'Facebook', { placeholder: 'https://facebook.com/…' })}
         {text('x', 'X', { placeholder: 'https://x.com/…' })}
       </SettingsSection>
       <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
         <Button variant="text" disabled={busy} onClick={() => skip.mutate()}>
-          {skip.isPending ? 'Skipping...' : 'Skip for now'}
+          {skip.isPending ? t('firstRun.skipping') : t('firstRun.skip')}
         </Button>
         <Button type="submit" variant="contained" disabled={busy}>
-          {save.isPending ? 'Saving...' : 'Save and open the station'}
+          {save.isPending ? t('generalSettings.saving') : t('firstRun.save')}
         </Button>
       </Stack>
     </Box>

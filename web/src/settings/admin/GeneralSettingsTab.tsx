@@ -120,21 +120,21 @@ export function GeneralSettingsTab() {
       client.setQueryData(['admin', 'settings', 'station'], saved);
       client.setQueryData(['station'], saved);
       setValues(toForm(saved));
-      toast({ title: 'Settings updated successfully', description: 'Listeners see the change straight away.', variant: 'success' });
+      toast({ title: t('generalSettings.updated'), description: t('generalSettings.updatedDetail'), variant: 'success' });
     },
     onError: (err) => {
       setErrors(byField(serverFieldErrors(err)));
-      toast({ title: 'Error updating settings', description: errorMessage(err), variant: 'error' });
+      toast({ title: t('generalSettings.updateFailed'), description: errorMessage(err), variant: 'error' });
     },
   });
 
   if (q.isError)
     return (
-      <Alert severity="error" action={<Button onClick={() => void q.refetch()}>Try again</Button>}>
+      <Alert severity="error" action={<Button onClick={() => void q.refetch()}>{t('common.tryAgain')}</Button>}>
         {errorMessage(q.error)}
       </Alert>
     );
-  if (!values) return <PageLoading label="Loading settings..." />;
+  if (!values) return <PageLoading label={t('generalSettings.loading')} />;
 
   const set = <K extends keyof FormValues>(k: K, v: FormValues[K]) => setValues((o) => (o ? { ...o, [k]: v } : o));
   const text = (k: Exclude<keyof FormValues, 'requestsOpen' | 'singleDayLeave' | 'compliance_mode'>, label: string, extra: { required?: boolean; help?: string; placeholder?: string; type?: string } = {}) => (
@@ -170,49 +170,50 @@ export function GeneralSettingsTab() {
       }}
       sx={{ display: 'grid', gap: 2, maxWidth: 820 }}
     >
-      <SettingsSection title="Station">
-        {text('name', 'Station name', { required: true })}
-        {text('tagline', 'Tagline', { help: 'One line under the name on the home page and in the footer.' })}
-        {text('logoUrl', 'Logo URL', { required: true, placeholder: 'https://… or /logo.svg' })}
-        {text('streamUrl', 'Stream URL', { required: true, help: 'The audio stream listeners play (mp3).', placeholder: 'https://stream.example/radio.mp3' })}
-        {text('contactEmail', 'Contact email', { type: 'email', help: 'Shown on the contact and legal pages; empty, they point to the contact form instead.' })}
+      <SettingsSection title={t('generalSettings.station')}>
+        {text('name', t('generalSettings.name'), { required: true })}
+        {text('tagline', t('generalSettings.tagline'), { help: t('generalSettings.taglineHelp') })}
+        {text('logoUrl', t('generalSettings.logoUrl'), { required: true, placeholder: t('generalSettings.logoPlaceholder') })}
+        {text('streamUrl', t('generalSettings.streamUrl'), { required: true, help: t('generalSettings.streamHelp'), placeholder: 'https://stream.example/radio.mp3' })}
+        {text('contactEmail', t('generalSettings.contactEmail'), { type: 'email', help: t('generalSettings.contactHelp') })}
         <Autocomplete
           options={zones}
           value={values.timezone}
           onChange={(_e, v) => v && set('timezone', v)}
           disableClearable
-          renderInput={(params) => <TextField {...params} label="Station time zone" required error={Boolean(errors.timezone)} helperText={errors.timezone ?? 'The schedule, "today" and page analytics use this clock.'} />}
+          renderInput={(params) => <TextField {...params} label={t('generalSettings.timezone')} required error={Boolean(errors.timezone)} helperText={errors.timezone ?? t('generalSettings.timezoneHelp')} />}
         />
       </SettingsSection>
-      <SettingsSection title="Approved image hosts">
+      <SettingsSection title={t('generalSettings.imageHosts')}>
         <TextField
-          label="Approved image hosts"
+          label={t('generalSettings.imageHosts')}
           value={values.approvedImageHosts}
           onChange={(e) => set('approvedImageHosts', e.target.value)}
           error={Boolean(errors.approvedImageHosts)}
-          helperText={errors.approvedImageHosts ?? 'One https address per line, such as https://images.example.org. Listeners see show, presenter, slide and sponsor images only from this site (uploads) and these hosts; at most 10.'}
+          helperText={errors.approvedImageHosts ?? t('generalSettings.imageHostsHelp')}
+          // eslint-disable-next-line airdeck/no-jsx-text -- an example address, not language
           placeholder="https://images.example.org"
           multiline
           minRows={2}
           fullWidth
         />
       </SettingsSection>
-      <SettingsSection title="Social links">
-        {text('chat', 'Chat community (Discord)', { placeholder: 'https://discord.gg/…' })}
-        {text('streaming', 'Streaming platform', { placeholder: 'https://www.mixcloud.com/…' })}
+      <SettingsSection title={t('generalSettings.social')}>
+        {text('chat', t('generalSettings.chat'), { placeholder: 'https://discord.gg/…' })}
+        {text('streaming', t('generalSettings.streaming'), { placeholder: 'https://www.mixcloud.com/…' })}
         {text('instagram', 'Instagram')}
         {text('facebook', 'Facebook')}
         {text('x', 'X')}
       </SettingsSection>
-      <SettingsSection title="App and community">
-        {text('googlePlayUrl', 'Google Play link', { help: 'The Mobile App page links here.' })}
-        {text('chatInviteUrl', 'Chat community invite', { help: 'The Join Community link of the home page and the donate page\'s invite button.' })}
+      <SettingsSection title={t('generalSettings.app')}>
+        {text('googlePlayUrl', t('generalSettings.googlePlay'), { help: t('generalSettings.googlePlayHelp') })}
+        {text('chatInviteUrl', t('generalSettings.chatInvite'), { help: t('generalSettings.chatInviteHelp') })}
       </SettingsSection>
-      <SettingsSection title="Donations">
-        {text('donationProviderUrl', 'Donation provider URL', { help: 'The donation button posts here (opens in a new tab).' })}
-        {text('donationAccount', 'Donation account', { help: 'The account or business id the provider expects.' })}
-        <TextField label="Currency" value="GBP" disabled helperText="Donations are taken in GBP." />
-        <FormControlLabel control={<Switch checked={values.requestsOpen} onChange={(e) => set('requestsOpen', e.target.checked)} />} label="Song requests open" />
+      <SettingsSection title={t('generalSettings.donations')}>
+        {text('donationProviderUrl', t('generalSettings.donationProvider'), { help: t('generalSettings.donationProviderHelp') })}
+        {text('donationAccount', t('generalSettings.donationAccount'), { help: t('generalSettings.donationAccountHelp') })}
+        <TextField label={t('generalSettings.currency')} value="GBP" disabled helperText={t('generalSettings.currencyHelp')} />
+        <FormControlLabel control={<Switch checked={values.requestsOpen} onChange={(e) => set('requestsOpen', e.target.checked)} />} label={t('generalSettings.requestsOpen')} />
       </SettingsSection>
       <SettingsSection title={t('settings.leaveSection')}>
         <FormControlLabel control={<Switch checked={values.singleDayLeave} onChange={(e) => set('singleDayLeave', e.target.checked)} />} label={t('settings.singleDayLeave')} />
@@ -234,7 +235,7 @@ export function GeneralSettingsTab() {
       </SettingsSection>
       <Box>
         <Button type="submit" variant="contained" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save Settings'}
+          {save.isPending ? t('generalSettings.saving') : t('generalSettings.save')}
         </Button>
       </Box>
     </Box>

@@ -27,14 +27,14 @@ import { useT } from '../../i18n/state';
  * refusal text is the spec's.
  */
 export function SettingsPage() {
-  usePageMeta({ title: 'Settings' });
+  const tr = useT();
+  usePageMeta({ title: tr('settings.title') });
   const access = useQuery({
     queryKey: ['admin', 'settings', 'access'],
     queryFn: ({ signal }) => fetchSettingsAccess(signal),
     retry: (n, err) => !(err instanceof ApiError && err.status < 500) && n < 2,
   });
   const [tab, setTab] = useState('sponsored');
-  const tr = useT();
 
   if (access.error instanceof ApiError && (access.error.status === 403 || access.error.status === 401)) {
     return (
@@ -46,20 +46,20 @@ export function SettingsPage() {
   if (access.isError)
     return (
       <Box sx={{ p: { xs: 0, md: 4 } }}>
-        <Alert severity="error" action={<Button onClick={() => void access.refetch()}>Try again</Button>}>
+        <Alert severity="error" action={<Button onClick={() => void access.refetch()}>{tr('common.tryAgain')}</Button>}>
           {errorMessage(access.error)}
         </Alert>
       </Box>
     );
-  if (!access.data) return <PageLoading label="Checking permissions..." />;
+  if (!access.data) return <PageLoading label={tr('settings.checking')} />;
 
   const tabs = [
-    { key: 'sponsored', label: 'Sponsored Content' },
-    { key: 'slider', label: 'Slider Options' },
-    ...(access.data.discord ? [{ key: 'discord', label: 'Discord Integration' }] : []),
-    { key: 'general', label: 'General Settings' },
-    { key: 'webhooks', label: 'Webhooks' },
-    { key: 'widgets', label: 'Widgets' },
+    { key: 'sponsored', label: tr('settings.tab.sponsored') },
+    { key: 'slider', label: tr('settings.tab.slider') },
+    ...(access.data.discord ? [{ key: 'discord', label: tr('settings.tab.discord') }] : []),
+    { key: 'general', label: tr('settings.tab.general') },
+    { key: 'webhooks', label: tr('settings.tab.webhooks') },
+    { key: 'widgets', label: tr('settings.tab.widgets') },
     { key: 'listed', label: tr('listed.tab') },
   ];
   const current = tabs.some((t) => t.key === tab) ? tab : 'sponsored';
@@ -67,10 +67,10 @@ export function SettingsPage() {
   return (
     <Box sx={{ p: { xs: 0, md: 4 }, maxWidth: 1200 }}>
       <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
-        Settings
+        {tr('settings.title')}
       </Typography>
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
-        <Tabs value={current} onChange={(_e, v: string) => setTab(v)} variant="scrollable" allowScrollButtonsMobile aria-label="Settings sections">
+        <Tabs value={current} onChange={(_e, v: string) => setTab(v)} variant="scrollable" allowScrollButtonsMobile aria-label={tr('settings.sections')}>
           {tabs.map((t) => (
             <Tab key={t.key} value={t.key} label={t.label} id={`settings-tab-${t.key}`} aria-controls={`settings-panel-${t.key}`} />
           ))}

@@ -8,12 +8,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { usePlayRequests } from '../pwa/play-request';
 import { RADIO_FALLBACKS, RADIO_LIMITS } from '../../../shared/radio-constants';
 import type { NowPlaying } from '../../../shared/radio';
-import { isBroadcasting, offAirText, songTextIn, stationStateOf } from '../../../shared/radio-display';
-import { startsAt } from './starts-at';
+import { isBroadcasting, offAirText, stationStateOf } from '../../../shared/radio-display';
+import { startsAtIn } from './starts-at';
 import { useNow } from '../app/clock';
 import { useShowZone, type ShowZone } from '../schedule/zone';
 import { useIsMobile } from '../app/media';
-import { useT } from '../i18n/state';
+import { useI18n } from '../i18n/state';
+import type { Translate } from '../../../shared/i18n/format';
 import { useStation } from '../app/station';
 import { getApiBase } from '../platform';
 import { formatClock, TrackArt } from './components/TrackArt';
@@ -65,21 +66,26 @@ function liveSrc(streamUrl: string): string {
 }
 
 /** What the player shows: the song with the spec's fallbacks, or the off-air state. */
-function display(np: NowPlaying | undefined, zone: ShowZone, nowMs: number) {
+function display(np: NowPlaying | undefined, zone: ShowZone, nowMs: number, t: Translate, intl: string) {
   const song = np?.now_playing.song;
   const state = stationStateOf(np);
   const onAir = isBroadcasting(state);
   const off = offAirText(np);
-  const text = songTextIn(state, song);
+  // The spec's fallbacks (shared/radio-display.ts songTextIn) in the reader's language; a song's own words as they are.
+  const text =
+    state === 'metadata_unavailable'
+      ? { title: t('radio.nowPlayingUnavailable'), artist: t('radio.metadataUnavailable'), album: '' }
+      : { title: song?.title || t('player.unknownTrack'), artist: song?.artist || t('songRequest.unknownArtist'), album: song?.album || t('songRequest.unknownAlbum') };
+  const offReason = t(off.reasonKey);
   return {
     state,
     onAir,
-    title: onAir ? text.title : off.headline,
-    artist: onAir ? text.artist : off.next ? `Next: ${off.next.title}, ${startsAt(off.next.starts_at, zone.zone, zone.label, nowMs)}` : off.reason,
-    offReason: off.reason,
+    title: onAir ? text.title : t(off.headlineKey),
+    artist: onAir ? text.artist : off.next ? t('player.next', { title: off.next.title, when: startsAtIn(t, intl, off.next.starts_at, zone.zone, zone.label, nowMs) }) : offReason,
+    offReason,
     album: text.album,
     art: onAir ? (song?.art ?? null) : null,
-    presenter: np?.presenter || (np?.live.is_live ? RADIO_FALLBACKS.livePresenter : RADIO_FALLBACKS.autoPresenter),
+    presenter: np?.presenter || (np?.live.is_live ? t('player.livePresenter') : t('player.autoDj')),
     isLive: state === 'live',
     /** `null` when unknown (a live item): only the elapsed time is shown. */
     duration: np ? np.now_playing.duration : RADIO_FALLBACKS.durationSeconds,
@@ -99,7 +105,7 @@ function display(np: NowPlaying | undefined, zone: ShowZone, nowMs: number) {
 export function Player() {
   const station = useStation();
   const mobile = useIsMobile();
-  const t = useT();
+  const { t, intl } = useI18n();
   const { data: np } = useNowPlaying();
   // An episode of listen again chosen on a page (issue 32): the player plays it instead of the live stream.
   const { episode } = usePlayback();
@@ -115,7 +121,7 @@ export function Player() {
   const [volumeAnchor, setVolumeAnchor] = useState<HTMLElement | null>(null);
   // Times in the page's one zone, by the page's one clock (issue 38 item 6).
   const zone = useShowZone();
-  const d = display(np, zone, useNow(60_000));
+  const d = display(np, zone, useNow(60_000), t, intl);
   const streamUrl = np?.station.listen_url || station.streamUrl;
   const streamUrlRef = useRef(streamUrl);
   streamUrlRef.current = streamUrl;
@@ -353,7 +359,7 @@ export function Player() {
   const clock = d.onAir ? <PlayerClock np={np} duration={d.duration} /> : null;
   const liveBadge = (small: boolean) => (
     <Box component="span" sx={{ px: small ? 0.75 : 1, py: small ? 0 : 0.25, borderRadius: 4, ...LIVE_BADGE_COLORS, fontSize: small ? '0.6875rem' : '0.8125rem', fontWeight: 800, lineHeight: 1.5, flexShrink: 0 }}>
-      LIVE
+      {t('radio.live')}
     </Box>
   );
   const volumeSlider = (vertical: boolean) => (
@@ -363,7 +369,7 @@ export function Player() {
       min={0}
       max={100}
       step={1}
-      aria-label="Volume"
+      aria-label={t('player.volume')}
       valueLabelDisplay="auto"
       orientation={vertical ? 'vertical' : 'horizontal'}
       sx={vertical ? { height: 120 } : { width: 110, flexShrink: 0, mr: 1 }}
@@ -373,7 +379,7 @@ export function Player() {
   return (
     <Paper
       component="section"
-      aria-label={episode ? t('listenAgain.playerRegion') : 'Live player'}
+      aria-label={episode ? t('listenAgain.playerRegion') : t('player.region')}
       square
       elevation={8}
       sx={{ position: 'fixed', left: 0, right: 0, bottom: 0, height, zIndex: 1200, borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper', display: 'flex', flexDirection: 'column' }}
@@ -405,7 +411,7 @@ export function Player() {
         <Box sx={{ flexGrow: 1, display: 'flex', alignItems: 'center', gap: { xs: 1, sm: 2 }, px: { xs: 1, sm: 2 }, minWidth: 0 }}>
           <IconButton
             onClick={playing ? pause : play}
-            aria-label={playing ? 'Pause' : canPlay ? 'Play' : `Play (unavailable: off air)`}
+            aria-label={playing ? t('player.pause') : canPlay ? t('player.play') : t('player.playUnavailable')}
             title={canPlay ? undefined : d.offReason}
             disabled={!canPlay}
             color="primary"
@@ -484,7 +490,7 @@ export function Player() {
           )}
           {mobile ? (
             <>
-              <IconButton onClick={(e) => setVolumeAnchor(e.currentTarget)} aria-label={`Volume ${shownVolume}`} aria-haspopup="dialog" sx={{ flexShrink: 0 }} data-testid="player-volume-button">
+              <IconButton onClick={(e) => setVolumeAnchor(e.currentTarget)} aria-label={t('player.volumeLevel', { level: shownVolume })} aria-haspopup="dialog" sx={{ flexShrink: 0 }} data-testid="player-volume-button">
                 {muted || volume === 0 ? <VolumeOffIcon /> : <VolumeUpIcon />}
               </IconButton>
               <Popover
@@ -493,17 +499,17 @@ export function Player() {
                 onClose={() => setVolumeAnchor(null)}
                 anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
                 transformOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-                slotProps={{ paper: { role: 'dialog', 'aria-label': 'Volume', sx: { p: 1.5, pt: 2.5, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 } } }}
+                slotProps={{ paper: { role: 'dialog', 'aria-label': t('player.volume'), sx: { p: 1.5, pt: 2.5, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1 } } }}
               >
                 {volumeSlider(true)}
-                <IconButton onClick={toggleMute} aria-label={muted || volume === 0 ? 'Unmute' : 'Mute'}>
+                <IconButton onClick={toggleMute} aria-label={muted || volume === 0 ? t('player.unmute') : t('player.mute')}>
                   {muted || volume === 0 ? <VolumeOffIcon /> : <VolumeUpIcon />}
                 </IconButton>
               </Popover>
             </>
           ) : (
             <>
-              <IconButton onClick={toggleMute} aria-label={muted || volume === 0 ? 'Unmute' : 'Mute'} sx={{ flexShrink: 0 }}>
+              <IconButton onClick={toggleMute} aria-label={muted || volume === 0 ? t('player.unmute') : t('player.mute')} sx={{ flexShrink: 0 }}>
                 {muted || volume === 0 ? <VolumeOffIcon /> : <VolumeUpIcon />}
               </IconButton>
               {volumeSlider(false)}
@@ -512,7 +518,7 @@ export function Player() {
         </Box>
       )}
       <Box aria-live="polite" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-        {np && !episode ? (d.onAir ? `Now playing: ${d.title} by ${d.artist}. ${d.isLive ? `Live with ${d.presenter}.` : ''}` : `${d.title}. ${d.artist}`) : ''}
+        {np && !episode ? (d.onAir ? `${t('player.nowPlaying', { title: d.title, artist: d.artist })} ${d.isLive ? t('player.liveWith', { presenter: d.presenter }) : ''}` : `${d.title}. ${d.artist}`) : ''}
       </Box>
     </Paper>
   );

@@ -4,6 +4,7 @@ import { keyframes } from '@mui/material/styles';
 import { useEffect, useState } from 'react';
 import { RADIO_LIMITS } from '../../../../shared/radio-constants';
 import { useBubbles } from '../hooks';
+import { useI18n } from '../../i18n/state';
 
 const rise = keyframes`
   0% { transform: translate3d(0, 0, 0) scale(0.6); opacity: 0; }
@@ -54,19 +55,21 @@ export function BubblesButton({ floating = false }: { floating?: boolean }) {
     increment();
     setBubbles(makeBubbles());
   };
-  const label = count === null ? 'Bubbles' : `Bubbles: ${groupThousands(count)}`;
+  const { t, locale, intl } = useI18n();
+  const figure = (n: number) => (locale === 'en' ? groupThousands(n) : new Intl.NumberFormat(intl).format(n));
+  const label = count === null ? t('nowPlaying.bubbles') : t('nowPlaying.bubblesCount', { count: figure(count) });
   return (
     <>
       {floating ? (
         <Tooltip title={label}>
           <span style={{ position: 'absolute', top: 0, right: -4, zIndex: 2 }}>
-            <Fab size="medium" color="primary" aria-label={`Release bubbles (${count ?? 0} so far)`} onClick={click} disabled={busy}>
+            <Fab size="medium" color="primary" aria-label={t('nowPlaying.releaseBubbles', { count: figure(count ?? 0) })} onClick={click} disabled={busy}>
               <BubbleChartIcon />
             </Fab>
           </span>
         </Tooltip>
       ) : (
-        <Button variant="outlined" startIcon={<BubbleChartIcon />} onClick={click} disabled={busy} aria-label={`${label}, release bubbles`}>
+        <Button variant="outlined" startIcon={<BubbleChartIcon />} onClick={click} disabled={busy} aria-label={t('nowPlaying.releaseBubblesLabel', { label })}>
           {label}
         </Button>
       )}

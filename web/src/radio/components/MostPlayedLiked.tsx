@@ -3,12 +3,13 @@ import QueueMusicIcon from '@mui/icons-material/QueueMusic';
 import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import type { TrackRanking } from '../../../../shared/radio';
-import { songText } from '../../../../shared/radio-display';
+import { useT } from '../../i18n/state';
 import { useRankings } from '../hooks';
 import { TrackArt } from './TrackArt';
 import { useDeferredQuery } from '../../app/deferred-query';
 
 function Ranking(props: { heading: string; icon: ReactNode; items: TrackRanking[] | undefined; loading: boolean; empty: string; stat: (t: TrackRanking) => string; testId: string }) {
+  const tr = useT();
   return (
     <Card sx={{ flex: 1, minWidth: 0 }} component="section" aria-label={props.heading} data-testid={props.testId}>
       <CardContent>
@@ -20,7 +21,7 @@ function Ranking(props: { heading: string; icon: ReactNode; items: TrackRanking[
         </Stack>
         {props.loading ? (
           <Typography color="text.secondary" role="status">
-            Loading...
+            {tr('nowPlaying.loading2')}
           </Typography>
         ) : !props.items || props.items.length === 0 ? (
           <Typography color="text.secondary">{props.empty}</Typography>
@@ -31,10 +32,10 @@ function Ranking(props: { heading: string; icon: ReactNode; items: TrackRanking[
                 <TrackArt src={t.song.art} size={40} />
                 <Box sx={{ minWidth: 0, flexGrow: 1 }}>
                   <Typography noWrap sx={{ fontWeight: 600 }}>
-                    {songText(t.song).title}
+                    {t.song.title || tr('player.unknownTrack')}
                   </Typography>
                   <Typography noWrap variant="body2" color="text.secondary">
-                    {songText(t.song).artist}
+                    {t.song.artist || tr('songRequest.unknownArtist')}
                   </Typography>
                 </Box>
                 <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>
@@ -54,10 +55,11 @@ export function MostPlayedLiked() {
   const rankings = useRankings();
   const played = useDeferredQuery(rankings.played);
   const liked = useDeferredQuery(rankings.liked);
+  const t = useT();
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-      <Ranking heading="Most Played" icon={<QueueMusicIcon color="primary" aria-hidden />} items={played.data} loading={played.isLoading} empty="No plays yet" stat={(t) => `${t.plays} ${t.plays === 1 ? 'play' : 'plays'}`} testId="most-played" />
-      <Ranking heading="Most Liked" icon={<FavoriteIcon color="primary" aria-hidden />} items={liked.data} loading={liked.isLoading} empty="No likes yet" stat={(t) => `${t.up_votes} ${t.up_votes === 1 ? 'like' : 'likes'}`} testId="most-liked" />
+      <Ranking heading={t('nowPlaying.mostPlayed')} icon={<QueueMusicIcon color="primary" aria-hidden />} items={played.data} loading={played.isLoading} empty={t('nowPlaying.noPlays')} stat={(r) => t('nowPlaying.plays', { count: r.plays })} testId="most-played" />
+      <Ranking heading={t('nowPlaying.mostLiked')} icon={<FavoriteIcon color="primary" aria-hidden />} items={liked.data} loading={liked.isLoading} empty={t('nowPlaying.noLikes')} stat={(r) => t('nowPlaying.likes', { count: r.up_votes })} testId="most-liked" />
     </Stack>
   );
 }

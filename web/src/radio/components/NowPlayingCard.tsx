@@ -1,11 +1,11 @@
 import { Box, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
-import { isBroadcasting, metadataUnavailable, offAirText, songTextIn, stationStateOf } from '../../../../shared/radio-display';
+import { isBroadcasting, metadataUnavailable, offAirText, stationStateOf } from '../../../../shared/radio-display';
 import { formatClock, TrackArt } from './TrackArt';
 import { VoteButtons } from './VoteButtons';
 import type { NowPlaying } from '../../../../shared/radio';
 import { useElapsed, useNowPlaying } from '../hooks';
 import { LIVE_BADGE_COLORS } from '../../ui/theme';
-import { startsAt } from '../starts-at';
+import { startsAt, startsAtIn } from '../starts-at';
 import { useNow } from '../../app/clock';
 import { useShowZone } from '../../schedule/zone';
 import { useStation } from '../../app/station';
@@ -27,15 +27,16 @@ export function NowPlayingCard() {
   const song = np?.now_playing.song;
   const state = stationStateOf(np);
   const onAir = isBroadcasting(state);
-  const text = songTextIn(state, song);
+  const { t, intl } = useI18n();
+  // The spec's fallbacks in the reader's language; a song's own words as they are.
+  const text = state === 'metadata_unavailable' ? { title: t('radio.nowPlayingUnavailable'), artist: t('radio.metadataUnavailable') } : { title: song?.title || t('player.unknownTrack'), artist: song?.artist || t('songRequest.unknownArtist') };
   const unavailable = metadataUnavailable(state);
   const off = offAirText(np);
-  const title = onAir ? text.title : off.headline;
+  const title = onAir ? text.title : t(off.headlineKey);
   // The next show's start in the page's one zone, labelled when it is not the listener's own (issue 38 item 6).
   const zone = useShowZone();
   const now = useNow(60_000);
   const live = state === 'live';
-  const { t } = useI18n();
   // Compliance mode UK or US (issue 34): the card says why it names no upcoming song.
   const hideNext = hidesUpcomingSongs(useStation().compliance_mode);
   return (
@@ -46,13 +47,13 @@ export function NowPlayingCard() {
           <Box sx={{ minWidth: 0, flexGrow: 1 }}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5 }}>
               <Typography id="now-playing-heading" variant="overline" color="text.secondary">
-                {onAir ? 'Now playing' : 'Station status'}
+                {onAir ? t('nowPlaying.heading') : t('nowPlaying.status')}
               </Typography>
-              {live && <Chip label="LIVE" size="small" sx={{ fontWeight: 800, ...LIVE_BADGE_COLORS }} />}
-              {onAir && !unavailable && np?.stale && <Chip label="Reconnecting to the station…" size="small" variant="outlined" />}
+              {live && <Chip label={t('radio.live')} size="small" sx={{ fontWeight: 800, ...LIVE_BADGE_COLORS }} />}
+              {onAir && !unavailable && np?.stale && <Chip label={t('nowPlaying.reconnecting')} size="small" variant="outlined" />}
             </Stack>
             <Typography variant="h4" component="p" sx={{ fontWeight: 800 }} noWrap title={title} data-testid="card-title">
-              {isLoading ? 'Loading…' : title}
+              {isLoading ? t('nowPlaying.loading') : title}
             </Typography>
             {onAir ? (
               <>
@@ -60,21 +61,22 @@ export function NowPlayingCard() {
                   {text.artist}
                 </Typography>
                 {!unavailable && <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                  {np ? `${state === 'live' ? 'Live with' : 'Presented by'} ${np.presenter}` : ''}
+                  {np ? t(state === 'live' ? 'nowPlaying.liveWith' : 'nowPlaying.presentedBy', { presenter: np.presenter }) : ''}
                   {np ? ' · ' : ''}
                   {np && <CardClock np={np} />}
-                  {np && np.listeners.current > 0 ? ` · ${np.listeners.current} listening` : ''}
+                  {np && np.listeners.current > 0 ? ` · ${t('nowPlaying.listening', { count: np.listeners.current })}` : ''}
                 </Typography>}
               </>
             ) : (
               <Typography variant="body1" color="text.secondary" sx={{ mt: 0.5 }} data-testid="card-off-air-reason">
-                {off.reason}
+                {t(off.reasonKey)}
               </Typography>
             )}
             {np?.next_show && (
               <Typography variant="body2" color="text.secondary" data-testid="card-next-show">
-                Next: {np.next_show.title}
-                {np.next_show.presenter_name ? ` with ${np.next_show.presenter_name}` : ''}, {startsAt(np.next_show.starts_at, zone.zone, zone.label, now)}
+                {np.next_show.presenter_name
+                  ? t('nowPlaying.nextWith', { title: np.next_show.title, presenter: np.next_show.presenter_name, when: startsAtIn(t, intl, np.next_show.starts_at, zone.zone, zone.label, now) })
+                  : t('nowPlaying.next', { title: np.next_show.title, when: startsAtIn(t, intl, np.next_show.starts_at, zone.zone, zone.label, now) })}
               </Typography>
             )}
             {hideNext && (

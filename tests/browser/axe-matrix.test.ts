@@ -69,7 +69,9 @@ beforeAll(async () => {
     pageSlug = 'about-the-station';
   }
   const fixtures = '../shared/fixtures/azuracast';
-  content = await contentStrings(knex, fs.readdirSync(fixtures).filter((f) => f.endsWith('.json')).map((f) => `${fixtures}/${f}`));
+  // The station's name and what the public APIs answer (the station, now playing) are content too.
+  const publicAnswers = await Promise.all(['/api/station', '/api/now-playing'].map(async (p) => (await request(h.url, p)).body as unknown));
+  content = await contentStrings(knex, fs.readdirSync(fixtures).filter((f) => f.endsWith('.json')).map((f) => `${fixtures}/${f}`), publicAnswers);
 }, 120_000);
 afterAll(async () => {
   await h?.close();

@@ -18,6 +18,7 @@ export const SAME_IN_EVERY_LANGUAGE = [
   'PayPal', 'Ko-fi', 'Patreon', 'GitHub', 'Gravatar', 'radio-browser.info', 'OpenAPI', 'Swagger', 'JSON', 'CSV', 'XML', 'RSS', 'iCal', 'iCalendar', 'webcal', 'HTTPS', 'HTTP',
   'URL', 'API', 'CORS', 'MP3', 'AAC', 'Ogg', 'Opus', 'FLAC', 'ICY', 'QR', 'TOTP', 'SMTP', 'VAPID', 'PWA', 'UTC', 'GMT', 'PRS', 'PPL', 'ASCAP', 'BMI', 'SESAC',
   'SoundExchange', 'GEMA', 'SACEM', 'SGAE', 'ECAD', 'SOCAN', 'ISRC', 'ISWC', 'AutoDJ', 'Auto DJ', 'DJ', 'DJs', 'LOA', 'ID', 'OK', 'kbps', 'kHz', 'px', 'GDPR',
+  'Google Play', 'App Store', 'GIF', 'MB', 'KB', 'GB',
   'English', 'Español', 'Français', 'Deutsch', 'Português (Brasil)', 'Português', 'Brasil', 'CPU', 'RAM', 'SVG', 'PNG', 'JPEG', 'WebP', 'Web Push', 'm3u', 'pls',
 ];
 
@@ -25,7 +26,7 @@ export const SAME_IN_EVERY_LANGUAGE = [
  * Every distinct text value in the database's text, varchar and json columns (names, titles, bodies, settings…),
  * except the tables of what the server wrote in its own words (logs, notifications, e-mail, deliveries, sessions).
  */
-export async function contentStrings(knex: Knex, extraFiles: string[] = []): Promise<string[]> {
+export async function contentStrings(knex: Knex, extraFiles: string[] = [], extraValues: unknown[] = []): Promise<string[]> {
   const cols = await knex.raw<{ rows: { table_name: string; column_name: string; data_type: string }[] }>(
     `select table_name, column_name, data_type from information_schema.columns
       where table_schema = current_schema() and data_type in ('text', 'character varying', 'json', 'jsonb', 'ARRAY')`,
@@ -35,6 +36,8 @@ export async function contentStrings(knex: Knex, extraFiles: string[] = []): Pro
     if (typeof v === 'string') {
       const s = v.trim();
       if (s.length >= 2 && s.length <= 20_000) out.add(s);
+      // A rich text (a page's body, a bio): each piece of text between its tags is content too.
+      if (/<[a-z][^>]*>/i.test(s)) for (const piece of s.split(/<[^>]+>/)) add(piece.replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&'));
     } else if (Array.isArray(v)) v.forEach(add);
     else if (v && typeof v === 'object') Object.values(v).forEach(add);
   };
@@ -54,13 +57,15 @@ export async function contentStrings(knex: Knex, extraFiles: string[] = []): Pro
     }
   }
   for (const f of extraFiles) add(JSON.parse(fs.readFileSync(path.resolve(f), 'utf8')));
+  extraValues.forEach(add);
   return [...out];
 }
 
 /**
  * The texts a reader sees (text, and the labels, titles and placeholders people read or hear) that still hold
  * English words once station content, brands and numbers are taken out: on an Arabic page, anything in Latin
- * letters. Code samples (`code`, `pre`, `kbd`), inputs' values and `translate="no"` parts are left alone.
+ * letters. Code samples (`code`, `pre`, `kbd`), inputs' values, `translate="no"` parts and parts marked with another
+ * `lang` are left alone.
  */
 export async function englishLeft(page: Page, content: string[], allow: string[] = []): Promise<string[]> {
   return page.evaluate(
@@ -72,7 +77,11 @@ export async function englishLeft(page: Page, content: string[], allow: string[]
         const r = el.getBoundingClientRect();
         return r.width > 0 || r.height > 0;
       };
-      const skip = (el: Element): boolean => !!el.closest('code, pre, kbd, samp, script, style, noscript, svg, [translate="no"], [aria-hidden="true"]');
+      // Also left alone: a part marked as written in another language (`lang="en"` on the API's own English reference):
+      // a screen reader reads it in that language, as the page says.
+      const pageLang = document.documentElement.lang;
+      const skip = (el: Element): boolean =>
+        !!el.closest('code, pre, kbd, samp, script, style, noscript, svg, [translate="no"], [aria-hidden="true"]') || [...document.querySelectorAll('body [lang]')].some((x) => x.getAttribute('lang') !== pageLang && x.contains(el));
       const pieces = [...content].sort((a, b) => b.length - a.length);
       const allowed = [...allow].sort((a, b) => b.length - a.length);
       const esc = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -85,7 +94,7 @@ export async function englishLeft(page: Page, content: string[], allow: string[]
         if (!/[A-Za-z]{2}/.test(rest)) return false;
         for (const p of pieces) {
           if (p === bare || (bare.length >= 15 && p.includes(bare))) return false;
-          if (p.length >= 3 && rest.includes(p)) rest = rest.replace(new RegExp(`(^|[^A-Za-z])${esc(p)}(?=$|[^A-Za-z])`, 'g'), '$1 ');
+          if (rest.includes(p)) rest = rest.replace(new RegExp(`(^|[^A-Za-z])${esc(p)}(?=$|[^A-Za-z])`, 'g'), '$1 ');
           if (!/[A-Za-z]{2}/.test(rest)) return false;
         }
         // What is left: e-mail addresses, web addresses and file names are data, not language.

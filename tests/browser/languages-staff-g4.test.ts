@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MiniNowPlaying } from '../../shared/bridge';
+import { THEME_KEYS } from '../../shared/themes';
 import { createUser, type TestUser } from '../support/auth';
 import { skipBrowser, startBrowserHarness, type BrowserHarness } from '../support/browser';
 import { createPresenter } from '../support/schedule';
@@ -148,6 +149,36 @@ describe.skipIf(skipBrowser())('the request queues and the studio in Arabic and 
       }
       expect(errors).toEqual([]);
       await close();
+    }, 240_000);
+
+    it(`shows /api-docs' own texts in ${locale}: tabs, basics and the widgets' options (code, URLs and the OpenAPI document's own descriptions as they are)`, async () => {
+      const { page, context, errors } = await h.newPage({ width: 1280, height: 900 });
+      await page.goto(`${h.url}/api-docs?lang=${locale}`);
+      const tabs = page.getByRole('tablist').first();
+      await tabs.waitFor({ timeout: 30_000 });
+      const tabNames = await tabs.getByRole('tab').allInnerTexts();
+      expectTranslated(tabNames.join(' ').replace(/\bAPI\b/g, ' '), locale, 'api-docs tabs');
+      // The Basics card's terms (the OpenAPI document's own texts are the server's, in English: not checked here).
+      const terms = await page.locator('main dl dt').allInnerTexts();
+      expect(terms.length).toBe(6);
+      expectTranslated(terms.join(' ').replace(/\bURL\b/g, ' '), locale, 'api-docs basics');
+      // Widgets: the intro, the table's headings and what each option does.
+      await tabs.getByRole('tab').nth(4).click();
+      const widgets = page.locator('[role="tabpanel"]:not([hidden])');
+      await widgets.locator('dl').waitFor();
+      const options = await widgets.locator('dd').allInnerTexts();
+      expect(options).toHaveLength(9);
+      // An option's values are the URL's own words (light, dark, compact, week…): what the option does is language.
+      const themes = [...THEME_KEYS].sort((a, b) => b.length - a.length);
+      const prose = options.map((o) => themes.reduce((text, key) => text.split(key).join(' '), o).replace(/\b(light|dark|compact|full|schedule|today|week|visitor|station|recent|player|neon|ff8800|[a-z]+(-[a-z]+)+)\b/g, ' ').replace(/[a-z-]+(, [a-z-]+){3,}/g, ' '));
+      expectTranslated(prose.join(' '), locale, 'api-docs widget options');
+      expectTranslated((await widgets.locator('p').first().innerText()).replace(/\biframe\b/g, ' ').replace(/\bpx\b/g, ' '), locale, 'api-docs widgets intro');
+      if (locale === 'ar') {
+        expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('توثيق واجهة البرمجة');
+        expect(tabNames).toEqual(['نظرة عامة', 'واجهة جدول البث', 'طلبات الأغاني', 'أمثلة', 'الأدوات المضمّنة']);
+      }
+      expect(errors).toEqual([]);
+      await context.close();
     }, 240_000);
 
     it(`draws the studio's mini window and station address screen in ${locale}, and tells the desktop app its language`, async () => {

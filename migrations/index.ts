@@ -32,6 +32,7 @@ import * as m320 from './320_listen_again';
 import * as m325 from './325_mixcloud';
 import * as m300 from './300_show_reminder_email';
 import * as m370 from './370_privacy_policy_text';
+import * as m375 from './375_languages_server_sent';
 import * as m360 from './360_show_follows';
 import * as m341 from './341_tracklist_reminders';
 import * as m365 from './365_station_listing';
@@ -82,4 +83,5 @@ export const migrations: NamedMigration[] = [
   { name: '360_show_follows', ...m360 },
   { name: '341_tracklist_reminders', ...m341 },
   { name: '365_station_listing', ...m365 },
+  { name: '375_languages_server_sent', ...m375 },
 ];

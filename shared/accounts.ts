@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { ROLES, type Role } from './permissions';
 import { ACCOUNT_TEXT } from './account-text';
+import { LOCALE_CODES, type ShippedLocale } from './i18n/locales';
 
 /** Longest email we store (RFC 5321 path limit). */
 export const EMAIL_MAX = 320;
@@ -115,6 +116,8 @@ export const UpdateMeSchema = z
   .object({
     username: usernameField.optional(),
     avatar_url: z.null().optional(),
+    /** The staff member's language (issue 35): one of the shipped codes, or null for the station's default. */
+    language: z.enum(LOCALE_CODES as [ShippedLocale, ...ShippedLocale[]]).nullable().optional(),
   })
   .strict();
 export type UpdateMeInput = z.input<typeof UpdateMeSchema>;
@@ -195,6 +198,8 @@ export interface MeResponse {
   user: { id: string; email: string; role: Role };
   profile: UserView;
   presenter: LinkedPresenter | null;
+  /** The staff member's language for the panel and what the server sends them (issue 35); null = the station's default. */
+  language?: ShippedLocale | null;
 }
 
 /** A session as the token and refresh endpoints answer (the spec's Session shape). */

@@ -55,8 +55,8 @@ export async function countByStatus(db: Db): Promise<{ status: ApplicationStatus
 }
 
 /** An application's status and name, locked for the transaction; undefined when there is none. */
-export async function lockApplication(trx: Knex.Transaction, id: string): Promise<{ status: ApplicationStatus; name: string; email: string } | undefined> {
-  return trx('presenter_applications').where({ id }).forUpdate().first<{ status: ApplicationStatus; name: string; email: string } | undefined>('status', 'name', 'email');
+export async function lockApplication(trx: Knex.Transaction, id: string): Promise<{ status: ApplicationStatus; name: string; email: string; discord_user_id: string | null; language: string | null } | undefined> {
+  return trx('presenter_applications').where({ id }).forUpdate().first<{ status: ApplicationStatus; name: string; email: string; discord_user_id: string | null; language: string | null } | undefined>('status', 'name', 'email', 'discord_user_id', 'language');
 }
 
 /** Decides a pending application (a decided one is left alone); answers the new row, or undefined. */

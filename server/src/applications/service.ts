@@ -10,6 +10,7 @@ import { insertNotification, publishNotification } from '../notifications/notify
 import { getStationInfo } from '../settings/service';
 import { recordAction, type AuditActor } from '../users/audit';
 import { accountFromApplication } from '../users/service';
+import { setProfileDiscordId } from '../users/repo';
 import { issueSetPasswordLink, WELCOME_LINK_DAYS } from '../auth/recovery';
 import { panelUrl, queueEmail, sendQueuedEmail } from '../mail/outbox';
 import { applicationApprovedEmail, applicationRejectedEmail } from '../mail/templates';
@@ -52,8 +53,7 @@ export async function submitApplication(ctx: AppContext, input: ApplicationData,
     if (link && meta.discordLinkToken) await consumeDiscordLink(trx, meta.discordLinkToken);
     const n = await insertNotification(trx, {
       type: 'application_received',
-      title: 'New Presenter Application',
-      message: `${input.name} applied to become a presenter`,
+      text: { key: 'notify.applicationReceived', values: { name: input.name } },
       relatedId: inserted.id,
       relatedType: 'presenter_application',
     });
@@ -133,12 +133,14 @@ export async function decideApplication(ctx: AppContext, actor: AuditActor, id: 
     // Approval makes the applicant's account and DJ profile in the same step, and tells them how to sign in (issue 30).
     if (status === 'approved') {
       const made = await accountFromApplication(trx, actor, { name: before.name, email: before.email }, ip, now);
+      // The Discord account the applicant linked becomes the account's, for the bot's direct messages (issue 35).
+      if (before.discord_user_id) await setProfileDiscordId(trx, made.userId, before.discord_user_id);
       const setPasswordUrl = made.password ? await issueSetPasswordLink(ctx, trx, made.userId) : null;
       mailId = await queueEmail(trx, before.email, applicationApprovedEmail({ station: station.name, name: before.name, email: before.email.toLowerCase(), signInUrl: panelUrl(ctx, '/auth'), password: made.password, setPasswordUrl, linkDays: WELCOME_LINK_DAYS }));
     } else {
       mailId = await queueEmail(trx, before.email, applicationRejectedEmail({ station: station.name, name: before.name }));
     }
-    note = await insertNotification(trx, { type: 'application_decided', title: `Application ${status}`, message: `${before.name}'s presenter application was ${status}${status === 'approved' ? '; their account and DJ profile are ready' : ''}.`, relatedId: id, relatedType: 'presenter_application', createdBy: actor.id });
+    note = await insertNotification(trx, { type: 'application_decided', text: { key: 'notify.applicationDecided', values: { name: before.name, status } }, relatedId: id, relatedType: 'presenter_application', createdBy: actor.id });
     return { kind: 'done', row: row! };
   });
   if (mailId) sendQueuedEmail(ctx, mailId);

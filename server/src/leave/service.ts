@@ -108,8 +108,7 @@ export async function fileLoa(ctx: AppContext, input: z.output<typeof LoaInputSc
     // The reviewers are told (issue 30 item 3); the filer is not told of their own request.
     note = await insertNotification(trx, {
       type: 'leave_requested',
-      title: 'New leave request',
-      message: `${presenter.name} requested leave from ${input.start_date} to ${input.end_date} (${input.reason}).`,
+      text: { key: 'notify.leaveRequested', values: { presenter: presenter.name, start: input.start_date, end: input.end_date, reason: input.reason } },
       relatedId: inserted.id,
       relatedType: 'loa_request',
       createdBy: actor.id,
@@ -128,8 +127,6 @@ export async function leaveShows(db: Db, id: string): Promise<LeaveShowView[] | 
   const rows = await presenterEventsBetween(db, leave.presenter_id, leave.start_date, leave.end_date);
   return rows.map((r) => ({ id: r.id, title: r.title, event_date: r.event_date, start_time: r.start_time.slice(0, 5), end_time: r.end_time.slice(0, 5), status: r.status }));
 }
-
-const DECISION_WORDS: Record<string, string> = { approved: 'approved', rejected: 'rejected', cancelled: 'cancelled', pending: 'set back to pending' };
 
 /**
  * Sets a leave request's status, stamping reviewed_at and updated_at (001 §4).
@@ -150,8 +147,8 @@ export async function setLoaStatus(ctx: AppContext, id: string, status: string, 
     if (before.status !== status) {
       const presenterAccount = await presenterUserId(trx, updated.presenter_id);
       const audience = [presenterAccount, updated.submitted_by].filter((u): u is string => !!u);
-      const message = `Your leave from ${updated.start_date} to ${updated.end_date} was ${DECISION_WORDS[status] ?? status}.`;
-      if (audience.length) note = await insertNotification(trx, { type: 'leave_decided', title: `Leave ${DECISION_WORDS[status] ?? status}`, message, relatedId: id, relatedType: 'loa_request', audience: { userIds: audience }, createdBy: actor.id });
+      const text = { key: 'notify.leaveDecided', values: { start: updated.start_date, end: updated.end_date, status } } as const;
+      if (audience.length) note = await insertNotification(trx, { type: 'leave_decided', text, relatedId: id, relatedType: 'loa_request', audience: { userIds: audience }, createdBy: actor.id });
       if (updated.presenter_email && (status === 'approved' || status === 'rejected')) {
         const station = await cachedStationInfo(ctx);
         mailId = await queueEmail(trx, updated.presenter_email, leaveDecisionEmail({ station: station.name, presenter: updated.presenter_name, start: updated.start_date, end: updated.end_date, approved: status === 'approved', panelUrl: panelUrl(ctx, '/admin/request-loa') }));
@@ -191,7 +188,7 @@ export async function withdrawLoa(ctx: AppContext, id: string, actor: { id: stri
     if (leave.status !== 'pending') throw fail.conflict(LOA_TEXTS.withdrawOnlyPending);
     const updated = await updateLeaveStatus(trx, id, { status: 'cancelled', reviewed_at: now, reviewed_by: actor.id, updated_at: now });
     await recordAction(trx, { actor, action: 'update', resourceType: 'loa_requests', resourceId: id, resourceName: `Leave for ${leave.presenter_name}`, details: { from: 'pending', to: 'cancelled', withdrawn: true }, ip });
-    note = await insertNotification(trx, { type: 'leave_requested', title: 'Leave request withdrawn', message: `${leave.presenter_name} withdrew their leave request for ${leave.start_date} to ${leave.end_date}.`, relatedId: id, relatedType: 'loa_request', createdBy: actor.id });
+    note = await insertNotification(trx, { type: 'leave_requested', text: { key: 'notify.leaveWithdrawn', values: { presenter: leave.presenter_name, start: leave.start_date, end: leave.end_date } }, relatedId: id, relatedType: 'loa_request', createdBy: actor.id });
     return updated;
   });
   await publish(ctx, 'request.updated', { kind: 'loa', id });

@@ -5,6 +5,9 @@ import { STAFF_CHANGED_EVENT, type StaffChangedData } from '../../../shared/real
 import type { AppContext } from '../context';
 import { randomUUID } from 'node:crypto';
 import { insertNotificationRow, type NotificationValues } from './repo';
+import { renderKey, staffRecipients, translatorFor } from '../i18n/recipients';
+import type { MessageKey } from '../../../shared/i18n/format';
+import { sendStaffDirectMessages } from './discord';
 
 /**
  * The one way any part of the server notifies staff (spec 001 §3, §4, §7).
@@ -56,11 +59,22 @@ export const PRIORITY: Record<NotificationType, NotificationPriority> = {
   application_decided: 'normal',
 };
 
-/** What to send. */
+/**
+ * A notification's text as message keys (issue 35): `${key}.title` and `${key}.message` in the catalogues
+ * (`notify.` prefix), with their values. Stored with the notification, so each reader sees it in their own
+ * language (their profile's, else the station's default), also after they change it.
+ */
+export interface NotificationText {
+  key: `notify.${string}`;
+  values?: Record<string, string | number>;
+}
+
+/** What to send: `text` (keys; the English is drawn from the catalogue when title and message are left out), or a fixed title and message. */
 export interface NotifyInput {
   type: NotificationType;
-  title: string;
-  message: string;
+  title?: string;
+  message?: string;
+  text?: NotificationText;
   priority?: NotificationPriority;
   relatedId?: string | null;
   relatedType?: string | null;
@@ -77,6 +91,8 @@ export interface PendingNotification {
   userIds: string[];
   /** Who caused it; pushed as `created_by` so clients do not pop up alerts about a person's own action. */
   createdBy?: string | null;
+  /** The text's keys and values, drawn per recipient's language when published. */
+  text?: NotificationText | null;
 }
 
 /** The roles that hold a capability. */
@@ -97,9 +113,12 @@ function audienceOf(input: NotifyInput): { roles: Role[]; userIds: string[] } {
 export async function insertNotification(db: Knex | Knex.Transaction, input: NotifyInput): Promise<PendingNotification> {
   if (!(NOTIFICATION_TYPES as readonly string[]).includes(input.type)) throw new Error(`unknown notification type ${input.type}`);
   const { roles, userIds } = audienceOf(input);
+  const english = await englishOf(input);
   const r = await insertNotificationRow(db, {
-    title: input.title.slice(0, 200),
-    message: input.message.slice(0, 2000),
+    title: english.title.slice(0, 200),
+    message: english.message.slice(0, 2000),
+    textKey: input.text?.key ?? null,
+    textValues: input.text ? (input.text.values ?? {}) : null,
     type: input.type,
     priority: input.priority ?? PRIORITY[input.type],
     relatedId: input.relatedId ?? null,
@@ -112,6 +131,7 @@ export async function insertNotification(db: Knex | Knex.Transaction, input: Not
     roles,
     userIds,
     createdBy: input.createdBy ?? null,
+    text: input.text ?? null,
     view: {
       id: r.id,
       title: r.title,
@@ -135,10 +155,13 @@ export async function insertNotification(db: Knex | Knex.Transaction, input: Not
 export function prepareNotification(input: NotifyInput): { values: NotificationValues; pending(createdAt: Date | string): PendingNotification } {
   if (!(NOTIFICATION_TYPES as readonly string[]).includes(input.type)) throw new Error(`unknown notification type ${input.type}`);
   const { roles, userIds } = audienceOf(input);
+  if (input.title === undefined || input.message === undefined) throw new Error('prepareNotification needs the English title and message');
   const values: NotificationValues = {
     id: randomUUID(),
     title: input.title.slice(0, 200),
     message: input.message.slice(0, 2000),
+    text_key: input.text?.key ?? null,
+    text_values: input.text ? (input.text.values ?? {}) : null,
     type: input.type,
     priority: input.priority ?? PRIORITY[input.type],
     related_id: input.relatedId ?? null,
@@ -153,6 +176,7 @@ export function prepareNotification(input: NotifyInput): { values: NotificationV
       roles,
       userIds,
       createdBy: values.created_by,
+      text: input.text ?? null,
       view: {
         id: values.id,
         title: values.title,
@@ -180,12 +204,56 @@ export function recipientsOf(ctx: Pick<AppContext, 'recipients'>, type: Notifica
   return ctx.recipients.resolve(type, roles, userIds);
 }
 
-/** Publishes a committed notification to exactly the users it reaches. Never throws. */
+/** The English title and message: given, or drawn from the catalogue's keys. */
+async function englishOf(input: NotifyInput): Promise<{ title: string; message: string }> {
+  if (input.title !== undefined && input.message !== undefined) return { title: input.title, message: input.message };
+  if (!input.text) throw new Error('a notification needs a title and message, or their keys');
+  const t = await translatorFor('en');
+  return { title: input.title ?? t(`${input.text.key}.title` as MessageKey, input.text.values), message: input.message ?? t(`${input.text.key}.message` as MessageKey, input.text.values) };
+}
+
+/** A notification's title and message in a language (the stored English when it has no keys, or the catalogue lacks them). */
+export async function localisedText(
+  locale: string,
+  stored: { title: string; message: string },
+  text: { key: string | null; values: Record<string, string | number> | string | null } | null,
+): Promise<{ title: string; message: string }> {
+  if (!text?.key) return stored;
+  const values = (typeof text.values === 'string' ? JSON.parse(text.values) : text.values) as Record<string, string | number> | null;
+  const l = locale as Parameters<typeof renderKey>[0];
+  return { title: await renderKey(l, `${text.key}.title`, values, stored.title), message: await renderKey(l, `${text.key}.message`, values, stored.message) };
+}
+
+/**
+ * Publishes a committed notification to exactly the users it reaches, each in their language: one push per
+ * language among them (a notification with keys), then a Discord direct message to those with a linked Discord
+ * account when it is high or urgent. Never throws.
+ */
 export async function publishNotification(ctx: AppContext, n: PendingNotification): Promise<string[]> {
   try {
     const userIds = await recipientsOf(ctx, n.view.type, n.roles, n.userIds);
     if (userIds.length === 0) return [];
-    await ctx.bus.publish({ channel: 'notifications', name: 'notification.created', data: { ...n.view, created_by: n.createdBy ?? null }, userIds });
+    const people = await staffRecipients(ctx, userIds);
+    const byLocale = new Map<string, string[]>();
+    for (const id of userIds) {
+      const locale = n.text ? (people.get(id)?.locale ?? 'en') : 'en';
+      byLocale.set(locale, [...(byLocale.get(locale) ?? []), id]);
+    }
+    const texts = new Map<string, { title: string; message: string }>();
+    for (const [locale, ids] of byLocale) {
+      const text = await localisedText(locale, n.view, n.text ? { key: n.text.key, values: n.text.values ?? {} } : null);
+      texts.set(locale, text);
+      await ctx.bus.publish({ channel: 'notifications', name: 'notification.created', data: { ...n.view, ...text, created_by: n.createdBy ?? null }, userIds: ids });
+    }
+    if (n.view.priority === 'high' || n.view.priority === 'urgent') {
+      const dms = userIds.flatMap((id) => {
+        const p = people.get(id);
+        if (!p?.discordUserId) return [];
+        const text = texts.get(n.text ? p.locale : 'en') ?? n.view;
+        return [{ userId: id, discordUserId: p.discordUserId, locale: p.locale, title: text.title, message: text.message }];
+      });
+      if (dms.length) void sendStaffDirectMessages(ctx, n.view.id, dms);
+    }
     return userIds;
   } catch (err) {
     ctx.log.warn({ err }, 'could not publish a staff notification');

@@ -28,6 +28,9 @@ export interface NotificationRow {
   related_id: string | null;
   related_type: string | null;
   created_at: Date | string;
+  /** The message keys' prefix (`notify.leaveRequested` → `.title`, `.message`) and values; null for a stored English text. */
+  text_key: string | null;
+  text_values: Record<string, string | number> | string | null;
 }
 
 /** A notification with the viewer's own state. */
@@ -37,13 +40,25 @@ export interface ViewerNotificationRow extends NotificationRow {
   dismissed_at: Date | string | null;
 }
 
-const NOTIFICATION_COLUMNS = ['id', 'title', 'message', 'type', 'priority', 'related_id', 'related_type', 'created_at'] as const;
-const VIEW_COLUMNS = ['n.id', 'n.title', 'n.message', 'n.type', 'n.priority', 'n.related_id', 'n.related_type', 'n.created_at', 's.is_read', 's.read_at', 's.dismissed_at'] as const;
+const NOTIFICATION_COLUMNS = ['id', 'title', 'message', 'type', 'priority', 'related_id', 'related_type', 'created_at', 'text_key', 'text_values'] as const;
+const VIEW_COLUMNS = ['n.id', 'n.title', 'n.message', 'n.type', 'n.priority', 'n.related_id', 'n.related_type', 'n.created_at', 'n.text_key', 'n.text_values', 's.is_read', 's.read_at', 's.dismissed_at'] as const;
 
 /** Stores one notification (already validated and aimed). */
 export async function insertNotificationRow(
   db: Db,
-  row: { title: string; message: string; type: NotificationType; priority: NotificationPriority; relatedId: string | null; relatedType: string | null; roles: readonly string[]; userIds: readonly string[]; createdBy: string | null },
+  row: {
+    title: string;
+    message: string;
+    type: NotificationType;
+    priority: NotificationPriority;
+    relatedId: string | null;
+    relatedType: string | null;
+    roles: readonly string[];
+    userIds: readonly string[];
+    createdBy: string | null;
+    textKey?: string | null;
+    textValues?: Record<string, string | number> | null;
+  },
 ): Promise<NotificationRow> {
   const [inserted] = await db('admin_notifications')
     .insert({
@@ -56,6 +71,8 @@ export async function insertNotificationRow(
       target_roles: [...row.roles],
       target_user_ids: [...row.userIds],
       created_by: row.createdBy,
+      text_key: row.textKey ?? null,
+      text_values: row.textValues ? JSON.stringify(row.textValues) : null,
       // The real time, not the transaction's start: two notifications of one write keep their order.
       created_at: db.raw('clock_timestamp()'),
     })
@@ -158,6 +175,8 @@ export interface NotificationValues {
   target_roles: readonly string[];
   target_user_ids: readonly string[];
   created_by: string | null;
+  text_key?: string | null;
+  text_values?: Record<string, string | number> | null;
 }
 
 /**
@@ -168,10 +187,10 @@ export interface NotificationValues {
 export function notificationInsertCte(v: NotificationValues, source: string): { sql: string; bindings: unknown[] } {
   if (!/^[a-z_]+$/.test(source)) throw new Error('bad CTE name');
   return {
-    sql: `INSERT INTO admin_notifications (id, title, message, type, priority, related_id, related_type, target_roles, target_user_ids, created_by, created_at)
-      SELECT ?::uuid, ?::text, ?::text, ?::text, ?::text, ?::text, ?::text, ?::text[], ?::uuid[], ?::uuid, clock_timestamp() FROM ${source}
+    sql: `INSERT INTO admin_notifications (id, title, message, type, priority, related_id, related_type, target_roles, target_user_ids, created_by, text_key, text_values, created_at)
+      SELECT ?::uuid, ?::text, ?::text, ?::text, ?::text, ?::text, ?::text, ?::text[], ?::uuid[], ?::uuid, ?::text, ?::jsonb, clock_timestamp() FROM ${source}
       RETURNING id, created_at`,
-    bindings: [v.id, v.title, v.message, v.type, v.priority, v.related_id, v.related_type, pgArray(v.target_roles), pgArray(v.target_user_ids), v.created_by],
+    bindings: [v.id, v.title, v.message, v.type, v.priority, v.related_id, v.related_type, pgArray(v.target_roles), pgArray(v.target_user_ids), v.created_by, v.text_key ?? null, v.text_values ? JSON.stringify(v.text_values) : null],
   };
 }
 
@@ -183,6 +202,6 @@ function pgArray(values: readonly string[]): string {
 /** Staff notifications about these records lose their text (it named the person; issue 37 item 2). Answers how many. */
 export async function eraseNotificationTextAbout(db: Db, relatedIds: readonly string[]): Promise<number> {
   if (relatedIds.length === 0) return 0;
-  const rows = await db('admin_notifications').whereIn('related_id', relatedIds).update({ message: '(removed at the person’s request)' }).returning<{ id: string }[]>('id');
+  const rows = await db('admin_notifications').whereIn('related_id', relatedIds).update({ message: '(removed at the person’s request)', text_key: null, text_values: null }).returning<{ id: string }[]>('id');
   return rows.length;
 }

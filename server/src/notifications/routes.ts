@@ -22,7 +22,7 @@ export function notificationsRoutes(ctx: AppContext): AppRouter {
   router.get('/api/notifications', signedIn, async (c) => {
     c.set('Cache-Control', 'no-store');
     const { limit } = parse(ListNotificationsQuerySchema, c.query);
-    c.body = await listNotifications(ctx.knex, currentUser(c), limit);
+    c.body = await listNotifications(ctx, currentUser(c), limit);
   });
 
   router.get('/api/notifications/unread-count', signedIn, async (c) => {

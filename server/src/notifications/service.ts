@@ -4,7 +4,8 @@ import { NOTIFICATION_TEXT, NOTIFICATION_TYPES, type AnnouncementSchema, type No
 import type { AppContext } from '../context';
 import { fail } from '../http/errors';
 import { recordAction, type AuditActor } from '../users/audit';
-import { announceStaffChange, insertNotification, publishNotification } from './notify';
+import { announceStaffChange, insertNotification, localisedText, publishNotification } from './notify';
+import { localeOfUser } from '../i18n/recipients';
 import { countUnread, findVisible, listVisible, markStates, preferenceRow, unreadIds, upsertPreferences, type Viewer, type ViewerNotificationRow } from './repo';
 
 /**
@@ -20,11 +21,13 @@ export type { Viewer };
 
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
 
-function present(r: ViewerNotificationRow): NotificationView {
+/** A notification as the viewer reads it, in their language (issue 35: stored keys drawn per reader). */
+async function present(r: ViewerNotificationRow, locale: string): Promise<NotificationView> {
+  const text = await localisedText(locale, r, { key: r.text_key, values: r.text_values });
   return {
     id: r.id,
-    title: r.title,
-    message: r.message,
+    title: text.title,
+    message: text.message,
     type: r.type,
     priority: r.priority,
     related_id: r.related_id,
@@ -37,9 +40,11 @@ function present(r: ViewerNotificationRow): NotificationView {
 }
 
 /** The newest notifications the viewer may see, and how many of all of them are unread. */
-export async function listNotifications(db: Knex, v: Viewer, limit: number): Promise<{ notifications: NotificationView[]; unread: number }> {
+export async function listNotifications(ctx: Pick<AppContext, 'knex' | 'settings'>, v: Viewer, limit: number): Promise<{ notifications: NotificationView[]; unread: number }> {
+  const db = ctx.knex;
   const rows = await listVisible(db, v, limit);
-  return { notifications: rows.map(present), unread: await unreadCount(db, v) };
+  const locale = await localeOfUser(ctx, v.id);
+  return { notifications: await Promise.all(rows.map((r) => present(r, locale))), unread: await unreadCount(db, v) };
 }
 
 /** How many notifications the viewer has not read (dismissed and hidden types excluded). */
@@ -65,7 +70,7 @@ export async function markRead(ctx: AppContext, v: Viewer, id: string): Promise<
   await assertVisible(ctx.knex, v, id);
   await markStates(ctx.knex, v.id, [id], new Date(ctx.now()));
   await publishState(ctx, v, { ids: [id], read: true, dismissed: false });
-  return one(ctx.knex, v, id);
+  return one(ctx, v, id);
 }
 
 /** Dismisses one notification for the viewer: it leaves their lists (and counts as read). */
@@ -73,13 +78,13 @@ export async function dismiss(ctx: AppContext, v: Viewer, id: string): Promise<N
   await assertVisible(ctx.knex, v, id);
   await markStates(ctx.knex, v.id, [id], new Date(ctx.now()), true);
   await publishState(ctx, v, { ids: [id], read: true, dismissed: true });
-  return one(ctx.knex, v, id);
+  return one(ctx, v, id);
 }
 
-async function one(db: Knex, v: Viewer, id: string): Promise<NotificationView> {
-  const row = await findVisible(db, v, id);
+async function one(ctx: AppContext, v: Viewer, id: string): Promise<NotificationView> {
+  const row = await findVisible(ctx.knex, v, id);
   if (!row) throw fail.notFound(NOTIFICATION_TEXT.notFound);
-  return present(row);
+  return present(row, await localeOfUser(ctx, v.id));
 }
 
 /** Marks every notification the viewer may see as read; answers how many changed. */

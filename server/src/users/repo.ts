@@ -160,3 +160,25 @@ export async function activeDemoCredentials(db: Db): Promise<{ email: string; ro
 export async function anyOtherAccount(db: Db, userId: string): Promise<boolean> {
   return Boolean(await db('profiles').whereNot({ id: userId }).first('id'));
 }
+
+// ---------------------------------------------------------------------------
+// Languages and Discord accounts (issue 35: what the server sends each person, in their language)
+// ---------------------------------------------------------------------------
+
+/** Each account's chosen language (null = the station's default) and linked Discord user id, by id. */
+export async function profileLanguages(db: Db, ids: readonly string[]): Promise<{ id: string; language: string | null; discord_user_id: string | null }[]> {
+  const valid = [...new Set(ids)].filter((id) => UUID_RE.test(id));
+  if (valid.length === 0) return [];
+  return (await db('profiles').whereIn('id', valid).select('id', 'language', 'discord_user_id')) as { id: string; language: string | null; discord_user_id: string | null }[];
+}
+
+/** The chosen language of the account with this e-mail address (case-insensitive), or null. */
+export async function languageOfEmail(db: Db, email: string): Promise<string | null> {
+  const row = (await db('profiles').whereRaw('lower(email) = lower(?)', [email]).first('language')) as { language: string | null } | undefined;
+  return row?.language ?? null;
+}
+
+/** Links an account to a Discord user (an approved applicant's linked account), for the bot's direct messages. */
+export async function setProfileDiscordId(db: Db, id: string, discordUserId: string | null): Promise<void> {
+  await db('profiles').where({ id }).update({ discord_user_id: discordUserId });
+}

@@ -28,12 +28,14 @@ import { recordAction } from './audit';
 import { panelUrl, queueEmail, sendQueuedEmail } from '../mail/outbox';
 import { newAccountEmail } from '../mail/templates';
 import { cachedStationInfo } from '../settings/service';
+import { asLocale, PSEUDO_LOCALE } from '../../../shared/i18n/locales';
 import {
   countOtherActiveOwners,
   deleteProfile,
   emailTaken,
   findCredentials,
   findProfile,
+  profileLanguages,
   insertProfile,
   listProfiles,
   passwordHashOf,
@@ -345,7 +347,8 @@ export async function getMe(db: Knex, userId: string): Promise<MeResponse> {
   if (!row) throw fail.unauthorized(ACCOUNT_TEXT.sessionEnded);
   const profile = presentUser(row);
   const presenter = await linkedPresenterLinks(db, userId);
-  return { user: { id: profile.id, email: profile.email, role: profile.role }, profile, presenter: presenter ? presentLinkedPresenter(presenter) : null };
+  const language = asLocale((await profileLanguages(db, [userId]))[0]?.language);
+  return { user: { id: profile.id, email: profile.email, role: profile.role }, profile, presenter: presenter ? presentLinkedPresenter(presenter) : null, language: language === PSEUDO_LOCALE ? null : language };
 }
 
 /** Updates the signed-in user's own username (email is read-only) or removes their avatar. */
@@ -363,6 +366,13 @@ export async function updateOwnProfile(ctx: AppContext, actor: Actor, input: z.o
       patch.avatar_url = null;
       changed.avatar_url = { from: target.avatar_url, to: null };
       await removeMediaByUrl(trx, target.avatar_url);
+    }
+    if (input.language !== undefined) {
+      const before = (await profileLanguages(trx, [target.id]))[0]?.language ?? null;
+      if (before !== input.language) {
+        patch.language = input.language;
+        changed.language = { from: before, to: input.language };
+      }
     }
     if (Object.keys(patch).length === 0) return;
     await updateProfile(trx, target.id, { ...patch, updated_at: new Date(ctx.now()) });

@@ -2,6 +2,7 @@ import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import type { LinkedPresenter, MeResponse, UserView } from '../../../shared/accounts';
 import { fetchMe } from '../profile/api';
+import { useProfileLanguage } from '../profile/language';
 import { getSessionState, initSession, signIn as clientSignIn, signOut as clientSignOut, subscribeSession, type SecondStep, type SessionState, type SessionUser } from './session';
 
 /** The session as the UI sees it. */
@@ -77,6 +78,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => clearTimeout(timer);
   }, [session.status, userId, role, reload, setMe, setMeError]);
 
+  useProfileLanguage(useAtomValue(meAtom), setMe);
   const value = useMemo(() => ({ reload }), [reload]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -57,6 +57,13 @@ export async function startI18n(): Promise<void> {
   applyToDocument(i18n.locale);
 }
 
+const chosenListeners = new Set<(locale: Locale) => void>();
+/** Called after each switch of the UI's language (the signed-in staff member's profile follows it); answers the unsubscribe. */
+export function onLocaleChosen(listener: (locale: Locale) => void): () => void {
+  chosenListeners.add(listener);
+  return () => chosenListeners.delete(listener);
+}
+
 /** Switches the UI's language in place (the language menu): fetches its catalogue, remembers the choice. */
 export function useChangeLocale(): (locale: Locale) => Promise<void> {
   const set = useSetAtom(i18nAtom);
@@ -73,6 +80,7 @@ export function useChangeLocale(): (locale: Locale) => Promise<void> {
         url.searchParams.set(LANG_PARAM, locale);
         window.history.replaceState(window.history.state, '', url);
       }
+      for (const listener of chosenListeners) listener(locale);
     },
     [set],
   );

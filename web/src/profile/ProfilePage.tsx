@@ -15,6 +15,7 @@ import { checkImageFile, IMAGE_TYPES, uploadErrorToast } from '../ui/upload';
 import { SessionsSection, TwoFactorSection } from './SecuritySections';
 import { CalendarFeedSection } from './CalendarFeedSection';
 import { AccountDataSection } from './AccountDataSection';
+import { LanguageCard } from './LanguageCard';
 import { changeMyPassword, fetchMe, updateMe, updateMyPresenterLinks, uploadMyAvatar } from './api';
 
 const PLATFORM_LABELS: Record<SocialPlatform, string> = {
@@ -270,6 +271,7 @@ export function ProfilePage() {
       )}
       <Stack spacing={3}>
         <ProfileInformation me={me} onSaved={setMe} />
+        <LanguageCard />
         {presenter && <SocialLinks me={me} onSaved={setMe} />}
         <CalendarFeedSection />
         <ChangePassword onChanged={() => void reloadProfile()} />

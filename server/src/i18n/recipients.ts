@@ -1,0 +1,83 @@
+import type { Knex } from 'knex';
+import { asLocale, DEFAULT_LOCALE, PSEUDO_LOCALE, type Locale, type ShippedLocale } from '../../../shared/i18n/locales';
+import type { MessageKey, MessageValues, Translate } from '../../../shared/i18n/format';
+import type { AppContext } from '../context';
+import { stationSettingsJson } from '../settings/repo';
+import { languageOfEmail, profileLanguages } from '../users/repo';
+import { catalogueFor, translatorFor } from './catalogues';
+
+/**
+ * The language of what the server sends (issue 35 items 1 and 3): a staff member's profile language
+ * (`profiles.language`), else the station's default language (General Settings), else English. Listener-facing
+ * texts (an applicant's decision, channel and webhook posts) use the language the person used, else the station's.
+ */
+
+type Db = Knex | Knex.Transaction;
+
+/** The setting names the station's default language may be saved under in General Settings. */
+const STATION_LANGUAGE_KEYS = ['defaultLanguage', 'default_language', 'defaultLocale'] as const;
+
+function shipped(code: unknown): ShippedLocale | null {
+  const l = typeof code === 'string' ? asLocale(code) : null;
+  return l && l !== PSEUDO_LOCALE ? l : null;
+}
+
+function fromSettings(settings: Record<string, unknown>): ShippedLocale | null {
+  for (const key of STATION_LANGUAGE_KEYS) {
+    const l = shipped(settings[key]);
+    if (l) return l;
+  }
+  return null;
+}
+
+/** The station's default language (General Settings), else English. */
+export async function stationLocale(ctx: Pick<AppContext, 'settings' | 'knex'>): Promise<ShippedLocale> {
+  try {
+    const cached = fromSettings((await ctx.settings.station()) as unknown as Record<string, unknown>);
+    if (cached) return cached;
+    return fromSettings(await stationSettingsJson(ctx.knex)) ?? DEFAULT_LOCALE;
+  } catch {
+    return DEFAULT_LOCALE;
+  }
+}
+
+/** What the server needs to write to a staff member: their language and the Discord account the bot writes to. */
+export interface StaffRecipient {
+  id: string;
+  locale: ShippedLocale;
+  discordUserId: string | null;
+}
+
+/** Each account's language (the station's default where they chose none) and Discord id, by id. */
+export async function staffRecipients(ctx: Pick<AppContext, 'settings' | 'knex'>, ids: readonly string[], db: Db = ctx.knex): Promise<Map<string, StaffRecipient>> {
+  const out = new Map<string, StaffRecipient>();
+  if (ids.length === 0) return out;
+  const fallback = await stationLocale(ctx);
+  const rows = await profileLanguages(db, ids);
+  for (const r of rows) out.set(r.id, { id: r.id, locale: shipped(r.language) ?? fallback, discordUserId: r.discord_user_id });
+  return out;
+}
+
+/** One account's language (by id), else the station's default. */
+export async function localeOfUser(ctx: Pick<AppContext, 'settings' | 'knex'>, userId: string | null | undefined, db: Db = ctx.knex): Promise<ShippedLocale> {
+  if (!userId) return stationLocale(ctx);
+  return (await staffRecipients(ctx, [userId], db)).get(userId)?.locale ?? stationLocale(ctx);
+}
+
+/** The language of the account with this e-mail address, else the station's default. */
+export async function localeOfEmail(ctx: Pick<AppContext, 'settings' | 'knex'>, email: string, db: Db = ctx.knex): Promise<ShippedLocale> {
+  return shipped(await languageOfEmail(db, email)) ?? stationLocale(ctx);
+}
+
+/** A text stored as a message key and its values (a notification), drawn in a language; `fallback` when the key is unknown. */
+export async function renderKey(locale: Locale, key: string, values: MessageValues | null | undefined, fallback: string): Promise<string> {
+  const catalogue = await catalogueFor(locale);
+  if (catalogue[key] === undefined) return fallback;
+  try {
+    return (await translatorFor(locale))(key as MessageKey, values ?? {});
+  } catch {
+    return fallback;
+  }
+}
+
+export { translatorFor, type Translate };

@@ -28,14 +28,25 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 /** One field problem of a failed validation. */
 export interface FieldIssue {
   path: string;
+  /** The problem in the requester's language. */
   message: string;
+  /** Its stable message key (`error.<name>`), when the catalogue holds the text; `values` fills its placeholders. */
+  key?: string;
+  values?: Record<string, unknown>;
 }
 
 /** The body of every error answer. */
 export interface ErrorBody {
   error: {
     code: ErrorCode;
+    /** The message in the requester's language (`?lang=`, the `airdeck_lang` cookie, Accept-Language; else English). */
     message: string;
+    /**
+     * The message's stable key in the catalogue (`error.<name>`, shared/i18n/messages), the same in every language:
+     * a client may show the text of this key with `values` in its own language. Absent for a text not catalogued.
+     */
+    key?: string;
+    values?: Record<string, unknown>;
     details?: { fields?: FieldIssue[]; retryAfter?: number; [key: string]: unknown };
   };
 }

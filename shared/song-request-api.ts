@@ -83,7 +83,8 @@ export const SongRequestApiGetResponseSchema = z.union([SongRequestApiSearchResp
 export const PublicApiErrorSchema = z.object({
   success: z.literal(false),
   message: z.string(),
-  error: z.object({ code: z.string(), message: z.string(), details: z.record(z.string(), z.unknown()).optional() }),
+  // `key`/`values`: the message's stable catalogue key and its values (shared/errors.ts ErrorBody).
+  error: z.object({ code: z.string(), message: z.string(), key: z.string().optional(), values: z.record(z.string(), z.unknown()).optional(), details: z.record(z.string(), z.unknown()).optional() }),
 });
 
 /** A wait as people say it (issue 38 item 9: never "578 seconds"): "45 seconds", "1 minute", "10 minutes", rounded up. */

@@ -20,6 +20,7 @@ import { staffWriteLimits } from './http/write-limits';
 import { hasMalformedText } from './http/text';
 import { fail, HttpError } from './http/errors';
 import { pageHeadRenderer } from './http/page-meta';
+import { errorLocale, localizeErrorBody } from './i18n/errors';
 import { serveWeb } from './http/static';
 import { createRequestLane, laneHandoff, type RequestLane } from './requests/fast-lane';
 import { domainRouters } from './routes';
@@ -78,6 +79,8 @@ export function createApp(ctx: AppContext): BuiltApp {
       await next();
     } catch (err) {
       const body = toErrorBody(err);
+      // In the requester's language, with the message's stable key (i18n/errors.ts).
+      body.body = await localizeErrorBody(body.body, errorLocale(c)).catch(() => body.body);
       c.status = body.status;
       if (body.headers) c.set(body.headers);
       // The public APIs' documented shape adds success/message beside the usual error object.

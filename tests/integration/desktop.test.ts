@@ -78,7 +78,7 @@ describe('the desktop update feed at /desktop/', () => {
       expect(JSON.stringify(res.body), p).not.toContain('secret');
     }
     const res = await request(t.url, '/desktop/missing.yml');
-    expect(res.body).toEqual({ error: { code: 'not_found', message: DESKTOP_TEXTS.notFound } });
+    expect(res.body).toEqual({ error: { code: 'not_found', message: DESKTOP_TEXTS.notFound, key: 'error.desktopNoFile' } });
     // A path with a folder never reaches the feed at all.
     const nested = await fetch(`${t.url}/desktop/../desktop/latest.yml`);
     expect(await nested.text()).not.toContain('outside');
@@ -87,7 +87,7 @@ describe('the desktop update feed at /desktop/', () => {
   it('says so when the station publishes no updates', async () => {
     const res = await request(bare.url, '/desktop/latest.yml');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ error: { code: 'not_found', message: DESKTOP_TEXTS.notPublished } });
+    expect(res.body).toEqual({ error: { code: 'not_found', message: DESKTOP_TEXTS.notPublished, key: 'error.desktopNotPublished' } });
   });
 });
 

@@ -57,7 +57,7 @@ describe('framing', () => {
   it('answers an unknown widget with 404', async () => {
     const res = await request(t.url, '/embed/admin');
     expect(res.status).toBe(404);
-    expect(res.body.error).toEqual({ code: 'not_found', message: 'There is no such widget.' });
+    expect(res.body.error).toEqual({ code: 'not_found', message: 'There is no such widget.', key: 'error.noSuchWidget' });
   });
 });
 

@@ -35,7 +35,7 @@ describe('the error shape', () => {
     const res = await request(t.url, '/api/does-not-exist');
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
-    expect(res.body).toEqual({ error: { code: 'not_found', message: 'No API route for GET /api/does-not-exist' } });
+    expect(res.body).toEqual({ error: { code: 'not_found', message: 'No API route for GET /api/does-not-exist', key: 'error.noApiRoute', values: { method: 'GET', path: '/api/does-not-exist' } } });
   });
   it('refuses a body that is not JSON with 415 and broken JSON with 400', async () => {
     const a = await request(t.url, '/api/anything', { method: 'POST', body: 'a=1', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });

@@ -32,7 +32,8 @@ describe('show and presenter images', () => {
   it('refuses a plain-http or unapproved image on a booking, naming the field and what to do', async () => {
     const plain = await request(t.url, '/api/schedule/bookings', { method: 'POST', token: presenter.token, body: booking(0, 'http://cdn.example/show.png') });
     expect(plain.status).toBe(400);
-    expect(plain.body.error).toEqual({ code: 'validation_failed', message: NOT_HTTPS('Image URL'), details: { fields: [{ path: 'image_url', message: NOT_HTTPS('Image URL') }] } });
+    const notHttps = { key: 'error.imageNotHttps', values: { field: 'Image URL' } };
+    expect(plain.body.error).toEqual({ code: 'validation_failed', message: NOT_HTTPS('Image URL'), ...notHttps, details: { fields: [{ path: 'image_url', message: NOT_HTTPS('Image URL'), ...notHttps }] } });
     const other = await request(t.url, '/api/schedule/bookings', { method: 'POST', token: presenter.token, body: booking(1, 'https://Tracker.Example/pixel.gif?u=1') });
     expect(other.status).toBe(400);
     expect(other.body.error.message).toBe(NOT_APPROVED('Image URL', 'https://tracker.example'));
@@ -54,7 +55,7 @@ describe('show and presenter images', () => {
     const edit = (body: Record<string, unknown>) => request(t.url, `/api/schedule/events/${id}`, { method: 'PATCH', token: presenter.token, body });
     const pixel = await edit({ presenter_image_url: 'http://tracker.example/p.gif' });
     expect(pixel.status).toBe(400);
-    expect(pixel.body.error.details.fields).toEqual([{ path: 'presenter_image_url', message: NOT_HTTPS('Presenter image URL') }]);
+    expect(pixel.body.error.details.fields).toEqual([{ path: 'presenter_image_url', message: NOT_HTTPS('Presenter image URL'), key: 'error.imageNotHttps', values: { field: 'Presenter image URL' } }]);
     const host = await edit({ image_url: 'https://elsewhere.example/x.png' });
     expect(host.body.error.message).toBe(NOT_APPROVED('Image URL', 'https://elsewhere.example'));
     // The edit form sends every field back: the stored addresses stay as they were, the title changes.
@@ -84,11 +85,11 @@ describe('slides, sponsored content, the slider background and the logo', () => 
     const ad = (image_url: string) => ({ title: 'Bakery', description: 'Bread', image_url, learn_more_url: 'https://bakery.example' });
     const refusedAd = await write('POST', '/api/sponsored', ad('https://cdn.bakery.example/ad.png'));
     expect(refusedAd.status).toBe(400);
-    expect(refusedAd.body.error.details.fields).toEqual([{ path: 'image_url', message: NOT_APPROVED('Image URL', 'https://cdn.bakery.example') }]);
+    expect(refusedAd.body.error.details.fields).toEqual([{ path: 'image_url', message: NOT_APPROVED('Image URL', 'https://cdn.bakery.example'), key: 'error.imageHostNotApproved', values: { field: 'Image URL', origin: 'https://cdn.bakery.example' } }]);
     expect((await write('POST', '/api/sponsored', ad('https://images.approved.example/ad.png'))).status).toBe(201);
 
     const background = (url: string) => ({ background_type: 'image', background_image_url: url, background_color: '', background_overlay_opacity: 50, auto_advance_interval: 8000, show_dots: true, show_arrows: true });
-    expect((await write('PUT', '/api/slider/settings', background('https://walls.example/bg.jpg'))).body.error.details.fields).toEqual([{ path: 'background_image_url', message: NOT_APPROVED('Background image URL', 'https://walls.example') }]);
+    expect((await write('PUT', '/api/slider/settings', background('https://walls.example/bg.jpg'))).body.error.details.fields).toEqual([{ path: 'background_image_url', message: NOT_APPROVED('Background image URL', 'https://walls.example'), key: 'error.imageHostNotApproved', values: { field: 'Background image URL', origin: 'https://walls.example' } }]);
     expect((await write('PUT', '/api/slider/settings', background('https://images.approved.example/bg.jpg'))).status).toBe(200);
   });
 
@@ -96,7 +97,7 @@ describe('slides, sponsored content, the slider background and the logo', () => 
     const station = (await request(t.url, '/api/settings/station', { token: manager.token })).body;
     const refused = await write('PUT', '/api/settings/station', { ...station, logoUrl: 'https://brand.example/logo.png' });
     expect(refused.status).toBe(400);
-    expect(refused.body.error.details.fields).toEqual([{ path: 'logoUrl', message: NOT_APPROVED('Logo URL', 'https://brand.example') }]);
+    expect(refused.body.error.details.fields).toEqual([{ path: 'logoUrl', message: NOT_APPROVED('Logo URL', 'https://brand.example'), key: 'error.imageHostNotApproved', values: { field: 'Logo URL', origin: 'https://brand.example' } }]);
     const both = await write('PUT', '/api/settings/station', { ...station, logoUrl: 'https://brand.example/logo.png', approvedImageHosts: [...station.approvedImageHosts, 'https://brand.example'] });
     expect(both.status).toBe(200);
     expect(both.body.logoUrl).toBe('https://brand.example/logo.png');
@@ -111,7 +112,7 @@ describe('images inside custom pages', () => {
     const other = await save('POST', '/api/pages', page('gallery', '<p>Photos</p><img src="/demo/slide-dj.svg" alt="ok"><img src="https://photos.gallery.example/a.jpg" alt="a">'));
     expect(other.status).toBe(400);
     expect(other.body.error).toMatchObject({ code: 'validation_failed', message: NOT_APPROVED('An image in the content', 'https://photos.gallery.example') });
-    expect(other.body.error.details.fields).toEqual([{ path: 'content', message: NOT_APPROVED('An image in the content', 'https://photos.gallery.example') }]);
+    expect(other.body.error.details.fields).toEqual([{ path: 'content', message: NOT_APPROVED('An image in the content', 'https://photos.gallery.example'), key: 'error.imageHostNotApproved', values: { field: 'An image in the content', origin: 'https://photos.gallery.example' } }]);
     const plain = await save('POST', '/api/pages', page('gallery', '<p>Photos</p><img src="http://photos.gallery.example/a.jpg">'));
     expect(plain.body.error.message).toBe(NOT_HTTPS('An image in the content'));
     // Judged as a browser reads the address: a tab inside the scheme, a backslash for a slash.

@@ -42,7 +42,9 @@ export type OperationAuth = 'public' | 'signed-in' | 'roles' | 'refresh' | 'metr
 export const ErrorBodySchema = z.object({
   error: z.object({
     code: z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]),
-    message: z.string(),
+    message: z.string().meta({ description: 'The message in the requester’s language: ?lang=, the airdeck_lang cookie, Accept-Language, else English.' }),
+    key: z.string().optional().meta({ description: 'The message’s stable catalogue key (error.<name>), the same in every language; details.fields[] carry theirs too.' }),
+    values: z.record(z.string(), z.unknown()).optional().meta({ description: 'The values of the key’s placeholders.' }),
     details: z.record(z.string(), z.unknown()).optional(),
   }),
 });

@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import Router from '@koa/router';
 import type Koa from 'koa';
+import { errorLocale, localizeErrorBody } from '../i18n/errors';
 import { todayInZone } from '../../../shared/schedule';
 import type { AppRouter } from '../http/router';
 import type { AppContext, RequestState } from '../context';
@@ -91,10 +92,12 @@ async function send(c: Koa.ParameterizedContext<RequestState>, entry: Entry): Pr
   }
 }
 
-function paramError(c: Koa.ParameterizedContext<RequestState>, err: PublicParamError): void {
+async function paramError(c: Koa.ParameterizedContext<RequestState>, err: PublicParamError): Promise<void> {
   c.status = 400;
   c.set('Cache-Control', 'no-store');
-  c.body = { success: false, error: { code: 'validation_failed', message: err.message, details: { parameter: err.parameter } }, message: err.message };
+  // In the requester's language, with the message's stable key (i18n/errors.ts).
+  const { error } = await localizeErrorBody({ error: { code: 'validation_failed', message: err.message, details: { parameter: err.parameter } } }, errorLocale(c));
+  c.body = { success: false, error, message: error.message };
 }
 
 /**
@@ -127,7 +130,7 @@ export function publicScheduleRoutes(ctx: AppContext): AppRouter {
     try {
       q = parsePublicQuery(c.query, today(await stationTimezone(ctx)), API_DEFAULTS);
     } catch (err) {
-      if (err instanceof PublicParamError) return paramError(c, err);
+      if (err instanceof PublicParamError) return await paramError(c, err);
       throw err;
     }
     const base = baseUrl(c);
@@ -149,7 +152,7 @@ export function publicScheduleRoutes(ctx: AppContext): AppRouter {
     try {
       q = parsePublicQuery(c.query, today(zone), ICAL_DEFAULTS);
     } catch (err) {
-      if (err instanceof PublicParamError) return paramError(c, err);
+      if (err instanceof PublicParamError) return await paramError(c, err);
       throw err;
     }
     const base = baseUrl(c);

@@ -1,5 +1,7 @@
 import { isErrorBody, type ErrorBody, type ErrorCode } from '../../../shared/errors';
+import { getDefaultStore } from 'jotai';
 import { getApiBase } from '../platform';
+import { i18nAtom } from '../i18n/state';
 
 /** An API failure with the server's code and message (the spec's words when it has them). */
 export class ApiError extends Error {
@@ -11,6 +13,9 @@ export class ApiError extends Error {
     readonly fields?: { path: string; message: string }[],
     /** The server's details (e.g. `description` for upload refusals, `retryAfter` for 429). */
     readonly details?: ErrorBody['error']['details'],
+    /** The message's stable catalogue key (`error.<name>`) and its values, when the server named them. */
+    readonly key?: string,
+    readonly values?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -96,10 +101,16 @@ export function endpoint<Res, Args extends unknown[] = []>(method: Method, build
 /** The options of the routes anyone may call. */
 export const PUBLIC: EndpointOptions = { auth: false };
 
+/** The language the UI is drawn in (its Accept-Language tag). */
+function uiLanguage(): string {
+  return getDefaultStore().get(i18nAtom).locale;
+}
+
 /** Sends one call and returns the answer's JSON (null when empty), or throws an ApiError. */
 async function send(method: Method, opts: Call, auth: boolean): Promise<unknown> {
   const path = opts.path;
-  const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
+  // The UI's language, so the station's refusals come back in it (server/src/i18n/errors.ts).
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': uiLanguage(), ...opts.headers };
   if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
   if (opts.rawBody) headers['Content-Type'] = opts.rawBody.type || 'application/octet-stream';
   let sentToken = false;
@@ -142,7 +153,7 @@ async function send(method: Method, opts: Call, auth: boolean): Promise<unknown>
     }
   }
   if (!res.ok) {
-    if (isErrorBody(body)) throw new ApiError(res.status, body.error.code, body.error.message, body.error.details?.fields, body.error.details);
+    if (isErrorBody(body)) throw new ApiError(res.status, body.error.code, body.error.message, body.error.details?.fields, body.error.details, body.error.key, body.error.values);
     throw new ApiError(res.status, res.status >= 500 ? 'internal' : 'bad_request', `The station answered ${res.status}. Please try again.`);
   }
   return body;

@@ -41,6 +41,8 @@ function initialJavaScript(dist: string): number | null {
   return files.reduce((sum, f) => sum + zlib.gzipSync(fs.readFileSync(path.join(dist, f)), { level: 6 }).length, 0);
 }
 
+/** A page's path as printed: a presenter's id is long. */
+const shown = (p: string) => p.replace(/^\/djs\/[^/]+$/, '/djs/{id}');
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 export async function run(): Promise<void> {
@@ -132,7 +134,7 @@ export async function run(): Promise<void> {
         median(got.seo!) >= GOALS.seo &&
         median(got.lcp!) <= GOALS.lcpMs &&
         median(got.tbt!) <= GOALS.tbtMs;
-      console.log(`${label.padEnd(25)}${f('performance')}${f('accessibility')}${f('best-practices')}${f('seo')}${ms('lcp')}${ms('tbt')}${ok ? 'ok' : 'BELOW GOAL'}`);
+      console.log(`${shown(label).padEnd(25)}${f('performance')}${f('accessibility')}${f('best-practices')}${f('seo')}${ms('lcp')}${ms('tbt')}${ok ? 'ok' : 'BELOW GOAL'}`);
       lighthouseRows.set(label, { perf: median(got.performance), tbt: median(got.tbt!) });
       if (!ok && process.env.PAGES_DETAIL) for (const [id, t] of below) console.log(`    ${id}: ${t}`);
       if (process.env.PAGES_DETAIL) for (const t of tasks) console.log(`    long task ${t}`);
@@ -189,6 +191,6 @@ async function firstSound(base: string, paths: string[], external: string | unde
     const tbt = lh ? `${Math.round(lh.tbt)} ${lh.tbt <= GOALS.tbtMs ? 'ok' : 'HIGH'}` : 'n/a';
     const soundOk = s !== null && ratio !== null && ratio <= SOUND_GOAL_RATIO && (external !== undefined || s <= SOUND_GOAL_MS);
     const sound = s === null ? 'never' : `${Math.round(s)} ${soundOk ? 'ok' : 'SLOW'}`;
-    console.log(`${p.padEnd(25)}${perf.padEnd(12)}${tbt.padEnd(14)}${sound.padEnd(19)}${String(bareMs === null ? 'never' : Math.round(bareMs)).padEnd(18)}${ratio === null ? '' : `${ratio.toFixed(2)}×`}`);
+    console.log(`${shown(p).padEnd(25)}${perf.padEnd(12)}${tbt.padEnd(14)}${sound.padEnd(19)}${String(bareMs === null ? 'never' : Math.round(bareMs)).padEnd(18)}${ratio === null ? '' : `${ratio.toFixed(2)}×`}`);
   }
 }

@@ -135,7 +135,8 @@ function Overview({ doc }: { doc: OpenApiDoc }) {
   const t = useT();
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
-      <Typography>{doc.info.description}</Typography>
+      {/* The OpenAPI document's own texts are the server's English reference: marked as such for screen readers. */}
+      <Typography lang="en">{doc.info.description}</Typography>
       <Card>
         <CardContent>
           <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
@@ -147,7 +148,7 @@ function Overview({ doc }: { doc: OpenApiDoc }) {
                 <Box component="code" sx={{ fontWeight: 700 }}>
                   {e.method} {e.path}
                 </Box>{' '}
-                — {e.op.summary}
+                — <span lang="en">{e.op.summary}</span>
               </li>
             ))}
           </Box>
@@ -235,7 +236,7 @@ function Realtime({ realtime }: { realtime: NonNullable<OpenApiDoc['x-realtime']
         <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
           {withParts(t, 'apiDocs.realtime', { url: <code>{realtime.url}</code> })}
         </Typography>
-        <Typography sx={{ mb: 1, overflowWrap: 'anywhere' }}>{realtime.description}</Typography>
+        <Typography lang="en" sx={{ mb: 1, overflowWrap: 'anywhere' }}>{realtime.description}</Typography>
         <Box component="ul" sx={{ m: 0, pl: 3, overflowWrap: 'anywhere' }}>
           {Object.entries(realtime.channels).map(([channel, c]) => (
             <li key={channel}>
@@ -249,7 +250,8 @@ function Realtime({ realtime }: { realtime: NonNullable<OpenApiDoc['x-realtime']
                   {schema.properties ? ` {${Object.keys(schema.properties as Record<string, unknown>).join(', ')}}` : ''}
                 </span>
               ))}
-              {c.description ? `. ${c.description}` : ''}
+              {c.description ? '. ' : ''}
+              {c.description ? <span lang="en">{c.description}</span> : null}
             </li>
           ))}
         </Box>
@@ -283,7 +285,7 @@ function FieldTable({ caption, rows }: { caption: string; rows: { name: string; 
               <TableCell>{typeText(t, intl, r.schema)}</TableCell>
               <TableCell>{r.required ? t('apiDocs.yes') : t('apiDocs.no')}</TableCell>
               <TableCell>{r.schema.default === undefined ? '—' : <code>{String(r.schema.default)}</code>}</TableCell>
-              <TableCell>{r.description ?? r.schema.description ?? ''}</TableCell>
+              <TableCell lang="en">{r.description ?? r.schema.description ?? ''}</TableCell>
             </TableRow>
           ))}
         </TableBody>
@@ -334,10 +336,10 @@ function OperationCard({ entry }: { entry: OperationEntry }) {
             {entry.path}
           </Typography>
         </Box>
-        <Typography id={`op-${op.operationId}`} variant="h6" component="h2">
+        <Typography id={`op-${op.operationId}`} variant="h6" component="h2" lang="en">
           {op.summary}
         </Typography>
-        {op.description && <Typography sx={{ mb: 2 }}>{op.description}</Typography>}
+        {op.description && <Typography lang="en" sx={{ mb: 2 }}>{op.description}</Typography>}
         {op.parameters && op.parameters.length > 0 && <FieldTable caption={t('apiDocs.queryParams')} rows={op.parameters.map((p) => ({ name: p.name, schema: p.schema, required: p.required, description: p.description }))} />}
         {body?.properties && (
           <FieldTable caption={t('apiDocs.body')} rows={Object.entries(body.properties).map(([name, schema]) => ({ name, schema, required: (body.required ?? []).includes(name) }))} />
@@ -348,7 +350,7 @@ function OperationCard({ entry }: { entry: OperationEntry }) {
         {Object.entries(op.responses).map(([status, r]) => (
           <Box key={status} sx={{ mb: 2 }}>
             <Typography sx={{ mb: 0.5 }}>
-              <Box component="strong">{status}</Box> — {r.description}
+              <Box component="strong">{status}</Box> — <span lang="en">{r.description}</span>
             </Typography>
             {r.content?.['application/json'] && status.startsWith('2') && <CodeBlock label={t('apiDocs.responseExample', { status })} code={JSON.stringify(sampleOf(r.content['application/json'].schema), null, 2)} />}
           </Box>
@@ -368,7 +370,7 @@ function Examples({ doc }: { doc: OpenApiDoc }) {
   panel = examples.map((e) => (
     <Box key={`${e.method} ${e.path}`} sx={{ mb: 3 }}>
       <Typography component="h3" variant="h6" sx={{ mb: 1 }}>
-        {e.op.summary}{' '}
+        <span lang="en">{e.op.summary}</span>{' '}
         <Box component="code" sx={{ fontSize: '0.9rem', color: 'text.secondary' }}>
           {e.method} {e.path}
         </Box>

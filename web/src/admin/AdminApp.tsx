@@ -8,12 +8,45 @@ import { ProtectedRoute } from '../auth/ProtectedRoute';
 import { AdminLayout } from './AdminLayout';
 import { ADMIN_SCREENS, screenRoles, type AdminScreen } from './screens';
 import { FirstRunRedirect } from '../settings/admin/FirstRunRedirect';
+import type { MessageKey } from '../../../shared/i18n/format';
+import { useT } from '../i18n/state';
+import { useAccountText } from '../auth/texts';
 
 /** The owner's first-run setup (issue 17): owner only, reached by FirstRunRedirect on a station not set up yet. */
 const FirstRunSetup = lazyChunk(() => import('../settings/admin/FirstRunSetup'));
 
+/** Each screen's title in the catalogue, by its path (./screens keeps the English); a screen not listed shows its English title. */
+const SCREEN_KEYS: Record<string, MessageKey> = {
+  '/admin': 'sidebar.item.dashboard',
+  '/admin/on-air': 'sidebar.item.onAir',
+  '/admin/shows': 'admin.screen.shows',
+  '/admin/shows/new': 'admin.screen.createBooking',
+  '/admin/shows/:id/edit': 'admin.screen.editShow',
+  '/admin/rota': 'admin.screen.rota',
+  '/admin/djs': 'sidebar.item.djs',
+  '/admin/audience': 'sidebar.item.audience',
+  '/admin/uptime': 'sidebar.item.uptime',
+  '/admin/tracklists': 'admin.screen.tracklists',
+  '/admin/listen-again': 'sidebar.item.listenAgain',
+  '/admin/reports': 'sidebar.item.reports',
+  '/admin/schedule': 'sidebar.item.schedule',
+  '/admin/song-requests': 'sidebar.item.songRequests',
+  '/admin/shoutout-requests': 'sidebar.item.shoutoutRequests',
+  '/admin/general-requests': 'sidebar.item.generalRequests',
+  '/admin/loa-requests': 'admin.screen.loaRequests',
+  '/admin/request-loa': 'sidebar.item.requestLoa',
+  '/admin/applications': 'sidebar.item.applications',
+  '/admin/notifications': 'notifications.heading',
+  '/admin/users': 'sidebar.item.users',
+  '/admin/pages': 'sidebar.item.pages',
+  '/admin/data-requests': 'sidebar.item.dataRequests',
+  '/admin/logs': 'sidebar.item.logs',
+  '/admin/settings': 'sidebar.item.settings',
+};
+
 /** A screen that is not built yet: a clear card, never a blank page. */
 function ComingSoon({ title }: { title: string }) {
+  const t = useT();
   return (
     <Box sx={{ maxWidth: 720 }}>
       <Typography variant="h4" component="h1" sx={{ fontWeight: 800, mb: 3 }}>
@@ -24,9 +57,9 @@ function ComingSoon({ title }: { title: string }) {
           <ConstructionIcon aria-hidden color="primary" sx={{ fontSize: 36 }} />
           <Box>
             <Typography variant="h6" component="h2">
-              Coming soon
+              {t('admin.comingSoon')}
             </Typography>
-            <Typography color="text.secondary">This part of the staff panel is still being built. Everything else in the sidebar works as usual.</Typography>
+            <Typography color="text.secondary">{t('admin.comingSoonBody')}</Typography>
           </Box>
         </CardContent>
       </Card>
@@ -35,13 +68,14 @@ function ComingSoon({ title }: { title: string }) {
 }
 
 function NotFoundInPanel() {
+  const t = useT();
   return (
     <Box sx={{ textAlign: 'center', py: 8 }}>
       <Typography variant="h4" component="h1" sx={{ mb: 2 }}>
-        Oops! Page not found
+        {t('notFound.heading')}
       </Typography>
       <Button component={RouterLink} to="/admin" variant="contained">
-        Back to the Dashboard
+        {t('admin.backToDashboard')}
       </Button>
     </Box>
   );
@@ -49,10 +83,15 @@ function NotFoundInPanel() {
 
 /** One screen behind its route-table gate (001 §2), with its page title. */
 function ScreenRoute({ screen, Component }: { screen: AdminScreen; Component: ComponentType | null }) {
-  usePageMeta({ title: `${screen.title} · Presenter Panel` });
+  const t = useT();
+  const text = useAccountText();
+  const key = SCREEN_KEYS[screen.path];
+  const title = key ? t(key) : screen.title;
+  usePageMeta({ title: t('admin.pageTitle', { screen: title }) });
+  const denied = screen.denied ? { deniedText: text(screen.denied.text), ...(screen.denied.title ? { deniedTitle: text(screen.denied.title) } : {}) } : {};
   return (
-    <ProtectedRoute requiredRoles={screenRoles(screen.path)} {...(screen.denied ? { deniedText: screen.denied.text, deniedTitle: screen.denied.title } : {})}>
-      {Component ? <Component /> : <ComingSoon title={screen.title} />}
+    <ProtectedRoute requiredRoles={screenRoles(screen.path)} {...denied}>
+      {Component ? <Component /> : <ComingSoon title={title} />}
     </ProtectedRoute>
   );
 }

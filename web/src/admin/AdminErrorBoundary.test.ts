@@ -3,9 +3,15 @@ import { createElement } from 'react';
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getDefaultStore } from 'jotai';
 import { AdminErrorBoundary } from './AdminErrorBoundary';
+import { i18nAtom, makeI18n } from '../i18n/state';
+import { compileCatalogue } from '../../../shared/i18n/compile';
+import en from '../../../shared/i18n/messages/en.json';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+// The page in English, with its catalogue (as the app starts).
+getDefaultStore().set(i18nAtom, makeI18n('en', compileCatalogue(en)));
 
 let broken = true;
 function Screen() {

@@ -24,6 +24,8 @@ import { useAuth } from '../auth/AuthProvider';
 import { GateLoading } from '../auth/ProtectedRoute';
 import { AdminErrorBoundary } from './AdminErrorBoundary';
 import { HeaderBell } from './HeaderBell';
+import type { MessageKey } from '../../../shared/i18n/format';
+import { useT } from '../i18n/state';
 
 /** Sidebar width on wide screens. */
 const SIDEBAR_WIDTH = 260;
@@ -42,7 +44,33 @@ const ICONS: Record<NavItem['icon'], ReactNode> = {
   bell: <NotificationsIcon />,
 };
 
+/** Each sidebar item's name in the catalogue (by its key in shared/permissions; English word for word as the spec's). */
+const NAV_KEYS: Record<string, MessageKey> = {
+  dashboard: 'sidebar.item.dashboard',
+  'on-air': 'sidebar.item.onAir',
+  shows: 'sidebar.item.shows',
+  djs: 'sidebar.item.djs',
+  audience: 'sidebar.item.audience',
+  uptime: 'sidebar.item.uptime',
+  'listen-again': 'sidebar.item.listenAgain',
+  reports: 'sidebar.item.reports',
+  schedule: 'sidebar.item.schedule',
+  applications: 'sidebar.item.applications',
+  users: 'sidebar.item.users',
+  pages: 'sidebar.item.pages',
+  logs: 'sidebar.item.logs',
+  'data-requests': 'sidebar.item.dataRequests',
+  settings: 'sidebar.item.settings',
+  'request-loa': 'sidebar.item.requestLoa',
+  'song-requests': 'sidebar.item.songRequests',
+  'shoutout-requests': 'sidebar.item.shoutoutRequests',
+  'general-requests': 'sidebar.item.generalRequests',
+  'loa-requests': 'sidebar.item.loaRequests',
+};
+
 function NavEntry({ item, onNavigate, nested }: { item: NavItem; onNavigate: () => void; nested?: boolean }) {
+  const t = useT();
+  const key = NAV_KEYS[item.key];
   return (
     <ListItemButton
       component={NavLink}
@@ -58,7 +86,7 @@ function NavEntry({ item, onNavigate, nested }: { item: NavItem; onNavigate: () 
       }}
     >
       <ListItemIcon sx={{ minWidth: 38 }}>{ICONS[item.icon]}</ListItemIcon>
-      <ListItemText primary={item.label} />
+      <ListItemText primary={key ? t(key) : item.label} />
     </ListItemButton>
   );
 }
@@ -73,6 +101,7 @@ function Sidebar({ role, onNavigate }: { role: Role; onNavigate: () => void }) {
   const inRequests = REQUEST_NAV.some((r) => pathname === r.path || pathname.startsWith(`${r.path}/`));
   const [requestsOpen, setRequestsOpen] = useState(inRequests);
   const groupId = useId();
+  const t = useT();
   useEffect(() => {
     if (inRequests) setRequestsOpen(true);
   }, [inRequests]);
@@ -80,10 +109,10 @@ function Sidebar({ role, onNavigate }: { role: Role; onNavigate: () => void }) {
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <Toolbar sx={{ minHeight: 64, px: 2.5 }}>
         <Typography variant="h6" component="h2" sx={{ fontWeight: 800, backgroundImage: (t) => t.airdeck.textGradient, backgroundClip: 'text', WebkitBackgroundClip: 'text', color: 'transparent' }}>
-          Presenter Panel
+          {t('sidebar.title')}
         </Typography>
       </Toolbar>
-      <Box component="nav" aria-label="Staff" sx={{ flexGrow: 1, overflowY: 'auto', pb: 2 }}>
+      <Box component="nav" aria-label={t('sidebar.nav')} sx={{ flexGrow: 1, overflowY: 'auto', pb: 2 }}>
         <List component="div" sx={{ display: 'grid', gap: 0.25 }}>
           {sidebarItems(role).map((item) => (
             <NavEntry key={item.key} item={item} onNavigate={onNavigate} />
@@ -93,7 +122,7 @@ function Sidebar({ role, onNavigate }: { role: Role; onNavigate: () => void }) {
             <ListItemIcon sx={{ minWidth: 38 }}>
               <InboxIcon />
             </ListItemIcon>
-            <ListItemText primary="Requests" />
+            <ListItemText primary={t('sidebar.item.requests')} />
             {requestsOpen ? <ExpandLessIcon aria-hidden /> : <ExpandMoreIcon aria-hidden />}
           </ListItemButton>
           <Collapse in={requestsOpen} timeout="auto" id={groupId}>
@@ -121,8 +150,9 @@ export function AdminLayout() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
+  const t = useT();
   useEffect(() => setOpen(false), [pathname]);
-  if (!profile) return <GateLoading label="Loading profile..." />;
+  if (!profile) return <GateLoading label={t('auth.loadingProfile')} />;
   const role = profile.role;
   const doSignOut = async () => {
     await signOut();
@@ -132,7 +162,7 @@ export function AdminLayout() {
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <a className="skip-link" href="#admin-main">
-        Skip to content
+        {t('shell.skipToContent')}
       </a>
       {mobile ? (
         <Drawer anchor="left" open={open} onClose={() => setOpen(false)} slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH, bgcolor: 'background.paper' } } }}>
@@ -147,7 +177,7 @@ export function AdminLayout() {
         <AppBar position="sticky" component="header">
           <Toolbar sx={{ gap: 1, minHeight: 64, px: { xs: 1.5, sm: 3 } }}>
             {mobile && (
-              <IconButton aria-label="Open navigation" aria-expanded={open} onClick={() => setOpen(true)} edge="start" color="inherit">
+              <IconButton aria-label={t('admin.openNavigation')} aria-expanded={open} onClick={() => setOpen(true)} edge="start" color="inherit">
                 <MenuIcon />
               </IconButton>
             )}
@@ -156,18 +186,18 @@ export function AdminLayout() {
             </Typography>
             <HeaderBell />
             <Button color="inherit" variant="outlined" size="small" startIcon={<LogoutIcon />} onClick={() => void doSignOut()} sx={{ whiteSpace: 'nowrap' }}>
-              Sign Out
+              {t('admin.signOut')}
             </Button>
           </Toolbar>
         </AppBar>
         <Box component="main" id="admin-main" tabIndex={-1} sx={{ flexGrow: 1, p: { xs: 2, sm: 3 }, outline: 'none', minWidth: 0 }}>
           {profile.password_reset_required && (
-            <Alert severity="warning" sx={{ mb: 2 }} action={<Button component={RouterLink} to="/profile" color="inherit" size="small">My Profile</Button>}>
-              An administrator asks you to choose a new password.
+            <Alert severity="warning" sx={{ mb: 2 }} action={<Button component={RouterLink} to="/profile" color="inherit" size="small">{t('admin.myProfile')}</Button>}>
+              {t('admin.passwordReset')}
             </Alert>
           )}
           <AdminErrorBoundary key={pathname}>
-            <Suspense fallback={<GateLoading label="Loading..." />}>
+            <Suspense fallback={<GateLoading label={t('shell.loading')} />}>
               <Outlet />
             </Suspense>
           </AdminErrorBoundary>

@@ -2,14 +2,24 @@ import NotificationsIcon from '@mui/icons-material/NotificationsOutlined';
 import { Alert, Badge, Box, Button, CircularProgress, Divider, IconButton, List, ListItem, ListItemButton, Popover, Stack, Tooltip, Typography } from '@mui/material';
 import { useId, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { NOTIFICATION_LABELS, NOTIFICATION_TEXT, notificationTarget, type NotificationView } from '../../../shared/notifications';
-import { relativeTime } from '../../../shared/time';
+import { notificationTarget, type NotificationView } from '../../../shared/notifications';
+import { useI18n } from '../i18n/state';
 import { useBellNotifications, useNotificationActions, useNotificationsLive } from '../notifications/api';
-import { PriorityChip, TypeIcon } from '../notifications/parts';
+import { PriorityChip, TypeIcon, useNotificationText } from '../notifications/parts';
 
 /** The badge text: the count, '99+' above 99 (001 §2, §9). */
 export function badgeText(unread: number): string {
   return unread > 99 ? '99+' : String(unread);
+}
+
+/** How long ago, in the reader's language ('5 min ago', 'قبل 5 دقائق'), from Intl. */
+export function agoText(ms: number, nowMs: number, intl: string): string {
+  const s = Math.floor((Number.isFinite(ms) && Number.isFinite(nowMs) ? Math.max(0, nowMs - ms) : 0) / 1000);
+  const f = new Intl.RelativeTimeFormat(intl, { style: 'narrow', numeric: 'always' });
+  if (s < 60) return f.format(-s, 'second');
+  if (s < 3600) return f.format(-Math.floor(s / 60), 'minute');
+  if (s < 86400) return f.format(-Math.floor(s / 3600), 'hour');
+  return f.format(-Math.floor(s / 86400), 'day');
 }
 
 /**
@@ -23,8 +33,10 @@ export function HeaderBell() {
   const { markRead, markAll } = useNotificationActions();
   const navigate = useNavigate();
   const popoverId = useId();
+  const { t, intl } = useI18n();
+  const { typeLabel } = useNotificationText();
   const [announce, setAnnounce] = useState('');
-  useNotificationsLive((n) => setAnnounce(`New notification: ${n.title}`));
+  useNotificationsLive((n) => setAnnounce(t('bell.announce', { title: n.title })));
   const unread = data?.unread ?? 0;
   const open = Boolean(anchor);
 
@@ -39,10 +51,10 @@ export function HeaderBell() {
       <Box aria-live="polite" sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>
         {announce}
       </Box>
-      <Tooltip title="Notifications">
+      <Tooltip title={t('notifications.heading')}>
         <IconButton
           color="inherit"
-          aria-label={unread > 0 ? `Notifications, ${badgeText(unread)} unread` : 'Notifications'}
+          aria-label={unread > 0 ? t('bell.unreadLabel', { count: badgeText(unread) }) : t('notifications.heading')}
           aria-haspopup="dialog"
           aria-controls={open ? popoverId : undefined}
           aria-expanded={open}
@@ -60,22 +72,22 @@ export function HeaderBell() {
         onClose={() => setAnchor(null)}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { role: 'dialog', 'aria-label': 'Notifications', sx: { width: { xs: 'calc(100vw - 24px)', sm: 380 }, maxHeight: 520, display: 'flex', flexDirection: 'column' } } }}
+        slotProps={{ paper: { role: 'dialog', 'aria-label': t('notifications.heading'), sx: { width: { xs: 'calc(100vw - 24px)', sm: 380 }, maxHeight: 520, display: 'flex', flexDirection: 'column' } } }}
       >
         <Stack direction="row" sx={{ alignItems: 'center', px: 2, py: 1.25, gap: 1 }}>
           <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700, flex: 1 }}>
-            Notifications
+            {t('notifications.heading')}
           </Typography>
           {unread > 0 && (
             <Button size="small" onClick={() => markAll.mutate()} disabled={markAll.isPending}>
-              Mark all read
+              {t('notifications.markAllRead')}
             </Button>
           )}
         </Stack>
         <Divider />
         <Box sx={{ overflowY: 'auto', flex: 1 }}>
           {isPending ? (
-            <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }} role="status" aria-label="Loading notifications">
+            <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }} role="status" aria-label={t('notifications.loading')}>
               <CircularProgress size={24} />
             </Box>
           ) : isError ? (
@@ -84,22 +96,22 @@ export function HeaderBell() {
               sx={{ m: 2 }}
               action={
                 <Button color="inherit" size="small" onClick={() => void refetch()} disabled={isFetching}>
-                  Retry
+                  {t('bell.retry')}
                 </Button>
               }
             >
-              {NOTIFICATION_TEXT.bellError}
+              {t('bell.error')}
             </Alert>
           ) : data.notifications.length === 0 ? (
             <Box sx={{ textAlign: 'center', py: 5, px: 2 }}>
               <NotificationsIcon sx={{ fontSize: 36, color: 'text.disabled' }} aria-hidden />
-              <Typography sx={{ fontWeight: 600 }}>{NOTIFICATION_TEXT.bellEmptyTitle}</Typography>
+              <Typography sx={{ fontWeight: 600 }}>{t('bell.emptyTitle')}</Typography>
               <Typography variant="body2" color="text.secondary">
-                {NOTIFICATION_TEXT.bellEmptyBody}
+                {t('bell.emptyBody')}
               </Typography>
             </Box>
           ) : (
-            <List dense disablePadding aria-label="Latest notifications">
+            <List dense disablePadding aria-label={t('bell.latest')}>
               {data.notifications.map((n) => (
                 <ListItem key={n.id} disablePadding divider>
                 <ListItemButton onClick={() => go(n)} sx={{ alignItems: 'flex-start', gap: 1.25, py: 1.25, bgcolor: n.user_is_read ? undefined : 'action.hover' }}>
@@ -111,7 +123,7 @@ export function HeaderBell() {
                       <Typography variant="body2" sx={{ fontWeight: n.user_is_read ? 500 : 700, flex: 1, minWidth: 0 }} noWrap>
                         {n.title}
                       </Typography>
-                      {!n.user_is_read && <Box component="span" aria-label="Unread" sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: 'error.main', flexShrink: 0 }} />}
+                      {!n.user_is_read && <Box component="span" aria-label={t('notifications.unread')} sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: 'error.main', flexShrink: 0 }} />}
                     </Stack>
                     <Typography variant="body2" color="text.secondary" sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
                       {n.message}
@@ -119,7 +131,7 @@ export function HeaderBell() {
                     <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mt: 0.5 }}>
                       <PriorityChip priority={n.priority} />
                       <Typography variant="caption" color="text.secondary">
-                        {NOTIFICATION_LABELS[n.type]} · {relativeTime(Date.parse(n.created_at), Date.now())}
+                        {typeLabel(n.type)} · {agoText(Date.parse(n.created_at), Date.now(), intl)}
                       </Typography>
                     </Stack>
                   </Box>
@@ -131,7 +143,7 @@ export function HeaderBell() {
         </Box>
         <Divider />
         <Button component={RouterLink} to="/admin/notifications" onClick={() => setAnchor(null)} sx={{ m: 1 }}>
-          View all notifications
+          {t('bell.viewAll')}
         </Button>
       </Popover>
     </>

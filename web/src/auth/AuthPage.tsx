@@ -11,6 +11,7 @@ import { GateLoading } from './ProtectedRoute';
 import { useT } from '../i18n/state';
 import { forgetSignOutReason, signOutReason, type SecondStep } from './session';
 import { EnrolStep, RecoveryCodes, VerifyStep } from './SecondStepForms';
+import { useAccountText } from './texts';
 
 /**
  * Sign-in (/auth): email and password, for presenters and staff only (no
@@ -18,7 +19,9 @@ import { EnrolStep, RecoveryCodes, VerifyStep } from './SecondStepForms';
  * as a toast; success says 'Signed in successfully!' and goes to /.
  */
 export function AuthPage() {
-  usePageMeta({ title: 'Sign In', description: 'Presenter and staff sign-in.' });
+  const t = useT();
+  const text = useAccountText();
+  usePageMeta({ title: t('auth.signIn.title'), description: t('auth.signIn.description') });
   const { status, signIn } = useAuth();
   const navigate = useNavigate();
   const { toast } = useToast();
@@ -29,11 +32,10 @@ export function AuthPage() {
   const [signedOutWhy] = useState(signOutReason);
   const [step, setStep] = useState<SecondStep | null>(null);
   const [recovery, setRecovery] = useState<string[] | null>(null);
-  const t = useT();
   useEffect(() => forgetSignOutReason(), []);
 
   const done = () => {
-    toast({ title: ACCOUNT_TEXT.signedIn, variant: 'success' });
+    toast({ title: text(ACCOUNT_TEXT.signedIn), variant: 'success' });
     void navigate('/', { replace: true });
   };
   const restart = () => {
@@ -44,7 +46,7 @@ export function AuthPage() {
 
   // The recovery codes of an account that just set two-factor up stay on screen until the person says they kept them.
   if (recovery) return <Shell><RecoveryCodes codes={recovery} onDone={done} /></Shell>;
-  if (status === 'loading') return <GateLoading label="Checking permissions..." />;
+  if (status === 'loading') return <GateLoading label={t('auth.checking')} />;
   if (status === 'signedIn' && !busy) return <Navigate to="/" replace />;
   if (step?.kind === 'verify') return <Shell><VerifyStep token={step.token} onDone={done} onRestart={restart} /></Shell>;
   if (step?.kind === 'enroll') return <Shell><EnrolStep token={step.token} onDone={setRecovery} onRestart={restart} /></Shell>;
@@ -65,8 +67,8 @@ export function AuthPage() {
       }
       done();
     } catch (err) {
-      const message = err instanceof ApiError ? err.message : ACCOUNT_TEXT.unexpected;
-      toast({ title: 'Sign in failed', description: message, variant: 'error' });
+      const message = err instanceof ApiError ? err.message : text(ACCOUNT_TEXT.unexpected);
+      toast({ title: t('auth.mfa.failed'), description: message, variant: 'error' });
       setBusy(false);
     }
   };
@@ -80,20 +82,20 @@ export function AuthPage() {
               <LockIcon aria-hidden />
             </Avatar>
             <Typography variant="h4" component="h1" sx={{ fontWeight: 800 }}>
-              Sign In
+              {t('auth.signIn.title')}
             </Typography>
             <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-              Presenter and staff access
+              {t('auth.signIn.subtitle')}
             </Typography>
           </Box>
           {signedOutWhy && (
             <Alert severity="warning" sx={{ mb: 2 }} data-testid="signed-out-reason">
-              {signedOutWhy}
+              {text(signedOutWhy)}
             </Alert>
           )}
           <Box component="form" noValidate onSubmit={(e) => void submit(e)} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
             <TextField
-              label="Email"
+              label={t('auth.signIn.email')}
               type="email"
               name="email"
               autoComplete="username"
@@ -102,11 +104,11 @@ export function AuthPage() {
               value={email}
               onChange={(e) => setEmail(e.target.value)}
               error={emailMissing}
-              helperText={emailMissing ? ACCOUNT_TEXT.emailRequired : undefined}
+              helperText={emailMissing ? text(ACCOUNT_TEXT.emailRequired) : undefined}
               slotProps={{ htmlInput: { maxLength: 320 } }}
             />
             <TextField
-              label="Password"
+              label={t('auth.signIn.password')}
               type="password"
               name="password"
               autoComplete="current-password"
@@ -115,11 +117,11 @@ export function AuthPage() {
               value={password}
               onChange={(e) => setPassword(e.target.value)}
               error={passwordMissing}
-              helperText={passwordMissing ? ACCOUNT_TEXT.passwordRequired : undefined}
+              helperText={passwordMissing ? text(ACCOUNT_TEXT.passwordRequired) : undefined}
               slotProps={{ htmlInput: { maxLength: 1024 } }}
             />
             <Button type="submit" variant="contained" size="large" disabled={busy} fullWidth>
-              {busy ? 'Signing in...' : 'Sign In'}
+              {busy ? t('auth.signIn.busy') : t('auth.signIn.title')}
             </Button>
           </Box>
           <Typography variant="body2" sx={{ mt: 2, textAlign: 'center' }}>
@@ -128,7 +130,7 @@ export function AuthPage() {
             </Link>
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 2, textAlign: 'center' }}>
-            {ACCOUNT_TEXT.contactAdmin}
+            {text(ACCOUNT_TEXT.contactAdmin)}
           </Typography>
         </CardContent>
       </Card>

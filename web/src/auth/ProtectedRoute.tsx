@@ -2,8 +2,10 @@ import LockIcon from '@mui/icons-material/LockOutlined';
 import { Box, Button, CircularProgress, Paper, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { can, DENIED, ROLE_LABELS, type Role } from '../../../shared/permissions';
+import { can, DENIED, type Role } from '../../../shared/permissions';
+import { useI18n, useT } from '../i18n/state';
 import { useAuth } from './AuthProvider';
+import { useAccountText, useRoleLabel } from './texts';
 
 /** A centred waiting line ('Checking permissions...', 'Loading profile...'). */
 export function GateLoading({ label, action }: { label: string; action?: ReactNode }) {
@@ -19,23 +21,26 @@ export function GateLoading({ label, action }: { label: string; action?: ReactNo
 }
 
 /** The access-denied card: a heading, the spec's sentence and the roles involved. */
-export function AccessDenied({ title = 'Access Denied', message, role, requiredRoles }: { title?: string; message: string; role?: Role | null; requiredRoles?: readonly Role[] }) {
+export function AccessDenied({ title, message, role, requiredRoles }: { title?: string | undefined; message: string; role?: Role | null; requiredRoles?: readonly Role[] }) {
+  const { t, intl } = useI18n();
+  const text = useAccountText();
+  const roleLabel = useRoleLabel();
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', p: { xs: 2, md: 6 } }}>
       <Paper role="alert" variant="outlined" sx={{ p: { xs: 3, md: 4 }, maxWidth: 560, width: '100%', textAlign: 'center' }}>
         <LockIcon aria-hidden sx={{ fontSize: 40, color: 'error.main', mb: 1 }} />
         <Typography variant="h5" component="h1" sx={{ mb: 1 }}>
-          {title}
+          {title ? text(title) : t('auth.accessDenied')}
         </Typography>
-        <Typography sx={{ mb: 2 }}>{message}</Typography>
+        <Typography sx={{ mb: 2 }}>{text(message)}</Typography>
         {requiredRoles && requiredRoles.length > 0 && (
           <Typography variant="body2" color="text.secondary">
-            Required roles: {requiredRoles.map((r) => ROLE_LABELS[r]).join(', ')}
+            {t('auth.requiredRoles', { roles: new Intl.ListFormat(intl, { type: 'unit', style: 'short' }).format(requiredRoles.map(roleLabel)) })}
           </Typography>
         )}
         {role && (
           <Typography variant="body2" color="text.secondary">
-            Your role: {ROLE_LABELS[role]}
+            {t('auth.yourRole', { role: roleLabel(role) })}
           </Typography>
         )}
       </Paper>
@@ -62,16 +67,17 @@ export interface GateRequirements {
  */
 export function ProtectedRoute({ children, requiredRoles, requireAdmin, deniedText, deniedTitle }: GateRequirements & { children: ReactNode }) {
   const { status, profile, profileError, reloadProfile } = useAuth();
-  if (status === 'loading') return <GateLoading label="Checking permissions..." />;
+  const t = useT();
+  if (status === 'loading') return <GateLoading label={t('auth.checking')} />;
   if (status === 'signedOut') return <Navigate to="/auth" replace />;
   if (!profile) {
     return (
       <GateLoading
-        label="Loading profile..."
+        label={t('auth.loadingProfile')}
         action={
           profileError ? (
             <Button variant="outlined" onClick={() => void reloadProfile()}>
-              Try again
+              {t('common.tryAgain')}
             </Button>
           ) : undefined
         }

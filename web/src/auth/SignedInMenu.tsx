@@ -6,6 +6,7 @@ import { useId, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useAuth } from './AuthProvider';
 import { UserAvatar } from './UserAvatar';
+import { useT } from '../i18n/state';
 
 /** The avatar button and its menu, for someone signed in (000 §2). */
 export default function SignedInMenu() {
@@ -13,6 +14,7 @@ export default function SignedInMenu() {
   const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
+  const t = useT();
   if (!user) return null;
   const username = profile?.username ?? null;
   const email = profile?.email ?? user.email;
@@ -24,7 +26,7 @@ export default function SignedInMenu() {
   };
   return (
     <>
-      <IconButton aria-label="Account menu" aria-haspopup="menu" aria-expanded={anchor ? 'true' : undefined} aria-controls={anchor ? menuId : undefined} onClick={(e) => setAnchor(e.currentTarget)} sx={{ p: 0.5 }}>
+      <IconButton aria-label={t('auth.menu.label')} aria-haspopup="menu" aria-expanded={anchor ? 'true' : undefined} aria-controls={anchor ? menuId : undefined} onClick={(e) => setAnchor(e.currentTarget)} sx={{ p: 0.5 }}>
         <UserAvatar username={username} email={email} avatarUrl={profile?.avatar_url} />
       </IconButton>
       <Menu id={menuId} anchorEl={anchor} open={!!anchor} onClose={close} anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} transformOrigin={{ vertical: 'top', horizontal: 'right' }} slotProps={{ paper: { sx: { minWidth: 240, mt: 1 } } }}>
@@ -41,16 +43,16 @@ export default function SignedInMenu() {
           <ListItemIcon>
             <PersonIcon fontSize="small" />
           </ListItemIcon>
-          My Profile
+          {t('auth.menu.profile')}
         </MenuItem>
         <MenuItem component="a" href="/admin" target="_blank" rel="noopener" onClick={close}>
           <ListItemIcon>
             <OpenInNewIcon fontSize="small" />
           </ListItemIcon>
-          Presenter Panel
+          {t('sidebar.title')}
           <Box component="span" sx={{ position: 'absolute', width: '1px', height: '1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>
             {' '}
-            (opens in a new tab)
+            {t('auth.menu.newTab')}
           </Box>
         </MenuItem>
         <Divider />
@@ -58,7 +60,7 @@ export default function SignedInMenu() {
           <ListItemIcon>
             <LogoutIcon fontSize="small" />
           </ListItemIcon>
-          Sign Out
+          {t('admin.signOut')}
         </MenuItem>
       </Menu>
     </>

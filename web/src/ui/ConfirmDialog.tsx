@@ -1,4 +1,5 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { useT } from '../i18n/state';
 
 /**
  * A yes/no confirmation for deletions (spec 001 §5: deletions ask first), in the spec's words. While `busy` both
@@ -8,8 +9,8 @@ export function ConfirmDialog({
   open,
   title,
   message,
-  confirmLabel = 'Delete',
-  dismissLabel = 'Cancel',
+  confirmLabel,
+  dismissLabel,
   busy = false,
   focusCancel = false,
   onConfirm,
@@ -26,6 +27,7 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onClose: () => void;
 }) {
+  const t = useT();
   return (
     <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby="confirm-title" aria-describedby="confirm-text">
       <DialogTitle id="confirm-title">{title}</DialogTitle>
@@ -34,10 +36,10 @@ export function ConfirmDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy} autoFocus={focusCancel}>
-          {dismissLabel}
+          {dismissLabel ?? t('ui.cancel')}
         </Button>
         <Button color="error" variant="contained" onClick={onConfirm} disabled={busy}>
-          {confirmLabel}
+          {confirmLabel ?? t('ui.delete')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Card, CardContent, Skeleton, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { ApiError } from '../app/api';
+import { useT } from '../i18n/state';
 
 /** What a staff list shows before its rows: a load failure with Try again, skeletons while loading, the empty text. */
 export interface LoadStatesProps {
@@ -20,9 +21,10 @@ export interface LoadStatesProps {
 
 /** Renders the list's children only once it has loaded rows; otherwise the one state that applies. */
 export function LoadStates({ error, loading, empty, failText, loadingLabel, emptyText, onRetry, skeletons = 4, skeletonHeight = 56, children }: LoadStatesProps) {
+  const t = useT();
   if (error) {
     return (
-      <Alert severity="error" action={<Button color="inherit" onClick={onRetry}>Try again</Button>}>
+      <Alert severity="error" action={<Button color="inherit" onClick={onRetry}>{t('common.tryAgain')}</Button>}>
         {error instanceof ApiError ? error.message : failText}
       </Alert>
     );

@@ -2,6 +2,7 @@ import { Box, Card, CardContent, Stack, Table, TableBody, TableCell, TableContai
 import type { ReactNode } from 'react';
 import { useIsMobile } from '../app/media';
 import { useTableFits } from './fit';
+import { useT } from '../i18n/state';
 
 /** A staff screen's heading: the h1 and its one-line introduction, with the main action (e.g. Add) beside them. */
 export function StaffScreenHeader({ title, intro, action }: { title: string; intro: ReactNode; action?: ReactNode }) {
@@ -41,6 +42,7 @@ export function CardsOrTable<T extends { id: string }>({
   cells: (row: T) => ReactNode;
 }) {
   const mobile = useIsMobile();
+  const t = useT();
   const { ref, fits } = useTableFits();
   const cards = mobile || !fits;
   return (
@@ -61,7 +63,7 @@ export function CardsOrTable<T extends { id: string }>({
                 {headers.map((h) => (
                   <TableCell key={h}>{h}</TableCell>
                 ))}
-                <TableCell align="right">Actions</TableCell>
+                <TableCell align="right">{t('ui.actions')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>

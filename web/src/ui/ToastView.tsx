@@ -2,6 +2,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import { Alert, AlertTitle, Button, IconButton, Snackbar } from '@mui/material';
 import { useMemo } from 'react';
 import type { ToastInput } from './toast-types';
+import { useT } from '../i18n/state';
 
 const SEVERITY = { default: 'info', success: 'success', error: 'error', warning: 'warning', info: 'info' } as const;
 
@@ -27,6 +28,7 @@ function focusAtBottom(): boolean {
  * while a dialog is open, in the top-right corner (top on a phone), off the dialog's fields and buttons.
  */
 export default function ToastView({ current, open, onClose }: { current: (ToastInput & { id: number }) | null; open: boolean; onClose: () => void }) {
+  const t = useT();
   const close = (_e?: unknown, reason?: string) => {
     if (reason === 'clickaway') return;
     onClose();
@@ -75,7 +77,7 @@ export default function ToastView({ current, open, onClose }: { current: (ToastI
                   {current.action.label}
                 </Button>
               )}
-              <IconButton aria-label="Close notification" color="inherit" size="small" onClick={() => close()}>
+              <IconButton aria-label={t('ui.closeNotification')} color="inherit" size="small" onClick={() => close()}>
                 <CloseIcon fontSize="small" />
               </IconButton>
             </>

@@ -2,7 +2,7 @@ import PhotoCameraIcon from '@mui/icons-material/PhotoCameraOutlined';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useRef, useState, type FormEvent } from 'react';
 import { ACCOUNT_TEXT, CreateUserSchema, type UpdateUserInput, type UserView } from '../../../../shared/accounts';
-import { canAssignRole, creatableRoles, PRESENTER_ROLES, ROLE_LABELS, type Role } from '../../../../shared/permissions';
+import { canAssignRole, creatableRoles, PRESENTER_ROLES, type Role } from '../../../../shared/permissions';
 import { useDjs } from '../../presenters/admin/api';
 import { ApiError } from '../../app/api';
 import { useIsMobile } from '../../app/media';
@@ -10,6 +10,8 @@ import { UserAvatar } from '../../auth/UserAvatar';
 import { useToast } from '../../ui/toast';
 import { checkImageFile, IMAGE_TYPES, uploadErrorToast } from '../../ui/upload';
 import { useUserMutations } from './api';
+import { useT } from '../../i18n/state';
+import { useAccountText, useRoleLabel } from '../../auth/texts';
 
 type FieldErrors = Partial<Record<'email' | 'username' | 'password' | 'role' | 'dj', string>>;
 
@@ -20,12 +22,13 @@ const isPresenterRole = (r: Role) => (PRESENTER_ROLES as readonly string[]).incl
 
 /** The DJ profile choice (none, new, link, keep): the DJ directory's profiles without an account (and the account's own) are offered to link. */
 function DjModeField({ choice, onChange, current }: { choice: DjChoice; onChange: (c: DjChoice) => void; current?: { id: string; name: string } | null }) {
+  const t = useT();
   return (
-    <TextField select label="DJ profile" value={choice.mode} onChange={(e) => onChange({ ...choice, mode: e.target.value as DjChoice['mode'] })} fullWidth>
-      {current && <MenuItem value="keep">Keep {current.name}</MenuItem>}
-      <MenuItem value="new">Create a new DJ profile</MenuItem>
-      <MenuItem value="link">Link an existing DJ profile</MenuItem>
-      <MenuItem value="none">{current ? 'Unlink the DJ profile' : 'No DJ profile'}</MenuItem>
+    <TextField select label={t('users.dj.field')} value={choice.mode} onChange={(e) => onChange({ ...choice, mode: e.target.value as DjChoice['mode'] })} fullWidth>
+      {current && <MenuItem value="keep">{t('users.dj.keep', { name: current.name })}</MenuItem>}
+      <MenuItem value="new">{t('users.dj.new')}</MenuItem>
+      <MenuItem value="link">{t('users.dj.link')}</MenuItem>
+      <MenuItem value="none">{current ? t('users.dj.unlink') : t('users.noDj')}</MenuItem>
     </TextField>
   );
 }
@@ -33,18 +36,19 @@ function DjModeField({ choice, onChange, current }: { choice: DjChoice; onChange
 /** The DJ name (new) or the existing DJ profile (link) of a DJ choice; nothing for the other choices. */
 function DjDetailField({ choice, onChange, error, userId, defaultName }: { choice: DjChoice; onChange: (c: DjChoice) => void; error?: string | undefined; userId?: string; defaultName: string }) {
   const djs = useDjs();
+  const t = useT();
   const linkable = (djs.data ?? []).filter((d) => d.user_id === null || d.user_id === userId);
   if (choice.mode === 'new') {
     const fallback = defaultName.trim();
     return (
       <TextField
-        label="DJ name"
+        label={t('users.dj.name')}
         value={choice.name}
         placeholder={fallback}
         onChange={(e) => onChange({ ...choice, name: e.target.value })}
         fullWidth
         error={!!error}
-        helperText={error ?? (fallback ? `The name listeners see. Left blank, it is ${fallback}.` : 'The name listeners see on the schedule.')}
+        helperText={error ?? (fallback ? t('users.dj.nameHelpFallback', { name: fallback }) : t('users.dj.nameHelp'))}
         slotProps={{ htmlInput: { maxLength: 100 } }}
       />
     );
@@ -53,13 +57,13 @@ function DjDetailField({ choice, onChange, error, userId, defaultName }: { choic
     return (
       <TextField
         select
-        label="Existing DJ profile"
+        label={t('users.dj.existing')}
         required
         value={choice.presenterId}
         onChange={(e) => onChange({ ...choice, presenterId: e.target.value })}
         fullWidth
         error={!!error}
-        helperText={error ?? (djs.isLoading ? 'Loading DJ profiles…' : linkable.length === 0 ? 'Every DJ profile already has an account.' : 'Only DJ profiles without an account are listed.')}
+        helperText={error ?? (djs.isLoading ? t('users.dj.loading') : linkable.length === 0 ? t('users.dj.noneFree') : t('users.dj.onlyFree'))}
       >
         {linkable.map((d) => (
           <MenuItem key={d.id} value={d.id}>
@@ -77,11 +81,33 @@ function DjDetailField({ choice, onChange, error, userId, defaultName }: { choic
   ) : null;
 }
 
+/** The DJ choice's own error when 'link' has no profile chosen (translated where it is shown). */
+const DJ_LINK_MISSING = 'Choose a DJ profile to link.';
+
+/** A field error in the reader's language: the client's own texts translated, a server's as it came. */
+function useFieldText(): (message: string | undefined) => string | undefined {
+  const t = useT();
+  const text = useAccountText();
+  return (message) => (message === undefined ? undefined : message === DJ_LINK_MISSING ? t('users.dj.chooseToLink') : text(message));
+}
+
+/** Which field a refusal from the server is about, and what to say there: the field the server names (its own words), else by the spec's text. */
+function fieldOf(err: unknown, message: string): FieldErrors {
+  const named = err instanceof ApiError ? (err.fields ?? []) : [];
+  const at = (test: (path: string) => boolean) => named.find((f) => test(f.path))?.message;
+  const username = at((p) => p === 'username') ?? (message === ACCOUNT_TEXT.usernameTaken ? message : undefined);
+  if (username) return { username };
+  const email = at((p) => p === 'email') ?? (message === ACCOUNT_TEXT.emailTaken ? message : undefined);
+  if (email) return { email };
+  const dj = at((p) => p.startsWith('presenter')) ?? (message === ACCOUNT_TEXT.djNameTaken || message.startsWith('That DJ profile') ? message : undefined);
+  return dj ? { dj } : {};
+}
+
 /** The request fields of a DJ choice, or an error message for the DJ field. */
 function djRequest(choice: DjChoice, fallbackName = ''): { presenter?: { name: string }; presenter_id?: string | null } | { error: string } {
   const name = choice.name.trim() || fallbackName.trim();
   if (choice.mode === 'new') return name ? { presenter: { name } } : { error: ACCOUNT_TEXT.djNameRequired };
-  if (choice.mode === 'link') return choice.presenterId ? { presenter_id: choice.presenterId } : { error: 'Choose a DJ profile to link.' };
+  if (choice.mode === 'link') return choice.presenterId ? { presenter_id: choice.presenterId } : { error: DJ_LINK_MISSING };
   return {};
 }
 
@@ -96,6 +122,10 @@ export function CreateUserDialog({ open, onClose, actorRole }: { open: boolean; 
   const { create } = useUserMutations();
   const { toast } = useToast();
   const mobile = useIsMobile();
+  const t = useT();
+  const text = useAccountText();
+  const fieldText = useFieldText();
+  const roleLabel = useRoleLabel();
 
   const reset = () => {
     setForm({ email: '', username: '', password: '', role: defaultRole });
@@ -124,40 +154,40 @@ export function CreateUserDialog({ open, onClose, actorRole }: { open: boolean; 
     setErrors({});
     try {
       const user = await create.mutateAsync({ ...form, ...djPart });
-      const asDj = user.presenter ? ` Their DJ profile is ${user.presenter.name}.` : '';
-      toast({ title: ACCOUNT_TEXT.accountCreated, description: `${user.username} (${user.email}) can now sign in as ${ROLE_LABELS[user.role]}.${asDj}`, variant: 'success' });
+      const values = { name: user.username, email: user.email, role: roleLabel(user.role) };
+      const description = user.presenter ? t('users.createdWithDj', { ...values, dj: user.presenter.name }) : t('users.created', values);
+      toast({ title: text(ACCOUNT_TEXT.accountCreated), description, variant: 'success' });
       reset();
       onClose();
     } catch (err) {
-      const message = err instanceof ApiError ? err.message : ACCOUNT_TEXT.createFailed;
-      if (message === ACCOUNT_TEXT.usernameTaken) setErrors({ username: message });
-      else if (message === ACCOUNT_TEXT.emailTaken) setErrors({ email: message });
-      else if (message === ACCOUNT_TEXT.djNameTaken || message.startsWith('That DJ profile')) setErrors({ dj: message });
-      toast({ title: ACCOUNT_TEXT.accountCreationFailed, description: message, variant: 'error' });
+      const message = err instanceof ApiError ? err.message : text(ACCOUNT_TEXT.createFailed);
+      const fields = fieldOf(err, message);
+      if (Object.keys(fields).length) setErrors(fields);
+      toast({ title: text(ACCOUNT_TEXT.accountCreationFailed), description: message, variant: 'error' });
     }
   };
   const field = (key: 'email' | 'username' | 'password') => ({
     value: form[key],
     onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value })),
     error: !!errors[key],
-    helperText: errors[key],
+    helperText: fieldText(errors[key]),
     fullWidth: true,
   });
 
   return (
     <Dialog open={open} onClose={close} fullWidth maxWidth="sm" fullScreen={mobile} aria-labelledby="create-user-title">
       <Box component="form" noValidate onSubmit={(e) => void submit(e)}>
-        <DialogTitle id="create-user-title">Create Account</DialogTitle>
+        <DialogTitle id="create-user-title">{t('users.createAccount')}</DialogTitle>
         <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>The new user signs in with this email and password.</DialogContentText>
+          <DialogContentText sx={{ mb: 2 }}>{t('users.createIntro')}</DialogContentText>
           <Stack spacing={2.5}>
-            <TextField label="Email" type="email" autoComplete="off" required {...field('email')} slotProps={{ htmlInput: { maxLength: 320 } }} />
-            <TextField label="Username" required {...field('username')} slotProps={{ htmlInput: { maxLength: 100 } }} />
-            <TextField label="Password" type="password" autoComplete="new-password" required {...field('password')} helperText={errors.password ?? 'At least 6 characters.'} slotProps={{ htmlInput: { maxLength: 1024 } }} />
+            <TextField label={t('users.colEmail')} type="email" autoComplete="off" required {...field('email')} slotProps={{ htmlInput: { maxLength: 320 } }} />
+            <TextField label={t('users.username')} required {...field('username')} slotProps={{ htmlInput: { maxLength: 100 } }} />
+            <TextField label={t('auth.signIn.password')} type="password" autoComplete="new-password" required {...field('password')} helperText={fieldText(errors.password) ?? t('users.passwordHelp')} slotProps={{ htmlInput: { maxLength: 1024 } }} />
             <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
             <TextField
               select
-              label="Role"
+              label={t('users.roleField')}
               value={form.role}
               onChange={(e) => {
                 const role = e.target.value as Role;
@@ -167,25 +197,25 @@ export function CreateUserDialog({ open, onClose, actorRole }: { open: boolean; 
               }}
               fullWidth
               error={!!errors.role}
-              helperText={errors.role}
+              helperText={fieldText(errors.role)}
             >
               {roles.map((r) => (
                 <MenuItem key={r} value={r}>
-                  {ROLE_LABELS[r]}
+                  {roleLabel(r)}
                 </MenuItem>
               ))}
             </TextField>
             <DjModeField choice={dj} onChange={setDj} />
             </Box>
-            <DjDetailField choice={dj} onChange={setDj} error={errors.dj} defaultName={form.username} />
+            <DjDetailField choice={dj} onChange={setDj} error={fieldText(errors.dj)} defaultName={form.username} />
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2.5 }}>
           <Button onClick={close} color="inherit">
-            Cancel
+            {t('ui.cancel')}
           </Button>
           <Button type="submit" variant="contained" disabled={create.isPending}>
-            {create.isPending ? 'Creating...' : 'Create Account'}
+            {create.isPending ? t('users.creating') : t('users.createAccount')}
           </Button>
         </DialogActions>
       </Box>
@@ -210,6 +240,10 @@ export function EditUserDialog({ user, onClose, actorRole, actorId }: { user: Us
   const mobile = useIsMobile();
   const fileInput = useRef<HTMLInputElement>(null);
   const busy = update.isPending || avatar.isPending;
+  const t = useT();
+  const text = useAccountText();
+  const fieldText = useFieldText();
+  const roleLabel = useRoleLabel();
 
   const upload = async (file: File | undefined) => {
     if (!file) return;
@@ -221,18 +255,18 @@ export function EditUserDialog({ user, onClose, actorRole, actorId }: { user: Us
     try {
       const saved = await avatar.mutateAsync({ id: user.id, file });
       setAvatarUrl(saved.avatar_url);
-      toast({ title: ACCOUNT_TEXT.avatarUpdated, variant: 'success' });
+      toast({ title: text(ACCOUNT_TEXT.avatarUpdated), variant: 'success' });
     } catch (err) {
-      toast(uploadErrorToast(err, ACCOUNT_TEXT.avatarUploadFailed));
+      toast(uploadErrorToast(err, text(ACCOUNT_TEXT.avatarUploadFailed)));
     }
   };
   const removeAvatar = async () => {
     try {
       await update.mutateAsync({ id: user.id, input: { avatar_url: null } });
       setAvatarUrl(null);
-      toast({ title: ACCOUNT_TEXT.userUpdated, description: 'Avatar removed.', variant: 'success' });
+      toast({ title: text(ACCOUNT_TEXT.userUpdated), description: t('users.avatarRemoved'), variant: 'success' });
     } catch (err) {
-      toast({ title: ACCOUNT_TEXT.updateFailed, description: err instanceof ApiError ? err.message : ACCOUNT_TEXT.unexpected, variant: 'error' });
+      toast({ title: text(ACCOUNT_TEXT.updateFailed), description: err instanceof ApiError ? err.message : text(ACCOUNT_TEXT.unexpected), variant: 'error' });
     }
   };
 
@@ -257,28 +291,28 @@ export function EditUserDialog({ user, onClose, actorRole, actorId }: { user: Us
     try {
       if (Object.keys(input).length) await update.mutateAsync({ id: user.id, input });
     } catch (err) {
-      const message = err instanceof ApiError ? err.message : ACCOUNT_TEXT.unexpected;
-      if (message === ACCOUNT_TEXT.usernameTaken) setErrors({ username: message });
-      else if (message === ACCOUNT_TEXT.djNameTaken || message.startsWith('That DJ profile')) setErrors({ dj: message });
-      toast({ title: ACCOUNT_TEXT.updateFailed, description: message, variant: 'error' });
+      const message = err instanceof ApiError ? err.message : text(ACCOUNT_TEXT.unexpected);
+      const fields = fieldOf(err, message);
+      if (Object.keys(fields).length) setErrors(fields);
+      toast({ title: text(ACCOUNT_TEXT.updateFailed), description: message, variant: 'error' });
       return;
     }
     if (form.password) {
       try {
         await update.mutateAsync({ id: user.id, input: { password: form.password } });
       } catch (err) {
-        toast({ title: ACCOUNT_TEXT.passwordUpdateFailed, description: err instanceof ApiError ? err.message : ACCOUNT_TEXT.unexpected, variant: 'error' });
+        toast({ title: text(ACCOUNT_TEXT.passwordUpdateFailed), description: err instanceof ApiError ? err.message : text(ACCOUNT_TEXT.unexpected), variant: 'error' });
         return;
       }
     }
-    toast({ title: ACCOUNT_TEXT.userUpdated, description: `${form.username.trim()} has been saved.`, variant: 'success' });
+    toast({ title: text(ACCOUNT_TEXT.userUpdated), description: t('users.saved', { name: form.username.trim() }), variant: 'success' });
     onClose();
   };
 
   return (
     <Dialog open onClose={() => !busy && onClose()} fullWidth maxWidth="sm" fullScreen={mobile} aria-labelledby="edit-user-title">
       <Box component="form" noValidate onSubmit={(e) => void submit(e)}>
-        <DialogTitle id="edit-user-title">Edit User Profile</DialogTitle>
+        <DialogTitle id="edit-user-title">{t('users.editTitle')}</DialogTitle>
         <DialogContent>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 3, mt: 1 }}>
             <UserAvatar username={form.username} email={form.email} avatarUrl={avatarUrl} size={64} />
@@ -289,63 +323,63 @@ export function EditUserDialog({ user, onClose, actorRole, actorId }: { user: Us
                 void upload(file);
               }} />
               <Button size="small" variant="outlined" startIcon={<PhotoCameraIcon />} onClick={() => fileInput.current?.click()} disabled={busy}>
-                {avatar.isPending ? 'Uploading...' : 'Change Avatar'}
+                {avatar.isPending ? t('users.uploading') : t('users.changeAvatar')}
               </Button>
               {avatarUrl && (
                 <Button size="small" color="inherit" onClick={() => void removeAvatar()} disabled={busy}>
-                  Remove
+                  {t('users.removeAvatar')}
                 </Button>
               )}
             </Box>
           </Stack>
           <Stack spacing={2.5}>
-            <TextField label="Username" value={form.username} onChange={(e) => setForm((f) => ({ ...f, username: e.target.value }))} required fullWidth error={!!errors.username} helperText={errors.username} slotProps={{ htmlInput: { maxLength: 100 } }} />
-            <TextField label="Email" type="email" value={form.email} onChange={(e) => setForm((f) => ({ ...f, email: e.target.value }))} required fullWidth error={!!errors.email} helperText={errors.email} slotProps={{ htmlInput: { maxLength: 320 } }} />
+            <TextField label={t('users.username')} value={form.username} onChange={(e) => setForm((f) => ({ ...f, username: e.target.value }))} required fullWidth error={!!errors.username} helperText={fieldText(errors.username)} slotProps={{ htmlInput: { maxLength: 100 } }} />
+            <TextField label={t('users.colEmail')} type="email" value={form.email} onChange={(e) => setForm((f) => ({ ...f, email: e.target.value }))} required fullWidth error={!!errors.email} helperText={fieldText(errors.email)} slotProps={{ htmlInput: { maxLength: 320 } }} />
             <TextField
               select
-              label="Role"
+              label={t('users.roleField')}
               value={form.role}
               onChange={(e) => setForm((f) => ({ ...f, role: e.target.value as Role }))}
               fullWidth
               disabled={self || roleChoices.length < 2}
-              helperText={self ? 'You cannot change your own role.' : undefined}
+              helperText={self ? text(ACCOUNT_TEXT.cannotChangeOwnRole) : undefined}
             >
               {roleChoices.map((r) => (
                 <MenuItem key={r} value={r}>
-                  {ROLE_LABELS[r]}
+                  {roleLabel(r)}
                 </MenuItem>
               ))}
             </TextField>
             <Box>
-              <FormControlLabel control={<Switch checked={form.is_active} onChange={(e) => setForm((f) => ({ ...f, is_active: e.target.checked }))} disabled={self} />} label="Active" />
-              <FormControlLabel control={<Switch checked={form.password_reset_required} onChange={(e) => setForm((f) => ({ ...f, password_reset_required: e.target.checked }))} />} label="Password reset required" />
+              <FormControlLabel control={<Switch checked={form.is_active} onChange={(e) => setForm((f) => ({ ...f, is_active: e.target.checked }))} disabled={self} />} label={t('rowActions.active')} />
+              <FormControlLabel control={<Switch checked={form.password_reset_required} onChange={(e) => setForm((f) => ({ ...f, password_reset_required: e.target.checked }))} />} label={t('users.resetRequired')} />
             </Box>
             <TextField
-              label="New Password"
+              label={t('users.newPassword')}
               type="password"
               autoComplete="new-password"
               value={form.password}
               onChange={(e) => setForm((f) => ({ ...f, password: e.target.value }))}
               fullWidth
               error={!!errors.password}
-              helperText={errors.password ?? 'Leave blank to keep the current password. Use at least 8 characters.'}
+              helperText={fieldText(errors.password) ?? t('users.newPasswordHelp')}
               slotProps={{ htmlInput: { maxLength: 1024 } }}
             />
             <DjModeField choice={dj} onChange={setDj} current={user.presenter} />
-            <DjDetailField choice={dj} onChange={setDj} error={errors.dj} userId={user.id} defaultName={form.username} />
+            <DjDetailField choice={dj} onChange={setDj} error={fieldText(errors.dj)} userId={user.id} defaultName={form.username} />
             {!form.is_active && user.is_active && (
               <Typography variant="body2" color="warning.main">
-                Deactivating signs this user out everywhere at once.
+                {t('users.deactivateNote')}
               </Typography>
             )}
           </Stack>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2.5 }}>
           <Button onClick={onClose} color="inherit" disabled={busy}>
-            Cancel
+            {t('ui.cancel')}
           </Button>
           <Button type="submit" variant="contained" disabled={busy}>
-            {update.isPending ? 'Saving...' : 'Save Changes'}
+            {update.isPending ? t('formDialog.saving') : t('users.saveChanges')}
           </Button>
         </DialogActions>
       </Box>
@@ -357,29 +391,31 @@ export function EditUserDialog({ user, onClose, actorRole, actorId }: { user: Us
 export function DeleteUserDialog({ user, onClose }: { user: UserView; onClose: () => void }) {
   const { remove } = useUserMutations();
   const { toast } = useToast();
+  const t = useT();
+  const text = useAccountText();
   const confirm = async () => {
     try {
       await remove.mutateAsync(user.id);
-      toast({ title: ACCOUNT_TEXT.userDeleted, description: `${user.username} has been deleted.`, variant: 'success' });
+      toast({ title: text(ACCOUNT_TEXT.userDeleted), description: t('users.deleted', { name: user.username }), variant: 'success' });
       onClose();
     } catch (err) {
-      toast({ title: ACCOUNT_TEXT.deleteFailed, description: err instanceof ApiError ? err.message : ACCOUNT_TEXT.unexpected, variant: 'error' });
+      toast({ title: text(ACCOUNT_TEXT.deleteFailed), description: err instanceof ApiError ? err.message : text(ACCOUNT_TEXT.unexpected), variant: 'error' });
     }
   };
   return (
     <Dialog open onClose={() => !remove.isPending && onClose()} aria-labelledby="delete-user-title" aria-describedby="delete-user-text">
-      <DialogTitle id="delete-user-title">Delete User</DialogTitle>
+      <DialogTitle id="delete-user-title">{t('users.deleteTitle')}</DialogTitle>
       <DialogContent>
         <DialogContentText id="delete-user-text">
-          Are you sure you want to delete {user.username} ({user.email})? This action cannot be undone.
+          {t('users.deleteConfirm', { name: user.username, email: user.email })}
         </DialogContentText>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5 }}>
         <Button onClick={onClose} color="inherit" disabled={remove.isPending}>
-          Cancel
+          {t('ui.cancel')}
         </Button>
         <Button onClick={() => void confirm()} color="error" variant="contained" disabled={remove.isPending}>
-          {remove.isPending ? 'Deleting...' : 'Delete'}
+          {remove.isPending ? t('users.deleting') : t('ui.delete')}
         </Button>
       </DialogActions>
     </Dialog>

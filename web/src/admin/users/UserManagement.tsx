@@ -4,7 +4,7 @@ import EditIcon from '@mui/icons-material/EditOutlined';
 import { Box, Button, Chip, IconButton, MenuItem, Stack, Switch, TableCell, TextField, Tooltip, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { ACCOUNT_TEXT, type UserView } from '../../../../shared/accounts';
-import { can, canDeleteUser, canEditUser, creatableRoles, DENIED, ROLE_LABELS, ROLES, type Role } from '../../../../shared/permissions';
+import { can, canDeleteUser, canEditUser, creatableRoles, DENIED, ROLES, type Role } from '../../../../shared/permissions';
 import { ApiError } from '../../app/api';
 import { LoadStates } from '../../ui/LoadStates';
 import { UserAvatar } from '../../auth/UserAvatar';
@@ -15,30 +15,32 @@ import { useUserMutations, useUsers } from './api';
 import { CreateUserDialog, DeleteUserDialog, EditUserDialog } from './UserDialogs';
 import { FilterCard, SearchField } from '../../ui/Filters';
 import { CardsOrTable, StaffScreenHeader } from '../../ui/StaffList';
+import { useI18n, useT } from '../../i18n/state';
+import { useAccountText, useRoleLabel } from '../../auth/texts';
 
 type StatusFilter = 'all' | 'active' | 'inactive';
-
-const dateFmt = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 
 /** Row actions: edit (when the rank allows) and delete, dimmed with the spec's reason when refused. */
 function RowActions({ user, actorRole, actorId, onEdit, onDelete }: { user: UserView; actorRole: Role; actorId: string; onEdit: () => void; onDelete: () => void }) {
   const { toast } = useToast();
+  const t = useT();
+  const text = useAccountText();
   const editable = canEditUser(actorRole, user.role);
   const deletable = canDeleteUser(actorRole, user.role) && user.id !== actorId;
   return (
     <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
-      <Tooltip title={editable ? 'Edit user' : "You don't have permission to edit this user."}>
+      <Tooltip title={editable ? t('users.editUser') : text(ACCOUNT_TEXT.cannotEditUser)}>
         <span>
-          <IconButton aria-label={`Edit ${user.username}`} onClick={onEdit} disabled={!editable} size="small">
+          <IconButton aria-label={t('rowActions.editNamed', { title: user.username })} onClick={onEdit} disabled={!editable} size="small">
             <EditIcon fontSize="small" />
           </IconButton>
         </span>
       </Tooltip>
-      <Tooltip title={deletable ? 'Delete user' : DENIED.deleteUser}>
+      <Tooltip title={deletable ? t('users.deleteUser') : text(DENIED.deleteUser)}>
         <IconButton
-          aria-label={`Delete ${user.username}`}
+          aria-label={t('rowActions.deleteNamed', { title: user.username })}
           aria-disabled={!deletable}
-          onClick={() => (deletable ? onDelete() : toast({ title: 'Access Denied', description: DENIED.deleteUser, variant: 'error' }))}
+          onClick={() => (deletable ? onDelete() : toast({ title: t('auth.accessDenied'), description: text(DENIED.deleteUser), variant: 'error' }))}
           size="small"
           sx={{ color: 'error.main', opacity: deletable ? 1 : 0.35 }}
         >
@@ -52,19 +54,21 @@ function RowActions({ user, actorRole, actorId, onEdit, onDelete }: { user: User
 function ActiveSwitch({ user, actorRole, actorId }: { user: UserView; actorRole: Role; actorId: string }) {
   const { update } = useUserMutations();
   const { toast } = useToast();
+  const t = useT();
+  const text = useAccountText();
   const allowed = canEditUser(actorRole, user.role) && user.id !== actorId;
   const toggle = async (next: boolean) => {
     try {
       await update.mutateAsync({ id: user.id, input: { is_active: next } });
-      toast({ title: ACCOUNT_TEXT.userUpdated, description: `${user.username} is now ${next ? 'active' : 'inactive'}.`, variant: 'success' });
+      toast({ title: text(ACCOUNT_TEXT.userUpdated), description: t(next ? 'users.nowActive' : 'users.nowInactive', { name: user.username }), variant: 'success' });
     } catch (err) {
-      toast({ title: ACCOUNT_TEXT.updateFailed, description: err instanceof ApiError ? err.message : ACCOUNT_TEXT.unexpected, variant: 'error' });
+      toast({ title: text(ACCOUNT_TEXT.updateFailed), description: err instanceof ApiError ? err.message : text(ACCOUNT_TEXT.unexpected), variant: 'error' });
     }
   };
   return (
     <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-      <Switch size="small" checked={user.is_active} disabled={!allowed || update.isPending} onChange={(e) => void toggle(e.target.checked)} slotProps={{ input: { 'aria-label': `${user.username} active` } }} />
-      <Chip size="small" label={user.is_active ? 'Active' : 'Inactive'} color={user.is_active ? 'success' : 'default'} variant={user.is_active ? 'filled' : 'outlined'} />
+      <Switch size="small" checked={user.is_active} disabled={!allowed || update.isPending} onChange={(e) => void toggle(e.target.checked)} slotProps={{ input: { 'aria-label': t('users.activeNamed', { name: user.username }) } }} />
+      <Chip size="small" label={user.is_active ? t('rowActions.active') : t('rowActions.inactive')} color={user.is_active ? 'success' : 'default'} variant={user.is_active ? 'filled' : 'outlined'} />
     </Stack>
   );
 }
@@ -84,6 +88,9 @@ export default function UserManagement() {
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<UserView | null>(null);
   const [deleting, setDeleting] = useState<UserView | null>(null);
+  const { t, intl } = useI18n();
+  const roleLabel = useRoleLabel();
+  const dateFmt = useMemo(() => new Intl.DateTimeFormat(intl, { day: 'numeric', month: 'short', year: 'numeric' }), [intl]);
 
   const rows = useMemo(() => {
     const q = search.trim().toLowerCase();
@@ -103,37 +110,37 @@ export default function UserManagement() {
   return (
     <Box>
       <StaffScreenHeader
-        title="User Management"
-        intro="Accounts that can sign in to the panel."
+        title={t('sidebar.item.users')}
+        intro={t('users.intro')}
         action={
           canCreate && (
             <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
-              Create Account
+              {t('users.createAccount')}
             </Button>
           )
         }
       />
 
       <FilterCard columns="2fr 1fr 1fr">
-        <SearchField label="Search users" placeholder="Name or email" value={search} onChange={setSearch} maxLength={200} />
-          <TextField select label="Role" value={role} onChange={(e) => setRole(e.target.value as 'all' | Role)} size="small">
-            <MenuItem value="all">All Roles</MenuItem>
+        <SearchField label={t('users.search')} placeholder={t('users.searchPlaceholder')} value={search} onChange={setSearch} maxLength={200} />
+          <TextField select label={t('users.roleField')} value={role} onChange={(e) => setRole(e.target.value as 'all' | Role)} size="small">
+            <MenuItem value="all">{t('users.allRoles')}</MenuItem>
             {ROLES.map((r) => (
               <MenuItem key={r} value={r}>
-                {ROLE_LABELS[r]}
+                {roleLabel(r)}
               </MenuItem>
             ))}
           </TextField>
-          <TextField select label="Status" value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)} size="small">
-            <MenuItem value="all">All Status</MenuItem>
-            <MenuItem value="active">Active</MenuItem>
-            <MenuItem value="inactive">Inactive</MenuItem>
+          <TextField select label={t('users.status')} value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)} size="small">
+            <MenuItem value="all">{t('users.allStatus')}</MenuItem>
+            <MenuItem value="active">{t('rowActions.active')}</MenuItem>
+            <MenuItem value="inactive">{t('rowActions.inactive')}</MenuItem>
           </TextField>
       </FilterCard>
 
-      <LoadStates error={error} loading={isLoading} empty={rows.length === 0} failText="Failed to load users." loadingLabel="Loading users" emptyText="No users found." onRetry={() => void refetch()}>
+      <LoadStates error={error} loading={isLoading} empty={rows.length === 0} failText={t('users.loadFailed')} loadingLabel={t('users.loading')} emptyText={t('users.empty')} onRetry={() => void refetch()}>
         <CardsOrTable
-          label="Users"
+          label={t('users.listLabel')}
           rows={rows}
           cardSx={{ '&:last-child': { pb: 2 } }}
           card={(u) => (
@@ -148,10 +155,10 @@ export default function UserManagement() {
                     {u.email}
                   </Typography>
                   <Typography variant="caption" color="text.secondary" noWrap sx={{ display: 'block' }}>
-                    {u.presenter ? `DJ: ${u.presenter.name}` : 'No DJ profile'}
+                    {u.presenter ? t('users.djNamed', { name: u.presenter.name }) : t('users.noDj')}
                   </Typography>
                 </Box>
-                <Chip size="small" label={ROLE_LABELS[u.role]} />
+                <Chip size="small" label={roleLabel(u.role)} />
               </Stack>
               <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
                 <ActiveSwitch user={u} actorRole={actorRole} actorId={profile.id} />
@@ -159,7 +166,7 @@ export default function UserManagement() {
               </Stack>
             </>
           )}
-          headers={['User', 'Email', 'Role', 'Status', 'Created']}
+          headers={[t('users.colUser'), t('users.colEmail'), t('users.roleField'), t('users.status'), t('users.colCreated')]}
           cells={(u) => (
             <>
               <TableCell>
@@ -168,11 +175,11 @@ export default function UserManagement() {
                   <Box>
                     <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{u.username}</Typography>
                     <Typography variant="caption" color="text.secondary" sx={{ display: 'block', whiteSpace: 'nowrap' }}>
-                      {u.presenter ? `DJ: ${u.presenter.name}` : 'No DJ profile'}
+                      {u.presenter ? t('users.djNamed', { name: u.presenter.name }) : t('users.noDj')}
                     </Typography>
                     {u.password_reset_required && (
                       <Typography variant="caption" color="warning.main">
-                        Password reset required
+                        {t('users.resetRequired')}
                       </Typography>
                     )}
                   </Box>
@@ -180,7 +187,7 @@ export default function UserManagement() {
               </TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{u.email}</TableCell>
               <TableCell>
-                <Chip size="small" label={ROLE_LABELS[u.role]} variant="outlined" />
+                <Chip size="small" label={roleLabel(u.role)} variant="outlined" />
               </TableCell>
               <TableCell>
                 <ActiveSwitch user={u} actorRole={actorRole} actorId={profile.id} />

@@ -21,7 +21,8 @@ import {
 } from '@mui/material';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { APPLICATION_LIMITS, ApplicationSchema, AVAILABILITY_SLOTS, LOOKING_FOR, WHATS_NEXT, type ApplicationSubmitted, type AvailabilitySlot } from '../../../shared/applications';
+import { APPLICATION_LIMITS, APPLICATION_MESSAGES, ApplicationSchema, AVAILABILITY_SLOTS, type ApplicationSubmitted, type AvailabilitySlot } from '../../../shared/applications';
+import type { MessageKey } from '../../../shared/i18n/format';
 import type { DiscordAuthorizeResponse } from '../../../shared/integrations';
 import { ApiError } from '../app/api';
 import { discordAuthorize, useDiscordStatus } from '../integrations/api';
@@ -32,6 +33,7 @@ import { useStation } from '../app/station';
 import { DiscordIcon } from '../integrations/DiscordIcon';
 import { CheckList, PageHeader, SendButton, SideCard } from '../requests/shared-ui';
 import { useToast } from '../ui/toast';
+import { useI18n, type I18n } from '../i18n/state';
 
 interface Draft {
   name: string;
@@ -72,6 +74,39 @@ function readDraft(): Draft | null {
   }
 }
 
+/** The form's own messages (shared/applications, the spec's English) in the catalogue. */
+const MESSAGE_KEYS: Record<string, MessageKey> = {
+  [APPLICATION_MESSAGES.name]: 'application.error.name',
+  [APPLICATION_MESSAGES.email]: 'application.error.email',
+  [APPLICATION_MESSAGES.experience]: 'application.error.experience',
+  [APPLICATION_MESSAGES.showIdea]: 'application.error.showIdea',
+  [APPLICATION_MESSAGES.availableTimes]: 'application.error.availableTimes',
+  [APPLICATION_MESSAGES.terms]: 'application.error.terms',
+};
+
+const WHATS_NEXT_KEYS: readonly MessageKey[] = ['application.next.review', 'application.next.contact', 'application.next.trial', 'application.next.join'];
+const LOOKING_FOR_KEYS: readonly MessageKey[] = ['application.lookingFor.passion', 'application.lookingFor.reliability', 'application.lookingFor.equipment', 'application.lookingFor.discord', 'application.lookingFor.age'];
+const PERIOD_KEYS: Record<string, MessageKey> = { Morning: 'application.morning', Afternoon: 'application.afternoon', Evening: 'application.evening' };
+const GROUP_KEYS: Record<string, MessageKey> = { Weekday: 'application.weekday', Weekend: 'application.weekend' };
+/** Each period's hours (the spec: 6AM-12PM, 12PM-6PM, 6PM-12AM). */
+const PERIOD_HOURS: Record<string, [number, number]> = { Morning: [6, 12], Afternoon: [12, 18], Evening: [18, 24] };
+
+/** A slot's name with its hours: the spec's words in English ('Morning (6AM-12PM)'), the reader's clock from Intl in the others. */
+function slotLabel({ t, locale, intl }: I18n, slot: (typeof AVAILABILITY_SLOTS)[number]): string {
+  const periodKey = PERIOD_KEYS[slot.label];
+  const period = periodKey ? t(periodKey) : slot.label;
+  const hours = PERIOD_HOURS[slot.label];
+  if (locale === 'en' || !hours) return t('application.slot', { period, hours: slot.hours });
+  const clock = new Intl.DateTimeFormat(intl, { hour: 'numeric', timeZone: 'UTC' });
+  const at = (h: number) => clock.format(new Date(Date.UTC(2024, 0, 1, h % 24)));
+  return t('application.slot', { period, hours: t('application.hours', { from: at(hours[0]), to: at(hours[1]) }) });
+}
+
+/** Splits a translated text around its placeholders' marks, so elements (links, bold names) can stand in them. */
+function around(text: string, marks: readonly string[]): string[] {
+  return text.split(new RegExp(`(${marks.join('|')})`)).filter((part) => part !== '');
+}
+
 /**
  * /presenter-application and /become-a-dj: the application form with the
  * shared schema's rules and messages, the six availability slots, optional
@@ -80,7 +115,13 @@ function readDraft(): Draft | null {
  */
 export function PresenterApplicationPage() {
   const station = useStation();
-  usePageMeta({ title: 'Become a DJ', description: `Apply to present your own show on ${station.name}.` });
+  const i18n = useI18n();
+  const { t } = i18n;
+  const message = (text: string | undefined) => {
+    const key = text === undefined ? undefined : MESSAGE_KEYS[text];
+    return key ? t(key) : text;
+  };
+  usePageMeta({ title: t('shell.becomeDj'), description: t('application.metaDescription', { station: station.name }) });
   const { toast } = useToast();
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -144,8 +185,8 @@ export function PresenterApplicationPage() {
       setConnecting(false);
       const unavailable = err instanceof ApiError && err.code === 'not_configured';
       toast({
-        title: unavailable ? 'Discord Unavailable' : 'Connection Failed',
-        description: unavailable ? "Discord sign-in isn't set up yet. You can type your Discord username instead." : 'Failed to connect Discord account. Please try again.',
+        title: unavailable ? t('application.discordUnavailable') : t('application.connectionFailed'),
+        description: unavailable ? t('application.discordUnavailableBody') : t('application.connectionFailedBody'),
         variant: unavailable ? 'info' : 'error',
       });
     }
@@ -164,7 +205,7 @@ export function PresenterApplicationPage() {
     setSending(true);
     try {
       await submitApplication(ApplicationSchema.parse(form));
-      toast({ title: 'Application Submitted', description: 'Thank you! Your presenter application has been submitted successfully.', variant: 'success' });
+      toast({ title: t('application.submitted'), description: t('application.submittedBody'), variant: 'success' });
       setSubmitted({ name: form.name.trim(), email: form.email.trim(), discord: form.discordUsername.trim() });
       setForm(EMPTY);
       setTried(false);
@@ -172,7 +213,7 @@ export function PresenterApplicationPage() {
       if (connectedName) void navigate({ search: '' }, { replace: true });
     } catch (err) {
       console.error('application failed', err);
-      toast({ title: 'Error', description: 'There was an error submitting your application. Please try again.', variant: 'error' });
+      toast({ title: t('profile.error'), description: t('application.submitFailed'), variant: 'error' });
     } finally {
       setSending(false);
     }
@@ -183,7 +224,7 @@ export function PresenterApplicationPage() {
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
-      <PageHeader form title="Become a DJ" icon={<MicIcon fontSize="large" sx={{ color: 'primary.main' }} />} intro={`Got a show idea and a love of music? Apply to present on ${station.name}. We read every application.`} />
+      <PageHeader form title={t('shell.becomeDj')} icon={<MicIcon fontSize="large" sx={{ color: 'primary.main' }} />} intro={t('application.intro', { station: station.name })} />
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '3fr 2fr' }, gap: 3, alignItems: 'start' }}>
         <Card>
           <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
@@ -193,60 +234,59 @@ export function PresenterApplicationPage() {
                 <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 1.5 }}>
                   <CheckCircleOutlineIcon color="success" fontSize="large" aria-hidden />
                   <Typography id="application-received" variant="h5" component="h2">
-                    Application received
+                    {t('application.received')}
                   </Typography>
                 </Stack>
-                <Typography sx={{ mb: 2 }}>Thank you, {submitted.name}. Your application is with the team at {station.name}.</Typography>
+                <Typography sx={{ mb: 2 }}>{t('application.thanks', { name: submitted.name, station: station.name })}</Typography>
                 <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1 }}>
-                  What happens next
+                  {t('application.nextHeading')}
                 </Typography>
                 <Box component="ol" sx={{ pl: 2.5, mt: 0, mb: 2, '& li': { mb: 1 } }}>
-                  {WHATS_NEXT.map((step) => (
-                    <li key={step}>{step}</li>
+                  {WHATS_NEXT_KEYS.map((key) => (
+                    <li key={key}>{t(key)}</li>
                   ))}
                 </Box>
                 <Typography color="text.secondary" sx={{ mb: 3, overflowWrap: 'anywhere' }}>
-                  We'll write to {submitted.email}
-                  {submitted.discord ? ` or message ${submitted.discord} on Discord` : ''}.
+                  {submitted.discord ? t('application.writeToOrDiscord', { email: submitted.email, discord: submitted.discord }) : t('application.writeTo', { email: submitted.email })}
                 </Typography>
                 <Button variant="outlined" onClick={() => setSubmitted(null)}>
-                  Submit another application
+                  {t('application.another')}
                 </Button>
               </Box>
             ) : (
               <>
               <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
-                Presenter application
+                {t('application.formTitle')}
               </Typography>
               {tried && errorCount > 0 && (
                 <Alert severity="error" sx={{ mb: 2 }} ref={errorSummary} tabIndex={-1}>
-                  Please fix {errorCount === 1 ? 'the highlighted field' : `the ${errorCount} highlighted fields`} below.
+                  {t('application.fixFields', { count: errorCount })}
                 </Alert>
               )}
-              <Box component="form" onSubmit={submit} noValidate aria-label="Presenter application">
+              <Box component="form" onSubmit={submit} noValidate aria-label={t('application.formTitle')}>
                 <Stack spacing={2.5}>
-                  <TextField required label="Name" value={form.name} onChange={(e) => set('name', e.target.value)} error={!!errors.name} helperText={errors.name} autoComplete="name" slotProps={{ htmlInput: { maxLength: APPLICATION_LIMITS.name } }} />
-                  <TextField required type="email" label="Email" value={form.email} onChange={(e) => set('email', e.target.value)} error={!!errors.email} helperText={errors.email} autoComplete="email" slotProps={{ htmlInput: { maxLength: APPLICATION_LIMITS.email } }} />
+                  <TextField required label={t('application.name')} value={form.name} onChange={(e) => set('name', e.target.value)} error={!!errors.name} helperText={message(errors.name)} autoComplete="name" slotProps={{ htmlInput: { maxLength: APPLICATION_LIMITS.name } }} />
+                  <TextField required type="email" label={t('users.colEmail')} value={form.email} onChange={(e) => set('email', e.target.value)} error={!!errors.email} helperText={message(errors.email)} autoComplete="email" slotProps={{ htmlInput: { maxLength: APPLICATION_LIMITS.email } }} />
                   <TextField
                     required
-                    label="Your experience"
-                    placeholder="Radio, DJing, podcasting, events… tell us what you've done."
+                    label={t('application.experience')}
+                    placeholder={t('application.experiencePlaceholder')}
                     value={form.experience}
                     onChange={(e) => set('experience', e.target.value)}
                     error={!!errors.experience}
-                    helperText={errors.experience}
+                    helperText={message(errors.experience)}
                     multiline
                     minRows={4}
                     slotProps={{ htmlInput: { maxLength: APPLICATION_LIMITS.experience } }}
                   />
                   <TextField
                     required
-                    label="Your show idea"
-                    placeholder="What would your show sound like? Genres, segments, the vibe."
+                    label={t('application.showIdea')}
+                    placeholder={t('application.showIdeaPlaceholder')}
                     value={form.showIdea}
                     onChange={(e) => set('showIdea', e.target.value)}
                     error={!!errors.showIdea}
-                    helperText={errors.showIdea}
+                    helperText={message(errors.showIdea)}
                     multiline
                     minRows={4}
                     slotProps={{ htmlInput: { maxLength: APPLICATION_LIMITS.showIdea } }}
@@ -254,48 +294,48 @@ export function PresenterApplicationPage() {
 
                   <FormControl component="fieldset" error={!!errors.availableTimes} required>
                     <FormLabel component="legend" sx={{ mb: 1 }}>
-                      Availability
+                      {t('applications.availability')}
                     </FormLabel>
                     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, gap: { xs: 1, sm: 2 } }}>
                       {(['Weekday', 'Weekend'] as const).map((group) => (
-                        <Box key={group} role="group" aria-label={group}>
+                        <Box key={group} role="group" aria-label={t(GROUP_KEYS[group]!)}>
                           <Typography variant="subtitle2" component="p" sx={{ fontWeight: 700, mb: 0.5 }}>
-                            {group}
+                            {t(GROUP_KEYS[group]!)}
                           </Typography>
                           <FormGroup>
                             {AVAILABILITY_SLOTS.filter((s) => s.group === group).map((slot) => (
                               <FormControlLabel
                                 key={slot.id}
                                 control={<Checkbox checked={form.availableTimes.includes(slot.id)} onChange={(e) => toggleSlot(slot.id, e.target.checked)} name={slot.id} />}
-                                label={`${slot.label} (${slot.hours})`}
+                                label={slotLabel(i18n, slot)}
                               />
                             ))}
                           </FormGroup>
                         </Box>
                       ))}
                     </Box>
-                    {errors.availableTimes && <FormHelperText>{errors.availableTimes}</FormHelperText>}
+                    {errors.availableTimes && <FormHelperText>{message(errors.availableTimes)}</FormHelperText>}
                   </FormControl>
 
                   <Box>
                     <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, display: 'flex', alignItems: 'center', gap: 1 }}>
-                      <DiscordIcon fontSize="small" /> Discord (optional)
+                      <DiscordIcon fontSize="small" /> {t('application.discordHeading')}
                     </Typography>
                     <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-                      The team works on Discord. Connect your account so we can message you about your application, or type your username.
+                      {t('application.discordHelp')}
                     </Typography>
                     {linked ? (
-                      <Alert severity="success" icon={<DiscordIcon />} action={<Button color="inherit" size="small" onClick={() => void connectDiscord()}>Change</Button>}>
-                        Connected as <strong>{connectedName}</strong>
+                      <Alert severity="success" icon={<DiscordIcon />} action={<Button color="inherit" size="small" onClick={() => void connectDiscord()}>{t('application.change')}</Button>}>
+                        {around(t('application.connectedAs', { name: '\uE000' }), ['\uE000']).map((part, i) => (part === '\uE000' ? <strong key={i}>{connectedName}</strong> : part))}
                       </Alert>
                     ) : (
                       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
                         <TextField
-                          label="Discord username"
+                          label={t('application.discordUsername')}
                           value={form.discordUsername}
                           onChange={(e) => set('discordUsername', e.target.value)}
                           error={!!errors.discordUsername}
-                          helperText={errors.discordUsername}
+                          helperText={message(errors.discordUsername)}
                           sx={{ flexGrow: 1 }}
                           slotProps={{ htmlInput: { maxLength: APPLICATION_LIMITS.discordUsername } }}
                         />
@@ -306,30 +346,34 @@ export function PresenterApplicationPage() {
                           startIcon={connecting ? <CircularProgress size={18} color="inherit" /> : <DiscordIcon />}
                           sx={{ height: 56, whiteSpace: 'nowrap' }}
                         >
-                          Connect Discord
+                          {t('application.connectDiscord')}
                         </Button>}
                       </Stack>
                     )}
                   </Box>
 
                   <FormControl error={!!errors.termsAccepted} required>
-                    <FormControlLabel control={<Checkbox checked={form.termsAccepted} onChange={(e) => set('termsAccepted', e.target.checked)} name="termsAccepted" />} label="I agree to the terms and conditions" />
+                    <FormControlLabel control={<Checkbox checked={form.termsAccepted} onChange={(e) => set('termsAccepted', e.target.checked)} name="termsAccepted" />} label={t('application.agree')} />
                     <Typography variant="body2" color="text.secondary" sx={{ ml: 4 }}>
-                      Read the{' '}
-                      <Link component={RouterLink} to="/terms-of-service" underline="always" color="primary">
-                        Terms of Service
-                      </Link>{' '}
-                      and{' '}
-                      <Link component={RouterLink} to="/privacy-policy" underline="always" color="primary">
-                        Privacy Policy
-                      </Link>
-                      .
+                      {around(t('application.readTerms', { terms: '\uE000', privacy: '\uE001' }), ['\uE000', '\uE001']).map((part, i) =>
+                        part === '\uE000' ? (
+                          <Link key={i} component={RouterLink} to="/terms-of-service" underline="always" color="primary">
+                            {t('application.terms')}
+                          </Link>
+                        ) : part === '\uE001' ? (
+                          <Link key={i} component={RouterLink} to="/privacy-policy" underline="always" color="primary">
+                            {t('application.privacy')}
+                          </Link>
+                        ) : (
+                          part
+                        ),
+                      )}
                     </Typography>
-                    {errors.termsAccepted && <FormHelperText sx={{ ml: 4 }}>{errors.termsAccepted}</FormHelperText>}
+                    {errors.termsAccepted && <FormHelperText sx={{ ml: 4 }}>{message(errors.termsAccepted)}</FormHelperText>}
                   </FormControl>
 
                   <SendButton sending={sending} disabled={sending}>
-                    {sending ? 'Submitting...' : 'Submit Application'}
+                    {sending ? t('application.submitting') : t('application.submit')}
                   </SendButton>
                 </Stack>
               </Box>
@@ -339,15 +383,15 @@ export function PresenterApplicationPage() {
         </Card>
 
         <Stack spacing={3}>
-          <SideCard title="What's Next?" gutter>
+          <SideCard title={t('application.whatsNext')} gutter>
             <Box component="ol" sx={{ pl: 2.5, m: 0, '& li': { mb: 1, color: 'text.secondary' } }}>
-              {WHATS_NEXT.map((step) => (
-                <li key={step}>{step}</li>
+              {WHATS_NEXT_KEYS.map((key) => (
+                <li key={key}>{t(key)}</li>
               ))}
             </Box>
           </SideCard>
-          <SideCard title="What we're looking for">
-            <CheckList items={LOOKING_FOR} icon={<CheckCircleOutlineIcon fontSize="small" sx={{ color: 'primary.main' }} />} />
+          <SideCard title={t('application.lookingForTitle')}>
+            <CheckList items={LOOKING_FOR_KEYS.map((key) => t(key))} icon={<CheckCircleOutlineIcon fontSize="small" sx={{ color: 'primary.main' }} />} />
           </SideCard>
         </Stack>
       </Box>

@@ -1,6 +1,7 @@
 import { Card, CardContent, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
 import { useToast } from '../ui/toast';
 import { useAudienceVisibility, useSaveAudienceVisibility } from './api';
+import { useT } from '../i18n/state';
 
 /**
  * General Settings: whether listener figures are shown to the public (both
@@ -10,13 +11,14 @@ export function AudienceSettingsCard() {
   const { data } = useAudienceVisibility();
   const save = useSaveAudienceVisibility();
   const { toast } = useToast();
+  const t = useT();
   const set = (key: 'profiles' | 'player', value: boolean) => {
     if (!data) return;
     save.mutate(
       { ...data, [key]: value },
       {
-        onSuccess: () => toast({ title: 'Audience settings saved', variant: 'success' }),
-        onError: () => toast({ title: 'Failed to save audience settings', variant: 'error' }),
+        onSuccess: () => toast({ title: t('audienceSettings.saved'), variant: 'success' }),
+        onError: () => toast({ title: t('audienceSettings.saveFailed'), variant: 'error' }),
       },
     );
   };
@@ -24,14 +26,14 @@ export function AudienceSettingsCard() {
     <Card variant="outlined" component="section" aria-labelledby="audience-settings-title" sx={{ mt: 3 }}>
       <CardContent>
         <Typography id="audience-settings-title" variant="h6" component="h2">
-          Audience figures
+          {t('audienceSettings.title')}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          Staff always see listener figures on the Audience screen. Choose what listeners see.
+          {t('audienceSettings.intro')}
         </Typography>
         <Stack>
-          <FormControlLabel control={<Switch checked={data?.profiles ?? false} disabled={!data || save.isPending} onChange={(e) => set('profiles', e.target.checked)} />} label="Show average listeners on DJ profiles" />
-          <FormControlLabel control={<Switch checked={data?.player ?? false} disabled={!data || save.isPending} onChange={(e) => set('player', e.target.checked)} />} label='Show "N listening" on the player' />
+          <FormControlLabel control={<Switch checked={data?.profiles ?? false} disabled={!data || save.isPending} onChange={(e) => set('profiles', e.target.checked)} />} label={t('audienceSettings.profiles')} />
+          <FormControlLabel control={<Switch checked={data?.player ?? false} disabled={!data || save.isPending} onChange={(e) => set('player', e.target.checked)} />} label={t('audienceSettings.player')} />
         </Stack>
       </CardContent>
     </Card>

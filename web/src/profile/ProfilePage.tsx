@@ -4,7 +4,6 @@ import { Alert, Box, Button, Card, CardContent, CircularProgress, Container, Sta
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { ACCOUNT_TEXT, ChangePasswordSchema, SOCIAL_PLATFORMS, type MeResponse, type SocialPlatform } from '../../../shared/accounts';
-import { ROLE_LABELS } from '../../../shared/permissions';
 import { ApiError } from '../app/api';
 import { usePageMeta } from '../app/meta';
 import { UserAvatar } from '../auth/UserAvatar';
@@ -17,6 +16,8 @@ import { CalendarFeedSection } from './CalendarFeedSection';
 import { AccountDataSection } from './AccountDataSection';
 import { LanguageCard } from './LanguageCard';
 import { changeMyPassword, fetchMe, updateMe, updateMyPresenterLinks, uploadMyAvatar } from './api';
+import { useT } from '../i18n/state';
+import { useAccountText, useRoleLabel } from '../auth/texts';
 
 const PLATFORM_LABELS: Record<SocialPlatform, string> = {
   twitter: 'Twitter / X',
@@ -28,8 +29,8 @@ const PLATFORM_LABELS: Record<SocialPlatform, string> = {
   website: 'Website',
 };
 
-function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
-  const id = `section-${title.toLowerCase().replace(/\s+/g, '-')}`;
+function Section({ slug, title, description, children }: { slug: string; title: string; description?: string; children: ReactNode }) {
+  const id = `section-${slug}`;
   return (
     <Card component="section" aria-labelledby={id}>
       <CardContent sx={{ p: { xs: 2.5, sm: 3.5 } }}>
@@ -49,6 +50,9 @@ function Section({ title, description, children }: { title: string; description?
 
 function ProfileInformation({ me, onSaved }: { me: MeResponse; onSaved: (me: MeResponse) => void }) {
   const { toast } = useToast();
+  const t = useT();
+  const text = useAccountText();
+  const roleLabel = useRoleLabel();
   const [username, setUsername] = useState(me.profile.username);
   const [saving, setSaving] = useState(false);
   const [uploading, setUploading] = useState(false);
@@ -58,15 +62,15 @@ function ProfileInformation({ me, onSaved }: { me: MeResponse; onSaved: (me: MeR
   const save = async (e: FormEvent) => {
     e.preventDefault();
     if (!username.trim()) {
-      toast({ title: ACCOUNT_TEXT.usernameRequired, variant: 'error' });
+      toast({ title: text(ACCOUNT_TEXT.usernameRequired), variant: 'error' });
       return;
     }
     setSaving(true);
     try {
       onSaved(await updateMe({ username }));
-      toast({ title: ACCOUNT_TEXT.profileUpdated, description: 'Your profile has been saved.', variant: 'success' });
+      toast({ title: text(ACCOUNT_TEXT.profileUpdated), description: t('profile.saved'), variant: 'success' });
     } catch (err) {
-      toast({ title: 'Error', description: err instanceof ApiError ? err.message : ACCOUNT_TEXT.unexpected, variant: 'error' });
+      toast({ title: t('profile.error'), description: err instanceof ApiError ? err.message : text(ACCOUNT_TEXT.unexpected), variant: 'error' });
     } finally {
       setSaving(false);
     }
@@ -85,35 +89,35 @@ function ProfileInformation({ me, onSaved }: { me: MeResponse; onSaved: (me: MeR
     try {
       await uploadMyAvatar(file);
       onSaved(await fetchMe());
-      toast({ title: ACCOUNT_TEXT.avatarUpdated, description: 'Your new avatar is saved.', variant: 'success' });
+      toast({ title: text(ACCOUNT_TEXT.avatarUpdated), description: t('profile.avatarSaved'), variant: 'success' });
     } catch (err) {
-      toast(uploadErrorToast(err, ACCOUNT_TEXT.avatarUploadFailed));
+      toast(uploadErrorToast(err, text(ACCOUNT_TEXT.avatarUploadFailed)));
     } finally {
       setUploading(false);
     }
   };
 
   return (
-    <Section title="Profile Information" description="How you appear to the team.">
+    <Section slug="profile-information" title={t('profile.info.title')} description={t('profile.info.description')}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ alignItems: { xs: 'flex-start', sm: 'center' }, mb: 3 }}>
         <UserAvatar username={me.profile.username} email={me.profile.email} avatarUrl={me.profile.avatar_url} size={88} />
         <Box>
           <input ref={fileInput} type="file" accept={IMAGE_TYPES.join(',')} hidden onChange={(e) => void upload(e)} aria-hidden tabIndex={-1} />
           <Button variant="outlined" startIcon={uploading ? <CircularProgress size={16} aria-hidden /> : <PhotoCameraIcon />} onClick={() => fileInput.current?.click()} disabled={uploading}>
-            {uploading ? 'Uploading...' : 'Change Avatar'}
+            {uploading ? t('users.uploading') : t('users.changeAvatar')}
           </Button>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            JPEG, PNG, WebP or GIF, up to 5MB.
+            {t('profile.avatarHelp')}
           </Typography>
         </Box>
       </Stack>
       <Box component="form" onSubmit={(e) => void save(e)} sx={{ display: 'grid', gap: 2.5 }}>
-        <TextField label="Email" value={me.profile.email} fullWidth slotProps={{ htmlInput: { readOnly: true, 'aria-readonly': true } }} helperText="Your email cannot be changed here. Ask an administrator." />
-        <TextField label="Username" value={username} onChange={(e) => setUsername(e.target.value)} required fullWidth slotProps={{ htmlInput: { maxLength: 100 } }} />
-        <TextField label="Role" value={ROLE_LABELS[me.profile.role]} fullWidth slotProps={{ htmlInput: { readOnly: true, 'aria-readonly': true } }} />
+        <TextField label={t('users.colEmail')} value={me.profile.email} fullWidth slotProps={{ htmlInput: { readOnly: true, 'aria-readonly': true } }} helperText={t('profile.emailHelp')} />
+        <TextField label={t('users.username')} value={username} onChange={(e) => setUsername(e.target.value)} required fullWidth slotProps={{ htmlInput: { maxLength: 100 } }} />
+        <TextField label={t('users.roleField')} value={roleLabel(me.profile.role)} fullWidth slotProps={{ htmlInput: { readOnly: true, 'aria-readonly': true } }} />
         <Box>
           <Button type="submit" variant="contained" disabled={saving}>
-            {saving ? 'Saving...' : 'Save Profile'}
+            {saving ? t('formDialog.saving') : t('profile.saveProfile')}
           </Button>
         </Box>
       </Box>
@@ -123,6 +127,8 @@ function ProfileInformation({ me, onSaved }: { me: MeResponse; onSaved: (me: MeR
 
 function SocialLinks({ me, onSaved }: { me: MeResponse; onSaved: (me: MeResponse) => void }) {
   const { toast } = useToast();
+  const t = useT();
+  const text = useAccountText();
   const initial = () => Object.fromEntries(SOCIAL_PLATFORMS.map((p) => [p, me.presenter?.social_links[p] ?? ''])) as Record<SocialPlatform, string>;
   const [links, setLinks] = useState<Record<SocialPlatform, string>>(initial);
   const [saving, setSaving] = useState(false);
@@ -131,22 +137,22 @@ function SocialLinks({ me, onSaved }: { me: MeResponse; onSaved: (me: MeResponse
     setSaving(true);
     try {
       onSaved(await updateMyPresenterLinks({ social_links: links }));
-      toast({ title: ACCOUNT_TEXT.socialUpdated, description: 'Your social media links have been saved.', variant: 'success' });
+      toast({ title: text(ACCOUNT_TEXT.socialUpdated), description: t('profile.socialSaved'), variant: 'success' });
     } catch (err) {
-      toast({ title: 'Error', description: err instanceof ApiError ? err.message : ACCOUNT_TEXT.unexpected, variant: 'error' });
+      toast({ title: t('profile.error'), description: err instanceof ApiError ? err.message : text(ACCOUNT_TEXT.unexpected), variant: 'error' });
     } finally {
       setSaving(false);
     }
   };
   return (
-    <Section title="Social Media Links" description={`Shown on your presenter page${me.presenter ? ` (${me.presenter.name})` : ''}.`}>
+    <Section slug="social-media-links" title={t('profile.social.title')} description={me.presenter ? t('profile.social.descriptionNamed', { name: me.presenter.name }) : t('profile.social.description')}>
       <Box component="form" onSubmit={(e) => void save(e)} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         {SOCIAL_PLATFORMS.map((p) => (
-          <TextField key={p} label={PLATFORM_LABELS[p]} type="url" placeholder="https://" value={links[p]} onChange={(e) => setLinks((l) => ({ ...l, [p]: e.target.value }))} fullWidth slotProps={{ htmlInput: { maxLength: 500 } }} />
+          <TextField key={p} label={p === 'website' ? t('profile.social.website') : PLATFORM_LABELS[p]} type="url" placeholder={t('djsAdmin.urlPlaceholder')} value={links[p]} onChange={(e) => setLinks((l) => ({ ...l, [p]: e.target.value }))} fullWidth slotProps={{ htmlInput: { maxLength: 500 } }} />
         ))}
         <Box sx={{ gridColumn: '1 / -1' }}>
           <Button type="submit" variant="contained" disabled={saving}>
-            {saving ? 'Saving...' : 'Save Social Links'}
+            {saving ? t('formDialog.saving') : t('profile.social.save')}
           </Button>
         </Box>
       </Box>
@@ -156,6 +162,8 @@ function SocialLinks({ me, onSaved }: { me: MeResponse; onSaved: (me: MeResponse
 
 function ChangePassword({ onChanged }: { onChanged: () => void }) {
   const { toast } = useToast();
+  const t = useT();
+  const text = useAccountText();
   const [current, setCurrent] = useState('');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -165,9 +173,9 @@ function ChangePassword({ onChanged }: { onChanged: () => void }) {
     e.preventDefault();
     const parsed = ChangePasswordSchema.safeParse({ current_password: current, password, confirm_password: confirm });
     if (!parsed.success) {
-      const message = parsed.error.issues[0]?.message ?? ACCOUNT_TEXT.newPasswordShort;
+      const message = text(parsed.error.issues[0]?.message ?? ACCOUNT_TEXT.newPasswordShort);
       setError(message);
-      toast({ title: 'Error', description: message, variant: 'error' });
+      toast({ title: t('profile.error'), description: message, variant: 'error' });
       return;
     }
     setError(null);
@@ -177,22 +185,22 @@ function ChangePassword({ onChanged }: { onChanged: () => void }) {
       setCurrent('');
       setPassword('');
       setConfirm('');
-      toast({ title: ACCOUNT_TEXT.passwordUpdated, description: 'Your other sessions have been signed out.', variant: 'success' });
+      toast({ title: text(ACCOUNT_TEXT.passwordUpdated), description: t('profile.password.othersSignedOut'), variant: 'success' });
       onChanged();
     } catch (err) {
-      const message = err instanceof ApiError ? err.message : ACCOUNT_TEXT.unexpected;
+      const message = err instanceof ApiError ? err.message : text(ACCOUNT_TEXT.unexpected);
       setError(message);
-      toast({ title: 'Error', description: message, variant: 'error' });
+      toast({ title: t('profile.error'), description: message, variant: 'error' });
     } finally {
       setSaving(false);
     }
   };
   return (
-    <Section title="Change Password" description="Enter your current password, then a new one of at least 8 characters that is not a common password.">
+    <Section slug="change-password" title={t('profile.password.title')} description={t('profile.password.description')}>
       <Box component="form" onSubmit={(e) => void save(e)} noValidate sx={{ display: 'grid', gap: 2.5 }}>
-        <TextField label="Current Password" type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} fullWidth slotProps={{ htmlInput: { maxLength: 1024 } }} />
-        <TextField label="New Password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} fullWidth slotProps={{ htmlInput: { maxLength: 1024 } }} />
-        <TextField label="Confirm New Password" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} fullWidth error={!!error} slotProps={{ htmlInput: { maxLength: 1024 } }} />
+        <TextField label={t('profile.password.current')} type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} fullWidth slotProps={{ htmlInput: { maxLength: 1024 } }} />
+        <TextField label={t('users.newPassword')} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} fullWidth slotProps={{ htmlInput: { maxLength: 1024 } }} />
+        <TextField label={t('profile.password.confirm')} type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} fullWidth error={!!error} slotProps={{ htmlInput: { maxLength: 1024 } }} />
         {error && (
           <Alert severity="error" role="alert">
             {error}
@@ -200,7 +208,7 @@ function ChangePassword({ onChanged }: { onChanged: () => void }) {
         )}
         <Box>
           <Button type="submit" variant="contained" disabled={saving || !password || !current}>
-            {saving ? 'Updating...' : 'Update Password'}
+            {saving ? t('profile.password.updating') : t('profile.password.update')}
           </Button>
         </Box>
       </Box>
@@ -214,7 +222,9 @@ function ChangePassword({ onChanged }: { onChanged: () => void }) {
  * Change Password, and Back. Signed out: a prompt with 'Go to Login'.
  */
 export function ProfilePage() {
-  usePageMeta({ title: 'My Profile' });
+  const t = useT();
+  const text = useAccountText();
+  usePageMeta({ title: t('admin.myProfile') });
   const { status, profile, presenter, profileError, reloadProfile, setMe, user } = useAuth();
   const navigate = useNavigate();
   const back = () => {
@@ -222,18 +232,18 @@ export function ProfilePage() {
     else void navigate('/');
   };
 
-  if (status === 'loading') return <GateLoading label="Loading profile..." />;
+  if (status === 'loading') return <GateLoading label={t('auth.loadingProfile')} />;
   if (status === 'signedOut' || !user) {
     return (
       <Container maxWidth="sm" sx={{ py: { xs: 6, md: 10 }, textAlign: 'center' }}>
         <Typography variant="h4" component="h1" sx={{ mb: 1 }}>
-          My Profile
+          {t('admin.myProfile')}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 3 }}>
-          Please sign in to view and edit your profile.
+          {t('profile.signInPrompt')}
         </Typography>
         <Button component={RouterLink} to="/auth" variant="contained" size="large">
-          {ACCOUNT_TEXT.goToLogin}
+          {text(ACCOUNT_TEXT.goToLogin)}
         </Button>
       </Container>
     );
@@ -241,11 +251,11 @@ export function ProfilePage() {
   if (!profile) {
     return (
       <GateLoading
-        label="Loading profile..."
+        label={t('auth.loadingProfile')}
         action={
           profileError ? (
             <Button variant="outlined" onClick={() => void reloadProfile()}>
-              Try again
+              {t('common.tryAgain')}
             </Button>
           ) : undefined
         }
@@ -258,15 +268,15 @@ export function ProfilePage() {
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 3 }}>
         <Button startIcon={<ArrowBackIcon />} onClick={back} variant="text" color="inherit">
-          Back
+          {t('profile.back')}
         </Button>
       </Stack>
       <Typography variant="h3" component="h1" sx={{ fontWeight: 800, mb: 3, fontSize: { xs: '2rem', md: '2.6rem' } }}>
-        My Profile
+        {t('admin.myProfile')}
       </Typography>
       {profile.password_reset_required && (
         <Alert severity="warning" sx={{ mb: 3 }}>
-          An administrator asks you to choose a new password. Please change it below.
+          {t('profile.passwordResetBelow')}
         </Alert>
       )}
       <Stack spacing={3}>

@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'react-router';
 import { PresenterCard, useLivePresenter } from './DjsPage';
 import { usePresenters } from './presenters';
 import { useDeferredQuery } from '../app/deferred-query';
+import { useT } from '../i18n/state';
 
 /** How many presenters the home page's DJ Spotlight shows. */
 export const SPOTLIGHT_SIZE = 4;
@@ -16,6 +17,7 @@ export const SPOTLIGHT_SIZE = 4;
 export function DjSpotlight() {
   const presenters = useDeferredQuery(usePresenters());
   const live = useLivePresenter(presenters.data);
+  const t = useT();
   if (!presenters.data?.length) return null;
   const ranked = [...presenters.data].sort((a, b) => Number(b.id === live?.id) - Number(a.id === live?.id) || Number(!!b.image_url) - Number(!!a.image_url));
   const shown = ranked.slice(0, SPOTLIGHT_SIZE);
@@ -23,13 +25,13 @@ export function DjSpotlight() {
     <Box component="section" aria-labelledby="dj-spotlight-heading">
       <Stack direction="row" sx={{ alignItems: 'baseline', justifyContent: 'space-between', mb: 2, gap: 2 }}>
         <Typography id="dj-spotlight-heading" variant="h4" component="h2">
-          DJ Spotlight
+          {t('djs.spotlight')}
         </Typography>
         <Link component={RouterLink} to="/djs" sx={{ fontWeight: 600, whiteSpace: 'nowrap', display: 'inline-flex', alignItems: 'center', minHeight: { xs: 44, sm: 'auto' } }}>
-          Meet all DJs
+          {t('djs.meetAll')}
         </Link>
       </Stack>
-      <Box component="ul" aria-label="DJ Spotlight" sx={{ p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: `repeat(${SPOTLIGHT_SIZE}, minmax(0, 1fr))` } }}>
+      <Box component="ul" aria-label={t('djs.spotlight')} sx={{ p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: `repeat(${SPOTLIGHT_SIZE}, minmax(0, 1fr))` } }}>
         {shown.map((p) => (
           <PresenterCard key={p.id} presenter={p} live={live?.id === p.id} headingLevel="h3" />
         ))}

@@ -1,23 +1,16 @@
 import { Alert, Avatar, Box, Card, CardActionArea, CardContent, Chip, Container, Link, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
-import { presenterRoleLabel } from '../../../shared/permissions';
 import type { PublicPresenter } from '../../../shared/presenters';
 import { PageLoading } from '../app/ListenerLayout';
 import { usePageMeta } from '../app/meta';
 import { useStation } from '../app/station';
 import { useNowPlaying } from '../radio/hooks';
-import { initialOf, shortBio, usePresenters } from './presenters';
-import { returnsInText } from './leave';
+import { initialOf, roleText, shortBio, usePresenters } from './presenters';
+import { useT } from '../i18n/state';
 import { LIVE_BADGE_COLORS } from '../ui/theme';
 import { LoadError } from '../ui/LoadError';
 
 /** Texts of the DJ directory (spec 000 §2, §8). */
-export const DJS_TEXT = {
-  empty: 'No presenters available at the moment.',
-  loading: 'Loading presenters...',
-  error: "We couldn't load the presenters. Please try again.",
-  live: 'Currently Live',
-} as const;
 
 /** Who is on air now, matched to a presenter when the station names one. */
 export function useLivePresenter(presenters: PublicPresenter[] | undefined): { name: string; id: string | null } | null {
@@ -31,6 +24,7 @@ export function useLivePresenter(presenters: PublicPresenter[] | undefined): { n
 
 /** One card of the grid: avatar (letter fallback), name, role and a short bio, linking to the profile. */
 export function PresenterCard({ presenter, live, headingLevel = 'h2' }: { presenter: PublicPresenter; live: boolean; headingLevel?: 'h2' | 'h3' }) {
+  const t = useT();
   const bio = shortBio(presenter.bio);
   return (
     <Card component="li" sx={{ listStyle: 'none', height: '100%', borderRadius: 3 }}>
@@ -43,9 +37,9 @@ export function PresenterCard({ presenter, live, headingLevel = 'h2' }: { presen
             {presenter.name}
           </Typography>
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', justifyContent: 'center' }}>
-            <Chip size="small" label={presenterRoleLabel(presenter.role)} variant="outlined" />
-            {live && <Chip size="small" label="LIVE" sx={LIVE_BADGE_COLORS} />}
-            {presenter.leave && <Chip size="small" color="warning" variant="outlined" label={returnsInText(presenter.leave.returnsInDays)} />}
+            <Chip size="small" label={roleText(t, presenter.role)} variant="outlined" />
+            {live && <Chip size="small" label={t('radio.live')} sx={LIVE_BADGE_COLORS} />}
+            {presenter.leave && <Chip size="small" color="warning" variant="outlined" label={t('djs.returnsIn', { days: presenter.leave.returnsInDays })} />}
           </Box>
           {bio && (
             <Typography variant="body2" color="text.secondary">
@@ -61,21 +55,22 @@ export function PresenterCard({ presenter, live, headingLevel = 'h2' }: { presen
 /** /djs: every presenter ordered by name, with a Currently Live banner while someone is on air. */
 export function DjsPage() {
   const station = useStation();
-  usePageMeta({ title: 'DJs', description: `Meet the presenters of ${station.name}.` });
+  const t = useT();
+  usePageMeta({ title: t('nav.djs'), description: t('djs.metaDescription', { station: station.name }) });
   const presenters = usePresenters();
   const live = useLivePresenter(presenters.data);
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
       <Typography variant="h3" component="h1" sx={{ fontWeight: 800, mb: 1, fontSize: { xs: '2rem', md: '3rem' } }}>
-        Our DJs
+        {t('djs.title')}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
-        Meet the presenters behind {station.name}.
+        {t('djs.intro', { station: station.name })}
       </Typography>
       {live && (
         <Alert severity="error" icon={false} role="status" sx={{ mb: 3, alignItems: 'center' }}>
           <Typography component="span" sx={{ fontWeight: 700, mr: 1 }}>
-            {DJS_TEXT.live}:
+            {t('djs.currentlyLive')}
           </Typography>
           {live.id ? (
             <Link component={RouterLink} to={`/djs/${live.id}`} underline="always" color="inherit">
@@ -87,13 +82,13 @@ export function DjsPage() {
         </Alert>
       )}
       {presenters.isPending ? (
-        <PageLoading label={DJS_TEXT.loading} />
+        <PageLoading label={t('djs.loading')} />
       ) : presenters.isError ? (
-        <LoadError text={DJS_TEXT.error} onRetry={() => void presenters.refetch()} />
+        <LoadError text={t('djs.error')} onRetry={() => void presenters.refetch()} />
       ) : presenters.data.length === 0 ? (
-        <Typography color="text.secondary">{DJS_TEXT.empty}</Typography>
+        <Typography color="text.secondary">{t('djs.empty')}</Typography>
       ) : (
-        <Box component="ul" aria-label="Presenters" sx={{ p: 0, m: 0, display: 'grid', gap: 3, gridTemplateColumns: { xs: 'repeat(auto-fill, minmax(150px, 1fr))', sm: 'repeat(auto-fill, minmax(220px, 1fr))' } }}>
+        <Box component="ul" aria-label={t('djs.list')} sx={{ p: 0, m: 0, display: 'grid', gap: 3, gridTemplateColumns: { xs: 'repeat(auto-fill, minmax(150px, 1fr))', sm: 'repeat(auto-fill, minmax(220px, 1fr))' } }}>
           {presenters.data.map((p) => (
             <PresenterCard key={p.id} presenter={p} live={live?.id === p.id} />
           ))}

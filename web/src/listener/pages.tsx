@@ -15,6 +15,7 @@ import { FeaturedShows } from '../schedule/components/FeaturedShows';
 import { UpcomingShows } from '../schedule/components/UpcomingShows';
 import { Deferred } from '../ui/Deferred';
 import { DjSpotlight } from './DjSpotlight';
+import { useT } from '../i18n/state';
 
 /* The listener pages. Each is its own lazy chunk through routes.tsx. */
 
@@ -40,6 +41,7 @@ function HomeSlider() {
  */
 export const Home = () => {
   const station = useStation();
+  const t = useT();
   const mobile = useIsMobile();
   // The sidebar's 300 px leave the cards too narrow below 1024 px: there it goes under the main column.
   const sidebarBeside = useMediaQuery('(min-width: 1024px)', { noSsr: true });
@@ -59,7 +61,7 @@ export const Home = () => {
         <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
           {community && (
             <Button variant="contained" size="large" startIcon={<GroupsIcon />} href={community} target="_blank" rel="noopener noreferrer">
-              Join Community
+              {t('home.joinCommunity')}
             </Button>
           )}
           {!mobile && <BubblesButton />}
@@ -95,7 +97,7 @@ export const Home = () => {
         {!mobile && (
           // Under the main column on a tablet, its cards go two by two rather than stretch across the page, which blew the
           // sponsor's image up to the page's width (issue 38 item 9).
-          <Box component="aside" aria-label="Sidebar" sx={{ display: 'grid', gap: 3, alignItems: 'start', gridTemplateColumns: sidebarBeside ? 'minmax(0, 1fr)' : 'repeat(2, minmax(0, 1fr))' }}>
+          <Box component="aside" aria-label={t('shows.sidebar')} sx={{ display: 'grid', gap: 3, alignItems: 'start', gridTemplateColumns: sidebarBeside ? 'minmax(0, 1fr)' : 'repeat(2, minmax(0, 1fr))' }}>
             <Deferred minHeight={380}>
               <SponsoredSidebar />
             </Deferred>

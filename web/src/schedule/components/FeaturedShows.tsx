@@ -9,6 +9,7 @@ import { LiveBadge } from './LiveBadge';
 import { ShowImage } from './ShowImage';
 import { labelled, useShowZone, type ShowZone } from '../zone';
 import { useDeferredQuery } from '../../app/deferred-query';
+import { useT } from '../../i18n/state';
 
 /** Empty text of the home page's featured shows (spec 000 §8). */
 export const FEATURED_EMPTY = 'No shows scheduled';
@@ -23,11 +24,12 @@ export function FeaturedShows() {
   // Times in the page's one zone, labelled (issue 38 item 6); LIVE only for the show a live session is (item 5).
   const zone = useShowZone(today.data?.timezone);
   const liveId = useLiveShowId();
+  const tr = useT();
   return (
     <Box component="section" aria-labelledby="featured-shows-heading">
       <Typography id="featured-shows-heading" variant="h4" component="h2" sx={{ mb: 2 }}>
         <Link component={RouterLink} to="/shows" color="inherit" underline="hover">
-          Featured Shows
+          {tr('shows.featured')}
         </Link>
       </Typography>
       {today.isPending ? (
@@ -54,6 +56,7 @@ export function FeaturedShows() {
  * unit React can pause between (the whole list in one render was a long task).
  */
 function FeaturedShowCard({ show, zone, live }: { show: ListenerEventView; zone: ShowZone; live: boolean }) {
+  const tr = useT();
   return (
     <Card variant="outlined" component="article" aria-label={show.title} sx={{ display: { xs: 'flex', sm: 'block' }, alignItems: 'stretch' }}>
       <ShowImage src={show.image_url} width={320} height={180} sx={{ width: { xs: 104, sm: '100%' }, flexShrink: 0, aspectRatio: { xs: '1 / 1', sm: '16 / 9' } }} />
@@ -69,7 +72,7 @@ function FeaturedShowCard({ show, zone, live }: { show: ListenerEventView; zone:
         </Typography>
         {(show.presenter_name ?? show.host) && (
           <Typography variant="body2" color="text.secondary">
-            with {show.presenter_name ?? show.host}
+            {tr('schedule.with', { name: show.presenter_name ?? show.host })}
           </Typography>
         )}
       </CardContent>

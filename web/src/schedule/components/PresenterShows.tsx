@@ -7,6 +7,7 @@ import { listenerApi, scheduleKeys, useScheduleLive } from '../api';
 import { showDate, timeRange } from '../format';
 import { ShowImage } from './ShowImage';
 import { PresenterFollow } from '../../pwa/PresenterFollow';
+import { useT } from '../../i18n/state';
 
 /** Empty text of a presenter's show list (spec 000 §8). */
 export const PRESENTER_SHOWS_EMPTY = 'No shows scheduled';
@@ -18,10 +19,11 @@ export function PresenterShows({ presenterId, headingLevel = 'h2' }: { presenter
   // The days and times in the page's one zone, labelled (issue 38 item 6).
   const zone = useShowZone(shows.data?.timezone);
   const today = todayInZone(useNow(60_000), zone.zone);
+  const tr = useT();
   return (
     <section aria-labelledby={`presenter-shows-${presenterId}`}>
       <Typography id={`presenter-shows-${presenterId}`} variant="h6" component={headingLevel} sx={{ mb: 1 }}>
-        Upcoming Shows
+        {tr('shows.upcoming')}
       </Typography>
       {shows.isPending ? (
         <Skeleton variant="rounded" height={120} />

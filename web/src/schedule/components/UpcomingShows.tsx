@@ -8,6 +8,7 @@ import { labelled, useShowZone } from '../zone';
 import { todayInZone } from '../../../../shared/schedule';
 import { ShowImage } from './ShowImage';
 import { useDeferredQuery } from '../../app/deferred-query';
+import { useT } from '../../i18n/state';
 
 /** Empty text of the upcoming show (spec 000 §8). */
 export const UPCOMING_EMPTY = 'No upcoming events scheduled';
@@ -20,11 +21,12 @@ export function UpcomingShows() {
   const zone = useShowZone(next.data?.timezone);
   const now = useNow(60_000);
   const show = next.data?.show ?? null;
+  const tr = useT();
   return (
     <Card variant="outlined" component="section" aria-labelledby="upcoming-heading">
       <CardContent>
         <Typography id="upcoming-heading" variant="h6" component="h2" sx={{ mb: 1.5 }}>
-          Up Next
+          {tr('shows.upNext')}
         </Typography>
         {next.isPending ? (
           <Skeleton variant="rounded" height={72} />
@@ -42,7 +44,7 @@ export function UpcomingShows() {
               </Typography>
               {(show.presenter_name ?? show.host) && (
                 <Typography variant="body2" color="text.secondary">
-                  with {show.presenter_name ?? show.host}
+                  {tr('schedule.with', { name: show.presenter_name ?? show.host })}
                 </Typography>
               )}
             </div>

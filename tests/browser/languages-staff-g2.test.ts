@@ -25,7 +25,7 @@ beforeAll(async () => {
   presenter = await createUser(h.server, { role: 'presenter' });
   const knex = h.server.server.ctx.knex;
   dataWords = new Set();
-  for (const table of ['presenters', 'profiles', 'notifications', 'station_settings']) {
+  for (const table of ['presenters', 'profiles', 'admin_notifications', 'station_settings']) {
     for (const row of (await knex(table).select('*')) as Record<string, unknown>[]) {
       for (const v of Object.values(row)) {
         const text = typeof v === 'string' ? v : v && typeof v === 'object' ? JSON.stringify(v) : '';

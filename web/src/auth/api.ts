@@ -37,6 +37,6 @@ export const postSignOut = (body: { refresh_token?: string }, token?: string) =>
 /** The error of a refused auth call, in the server's words. */
 export async function errorFrom(res: Response): Promise<ApiError> {
   const body: unknown = await res.json().catch(() => null);
-  if (isErrorBody(body)) return new ApiError(res.status, body.error.code, body.error.message, body.error.details?.fields, body.error.details);
+  if (isErrorBody(body)) return new ApiError(res.status, body.error.code, body.error.message, body.error.details?.fields, body.error.details, body.error.key, body.error.values);
   return new ApiError(res.status, res.status >= 500 ? 'internal' : 'bad_request', `The station answered ${res.status}. Please try again.`);
 }

@@ -141,7 +141,8 @@ async function refreshOnce(): Promise<boolean> {
     if (res && res.status >= 400 && res.status < 500) {
       // Not retryable (000 §8): the session is removed. A deactivated account is told why on the sign-in page.
       const why = await errorFrom(res).catch(() => null);
-      if (why?.message === ACCOUNT_TEXT.inactive) rememberSignOutReason(why.message);
+      // Known by its catalogue key: the server words it in the reader's language (the sign-in page translates the English).
+      if (why && (why.key === 'error.accountInactive' || why.message === ACCOUNT_TEXT.inactive)) rememberSignOutReason(ACCOUNT_TEXT.inactive);
       if (studio) await window.airdeck!.setRefreshToken(null);
       clearLocal();
       return false;

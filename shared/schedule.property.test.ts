@@ -119,7 +119,8 @@ function referenceOccurrences(start: string, mode: 'weekly' | 'monthly', end: st
 // Conflicts
 // ---------------------------------------------------------------------------
 
-describe('eventsConflict against minute-by-minute occupancy', () => {
+// Thousands of generated cases: seconds of CPU, more on a busy machine.
+describe('eventsConflict against minute-by-minute occupancy', { timeout: 60_000 }, () => {
   // A span including the London spring-forward Sunday and a month end.
   const base = '2026-03-27';
 
@@ -166,7 +167,7 @@ describe('eventsConflict against minute-by-minute occupancy', () => {
 // Times
 // ---------------------------------------------------------------------------
 
-describe('time rules', () => {
+describe('time rules', { timeout: 60_000 }, () => {
   it('durationMinutes equals the occupancy size and lies in (0, 1440]', () => {
     fc.assert(
       fc.property(eventArb('2026-06-01', 1), (e) => {

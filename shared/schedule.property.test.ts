@@ -208,7 +208,7 @@ describe('time rules', { timeout: 60_000 }, () => {
 // Zone conversion
 // ---------------------------------------------------------------------------
 
-describe('zonedInstant / localDateTime round trips (Europe/London, any minute 2024-2028)', () => {
+describe('zonedInstant / localDateTime round trips (Europe/London, any minute 2024-2028)', { timeout: 60_000 }, () => {
   const from = Date.UTC(2024, 0, 1);
   const to = Date.UTC(2029, 0, 1);
   const minuteArb = fc.integer({ min: 0, max: (to - from) / 60_000 }).map((m) => from + m * 60_000);
@@ -240,7 +240,7 @@ describe('zonedInstant / localDateTime round trips (Europe/London, any minute 20
 // Recurrences
 // ---------------------------------------------------------------------------
 
-describe('generateOccurrences against a day-by-day walk', () => {
+describe('generateOccurrences against a day-by-day walk', { timeout: 60_000 }, () => {
   const startArb = fc.integer({ min: dateToDayNumber('2023-01-01'), max: dateToDayNumber('2030-12-31') }).map(dayNumberToDate);
   // Bias towards month ends, where the interesting cases are.
   const monthEndStartArb = fc
@@ -314,7 +314,7 @@ describe('generateOccurrences against a day-by-day walk', () => {
 // Calendar helpers against the JS Date object
 // ---------------------------------------------------------------------------
 
-describe('calendar helpers against Date', () => {
+describe('calendar helpers against Date', { timeout: 60_000 }, () => {
   const dayArb = fc.integer({ min: dateToDayNumber('1900-01-01'), max: dateToDayNumber('2200-12-31') });
 
   it('day numbers, weekdays and addDays agree with Date', () => {
@@ -349,7 +349,7 @@ describe('calendar helpers against Date', () => {
 // LIVE and weekly hours
 // ---------------------------------------------------------------------------
 
-describe('isLiveNow and scheduledHoursInWeek against wall-clock occupancy', () => {
+describe('isLiveNow and scheduledHoursInWeek against wall-clock occupancy', { timeout: 60_000 }, () => {
   const base = '2026-06-01'; // a Monday
   const baseMs = Date.parse(`${base}T00:00:00Z`);
 

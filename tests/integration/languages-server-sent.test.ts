@@ -129,3 +129,45 @@ describe('a notification and a Discord message in the recipient\'s language', ()
     await request(t.url, '/api/me', { method: 'PATCH', token: modEn.token, body: { language: null } });
   });
 });
+
+describe('e-mails in the recipient\'s language', () => {
+  it('a leave decision reaches a Spanish presenter in Spanish and an English one in English (a real SMTP server)', async () => {
+    const make = async (email: string, name: string, language: string | null) => {
+      const made = await post(owner, '/api/users', { email, username: name, password: 'presenter-secret', role: 'presenter', presenter: { name } });
+      expect(made.status).toBe(201);
+      const signIn = await request(t.url, '/api/auth/token', { method: 'POST', body: { email, password: 'presenter-secret' } });
+      const who = { token: signIn.body.access_token as string };
+      if (language) expect((await request(t.url, '/api/me', { method: 'PATCH', token: who.token, body: { language } })).status).toBe(200);
+      return who;
+    };
+    const pablo = await make('pablo@station.example', 'Pablo Pinchadiscos', 'es');
+    const jane = await make('jane@station.example', 'Jane Jingles', null);
+    const start = ahead(40);
+    const end = ahead(41);
+    for (const who of [pablo, jane]) {
+      const filed = await post(who, '/api/loa', { start_date: start, end_date: end, reason: 'family' });
+      expect(filed.status).toBe(201);
+      const decided = await request(t.url, `/api/loa/${filed.body.id}`, { method: 'PATCH', token: owner.token, body: { status: 'approved' } });
+      expect(decided.status).toBe(200);
+    }
+    await expect.poll(() => inbox.filter((m) => /leave|ausencia/i.test(m.subject)).length, { timeout: 20_000 }).toBe(2);
+    const es = inbox.find((m) => m.to.includes('pablo@station.example') && /ausencia/.test(m.subject))!;
+    expect(es.subject).toBe(`Tu ausencia del ${start} al ${end} fue aprobada`);
+    expect(es.text).toContain(`Hola, Pablo Pinchadiscos:\n\nTu ausencia del ${start} al ${end} fue aprobada. Tus programas dentro de la ausencia se han ajustado en la programación.`);
+    expect(es.text).toContain('Consulta tus solicitudes en https://radio.station.example/admin/request-loa');
+    const en = inbox.find((m) => m.to.includes('jane@station.example') && /leave/.test(m.subject))!;
+    expect(en.subject).toBe(`Your leave from ${start} to ${end} was approved`);
+    expect(en.text).toContain(`Hi Jane Jingles,\n\nYour leave of absence from ${start} to ${end} was approved. Your shows inside the leave have been adjusted on the schedule.`);
+  });
+
+  it('a password reset link reaches a Spanish staff member in Spanish', async () => {
+    const res = await request(t.url, '/api/auth/password-reset', { method: 'POST', body: { email: modEs.email } });
+    expect(res.status).toBe(202);
+    await expect.poll(() => inbox.filter((m) => m.to.includes(modEs.email)).length, { timeout: 20_000 }).toBe(1);
+    const mail = inbox.find((m) => m.to.includes(modEs.email))!;
+    expect(mail.subject).toMatch(/^Elige una contraseña nueva para /);
+    expect(mail.text).toMatch(/^Hola, Marta Moderadora:\n\nAlguien \(esperamos que tú\) pidió una contraseña nueva para tu cuenta de /);
+    expect(mail.text).toContain('El enlace funciona una sola vez, durante 30 minutos.');
+  });
+});
+

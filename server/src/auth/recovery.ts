@@ -1,3 +1,4 @@
+import { localeOfUser, translatorFor } from '../i18n/recipients';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import { ACCOUNT_TEXT } from '../../../shared/accounts';
@@ -45,11 +46,13 @@ async function sendResetLink(ctx: AppContext, email: string, ip: string | null):
   const token = randomBytes(32).toString('base64url');
   const nowMs = ctx.now();
   const station = await cachedStationInfo(ctx).catch(() => null);
+  // In the account's language (its profile's, else the station's default; issue 35).
+  const t = await translatorFor(await localeOfUser(ctx, row.id));
   const mailId = await ctx.knex.transaction(async (trx) => {
     await insertResetToken(trx, { tokenHash: sha256(token), userId: row.id, at: new Date(nowMs), expiresAt: new Date(nowMs + RESET_TTL_MINUTES * 60_000) });
     await recordAction(trx, { actor: { id: null, email: row.email }, action: 'update', resourceType: 'profile', resourceId: row.id, resourceName: row.email, details: { password_reset: 'link_sent' }, ip });
     // The token rides in the fragment: it never reaches a server log or another site's Referer.
-    return queueEmail(trx, row.email, passwordResetEmail({ station: station?.name || 'Airdeck', username: profile?.username ?? row.email, resetUrl: panelUrl(ctx, `/auth/reset#token=${token}`), minutes: RESET_TTL_MINUTES }));
+    return queueEmail(trx, row.email, passwordResetEmail({ station: station?.name || 'Airdeck', username: profile?.username ?? row.email, resetUrl: panelUrl(ctx, `/auth/reset#token=${token}`), minutes: RESET_TTL_MINUTES }, t));
   });
   sendQueuedEmail(ctx, mailId);
 }

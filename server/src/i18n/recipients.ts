@@ -31,8 +31,10 @@ function fromSettings(settings: Record<string, unknown>): ShippedLocale | null {
 }
 
 /** The station's default language (General Settings), else English. */
-export async function stationLocale(ctx: Pick<AppContext, 'settings' | 'knex'>): Promise<ShippedLocale> {
+export async function stationLocale(ctx: Pick<AppContext, 'settings' | 'knex'>, db?: Db): Promise<ShippedLocale> {
   try {
+    // Inside a transaction, read with it (an embedded database has one connection).
+    if (db) return fromSettings(await stationSettingsJson(db)) ?? DEFAULT_LOCALE;
     const cached = fromSettings((await ctx.settings.station()) as unknown as Record<string, unknown>);
     if (cached) return cached;
     return fromSettings(await stationSettingsJson(ctx.knex)) ?? DEFAULT_LOCALE;
@@ -52,7 +54,7 @@ export interface StaffRecipient {
 export async function staffRecipients(ctx: Pick<AppContext, 'settings' | 'knex'>, ids: readonly string[], db: Db = ctx.knex): Promise<Map<string, StaffRecipient>> {
   const out = new Map<string, StaffRecipient>();
   if (ids.length === 0) return out;
-  const fallback = await stationLocale(ctx);
+  const fallback = await stationLocale(ctx, db === ctx.knex ? undefined : db);
   const rows = await profileLanguages(db, ids);
   for (const r of rows) out.set(r.id, { id: r.id, locale: shipped(r.language) ?? fallback, discordUserId: r.discord_user_id });
   return out;
@@ -60,13 +62,14 @@ export async function staffRecipients(ctx: Pick<AppContext, 'settings' | 'knex'>
 
 /** One account's language (by id), else the station's default. */
 export async function localeOfUser(ctx: Pick<AppContext, 'settings' | 'knex'>, userId: string | null | undefined, db: Db = ctx.knex): Promise<ShippedLocale> {
-  if (!userId) return stationLocale(ctx);
-  return (await staffRecipients(ctx, [userId], db)).get(userId)?.locale ?? stationLocale(ctx);
+  const inTrx = db === ctx.knex ? undefined : db;
+  if (!userId) return stationLocale(ctx, inTrx);
+  return (await staffRecipients(ctx, [userId], db)).get(userId)?.locale ?? stationLocale(ctx, inTrx);
 }
 
 /** The language of the account with this e-mail address, else the station's default. */
 export async function localeOfEmail(ctx: Pick<AppContext, 'settings' | 'knex'>, email: string, db: Db = ctx.knex): Promise<ShippedLocale> {
-  return shipped(await languageOfEmail(db, email)) ?? stationLocale(ctx);
+  return shipped(await languageOfEmail(db, email)) ?? stationLocale(ctx, db === ctx.knex ? undefined : db);
 }
 
 /** A text stored as a message key and its values (a notification), drawn in a language; `fallback` when the key is unknown. */

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { z } from 'zod';
 import type { ChannelEvent, EventData } from '../../../shared/realtime';
+import { localeOfEmail, localeOfUser, translatorFor } from '../i18n/recipients';
 import { can } from '../../../shared/permissions';
 import { LOA_TEXTS, leaveDays, type LeaveShowAction, type LeaveShowView, type LoaInputSchema, type LoaView } from '../../../shared/leave';
 import { todayInZone } from '../../../shared/time';
@@ -151,7 +152,9 @@ export async function setLoaStatus(ctx: AppContext, id: string, status: string, 
       if (audience.length) note = await insertNotification(trx, { type: 'leave_decided', text, relatedId: id, relatedType: 'loa_request', audience: { userIds: audience }, createdBy: actor.id });
       if (updated.presenter_email && (status === 'approved' || status === 'rejected')) {
         const station = await cachedStationInfo(ctx);
-        mailId = await queueEmail(trx, updated.presenter_email, leaveDecisionEmail({ station: station.name, presenter: updated.presenter_name, start: updated.start_date, end: updated.end_date, approved: status === 'approved', panelUrl: panelUrl(ctx, '/admin/request-loa') }));
+        // In the presenter's language (their profile's, else the station's default; issue 35).
+        const t = await translatorFor(presenterAccount ? await localeOfUser(ctx, presenterAccount, trx) : await localeOfEmail(ctx, updated.presenter_email, trx));
+        mailId = await queueEmail(trx, updated.presenter_email, leaveDecisionEmail({ station: station.name, presenter: updated.presenter_name, start: updated.start_date, end: updated.end_date, approved: status === 'approved', panelUrl: panelUrl(ctx, '/admin/request-loa') }, t));
       }
     }
     return updated;

@@ -5,6 +5,8 @@
  * this module is the one place they live.
  */
 
+import type { MessageKey, Translate } from '../../../shared/i18n/format';
+
 /** A rendered e-mail. */
 export interface EmailContent {
   template: string;
@@ -54,8 +56,12 @@ export function applicationRejectedEmail(v: { station: string; name: string }): 
   };
 }
 
-/** A leave request decided. */
-export function leaveDecisionEmail(v: { station: string; presenter: string; start: string; end: string; approved: boolean; panelUrl: string }): EmailContent {
+/** A leave request decided, in the presenter's language (`t`: their translator; English without it). */
+export function leaveDecisionEmail(v: { station: string; presenter: string; start: string; end: string; approved: boolean; panelUrl: string }, t?: Translate): EmailContent {
+  if (t) {
+    const values = { station: v.station, presenter: v.presenter, start: v.start, end: v.end, approved: v.approved ? 'yes' : 'no', url: v.panelUrl };
+    return { template: v.approved ? 'leave_approved' : 'leave_rejected', subject: t('mail.leaveDecision.subject' as MessageKey, values), text: t('mail.leaveDecision.body' as MessageKey, values) };
+  }
   return {
     template: v.approved ? 'leave_approved' : 'leave_rejected',
     subject: `Your leave from ${v.start} to ${v.end} was ${v.approved ? 'approved' : 'rejected'}`,
@@ -77,7 +83,11 @@ export function showReminderEmail(v: { station: string; presenter: string; title
 }
 
 /** A password reset asked for on the sign-in page (issue 37): the single-use link, valid 30 minutes. */
-export function passwordResetEmail(v: { station: string; username: string; resetUrl: string; minutes: number }): EmailContent {
+export function passwordResetEmail(v: { station: string; username: string; resetUrl: string; minutes: number }, t?: Translate): EmailContent {
+  if (t) {
+    const values = { station: v.station, username: v.username, url: v.resetUrl, minutes: v.minutes };
+    return { template: 'password_reset', subject: t('mail.passwordReset.subject' as MessageKey, values), text: t('mail.passwordReset.body' as MessageKey, values) };
+  }
   return {
     template: 'password_reset',
     subject: `Set a new password for ${v.station}`,

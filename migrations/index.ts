@@ -36,6 +36,7 @@ import * as m375 from './375_languages_server_sent';
 import * as m360 from './360_show_follows';
 import * as m341 from './341_tracklist_reminders';
 import * as m365 from './365_station_listing';
+import * as m380 from './380_content_languages';
 
 /** One migration: its name as recorded in knex_migrations, and its steps. */
 export interface NamedMigration extends Knex.Migration {
@@ -84,4 +85,5 @@ export const migrations: NamedMigration[] = [
   { name: '341_tracklist_reminders', ...m341 },
   { name: '365_station_listing', ...m365 },
   { name: '375_languages_server_sent', ...m375 },
+  { name: '380_content_languages', ...m380 },
 ];

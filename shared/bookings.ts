@@ -6,6 +6,7 @@
  * `./schedule`; this file only describes what crosses the wire.
  */
 import { z } from 'zod';
+import { BroadcastLanguageSchema, ShowTranslationsSchema, type ShowTranslations } from './content-languages';
 import type { NotificationView } from './notifications';
 import {
   SCHEDULE_EVENT_STATUSES,
@@ -228,6 +229,10 @@ export const CreateBookingSchema = z
     presenter_id: uuid.nullish(),
     host: optionalText(SCHEDULE_LIMITS.host, 'Host'),
     image_url: ImageUrlSchema,
+    /** The show's broadcast language (issue 35), an ISO 639 code; none when left out. */
+    broadcast_language: BroadcastLanguageSchema.optional(),
+    /** Title and description in the station's other content languages (issue 35). */
+    translations: ShowTranslationsSchema.optional(),
     proceed: z.boolean({ error: 'Proceed must be true or false' }).default(false),
   })
   .superRefine((b, ctx) => {
@@ -277,6 +282,8 @@ export const EditShowSchema = z
     presenter_bio: optionalText(SCHEDULE_LIMITS.presenterBio, 'Presenter bio').optional(),
     presenter_image_url: ImageUrlSchema.optional(),
     image_url: ImageUrlSchema.optional(),
+    broadcast_language: BroadcastLanguageSchema.optional(),
+    translations: ShowTranslationsSchema.optional(),
     proceed: z.boolean({ error: 'Proceed must be true or false' }).default(false),
   })
   .superRefine((b, ctx) => {
@@ -451,6 +458,10 @@ export interface ScheduleEventView {
   recurrence_end_date: string | null;
   series_id: string | null;
   booking_type: 'single' | 'series';
+  /** ISO 639 code of the language the show is broadcast in (issue 35), or null. */
+  broadcast_language: string | null;
+  /** Title and description per content language (issue 35); the fields above hold the station's default language. */
+  translations: ShowTranslations;
   created_at: string;
   updated_at: string;
 }
@@ -469,6 +480,8 @@ export interface ListenerEventView {
   presenter_name: string | null;
   host: string | null;
   image_url: string | null;
+  /** ISO 639 code of the language the show is broadcast in (issue 35), or null. Title and description are in the reader's language when translated. */
+  broadcast_language: string | null;
 }
 
 /** An existing event a booking would overlap, listed in the conflict dialog. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DateOnlySchema, isWebUrl, optionalWebUrl, requiredText, safeText } from './fields';
+import { PageTranslationsSchema, SlideTranslationsSchema, type PageTranslations, type SlideTranslations } from './content-languages';
 import { DEFAULT_SLIDER_SETTINGS, SESSION_ID_PATTERN, SLIDE_TRANSITION_MS, SLIDER_FALLBACK_COLOR, SPONSORED_REFRESH_MS } from './content-public';
 
 /**
@@ -40,6 +41,8 @@ export const PageInputSchema = z.object({
   is_published: z.boolean().default(true),
   is_featured: z.boolean().default(false),
   display_order: DisplayOrderSchema.default(0),
+  /** Title, content (sanitised as the page's own) and meta description per content language (issue 35); left out: kept. */
+  translations: PageTranslationsSchema.optional(),
 });
 export type PageInput = z.input<typeof PageInputSchema>;
 
@@ -55,12 +58,17 @@ export interface Page {
   is_published: boolean;
   is_featured: boolean;
   display_order: number;
+  /** The page in the station's other content languages (issue 35); content sanitised. */
+  translations: PageTranslations;
   created_at: string;
   updated_at: string;
 }
 
-/** A published page as visitors get it. */
-export type PublicPage = Omit<Page, 'excerpt' | 'is_published' | 'display_order' | 'updated_at'>;
+/** A published page as visitors get it: title, content and meta description in the reader's language when translated. */
+export type PublicPage = Omit<Page, 'excerpt' | 'is_published' | 'display_order' | 'updated_at' | 'translations'> & {
+  /** The language of the title and content (issue 35). */
+  language?: string;
+};
 
 /** Page analytics result (spec 001 §3). */
 export interface PageAnalytics {
@@ -125,6 +133,8 @@ export const SlideInputSchema = z.object({
   link_url: optionalWebUrl('Link URL must be a valid URL').default(null),
   is_active: z.boolean().default(true),
   display_order: DisplayOrderSchema.default(0),
+  /** Title and description per content language (issue 35); left out: kept. */
+  translations: SlideTranslationsSchema.optional(),
 });
 export type SlideInput = z.input<typeof SlideInputSchema>;
 
@@ -139,6 +149,8 @@ export interface PublicSlide {
 
 /** A slide as staff see it, with its counters. */
 export interface Slide extends PublicSlide {
+  /** Title and description per content language (issue 35). */
+  translations: SlideTranslations;
   is_active: boolean;
   display_order: number;
   view_count: number;

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { EVENT_TYPES } from './bookings';
 import { SCHEDULE_EVENT_STATUSES } from './schedule';
 import { isValidDate } from './time';
+import { isLanguageCode } from './content-languages';
+import { LOCALE_CODES, PSEUDO_LOCALE } from './i18n/locales';
 
 /**
  * The public APIs of spec 001 §3 and §7, written once. The routes that serve
@@ -79,6 +81,18 @@ export function scheduleQuerySchema(maxLimit: number, defaultLimit: number) {
       .optional()
       .transform((s) => (s ? s.toLowerCase() : 'scheduled'))
       .describe('Show status to return, or all.'),
+    broadcast_language: param('broadcast_language')
+      .refine((l) => l.trim() === '' || isLanguageCode(l.trim().toLowerCase()), 'Invalid broadcast_language parameter: use an ISO 639 language code such as es, fr or yue.')
+      .meta({ pattern: '^[a-z]{2,3}$' })
+      .optional()
+      .transform((l) => (l && l.trim() ? l.trim().toLowerCase() : null))
+      .describe('Only the shows broadcast in this language: an ISO 639-1 or 639-3 code (es, fr, yue).'),
+    lang: param('lang')
+      .refine((l) => l === '' || [...LOCALE_CODES, PSEUDO_LOCALE].some((c) => c.toLowerCase() === l.toLowerCase()), `Invalid lang parameter: use one of ${LOCALE_CODES.join(', ')}.`)
+      .meta({ enum: [...LOCALE_CODES] })
+      .optional()
+      .transform((l) => (l ? ([...LOCALE_CODES, PSEUDO_LOCALE].find((c) => c.toLowerCase() === l.toLowerCase()) ?? null) : null))
+      .describe("The language of the shows' titles and descriptions: their translation when the station wrote one, else the station's default language. Without it: the language cookie, then Accept-Language."),
     limit: param('limit')
       .refine((l) => l === '' || (/^\d{1,6}$/.test(l) && Number(l) >= 1 && Number(l) <= maxLimit), `Invalid limit parameter: use a whole number from 1 to ${maxLimit}.`)
       .meta({ type: 'integer', minimum: 1, maximum: maxLimit, default: defaultLimit })
@@ -104,6 +118,7 @@ export const PublicShowSchema = z.object({
   show_image: z.string().describe('Absolute URL; a placeholder image when the show has none.'),
   status: z.enum(SCHEDULE_EVENT_STATUSES),
   type: z.enum(EVENT_TYPES),
+  broadcast_language: z.string().nullable().describe('The language the show is broadcast in: an ISO 639-1 or 639-3 code, or null when the station has not said.'),
 });
 export type PublicShow = z.output<typeof PublicShowSchema>;
 
@@ -115,7 +130,7 @@ export const ScheduleApiResponseSchema = z.object({
     shows_by_date: z.record(z.string(), z.array(PublicShowSchema)).describe('The same shows keyed by date.'),
     total_shows: z.number().int(),
     date_range: z.object({ start: z.string(), end: z.string() }),
-    filters_applied: z.object({ status: z.string(), presenter: z.string().nullable(), limit: z.number().int() }),
+    filters_applied: z.object({ status: z.string(), presenter: z.string().nullable(), limit: z.number().int(), broadcast_language: z.string().optional().describe('Present when the shows were filtered by broadcast language.') }),
   }),
   message: z.string(),
 });

@@ -30,4 +30,8 @@ export const DEFAULT_STATION = {
   singleDayLeave: false,
   /** Compliance mode (issue 34): none until the owner or a manager picks UK or US. */
   compliance_mode: 'none' as 'none' | 'uk' | 'us',
+  /** English until the owner picks another default language; no other language offered for content (issue 35). */
+  language: 'en' as 'en' | 'es' | 'fr' | 'de' | 'pt-BR' | 'ar',
+  contentLanguages: [] as ('en' | 'es' | 'fr' | 'de' | 'pt-BR' | 'ar')[],
+  taglineTranslations: {} as Partial<Record<'en' | 'es' | 'fr' | 'de' | 'pt-BR' | 'ar', string>>,
 };

@@ -3,6 +3,7 @@ import { optionalWebUrl, requiredText, safeText, webUrl } from './fields';
 import { DEFAULT_STATION as STATION_DEFAULTS } from './station-defaults';
 import { ApprovedImageHostsSchema } from './image-hosts';
 import { COMPLIANCE_MODES } from './licensing';
+import { ContentLocaleSchema, TaglineTranslationsSchema } from './content-languages';
 
 /** True for a time zone name the runtime knows (IANA, e.g. Europe/London). */
 export function isTimeZone(tz: string): boolean {
@@ -56,6 +57,15 @@ export const StationInfoSchema = z.object({
    * feed or API names an upcoming song.
    */
   compliance_mode: z.enum(COMPLIANCE_MODES).default('none'),
+  /**
+   * The station's default language (issue 35): what a listener whose browser asks for no shipped language gets, and
+   * the language the station's own texts (show titles, pages, slides, the tagline) are written in.
+   */
+  language: ContentLocaleSchema.default('en'),
+  /** Languages offered for content (issue 35 item 6): shows, pages, slides and the tagline take a translation in each. */
+  contentLanguages: z.array(ContentLocaleSchema).max(20).default([]).transform((list) => [...new Set(list)]),
+  /** The tagline (the station's description) per content language; missing: the tagline itself. */
+  taglineTranslations: TaglineTranslationsSchema.default({}),
 });
 export type StationInfo = z.output<typeof StationInfoSchema>;
 

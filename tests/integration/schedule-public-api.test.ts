@@ -39,7 +39,7 @@ describe('GET /schedule-api (spec 001 §3, §7)', () => {
     expect(titles(res.body)).toEqual(['Lunchtime Lowdown', 'Breakfast', 'Late Night Lounge', 'Clock change']);
     expect(res.body.data.total_shows).toBe(4);
     const show = res.body.data.shows[0];
-    expect(Object.keys(show).sort()).toEqual(['date', 'description', 'end_time', 'id', 'presenter', 'show_image', 'start_time', 'status', 'title', 'type']);
+    expect(Object.keys(show).sort()).toEqual(['broadcast_language', 'date', 'description', 'end_time', 'id', 'presenter', 'show_image', 'start_time', 'status', 'title', 'type']);
     expect(show).toMatchObject({ date: '2026-03-23', start_time: '12:00:00', end_time: '14:00:00', status: 'scheduled', type: 'show', presenter: { name: 'Leah Campbell', bio: null, image_url: '/media/avatars/leah/avatar.png' } });
     // Without PUBLIC_URL the links are relative, never built from the request's Host (issue 18).
     expect(show.show_image).toBe('/media/show-images/a/image_1.png');

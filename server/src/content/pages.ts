@@ -6,8 +6,19 @@ import { fail } from '../http/errors';
 import { recordAction, type AuditActor } from '../users/audit';
 import { deletePageRow, insertPage, insertPageView, pageRow, pageRows, pageViewCounts, publishedPageRow, slugTaken, updatePageRow, type PageRow } from './repo';
 import { cleanStoredContent, hasVisibleContent, sanitizePageHtml } from './sanitize';
+import { compactTranslations, readTranslations, textLanguage, translated, type PageTranslations } from '../../../shared/content-languages';
+import { refuseDisabledLanguages } from './languages';
+import type { StationInfo } from '../../../shared/station';
 
 type PageValues = z.output<typeof PageInputSchema>;
+type PageColumns = Omit<PageValues, 'translations'> & { translations?: string };
+
+/** A page's stored translations, the content of each sanitised again on the way out (as the page's own). */
+function cleanTranslations(raw: unknown): PageTranslations {
+  const tr = readTranslations(raw) as PageTranslations;
+  for (const fields of Object.values(tr)) if (fields?.content) fields.content = cleanStoredContent(fields.content).html;
+  return tr;
+}
 
 const iso = (v: Date | string): string => new Date(v).toISOString();
 
@@ -24,19 +35,26 @@ export function presentPage(row: PageRow): Page {
     is_published: row.is_published,
     is_featured: row.is_featured,
     display_order: row.display_order,
+    translations: cleanTranslations(row.translations),
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
   };
 }
 
-/** A published page for visitors. */
-export function presentPublicPage(row: PageRow): PublicPage {
+/**
+ * A published page for visitors: its title, content and meta description in the reader's language (`locale`) when
+ * the page has that translation (issue 35), else as written in the station's default language.
+ */
+export function presentPublicPage(row: PageRow, locale?: string, stationDefault = 'en'): PublicPage {
+  const tr = locale ? (readTranslations(row.translations) as PageTranslations) : undefined;
+  const content = locale ? translated(tr, locale, 'content', row.content) : row.content;
   return {
     id: row.id,
-    title: row.title,
+    title: locale ? translated(tr, locale, 'title', row.title) : row.title,
     slug: row.slug,
-    content: cleanStoredContent(row.content).html,
-    meta_description: row.meta_description,
+    content: cleanStoredContent(content).html,
+    meta_description: locale ? translated(tr, locale, 'meta_description', row.meta_description) : row.meta_description,
+    ...(locale ? { language: textLanguage(tr, locale, 'content', stationDefault) } : {}),
     is_featured: row.is_featured,
     created_at: iso(row.created_at),
   };
@@ -58,11 +76,21 @@ export async function listPages(db: Knex | Knex.Transaction): Promise<Page[]> {
   return rows.map(presentPage);
 }
 
-/** Sanitises the content and refuses a page left with nothing to show. */
-function cleanValues(input: PageValues): PageValues {
+/**
+ * Sanitises the content, and each translation's content with the same DOMPurify rules (issue 35), and refuses a
+ * page left with nothing to show. Translations left out are kept as they are (undefined).
+ */
+function cleanValues(input: PageValues): PageColumns {
   const content = sanitizePageHtml(input.content);
   if (!hasVisibleContent(content)) throw fail.badRequest('Content is required', [{ path: 'content', message: 'Content is required' }]);
-  return { ...input, content };
+  const { translations, ...rest } = input;
+  if (translations === undefined) return { ...rest, content };
+  const clean: PageTranslations = {};
+  for (const [code, fields] of Object.entries(translations) as [keyof PageTranslations, PageTranslations[keyof PageTranslations]][]) {
+    const html = fields?.content ? sanitizePageHtml(fields.content) : undefined;
+    clean[code] = { ...fields, content: html && hasVisibleContent(html) ? html : undefined };
+  }
+  return { ...rest, content, translations: JSON.stringify(compactTranslations(clean)) };
 }
 
 async function refuseDuplicate(trx: Knex.Transaction, slug: string, exceptId: string | null): Promise<void> {
@@ -70,7 +98,8 @@ async function refuseDuplicate(trx: Knex.Transaction, slug: string, exceptId: st
 }
 
 /** Creates a page (sanitised on save); a taken slug is refused with a clear message. */
-export async function createPage(knex: Knex, input: PageValues, actor: AuditActor): Promise<Page> {
+export async function createPage(knex: Knex, input: PageValues, actor: AuditActor, languages?: { settings: { station(): Promise<StationInfo> } }): Promise<Page> {
+  if (languages) await refuseDisabledLanguages(languages, input.translations);
   const values = cleanValues(input);
   try {
     return await knex.transaction(async (trx) => {
@@ -86,7 +115,8 @@ export async function createPage(knex: Knex, input: PageValues, actor: AuditActo
 }
 
 /** Replaces a page's fields. 404 when it does not exist. */
-export async function updatePage(knex: Knex, id: string, input: PageValues, actor: AuditActor): Promise<Page> {
+export async function updatePage(knex: Knex, id: string, input: PageValues, actor: AuditActor, languages?: { settings: { station(): Promise<StationInfo> } }): Promise<Page> {
+  if (languages) await refuseDisabledLanguages(languages, input.translations);
   const values = cleanValues(input);
   try {
     return await knex.transaction(async (trx) => {
@@ -94,7 +124,7 @@ export async function updatePage(knex: Knex, id: string, input: PageValues, acto
       if (!before) throw fail.notFound('Page not found');
       await refuseDuplicate(trx, values.slug, id);
       const row = await updatePageRow(trx, id, values);
-      const changed = (Object.keys(values) as (keyof PageValues)[]).filter((k) => before[k] !== values[k]);
+      const changed = (Object.keys(values) as (keyof PageColumns)[]).filter((k) => (k === 'translations' ? JSON.stringify(readTranslations(before.translations)) !== values.translations : before[k] !== values[k]));
       await recordAction(trx, { actor, action: 'update', resourceType: 'custom_page', resourceId: id, resourceName: row!.title, details: { slug: row!.slug, changed } });
       return presentPage(row!);
     });
@@ -114,9 +144,9 @@ export async function deletePage(knex: Knex, id: string, actor: AuditActor): Pro
 }
 
 /** A published page by slug, or null (missing and unpublished look the same to visitors). */
-export async function getPublishedPage(db: Knex, slug: string): Promise<PublicPage | null> {
+export async function getPublishedPage(db: Knex, slug: string, locale?: string, stationDefault?: string): Promise<PublicPage | null> {
   const row = await publishedPageRow(db, slug);
-  return row ? presentPublicPage(row) : null;
+  return row ? presentPublicPage(row, locale, stationDefault) : null;
 }
 
 /**

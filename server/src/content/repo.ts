@@ -23,11 +23,13 @@ export interface PageRow {
   is_published: boolean;
   is_featured: boolean;
   display_order: number;
+  /** Translations per content language (jsonb; issue 35). */
+  translations?: unknown;
   created_at: Date | string;
   updated_at: Date | string;
 }
 
-/** The columns a page is written with. */
+/** The columns a page is written with (translations as JSON text; left out: kept). */
 export interface PageValues {
   title: string;
   slug: string;
@@ -36,6 +38,7 @@ export interface PageValues {
   is_published: boolean;
   is_featured: boolean;
   display_order: number;
+  translations?: string;
 }
 
 /** Every page, by display order, then creation. */
@@ -124,6 +127,8 @@ export interface SlideRow {
   display_order: number;
   view_count: number | string;
   click_count: number | string;
+  /** Translations per content language (jsonb; issue 35). */
+  translations?: unknown;
   created_at: Date | string;
 }
 

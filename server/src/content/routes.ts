@@ -20,6 +20,7 @@ import { cachedStationInfo } from '../settings/service';
 import type { AuditActor } from '../users/audit';
 import { bumpCounter, type CounterItem, type CounterKind } from './counters';
 import { analyticsKey } from '../privacy/service';
+import { contentLocale } from './languages';
 import { createPage, deletePage, getPublishedPage, listPages, pageAnalytics, recordPageView, stationDay, updatePage } from './pages';
 import { createSlide, deleteSlide, getSliderData, getSliderSettings, listSlides, saveSliderSettings, updateSlide } from './slider';
 import { createSponsored, deleteSponsored, listSponsored, randomSponsored, updateSponsored } from './sponsored';
@@ -71,7 +72,9 @@ export function contentRoutes(ctx: AppContext): AppRouter {
   // ---------------------------------------------------------------- listener side
   router.get('/api/content/pages/:slug', async (c) => {
     const slug = c.params.slug ?? '';
-    const page = SLUG.test(slug) ? await getPublishedPage(ctx.knex, slug) : null;
+    // In the reader's language when the page has that translation (issue 35).
+    const locale = await contentLocale(c, ctx);
+    const page = SLUG.test(slug) ? await getPublishedPage(ctx.knex, slug, locale, (await ctx.settings.station()).language) : null;
     if (!page) throw fail.notFound('Page not found');
     // Listeners get no image from a host staff have not approved (pages saved before that rule included).
     const policy = imagePolicyOf(await ctx.settings.station(), ctx.config);
@@ -96,7 +99,7 @@ export function contentRoutes(ctx: AppContext): AppRouter {
 
   router.get('/api/content/slider', async (c) => {
     c.set('Cache-Control', 'no-cache');
-    c.body = await getSliderData(ctx.knex);
+    c.body = await getSliderData(ctx.knex, await contentLocale(c, ctx));
   });
 
   router.get('/api/content/sponsored', async (c) => {
@@ -175,15 +178,17 @@ export function contentRoutes(ctx: AppContext): AppRouter {
     guard: managePages,
     schema: PageInputSchema,
     list: listPages,
-    create: createPage,
-    update: updatePage,
+    create: (db, input, actor) => createPage(db, input, actor, ctx),
+    update: (db, id, input, actor) => updatePage(db, id, input, actor, ctx),
     remove: deletePage,
     changed: (page) => publish(CONTENT_EVENTS.pageUpdated, page ? { slug: page.slug } : {}),
     // Every image of the page's HTML: from this site or an approved host; one already on the page may stay.
     images: async (input, id) => {
       const before = new Set(id ? imageSources((await pageRow(ctx.knex, id))?.content ?? '').map(compactImageSrc) : []);
       // Only addresses naming a host are judged here; the sanitiser drops scripts and data: as before.
-      return imageSources(input.content)
+      // The translations' content too (issue 35).
+      const html = [input.content, ...Object.values(input.translations ?? {}).map((t) => t?.content ?? '')].join('\n');
+      return imageSources(html)
         .filter(namesImageHost)
         .map(compactImageSrc)
         .map((src) => ({ path: 'content', label: 'An image in the content', value: src, before: before.has(src) ? src : undefined }));
@@ -225,8 +230,8 @@ export function contentRoutes(ctx: AppContext): AppRouter {
     guard: manageContent,
     schema: SlideInputSchema,
     list: listSlides,
-    create: createSlide,
-    update: updateSlide,
+    create: (db, input, actor) => createSlide(db, input, actor, ctx),
+    update: (db, id, input, actor) => updateSlide(db, id, input, actor, ctx),
     remove: deleteSlide,
     changed: () => publish(CONTENT_EVENTS.sliderUpdated),
     images: async (input, id) => [{ path: 'image_url', label: 'Image URL', value: input.image_url, before: id ? (await slideRows(ctx.knex)).find((r) => r.id === id)?.image_url : undefined }],

@@ -9,6 +9,7 @@ import { documentTitle, NOT_FOUND_META, staticPageMeta, type PageMeta } from '..
 import type { NowPlaying } from '../../../shared/radio';
 import type { StationInfo } from '../../../shared/station';
 import { getSliderData } from '../content/slider';
+import { readTranslations, stationTagline, translated, type PageTranslations } from '../../../shared/content-languages';
 import { publishedPageRow } from '../content/repo';
 import { presenterRow } from '../presenters/repo';
 import type { SettingsCache } from '../settings/service';
@@ -18,7 +19,7 @@ import { allowedImageUrl, type ImagePolicy } from '../../../shared/image-hosts';
 import { imagePolicyOf, scrubImages } from './public-images';
 import { LOCALES, LANG_PARAM, DEFAULT_LOCALE, type Locale } from '../../../shared/i18n/locales';
 import type { CompiledCatalogue } from '../../../shared/i18n/format';
-import { catalogueFor, requestLocale, translatorFor, type LocaleRequest } from '../i18n/catalogues';
+import { catalogueFor, requestLocale, translatorFor, LOCALE_COOKIE, type LocaleRequest } from '../i18n/catalogues';
 
 /**
  * Server-rendered meta for the listener pages: the title, description,
@@ -46,7 +47,7 @@ function clip(text: string, max: number): string {
 
 /** The meta of one path, reading the database for presenters and custom pages. */
 /** A page's meta; `missing` when the presenter or page it names does not exist (answered 404). */
-export async function metaForPath(knex: Knex, pathname: string, station: StationInfo, known: boolean, images: ImagePolicy = { self: [], approved: station.approvedImageHosts }): Promise<PageMeta & { missing?: boolean }> {
+export async function metaForPath(knex: Knex, pathname: string, station: StationInfo, known: boolean, images: ImagePolicy = { self: [], approved: station.approvedImageHosts }, locale?: string): Promise<PageMeta & { missing?: boolean }> {
   const fixed = staticPageMeta(pathname, station);
   if (fixed) return fixed;
   const dj = /^\/djs\/([^/]+)\/?$/.exec(pathname);
@@ -70,9 +71,12 @@ export async function metaForPath(knex: Knex, pathname: string, station: Station
       ? await publishedPageRow(knex, slug)
       : undefined;
     if (!row) return { ...NOT_FOUND_META, missing: true };
-    return { title: row.title, description: row.meta_description || clip(row.content, 160), type: 'article' };
+    // In the page's language when the page has that translation (issue 35).
+    const tr = readTranslations(row.translations) as PageTranslations;
+    const l = locale ?? '';
+    return { title: translated(tr, l, 'title', row.title), description: translated(tr, l, 'meta_description', row.meta_description) || clip(translated(tr, l, 'content', row.content), 160), type: 'article' };
   }
-  return known ? { title: '', description: station.tagline || station.name } : NOT_FOUND_META;
+  return known ? { title: '', description: (locale ? stationTagline(station, locale) : station.tagline) || station.name } : NOT_FOUND_META;
 }
 
 /** The page in one language: its address with `?lang=`. */
@@ -206,7 +210,7 @@ export function pageHeadRenderer(
   return {
     async head(pathname, known, base, lang) {
       const station = await settings.station();
-      const meta = await metaForPath(knex, pathname, station, known, imagePolicyOf(station, { PUBLIC_URL: opts.publicUrl }));
+      const meta = await metaForPath(knex, pathname, station, known, imagePolicyOf(station, { PUBLIC_URL: opts.publicUrl }), lang?.locale);
       return { tags: headTags(meta, station, base + pathname, base, lang), missing: meta.missing === true };
     },
     async locale(req) {
@@ -218,13 +222,15 @@ export function pageHeadRenderer(
     },
     async shell(pathname, page) {
       const station = await settings.station();
-      const [rawSlider, nowPlaying] = await Promise.all([pathname === '/' ? getSliderData(knex) : null, live?.nowPlaying().catch(() => null) ?? null]);
+      const [rawSlider, nowPlaying] = await Promise.all([pathname === '/' ? getSliderData(knex, page?.locale ?? (station as { language?: string }).language) : null, live?.nowPlaying().catch(() => null) ?? null]);
       // Slides are content: only images from this site or an approved host reach the page (http/public-images.ts).
       const slider = rawSlider && scrubImages(rawSlider, imagePolicyOf(station, { PUBLIC_URL: opts.publicUrl }));
       const locale = page?.locale ?? DEFAULT_LOCALE;
       const [t, catalogue] = await Promise.all([translatorFor(locale), catalogueFor(locale)]);
       const i18n = { locale, intl: page?.intl ?? locale, catalogue };
-      const shell = renderBootShell(pathname, station, slider, nowPlaying, Date.now(), t);
+      // The first screen's tagline in the page's language (issue 35); the app gets the settings as saved.
+      const shell = renderBootShell(pathname, { ...station, tagline: stationTagline(station, locale) }, slider, nowPlaying, Date.now(), t);
+      shell.data.station = station;
       shell.data.i18n = i18n;
       if (!page || !isRenderedPage(pathname)) return shell;
       // The whole page, drawn by the app's own components from the same data the browser then starts with.
@@ -237,7 +243,9 @@ export function pageHeadRenderer(
           themeKey: resolveThemeKey(page.theme),
           mobile: page.mobile,
           i18n,
-          fetch: (input, init) => fetch(`${page.self}${typeof input === 'string' ? input : input instanceof URL ? input.pathname + input.search : input.url}`, init),
+          // The page's language goes with the render's API calls (as the listener's cookie does in the browser), so
+          // station content comes in the language the page is drawn in (issue 35).
+          fetch: (input, init) => fetch(`${page.self}${typeof input === 'string' ? input : input instanceof URL ? input.pathname + input.search : input.url}`, { ...init, headers: { ...(init?.headers as Record<string, string> | undefined), Cookie: `${LOCALE_COOKIE}=${encodeURIComponent(locale)}` } }),
         });
         if (!drawn) return shell;
         return { html: drawn.html, head: drawn.styles, data: { ...shell.data, queries: drawn.queries } };

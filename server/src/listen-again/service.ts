@@ -9,7 +9,7 @@ import type { AppContext } from '../context';
 import { showSlug } from '../../../shared/listen-again-slug';
 import { siteOrigin } from '../http/public-url';
 import { presenterCards, presenterOfUser } from '../presenters/repo';
-import { eventRow } from '../schedule/repo';
+import { broadcastLanguagesOf, eventRow } from '../schedule/repo';
 import { cachedStationInfo, stationTimezone } from '../settings/service';
 import { recordingsDir, listenAgainSettings, type ListenAgainSettings } from './settings';
 import { presentMixcloudUpload } from './mixcloud';
@@ -144,12 +144,15 @@ export async function podcastFeed(ctx: AppContext, show: string | null): Promise
   let description = station.tagline || `Every show of ${station.name}, as it aired.`;
   let link = `${origin}/listen-again`;
   let self = `${origin}/podcasts/station.xml`;
+  // The channel's language (issue 35): a show's broadcast language, else the station's default language.
+  let language: string = station.language;
   if (show) {
     const f = await showFilter(ctx, show);
     if (f.showIds) {
       const event = await eventRow(ctx.knex, f.showIds[0]!);
       rows = await listable(ctx, settings, { showIds: f.showIds, limit: 300 });
       if (!event && rows.length === 0) return undefined;
+      if (event?.broadcast_language) language = event.broadcast_language;
       title = `${event?.title ?? rows[0]!.title} – ${station.name}`;
       description = event?.description || description;
     } else {
@@ -160,6 +163,10 @@ export async function podcastFeed(ctx: AppContext, show: string | null): Promise
     link = `${origin}/listen-again?show=${encodeURIComponent(show)}`;
     self = `${origin}/podcasts/${encodeURIComponent(show)}.xml`;
   } else rows = await listable(ctx, settings, { limit: 300 });
+  // Each episode's own broadcast language (its show's), when the show has one.
+  const languages = await broadcastLanguagesOf(ctx.knex, rows.map((r) => r.show_id));
+  // A show's feed found by its slug: the language of its latest episode's show.
+  if (show && language === station.language && rows.length > 0) language = languages.get(rows[0]!.show_id) ?? language;
   const presenterIds = [...new Set(rows.map((r) => r.presenter_id).filter((x): x is string => !!x))];
   const people = new Map((await presenterCards(ctx.knex, presenterIds)).map((p) => [p.id, p]));
   const image = station.logoUrl ? (/^https?:/.test(station.logoUrl) ? station.logoUrl : `${origin}${station.logoUrl}`) : null;
@@ -178,18 +185,18 @@ export async function podcastFeed(ctx: AppContext, show: string | null): Promise
       <itunes:duration>${hms(e.duration_seconds)}</itunes:duration>
       <itunes:episodeType>full</itunes:episodeType>
       <itunes:explicit>false</itunes:explicit>
-      <podcast:chapters url="${esc(e.chapters_url)}" type="application/json+chapters"/>${person ? `\n      <podcast:person role="host" href="${esc(`${origin}/djs/${person.id}`)}">${esc(person.name)}</podcast:person>` : ''}
+      <podcast:chapters url="${esc(e.chapters_url)}" type="application/json+chapters"/>${languages.has(r.show_id) ? `\n      <dc:language>${esc(languages.get(r.show_id)!)}</dc:language>` : ''}${person ? `\n      <podcast:person role="host" href="${esc(`${origin}/djs/${person.id}`)}">${esc(person.name)}</podcast:person>` : ''}
     </item>`;
   });
   const liveItem = liveItemOf(live, station.name, origin, show ? rows[0]?.show_key ?? show : null, show ? slugOf(rows[0]?.title ?? show) : null);
   return `<?xml version="1.0" encoding="UTF-8"?>
-<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:podcast="https://podcastindex.org/namespace/1.0" xmlns:atom="http://www.w3.org/2005/Atom">
+<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:podcast="https://podcastindex.org/namespace/1.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">
   <channel>
     <title>${esc(title)}</title>
     <link>${esc(link)}</link>
     <atom:link href="${esc(self)}" rel="self" type="application/rss+xml"/>
     <description>${esc(description)}</description>
-    <language>en</language>
+    <language>${esc(language)}</language>
     <itunes:author>${esc(station.name)}</itunes:author>
     <itunes:owner><itunes:name>${esc(station.name)}</itunes:name>${station.contactEmail ? `<itunes:email>${esc(station.contactEmail)}</itunes:email>` : ''}</itunes:owner>
     <itunes:explicit>false</itunes:explicit>

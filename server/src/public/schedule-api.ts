@@ -11,6 +11,8 @@ import { imagePolicyOf } from '../http/public-images';
 import { siteOrigin } from '../http/public-url';
 import { peekScheduleVersion, scheduleVersion } from '../schedule/version';
 import { getStationInfo, stationTimezone } from '../settings/service';
+import { requestLocale, LOCALE_COOKIE } from '../i18n/catalogues';
+import { translationLanguages } from '../content/languages';
 import {
   API_DEFAULTS,
   ICAL_DEFAULTS,
@@ -19,6 +21,7 @@ import {
   parsePublicQuery,
   publicScheduleResponse,
   renderIcs,
+  type ContentLanguage,
   type PublicScheduleQuery,
 } from './schedule-feed';
 
@@ -120,9 +123,25 @@ export function publicScheduleRoutes(ctx: AppContext): AppRouter {
   const baseUrl = (_c: Koa.Context): string => siteOrigin(ctx.config);
   // The answer, as sent, is replayed by the fast lane (http/fast-lane.ts) while the schedule version and
   // the settings (time zone) it was made from still hold: the same events that empty this cache drop it.
-  const replayable = (c: Koa.ParameterizedContext<RequestState>, version: number): void => {
+  // An answer read in the language of the request's cookie or Accept-Language (issue 35) is not replayed by URL alone.
+  const replayable = (c: Koa.ParameterizedContext<RequestState>, version: number, lang?: { byHeaders: boolean }): void => {
     const info = ctx.settings.peek();
-    if (info) ctx.fastLane.mark(c, () => peekScheduleVersion(ctx) === version && ctx.settings.peek() === info);
+    if (info && !lang?.byHeaders) ctx.fastLane.mark(c, () => peekScheduleVersion(ctx) === version && ctx.settings.peek() === info);
+  };
+  /**
+   * The language of the shows' texts (issue 35): `?lang=`, else the language cookie, Accept-Language, the station's
+   * default. `byHeaders` when the answer depends on the headers (a station with translations and no `?lang=`).
+   */
+  const contentLanguage = async (c: Koa.ParameterizedContext<RequestState>, q: PublicScheduleQuery): Promise<ContentLanguage & { byHeaders: boolean }> => {
+    const station = await ctx.settings.station();
+    const multilingual = translationLanguages(station).length > 0;
+    const locale = requestLocale({ param: q.lang, cookie: c.cookies.get(LOCALE_COOKIE), acceptLanguage: c.get('Accept-Language') }, station.language);
+    const byHeaders = multilingual && !q.lang;
+    if (byHeaders) {
+      c.vary('Accept-Language');
+      c.vary('Cookie');
+    }
+    return { locale: multilingual ? locale : station.language, stationDefault: station.language, multilingual, byHeaders };
   };
 
   const json = async (c: Koa.ParameterizedContext<RequestState>): Promise<void> => {
@@ -135,12 +154,13 @@ export function publicScheduleRoutes(ctx: AppContext): AppRouter {
     }
     const base = baseUrl(c);
     const images = imagePolicyOf(await ctx.settings.station(), ctx.config);
-    const key = `json|${base}|${q.start}|${q.end}|${q.status}|${q.presenter ?? ''}|${q.presenterId ?? ''}|${q.limit}|${images.approved.join(' ')}`;
+    const lang = await contentLanguage(c, q);
+    const key = `json|${base}|${q.start}|${q.end}|${q.status}|${q.presenter ?? ''}|${q.presenterId ?? ''}|${q.limit}|${images.approved.join(' ')}|${q.broadcastLanguage ?? ''}|${lang.locale}/${lang.stationDefault}/${lang.multilingual}`;
     const version = await scheduleVersion(ctx);
-    replayable(c, version);
+    replayable(c, version, lang);
     const entry = await cache.get(version, key, async () => {
       const rows = await fetchPublicShows(ctx.knex, q);
-      const body = Buffer.from(JSON.stringify(publicScheduleResponse(rows, q, base, images)));
+      const body = Buffer.from(JSON.stringify(publicScheduleResponse(rows, q, base, images, lang)));
       return { etag: etagFor(version, key), type: 'application/json; charset=utf-8', identity: body };
     });
     await send(c, entry);
@@ -156,12 +176,13 @@ export function publicScheduleRoutes(ctx: AppContext): AppRouter {
       throw err;
     }
     const base = baseUrl(c);
-    const key = `ics|${zone}|${base}|${q.start}|${q.end}|${q.status}|${q.presenter ?? ''}|${q.presenterId ?? ''}|${q.limit}`;
+    const lang = await contentLanguage(c, q);
+    const key = `ics|${zone}|${base}|${q.start}|${q.end}|${q.status}|${q.presenter ?? ''}|${q.presenterId ?? ''}|${q.limit}|${q.broadcastLanguage ?? ''}|${lang.locale}/${lang.stationDefault}/${lang.multilingual}`;
     const version = await scheduleVersion(ctx);
-    replayable(c, version);
+    replayable(c, version, lang);
     const entry = await cache.get(version, key, async () => {
       const [rows, station] = await Promise.all([fetchPublicShows(ctx.knex, q), getStationInfo(ctx.knex, ctx.config)]);
-      const text = renderIcs(rows, { zone, calendarName: `${station.name} schedule`, base, nowMs: ctx.now() });
+      const text = renderIcs(rows, { zone, calendarName: `${station.name} schedule`, base, nowMs: ctx.now(), lang });
       return { etag: etagFor(version, key), type: 'text/calendar; charset=utf-8', identity: Buffer.from(text) };
     });
     c.set('Content-Disposition', 'inline; filename="schedule.ics"');

@@ -22,6 +22,28 @@ import {
   type ScheduleEventStatus,
 } from '../../../shared/schedule';
 import { publicEventRows, type PublicRow } from '../schedule/repo';
+import { readTranslations, textLanguage, translated, type ShowTranslations } from '../../../shared/content-languages';
+
+/** The language content is read in (issue 35): the reader's, and the station's default that untranslated texts are in. */
+export interface ContentLanguage {
+  locale: string;
+  stationDefault: string;
+  /** Whether the station offers content in more than one language: the feed then names each text's language. */
+  multilingual: boolean;
+}
+
+const NO_TRANSLATION: ContentLanguage = { locale: 'en', stationDefault: 'en', multilingual: false };
+
+/** A row's title and description for the reader, and the language each is in. */
+function localised(row: PublicRow, lang: ContentLanguage): { title: string; description: string | null; titleLang: string; descriptionLang: string } {
+  const tr = readTranslations(row.translations) as ShowTranslations;
+  return {
+    title: translated(tr, lang.locale, 'title', row.title),
+    description: translated(tr, lang.locale, 'description', row.description),
+    titleLang: textLanguage(tr, lang.locale, 'title', lang.stationDefault),
+    descriptionLang: textLanguage(tr, lang.locale, 'description', lang.stationDefault),
+  };
+}
 
 /** Default and largest `limit` of the public API (spec 001 §9: default 50). */
 export const PUBLIC_LIMIT = { default: 50, max: 500 } as const;
@@ -49,6 +71,10 @@ export interface PublicScheduleQuery {
   /** One DJ profile's shows, by its id (exact: a presenter's own calendar feed). */
   presenterId: string | null;
   limit: number;
+  /** Only the shows broadcast in this ISO 639 code (issue 35), or null. */
+  broadcastLanguage: string | null;
+  /** The `lang` the query named (issue 35), or null (the request's language then). */
+  lang: string | null;
 }
 
 /** Defaults that differ between the JSON API and the calendar feed. */
@@ -92,7 +118,7 @@ export function parsePublicQuery(query: RawQuery, today: string, defaults: Query
     const issue = parsed.error.issues[0]!;
     throw new PublicParamError(String(issue.path[0] ?? 'query'), issue.message);
   }
-  const { week, start_date: startDate, end_date: endDate, today: onlyToday, presenter, presenter_id: presenterId, status, limit } = parsed.data;
+  const { week, start_date: startDate, end_date: endDate, today: onlyToday, presenter, presenter_id: presenterId, status, limit, broadcast_language: broadcastLanguage, lang } = parsed.data;
   const hasWeek = week !== undefined;
   const hasDates = startDate !== undefined || endDate !== undefined;
   if ([onlyToday, hasWeek, hasDates].filter(Boolean).length > 1) {
@@ -115,7 +141,7 @@ export function parsePublicQuery(query: RawQuery, today: string, defaults: Query
     if (end < start) throw new PublicParamError('end_date', 'Invalid end_date parameter: it must be on or after start_date.');
     if (daysBetween(start, end) + 1 > MAX_RANGE_DAYS) throw new PublicParamError('end_date', `Invalid end_date parameter: a range may cover at most ${MAX_RANGE_DAYS} days.`);
   }
-  return { start, end, status, presenter, presenterId, limit };
+  return { start, end, status, presenter, presenterId, limit, broadcastLanguage: broadcastLanguage ?? null, lang: lang ?? null };
 }
 
 export type { PublicRow };
@@ -136,11 +162,12 @@ export function absoluteImage(url: string | null, base: string): string | null {
 export const PLACEHOLDER_PATH = '/placeholder-show.svg';
 
 /** One show in the public shape (spec 001 §3). */
-export function presentPublicShow(row: PublicRow, base: string, images: ImagePolicy): PublicShow {
+export function presentPublicShow(row: PublicRow, base: string, images: ImagePolicy, lang: ContentLanguage = NO_TRANSLATION): PublicShow {
+  const text = localised(row, lang);
   return {
     id: row.id,
-    title: row.title,
-    description: row.description,
+    title: text.title,
+    description: text.description,
     date: row.event_date,
     start_time: normaliseTime(row.start_time) ?? row.start_time,
     end_time: normaliseTime(row.end_time) ?? row.end_time,
@@ -148,12 +175,13 @@ export function presentPublicShow(row: PublicRow, base: string, images: ImagePol
     show_image: absoluteImage(allowedImageUrl(row.image_url, images), base) ?? base + PLACEHOLDER_PATH,
     status: row.status as ScheduleEventStatus,
     type: row.type as EventType,
+    broadcast_language: row.broadcast_language ?? null,
   };
 }
 
 /** The whole public response: shows, shows_by_date, total_shows, date_range, filters_applied, success, message. */
-export function publicScheduleResponse(rows: PublicRow[], q: PublicScheduleQuery, base: string, images: ImagePolicy): ScheduleApiResponse {
-  const shows = rows.map((r) => presentPublicShow(r, base, images));
+export function publicScheduleResponse(rows: PublicRow[], q: PublicScheduleQuery, base: string, images: ImagePolicy, lang: ContentLanguage = NO_TRANSLATION): ScheduleApiResponse {
+  const shows = rows.map((r) => presentPublicShow(r, base, images, lang));
   const byDate: Record<string, PublicShow[]> = {};
   for (const s of shows) (byDate[s.date] ??= []).push(s);
   return {
@@ -163,7 +191,7 @@ export function publicScheduleResponse(rows: PublicRow[], q: PublicScheduleQuery
       shows_by_date: byDate,
       total_shows: shows.length,
       date_range: { start: q.start, end: q.end },
-      filters_applied: { status: q.status, presenter: q.presenter, limit: q.limit },
+      filters_applied: { status: q.status, presenter: q.presenter, limit: q.limit, ...(q.broadcastLanguage ? { broadcast_language: q.broadcastLanguage } : {}) },
     },
     message: shows.length === 0 ? 'No shows found for the selected dates.' : `Found ${shows.length} show${shows.length === 1 ? '' : 's'}.`,
   };
@@ -248,7 +276,8 @@ const ICS_STATUS: Record<string, string> = { scheduled: 'CONFIRMED', completed: 
  * offset before the gap and a repeated one as its first occurrence, the same
  * rule the schedule uses, so calendar apps place every show where we do.
  */
-export function renderIcs(rows: PublicRow[], opts: { zone: string; calendarName: string; base: string; nowMs: number }): string {
+export function renderIcs(rows: PublicRow[], opts: { zone: string; calendarName: string; base: string; nowMs: number; lang?: ContentLanguage }): string {
+  const lang = opts.lang ?? NO_TRANSLATION;
   const years = rows.map((r) => Number(r.event_date.slice(0, 4)));
   const nowYear = new Date(opts.nowMs).getUTCFullYear();
   const first = Math.max(1970, Math.min(nowYear, ...years) - 1);
@@ -268,7 +297,8 @@ export function renderIcs(rows: PublicRow[], opts: { zone: string; calendarName:
   for (const r of rows) {
     const updated = r.updated_at instanceof Date ? r.updated_at.getTime() : Date.parse(r.updated_at);
     const who = r.presenter_name ?? r.host;
-    const description = [r.description, who ? `Presented by ${who}` : null].filter(Boolean).join('\n\n');
+    const text = localised(r, lang);
+    const description = [text.description, who ? `Presented by ${who}` : null].filter(Boolean).join('\n\n');
     lines.push(
       'BEGIN:VEVENT',
       `UID:${r.id}@airdeck`,
@@ -276,8 +306,11 @@ export function renderIcs(rows: PublicRow[], opts: { zone: string; calendarName:
       `LAST-MODIFIED:${utcStamp(updated)}`,
       `DTSTART;TZID=${opts.zone}:${compactDate(r.event_date)}T${compactTime(r.start_time)}`,
       `DTEND;TZID=${opts.zone}:${compactDate(eventEndDate(r))}T${compactTime(r.end_time)}`,
-      `SUMMARY:${icsText(r.title)}`,
-      ...(description ? [`DESCRIPTION:${icsText(description)}`] : []),
+      // RFC 5545 §3.2.10: LANGUAGE names the language of the text (a translation or the station's default).
+      `SUMMARY${lang.multilingual ? `;LANGUAGE=${text.titleLang}` : ''}:${icsText(text.title)}`,
+      ...(description ? [`DESCRIPTION${lang.multilingual ? `;LANGUAGE=${text.descriptionLang}` : ''}:${icsText(description)}`] : []),
+      // The language the show is broadcast in (issue 35): a non-standard property (RFC 5545 §3.8.8.2).
+      ...(r.broadcast_language ? [`X-AIRDECK-BROADCAST-LANGUAGE:${r.broadcast_language}`] : []),
       `STATUS:${ICS_STATUS[r.status] ?? 'TENTATIVE'}`,
       `CATEGORIES:${r.type.toUpperCase()}`,
       `URL:${opts.base}/shows`,

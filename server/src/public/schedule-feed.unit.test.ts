@@ -6,7 +6,7 @@ import { API_DEFAULTS, PublicParamError, foldLine, parsePublicQuery, renderIcs, 
 describe('parsePublicQuery', () => {
   const today = '2026-03-25';
   it('defaults to the next seven days, scheduled, 50', () => {
-    expect(parsePublicQuery({}, today)).toEqual({ start: '2026-03-25', end: '2026-03-31', status: 'scheduled', presenter: null, presenterId: null, limit: 50 });
+    expect(parsePublicQuery({}, today)).toEqual({ start: '2026-03-25', end: '2026-03-31', status: 'scheduled', presenter: null, presenterId: null, limit: 50, broadcastLanguage: null, lang: null });
   });
   it('ignores unknown parameters and empty values', () => {
     expect(parsePublicQuery({ _: '123', week: '', limit: '' }, today)).toEqual(parsePublicQuery({}, today));
@@ -41,7 +41,7 @@ describe('iCalendar text', () => {
 
   it('escapes text and ends a midnight-crossing show on the next date', () => {
     const ics = renderIcs(
-      [{ id: 'a', title: 'Rock; Roll, and\nmore', description: null, type: 'show', event_date: '2026-12-31', start_time: '23:00:00', end_time: '01:00:00', status: 'scheduled', presenter_name: null, presenter_bio: null, presenter_image: null, host: null, image_url: null, updated_at: new Date(Date.UTC(2026, 0, 1)) }],
+      [{ id: 'a', title: 'Rock; Roll, and\nmore', description: null, type: 'show', event_date: '2026-12-31', start_time: '23:00:00', end_time: '01:00:00', status: 'scheduled', presenter_name: null, presenter_bio: null, presenter_image: null, host: null, image_url: null, broadcast_language: null, translations: {}, updated_at: new Date(Date.UTC(2026, 0, 1)) }],
       { zone: 'Europe/London', calendarName: 'Test', base: 'https://radio.example', nowMs: Date.UTC(2026, 5, 1) },
     );
     expect(ics).toContain('SUMMARY:Rock\\; Roll\\, and\\nmore');

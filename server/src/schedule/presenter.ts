@@ -1,5 +1,6 @@
 import type { ConflictView, EventType, ListenerEventView, ScheduleEventView } from '../../../shared/bookings';
 import { normaliseTime, type ScheduleEventStatus } from '../../../shared/schedule';
+import { readTranslations, translated, type ShowTranslations } from '../../../shared/content-languages';
 
 /** A schedule_events row as the service selects it (joined with its presenter's account id). */
 export interface EventRow {
@@ -23,6 +24,10 @@ export interface EventRow {
   recurrence_end_date: string | null;
   series_id: string | null;
   booking_type: string;
+  /** ISO 639 code (issue 35), or null. */
+  broadcast_language?: string | null;
+  /** The stored translations (jsonb; issue 35). */
+  translations?: unknown;
   created_at: Date | string;
   updated_at: Date | string;
 }
@@ -54,17 +59,23 @@ export function presentEvent(row: EventRow): ScheduleEventView {
     recurrence_end_date: row.recurrence_end_date,
     series_id: row.series_id,
     booking_type: row.booking_type as ScheduleEventView['booking_type'],
+    broadcast_language: row.broadcast_language ?? null,
+    translations: readTranslations(row.translations) as ShowTranslations,
     created_at: iso(row.created_at),
     updated_at: iso(row.updated_at),
   };
 }
 
-/** The listener view of an event: what the public pages show, nothing about who booked it. */
-export function presentListenerEvent(row: EventRow): ListenerEventView {
+/**
+ * The listener view of an event: what the public pages show, nothing about who booked it; title and description in
+ * the reader's language (`locale`) when the show has that translation (issue 35), else as written.
+ */
+export function presentListenerEvent(row: EventRow, locale?: string): ListenerEventView {
+  const tr = locale ? (readTranslations(row.translations) as ShowTranslations) : undefined;
   return {
     id: row.id,
-    title: row.title,
-    description: row.description,
+    title: locale ? translated(tr, locale, 'title', row.title) : row.title,
+    description: locale ? translated(tr, locale, 'description', row.description) : row.description,
     type: row.type as EventType,
     event_date: row.event_date,
     start_time: hms(row.start_time),
@@ -74,6 +85,7 @@ export function presentListenerEvent(row: EventRow): ListenerEventView {
     presenter_name: row.presenter_name,
     host: row.host,
     image_url: row.image_url,
+    broadcast_language: row.broadcast_language ?? null,
   };
 }
 

@@ -23,7 +23,7 @@ const EVENT_COLUMNS = [
   'e.id', 'e.title', 'e.description', 'e.type', 'e.event_date', 'e.start_time', 'e.end_time', 'e.status',
   'e.presenter_id', 'e.presenter_name', 'e.presenter_bio', 'e.presenter_image_url', 'p.user_id as presenter_user_id',
   'e.host', 'e.image_url', 'e.created_by', 'e.recurrence_type', 'e.recurrence_end_date', 'e.series_id', 'e.booking_type',
-  'e.created_at', 'e.updated_at',
+  'e.broadcast_language', 'e.translations', 'e.created_at', 'e.updated_at',
 ] as const;
 
 /** Events joined with their presenter's account, the one select every read starts from. */
@@ -234,6 +234,10 @@ export interface PublicRow {
   presenter_image: string | null;
   host: string | null;
   image_url: string | null;
+  /** ISO 639 code (issue 35), or null. */
+  broadcast_language: string | null;
+  /** Stored translations (jsonb). */
+  translations: unknown;
   updated_at: Date | string;
 }
 
@@ -241,22 +245,31 @@ export interface PublicRow {
  * The events of a public schedule query, by date then start time: dated in [start, end], of one status
  * (or 'all'), optionally whose presenter name or host contains `presenter` (literally, case-insensitive).
  */
-export async function publicEventRows(db: Db, q: { start: string; end: string; status: string; presenter: string | null; presenterId?: string | null; limit: number }): Promise<PublicRow[]> {
+export async function publicEventRows(db: Db, q: { start: string; end: string; status: string; presenter: string | null; presenterId?: string | null; limit: number; broadcastLanguage?: string | null }): Promise<PublicRow[]> {
   const query = db('schedule_events as e')
     .leftJoin(joinablePresenters(db).as('p'), 'p.id', 'e.presenter_id')
     .whereBetween('e.event_date', [q.start, q.end])
     .select(
       'e.id', 'e.title', 'e.description', 'e.type', 'e.event_date', 'e.start_time', 'e.end_time', 'e.status',
       'e.presenter_name', 'e.presenter_bio', db.raw('coalesce(e.presenter_image_url, p.image_url) as presenter_image'),
-      'e.host', 'e.image_url', 'e.updated_at',
+      'e.host', 'e.image_url', 'e.broadcast_language', 'e.translations', 'e.updated_at',
     );
   if (q.status !== 'all') query.where('e.status', q.status);
+  if (q.broadcastLanguage) query.where('e.broadcast_language', q.broadcastLanguage);
   if (q.presenterId) query.where('e.presenter_id', q.presenterId);
   if (q.presenter) {
     // position() rather than LIKE: the listener's text is matched literally, % and _ included.
     query.whereRaw("(position(lower(?) in lower(coalesce(e.presenter_name, ''))) > 0 or position(lower(?) in lower(coalesce(e.host, ''))) > 0)", [q.presenter, q.presenter]);
   }
   return (await query.orderBy('e.event_date').orderBy('e.start_time').orderBy('e.id').limit(q.limit)) as PublicRow[];
+}
+
+/** The broadcast language (ISO 639, issue 35) of each of these events that has one. */
+export async function broadcastLanguagesOf(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  const uuids = [...new Set(ids)].filter((id) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id));
+  if (uuids.length === 0) return new Map();
+  const rows = await db('schedule_events').whereIn('id', uuids).whereNotNull('broadcast_language').select<{ id: string; broadcast_language: string }[]>('id', 'broadcast_language');
+  return new Map(rows.map((r) => [r.id, r.broadcast_language]));
 }
 
 /** An event's title, or null (a live session's show). */

@@ -22,6 +22,7 @@ import { parse } from '../http/validate';
 import { readUpload, uploadShowImage } from './images';
 import { presentEvent } from './presenter';
 import { stationTimezone } from '../settings/service';
+import { contentLocale } from '../content/languages';
 import {
   bookingActor,
   createBooking,
@@ -198,20 +199,20 @@ export function scheduleRoutes(ctx: AppContext): AppRouter {
     const zone = await stationTimezone(ctx);
     const { start, week, first_day } = parse(WeekQuerySchema, c.query);
     c.set('Cache-Control', 'no-cache');
-    c.body = await weekView(ctx.knex, start ?? week ?? todayInZone(ctx.now(), zone), zone, first_day ? Number(first_day) : 1);
+    c.body = await weekView(ctx.knex, start ?? week ?? todayInZone(ctx.now(), zone), zone, first_day ? Number(first_day) : 1, await contentLocale(c, ctx));
   });
 
   router.get('/api/schedule/today', async (c) => {
     const zone = await stationTimezone(ctx);
     const today = todayInZone(ctx.now(), zone);
     c.set('Cache-Control', 'no-cache');
-    c.body = { date: today, timezone: zone, shows: await todayShows(ctx.knex, today) };
+    c.body = { date: today, timezone: zone, shows: await todayShows(ctx.knex, today, await contentLocale(c, ctx)) };
   });
 
   router.get('/api/schedule/next', async (c) => {
     const zone = await stationTimezone(ctx);
     c.set('Cache-Control', 'no-cache');
-    c.body = { timezone: zone, show: await nextShow(ctx.knex, await stationNow(ctx)) };
+    c.body = { timezone: zone, show: await nextShow(ctx.knex, await stationNow(ctx), await contentLocale(c, ctx)) };
   });
 
   router.get('/api/presenters/:id/shows', async (c) => {
@@ -219,7 +220,7 @@ export function scheduleRoutes(ctx: AppContext): AppRouter {
     const parsed = IdSchema.safeParse(c.params.id);
     const from = typeof c.query.from === 'string' && isValidDate(c.query.from) ? c.query.from : todayInZone(ctx.now(), zone);
     c.set('Cache-Control', 'no-cache');
-    c.body = { timezone: zone, shows: parsed.success ? await presenterShows(ctx.knex, parsed.data, from) : [] };
+    c.body = { timezone: zone, shows: parsed.success ? await presenterShows(ctx.knex, parsed.data, from, 20, await contentLocale(c, ctx)) : [] };
   });
 
   return router;

@@ -64,6 +64,8 @@ import { usernameOf } from '../users/repo';
 export { upcomingShows };
 import { invalidateScheduleVersion, readScheduleVersion } from './version';
 import { stationTimezone } from '../settings/service';
+import { refuseDisabledLanguages } from '../content/languages';
+import { readTranslations } from '../../../shared/content-languages';
 
 type Db = Knex | Knex.Transaction;
 
@@ -113,30 +115,30 @@ export async function listEvents(db: Db, f: EventListFilter): Promise<ScheduleEv
  * The listener week: Monday to Sunday, or from the reader's first day of the week (`firstDay`, ISO 1–7), scheduled
  * and pending, plus the day before's shows running past midnight into its first day.
  */
-export async function weekView(db: Db, anyDate: string, timezone: string, firstDay = 1): Promise<WeekResponse> {
+export async function weekView(db: Db, anyDate: string, timezone: string, firstDay = 1, locale?: string): Promise<WeekResponse> {
   const { start, end } = firstDay === 1 ? weekBounds(anyDate) : weekBoundsFrom(anyDate, firstDay);
   const rows = await listenerEventsBetween(db, addDays(start, -1), end);
-  const inWeek = rows.filter((r) => r.event_date >= start).map(presentListenerEvent);
-  const carryover = rows.filter((r) => r.event_date < start && crossesMidnight(r.start_time, r.end_time)).map(presentListenerEvent);
+  const inWeek = rows.filter((r) => r.event_date >= start).map((r) => presentListenerEvent(r, locale));
+  const carryover = rows.filter((r) => r.event_date < start && crossesMidnight(r.start_time, r.end_time)).map((r) => presentListenerEvent(r, locale));
   return { weekStart: start, weekEnd: end, timezone, events: inWeek, carryover };
 }
 
 /** Today's featured shows: type show, scheduled, by start time, at most 6 (spec 000 §7, §9). */
-export async function todayShows(db: Db, today: string): Promise<ListenerEventView[]> {
-  return (await scheduledShowsOn(db, today, 6)).map(presentListenerEvent);
+export async function todayShows(db: Db, today: string, locale?: string): Promise<ListenerEventView[]> {
+  return (await scheduledShowsOn(db, today, 6)).map((r) => presentListenerEvent(r, locale));
 }
 
 /** The next show for listeners ({@link upcomingShows}). */
-export async function nextShow(db: Db, now: { date: string; time: string }): Promise<ListenerEventView | null> {
+export async function nextShow(db: Db, now: { date: string; time: string }, locale?: string): Promise<ListenerEventView | null> {
   const [row] = await upcomingShows(db, now, 1);
-  return row ? presentListenerEvent(row) : null;
+  return row ? presentListenerEvent(row, locale) : null;
 }
 
 /** A presenter's approved shows (type show, scheduled) from today on, for their profile. */
-export async function presenterShows(db: Db, presenterId: string, today: string, limit = 20): Promise<ListenerEventView[]> {
+export async function presenterShows(db: Db, presenterId: string, today: string, limit = 20, locale?: string): Promise<ListenerEventView[]> {
   // A presenter on approved leave is not advertised for the shows inside it (issue 38 item 9).
   const leave = (await approvedLeaveFrom(db, [presenterId], today)).map((l) => ({ start: l.start_date, end: l.end_date }));
-  return (await scheduledShowsOf(db, presenterId, today, limit, leave)).map(presentListenerEvent);
+  return (await scheduledShowsOf(db, presenterId, today, limit, leave)).map((r) => presentListenerEvent(r, locale));
 }
 
 // ---------------------------------------------------------------------------
@@ -318,6 +320,8 @@ export function bookingDates(input: CreateBookingInput): { dates: string[]; recu
  * a booking made despite conflicts is conflicted.
  */
 export async function createBooking(ctx: AppContext, actor: ScheduleActor, input: CreateBookingInput): Promise<BookingResult> {
+  // Translations only in the languages the station offers for content (issue 35).
+  await refuseDisabledLanguages(ctx, input.translations);
   const { dates, recurrence, series } = bookingDates(input);
   const today = todayInZone(ctx.now(), await stationTimezone(ctx));
   if (dates[0]! < today) throw fail.badRequest('Bookings cannot start in the past', [{ path: input.mode === 'calendar' ? 'dates' : 'event_date', message: 'Bookings cannot start in the past' }]);
@@ -359,6 +363,8 @@ export async function createBooking(ctx: AppContext, actor: ScheduleActor, input
       recurrence_end_date: recurrence === 'weekly' || recurrence === 'monthly' ? (input.end_date ?? null) : null,
       series_id: seriesId,
       booking_type: series ? 'series' : 'single',
+      broadcast_language: input.broadcast_language ?? null,
+      translations: JSON.stringify(input.translations ?? {}),
     };
     // The base event first, then its occurrences (the spec's generate_recurring_events), all in this transaction.
     const firstId = await insertBookingEvents(trx, base, dates);
@@ -447,6 +453,7 @@ export function statusAfterEdit(actorRole: Role, current: string, changed: reado
 export async function updateShow(ctx: AppContext, actor: ScheduleActor, id: string, input: EditShowInput): Promise<ScheduleEventView> {
   const current = await loadOr404(ctx.knex, id);
   assertCanManage(actor, current, DENIED.editShow);
+  await refuseDisabledLanguages(ctx, input.translations);
   // Images only from this site or an approved host (issue 29); one saved before that rule may stay as it is.
   await refuseUnapprovedImages(ctx, [
     { path: 'image_url', label: 'Image URL', value: input.image_url, before: current.image_url },
@@ -471,9 +478,19 @@ export async function updateShow(ctx: AppContext, actor: ScheduleActor, id: stri
       const v = input[k];
       if (v !== undefined) fields[k] = v;
     }
-    const changed = PUBLIC_EDIT_FIELDS.filter((k) => fields[k] !== undefined && normalisedField(k, fields[k] ?? null) !== normalisedField(k, fresh[k]));
+    const changed: string[] = PUBLIC_EDIT_FIELDS.filter((k) => fields[k] !== undefined && normalisedField(k, fields[k] ?? null) !== normalisedField(k, fresh[k]));
+    // The broadcast language and the translations (issue 35) are what listeners see too.
+    const languageFields: Record<string, unknown> = {};
+    if (input.broadcast_language !== undefined) {
+      languageFields.broadcast_language = input.broadcast_language;
+      if (input.broadcast_language !== (fresh.broadcast_language ?? null)) changed.push('broadcast_language');
+    }
+    if (input.translations !== undefined) {
+      languageFields.translations = JSON.stringify(input.translations);
+      if (JSON.stringify(input.translations) !== JSON.stringify(readTranslations(fresh.translations))) changed.push('translations');
+    }
     const status = statusAfterEdit(actor.role, fresh.status, changed, conflicts.length);
-    await updateEvent(trx, id, { ...fields, status });
+    await updateEvent(trx, id, { ...fields, ...languageFields, status });
     const updated = (await getEventRow(trx, id))!;
     const backToApproval = status === 'pending' && fresh.status !== 'pending';
     await recordAction(trx, { actor, resourceType: 'schedule_event', action: 'update', resourceId: id, resourceName: updated.title, details: { changes: diff(fresh, updated), conflicts: conflicts.length, ...(backToApproval ? { awaiting_approval: true } : {}) } });
@@ -635,9 +652,13 @@ function normalisedField(key: string, value: string | null): string | null {
 }
 
 function diff(before: EventRow, after: EventRow): Record<string, { from: unknown; to: unknown }> {
-  const keys = ['title', 'description', 'type', 'event_date', 'start_time', 'end_time', 'status', 'presenter_name', 'presenter_bio', 'presenter_image_url', 'host', 'image_url'] as const;
+  const keys = ['title', 'description', 'type', 'event_date', 'start_time', 'end_time', 'status', 'presenter_name', 'presenter_bio', 'presenter_image_url', 'host', 'image_url', 'broadcast_language'] as const;
   const out: Record<string, { from: unknown; to: unknown }> = {};
   for (const k of keys) if (before[k] !== after[k]) out[k] = { from: before[k], to: after[k] };
+  // Translations: which languages changed (issue 35), not the texts.
+  const [a, b] = [readTranslations(before.translations), readTranslations(after.translations)] as Record<string, unknown>[];
+  const langs = [...new Set([...Object.keys(a!), ...Object.keys(b!)])].filter((l) => JSON.stringify(a![l]) !== JSON.stringify(b![l]));
+  if (langs.length > 0) out.translations = { from: Object.keys(a!), to: Object.keys(b!) };
   return out;
 }
 

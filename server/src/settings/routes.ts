@@ -46,7 +46,9 @@ export function settingsRoutes(ctx: AppContext): AppRouter {
     // A client that does not send the approved image hosts (first-run setup, an older panel) keeps them.
     const body = c.request.body;
     const before = await getStationInfo(ctx.knex, ctx.config);
-    const withHosts = body && typeof body === 'object' && !Array.isArray(body) && !('approvedImageHosts' in body) ? { ...body, approvedImageHosts: before.approvedImageHosts } : body;
+    // The same for the languages (issue 35): a form that does not send them keeps them.
+    const kept = (['approvedImageHosts', 'language', 'contentLanguages', 'taglineTranslations'] as const).filter((k) => body && typeof body === 'object' && !Array.isArray(body) && !(k in body));
+    const withHosts = kept.length > 0 ? { ...(body as object), ...Object.fromEntries(kept.map((k) => [k, before[k]])) } : body;
     const input = parse(StationInfoSchema, withHosts);
     // The logo, as every image listeners load: from this site or an approved host (issue 29), those of this save included.
     const problem = input.logoUrl !== before.logoUrl ? imageUrlProblem(input.logoUrl, imagePolicyOf(input, ctx.config), 'Logo URL') : null;

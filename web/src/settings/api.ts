@@ -3,6 +3,9 @@
  * settings tab, and the Discord configuration. Typed once here with the shapes in shared/.
  */
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { stationTagline } from '../../../shared/content-text';
+import { useI18n } from '../i18n/state';
 import type { z } from 'zod';
 import type { DiscordConfigInput, DiscordConfigUpdateSchema, DiscordConfigView } from '../../../shared/content';
 import type { EmbedSettings, EmbedSettingsSchema } from '../../../shared/embeds';
@@ -23,7 +26,13 @@ const station = endpoint<StationInfo>('GET', () => '/api/station', PUBLIC);
 export function useStation(): StationInfo {
   const { data } = useQuery({ queryKey: ['station'], queryFn: () => station(), staleTime: 60_000 });
   useRefetchOn('content', ['station'], [CONTENT_EVENTS.stationUpdated]);
-  return data ?? DEFAULT_STATION;
+  const { locale } = useI18n();
+  const info = data ?? DEFAULT_STATION;
+  // The tagline (the station's description) in the reader's language when the station wrote one (issue 35).
+  return useMemo(() => {
+    const tagline = stationTagline(info, locale);
+    return tagline === info.tagline ? info : { ...info, tagline };
+  }, [info, locale]);
 }
 
 /** General Settings as staff edit them. */

@@ -28,6 +28,9 @@ export const DEMO_STATION: StationInfo = {
   approvedImageHosts: [],
   singleDayLeave: false,
   compliance_mode: 'none',
+  language: 'en',
+  contentLanguages: [],
+  taglineTranslations: {},
 };
 
 /**

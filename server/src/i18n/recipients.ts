@@ -14,8 +14,8 @@ import { catalogueFor, translatorFor } from './catalogues';
 
 type Db = Knex | Knex.Transaction;
 
-/** The setting names the station's default language may be saved under in General Settings. */
-const STATION_LANGUAGE_KEYS = ['defaultLanguage', 'default_language', 'defaultLocale'] as const;
+/** General Settings' default language (`language`, issue 35 item 6). */
+const STATION_LANGUAGE_KEYS = ['language'] as const;
 
 function shipped(code: unknown): ShippedLocale | null {
   const l = typeof code === 'string' ? asLocale(code) : null;

@@ -9,6 +9,7 @@ import { countPageView, usePublicPage } from './api';
 import { PageProse } from './PageProse';
 import { bootSaysMissing } from '../app/boot-data';
 import { listenerSessionId } from '../platform/session';
+import { useI18n } from '../i18n/state';
 
 /** The published date in long US form, e.g. "March 4, 2025". */
 export function longUsDate(iso: string): string {
@@ -23,6 +24,7 @@ export function longUsDate(iso: string): string {
  * and day, after the page has shown.
  */
 export default function CustomPage() {
+  const { t, locale, intl } = useI18n();
   const { slug = '' } = useParams();
   const mobile = useIsMobile();
   // The server already said this page does not exist: no request, no spinner, the not-found page at once.
@@ -37,18 +39,18 @@ export default function CustomPage() {
   }, [pageId, slug]);
 
   if (missing || query.isError) return <Navigate to="/404" replace />;
-  if (!page) return <PageLoading label="Loading page..." />;
+  if (!page) return <PageLoading label={t('customPage.loading')} />;
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 6 } }}>
       <Box sx={{ display: 'grid', gap: 4, gridTemplateColumns: mobile ? '1fr' : 'minmax(0, 1fr) 300px', alignItems: 'start', [`@media ${MOBILE_QUERY}`]: { gridTemplateColumns: '1fr' } }}>
         <Box component="article">
-          <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 2, fontSize: '0.8rem', letterSpacing: '0.12em', textTransform: 'uppercase' }}>
+          <Breadcrumbs aria-label={t('customPage.breadcrumb')} sx={{ mb: 2, fontSize: '0.8rem', letterSpacing: '0.12em', textTransform: 'uppercase' }}>
             <Link component={RouterLink} to="/" underline="always" color="inherit">
-              Home
+              {t('nav.home')}
             </Link>
             <Typography component="span" sx={{ fontSize: 'inherit', letterSpacing: 'inherit', fontWeight: 700 }}>
-              PAGES
+              {t('customPage.pages')}
             </Typography>
           </Breadcrumbs>
           <Typography variant="h3" component="h1" sx={{ fontWeight: 800, mb: 1, fontSize: { xs: '2rem', md: '2.6rem' } }}>
@@ -61,15 +63,16 @@ export default function CustomPage() {
           )}
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 4, flexWrap: 'wrap' }}>
             <Typography variant="body2" color="text.secondary">
-              Published <time dateTime={page.created_at}>{longUsDate(page.created_at)}</time>
+              {/* The spec's "Published November 27, 2026" in English; the reader's own long date elsewhere. */}
+              <time dateTime={page.created_at}>{t('customPage.publishedOn', { date: locale === 'en' ? longUsDate(page.created_at) : new Date(page.created_at).toLocaleDateString(intl, { dateStyle: 'long' }) })}</time>
             </Typography>
-            {page.is_featured && <Chip label="Featured" size="small" color="primary" />}
+            {page.is_featured && <Chip label={t('home.featured')} size="small" color="primary" />}
           </Box>
           <PageProse html={page.content} />
         </Box>
         {!mobile && (
           // Hidden by the stylesheet too: the server's render cannot measure the screen.
-          <Box component="aside" aria-label="Sidebar" sx={{ position: 'sticky', top: 88, [`@media ${MOBILE_QUERY}`]: { display: 'none' } }}>
+          <Box component="aside" aria-label={t('customPage.sidebar')} sx={{ position: 'sticky', top: 88, [`@media ${MOBILE_QUERY}`]: { display: 'none' } }}>
             <SponsoredSidebar />
           </Box>
         )}

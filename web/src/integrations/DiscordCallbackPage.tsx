@@ -8,6 +8,7 @@ import { discordCallback } from './api';
 import { usePageMeta } from '../app/meta';
 import { useToast } from '../ui/toast';
 import { DiscordIcon } from './DiscordIcon';
+import { useT } from '../i18n/state';
 
 type View = { status: 'loading' } | { status: 'success'; message: string; next: string } | { status: 'error'; message: string; next: string };
 
@@ -18,7 +19,8 @@ type View = { status: 'loading' } | { status: 'success'; message: string; next: 
  * to /become-a-dj with the username after 2 s, on failure after 3 s.
  */
 export function DiscordCallbackPage() {
-  usePageMeta({ title: T.title });
+  const t = useT();
+  usePageMeta({ title: t('discordCallback.title') });
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { toast } = useToast();
@@ -40,28 +42,28 @@ export function DiscordCallbackPage() {
     };
 
     if (error) {
-      const message = `Discord authentication failed: ${error}${description ? ` - ${description}` : ''}`;
+      const message = description ? t('discordCallback.authFailedDescribed', { error, description }) : t('discordCallback.authFailed', { error });
       setView({ status: 'error', message, next: '/become-a-dj' });
-      toast({ title: T.authFailedToast, description: message, variant: 'error' });
+      toast({ title: t('discordCallback.authFailedToast'), description: message, variant: 'error' });
       go('/become-a-dj', T.failureDelayMs);
       return;
     }
     if (!code || !state) {
-      setView({ status: 'error', message: T.invalid, next: '/become-a-dj' });
+      setView({ status: 'error', message: t('discordCallback.invalid'), next: '/become-a-dj' });
       go('/become-a-dj', T.failureDelayMs);
       return;
     }
     discordCallback(code, state)
       .then((res) => {
         const next = `/become-a-dj?discord_connected=true&discord_username=${encodeURIComponent(res.user.username)}`;
-        setView({ status: 'success', message: T.success, next });
-        toast({ ...T.successToast, variant: 'success' });
+        setView({ status: 'success', message: t('discordCallback.success'), next });
+        toast({ title: t('discordCallback.successToastTitle'), description: t('discordCallback.successToastBody'), variant: 'success' });
         go(next, T.successDelayMs);
       })
       .catch((err: unknown) => {
         console.error('discord connection failed', err);
-        setView({ status: 'error', message: T.failed, next: '/become-a-dj' });
-        toast({ title: T.failedToast, description: T.failed, variant: 'error' });
+        setView({ status: 'error', message: t('discordCallback.failed'), next: '/become-a-dj' });
+        toast({ title: t('discordCallback.failedToast'), description: t('discordCallback.failed'), variant: 'error' });
         go('/become-a-dj', T.failureDelayMs);
       });
     return () => clearTimeout(timer);
@@ -74,13 +76,13 @@ export function DiscordCallbackPage() {
         <CardContent sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center', display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2 }}>
           <DiscordIcon sx={{ fontSize: 48, color: '#5865F2' }} />
           <Typography variant="h4" component="h1">
-            {T.title}
+            {t('discordCallback.title')}
           </Typography>
           <Box role="status" aria-live="polite" sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1.5 }}>
             {view.status === 'loading' && (
               <>
                 <CircularProgress aria-hidden />
-                <Typography>{T.loading}</Typography>
+                <Typography>{t('discordCallback.loading')}</Typography>
               </>
             )}
             {view.status === 'success' && (
@@ -90,7 +92,7 @@ export function DiscordCallbackPage() {
                   {view.message}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
-                  Taking you back to your application...
+                  {t('discordCallback.backToApplication')}
                 </Typography>
               </>
             )}
@@ -101,14 +103,14 @@ export function DiscordCallbackPage() {
                   {view.message}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
-                  Taking you back to the application form...
+                  {t('discordCallback.backToForm')}
                 </Typography>
               </>
             )}
           </Box>
           {view.status !== 'loading' && (
             <Button component={RouterLink} to={view.next} replace variant="outlined">
-              Continue now
+              {t('discordCallback.continue')}
             </Button>
           )}
         </CardContent>

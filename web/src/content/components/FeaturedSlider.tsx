@@ -11,6 +11,7 @@ import { useStation } from '../../app/station';
 import { countSlide, useSliderData } from '../api';
 import { visuallyHidden } from '../visually-hidden';
 import { whenIdle } from '../../ui/idle';
+import { useT } from '../../i18n/state';
 
 /** A slide from elsewhere (the radio domain's live slide and recently played songs). */
 export interface ExtraSlide {
@@ -54,6 +55,7 @@ interface ShownSlide {
  * and the slider itself mounts in the next one.
  */
 export function SliderPlaceholder({ extraSlides = [] }: { extraSlides?: readonly ExtraSlide[] }) {
+  const t = useT();
   const station = useStation();
   const { settings, slides } = useSliderData();
   const slide = openingSlide(extraSlides, slides, station);
@@ -68,7 +70,7 @@ export function SliderPlaceholder({ extraSlides = [] }: { extraSlides?: readonly
           <p>{slide.description}</p>
           {slide.link_url && (
             <span className="boot-slide-link" style={{ color: slideLinkText(fg), background: fg }}>
-              {slide.link_label ?? 'Learn more'}
+              {slide.link_label ?? t('home.learnMore')}
             </span>
           )}
         </div>
@@ -90,6 +92,7 @@ function useReducedMotion(): boolean {
 }
 
 export function FeaturedSlider({ extraSlides = [] }: { extraSlides?: readonly ExtraSlide[] }) {
+  const t = useT();
   const theme = useTheme();
   const station = useStation();
   const { settings, slides: staffSlides } = useSliderData();
@@ -162,8 +165,8 @@ export function FeaturedSlider({ extraSlides = [] }: { extraSlides?: readonly Ex
     <Box
       component="section"
       role="region"
-      aria-roledescription="carousel"
-      aria-label="Featured"
+      aria-roledescription={t('slider.roleCarousel')}
+      aria-label={t('slider.label')}
       tabIndex={0}
       data-interval={interval}
       data-paused={paused ? 'true' : 'false'}
@@ -189,8 +192,8 @@ export function FeaturedSlider({ extraSlides = [] }: { extraSlides?: readonly Ex
             <Box
               key={s.id}
               role="group"
-              aria-roledescription="slide"
-              aria-label={`${i + 1} of ${count}`}
+              aria-roledescription={t('slider.roleSlide')}
+              aria-label={t('slider.position', { index: i + 1, count })}
               aria-hidden={!active}
               inert={!active}
               sx={{
@@ -239,10 +242,10 @@ export function FeaturedSlider({ extraSlides = [] }: { extraSlides?: readonly Ex
 
       {count > 1 && settings.show_arrows && (
         <>
-          <IconButton aria-label="Previous slide" onClick={() => go(current - 1)} sx={arrowSx('left', fg)}>
+          <IconButton aria-label={t('slider.previous')} onClick={() => go(current - 1)} sx={arrowSx('left', fg)}>
             <ChevronLeftIcon />
           </IconButton>
-          <IconButton aria-label="Next slide" onClick={() => go(current + 1)} sx={arrowSx('right', fg)}>
+          <IconButton aria-label={t('slider.next')} onClick={() => go(current + 1)} sx={arrowSx('right', fg)}>
             <ChevronRightIcon />
           </IconButton>
         </>
@@ -250,7 +253,7 @@ export function FeaturedSlider({ extraSlides = [] }: { extraSlides?: readonly Ex
 
       <Box sx={{ position: 'absolute', left: 0, right: 0, bottom: 10, display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 0.5 }}>
         {count > 1 && (
-          <IconButton size="small" aria-label={userPaused ? 'Play slideshow' : 'Pause slideshow'} onClick={() => setUserPaused((p) => !p)} sx={{ color: fg }}>
+          <IconButton size="small" aria-label={userPaused ? t('slider.play') : t('slider.pause')} onClick={() => setUserPaused((p) => !p)} sx={{ color: fg }}>
             {userPaused ? <PlayArrowIcon fontSize="small" /> : <PauseIcon fontSize="small" />}
           </IconButton>
         )}
@@ -261,7 +264,7 @@ export function FeaturedSlider({ extraSlides = [] }: { extraSlides?: readonly Ex
               key={s.id}
               component="button"
               type="button"
-              aria-label={`Go to slide ${i + 1}`}
+              aria-label={t('slider.goTo', { index: i + 1 })}
               aria-current={i === current ? 'true' : undefined}
               onClick={() => go(i)}
               sx={{ width: 24, height: 24, p: 0, border: 0, bgcolor: 'transparent', cursor: 'pointer', display: 'grid', placeItems: 'center', borderRadius: '50%' }}
@@ -271,7 +274,7 @@ export function FeaturedSlider({ extraSlides = [] }: { extraSlides?: readonly Ex
           ))}
       </Box>
       <Box component="span" sx={visuallyHidden}>
-        Use the left and right arrow keys to change slides and space to pause.
+        {t('slider.keys')}
       </Box>
     </Box>
   );
@@ -291,6 +294,7 @@ function arrowSx(side: 'left' | 'right', fg: string) {
 }
 
 function SlideLink({ slide, fg }: { slide: ShownSlide; fg: string }) {
+  const t = useT();
   const href = slide.link_url!;
   const onClick = () => {
     if (slide.counted) countSlide(slide.id, 'clicks');
@@ -298,7 +302,7 @@ function SlideLink({ slide, fg }: { slide: ShownSlide; fg: string }) {
   const sx = { color: slideLinkText(fg), bgcolor: fg, '&:hover': { bgcolor: fg, opacity: 0.9 } } as const;
   const label = (
     <>
-      {slide.link_label ?? 'Learn more'}
+      {slide.link_label ?? t('home.learnMore')}
       <Box component="span" sx={visuallyHidden}>: {slide.title}</Box>
     </>
   );
@@ -314,7 +318,7 @@ function SlideLink({ slide, fg }: { slide: ShownSlide; fg: string }) {
       {label}
       <Box component="span" sx={visuallyHidden}>
         {' '}
-        (opens in a new tab)
+        {t('auth.menu.newTab')}
       </Box>
     </Button>
   );

@@ -4,8 +4,8 @@ import { useEffect, useState } from 'react';
 import type { PublicSponsored } from '../../../../shared/content';
 import { SPONSORED_REFRESH_MS } from '../../../../shared/content-public';
 import { countSponsored, useSponsoredQuery } from '../api';
-import { visuallyHidden } from '../visually-hidden';
 import { useDeferredQuery } from '../../app/deferred-query';
+import { useT } from '../../i18n/state';
 
 /** The placeholder image the spec asks for when an image is missing or fails to load. */
 export const PLACEHOLDER_IMAGE = '/favicon.svg';
@@ -17,6 +17,7 @@ export const PLACEHOLDER_IMAGE = '/favicon.svg';
  * click on 'Learn more'. Shows nothing when there is no item or on failure.
  */
 export function SponsoredSidebar() {
+  const t = useT();
   const { data } = useDeferredQuery(useSponsoredQuery(SPONSORED_REFRESH_MS));
   const item = data?.item ?? null;
   const [imageFailed, setImageFailed] = useState(false);
@@ -41,7 +42,7 @@ export function SponsoredSidebar() {
       />
       <CardContent>
         <Typography variant="overline" color="text.secondary" sx={{ letterSpacing: '0.12em' }}>
-          Sponsored
+          {t('sponsored.badge')}
         </Typography>
         <Typography id={`sponsored-${item.id}`} variant="h6" component="h2" sx={{ mb: 1 }}>
           {item.title}
@@ -55,9 +56,11 @@ export function SponsoredSidebar() {
           rel="noopener noreferrer sponsored"
           underline="always"
           onClick={() => countSponsored(item.id, 'clicks')}
+          // Its whole name for a screen reader, one sentence in the reader's language (the visible words begin it).
+          aria-label={`${t('sponsored.learnMoreAbout', { name: item.title })} ${t('auth.menu.newTab')}`}
           sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, fontWeight: 600 }}
         >
-          Learn more<Box component="span" sx={visuallyHidden}> about {item.title} (opens in a new tab)</Box>
+          {t('home.learnMore')}
           <OpenInNewIcon fontSize="inherit" aria-hidden />
         </Link>
       </CardContent>

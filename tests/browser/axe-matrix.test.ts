@@ -191,13 +191,17 @@ async function settled(page: Page): Promise<void> {
   await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))));
 }
 
-async function axeViolations(page: Page): Promise<string[]> {
+/**
+ * axe's WCAG 2 A/AA rules. In the pseudo-locale, whose texts are padded and bracketed, a control's visible words are
+ * never a part of its longer spoken name (label-content-name-mismatch): that rule runs in the real languages only.
+ */
+async function axeViolations(page: Page, pseudo = false): Promise<string[]> {
   await page.evaluate(AXE);
-  return page.evaluate(async () => {
+  return page.evaluate(async (pseudo) => {
     const axe = (window as unknown as { axe: { run(ctx: Document, opts: unknown): Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] });
+    const result = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'], ...(pseudo ? { rules: { 'label-content-name-mismatch': { enabled: false } } } : {}) });
     return result.violations.map((v) => `${v.id} (${v.help}): ${v.nodes.slice(0, 5).map((n) => n.target.join(' ')).join(', ')}`);
-  });
+  }, pseudo);
 }
 
 /** What is wrong with the page's language: lang and dir, raw keys, English left in Arabic, mirroring, clipped pseudo-locale texts. */
@@ -290,7 +294,7 @@ describe.skipIf(skipBrowser())(`axe-core and the language checks on every listen
           found[where] = [`did not settle: ${(err as Error).message.split('\n')[0]}`];
           continue;
         }
-        const v = [...(await axeViolations(page)), ...(await languageFaults(page, c.locale, screen.staff))];
+        const v = [...(await axeViolations(page, c.locale === 'en-XA')), ...(await languageFaults(page, c.locale, screen.staff))];
         if (v.length) {
           found[where] = v;
           // Said at once: the full matrix runs for half an hour.

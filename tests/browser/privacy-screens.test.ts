@@ -159,7 +159,7 @@ describe.skipIf(skipBrowser())('issue 37 screens in Chromium', () => {
     expect(file.account.email).toBe(user.email);
     await card.getByText('Your data has been downloaded.').waitFor();
 
-    await card.getByLabel('Note for the owners (optional)').fill('Leaving the station at the end of the month.');
+    await card.getByLabel('Note (optional)').fill('Leaving the station at the end of the month.');
     await card.getByRole('button', { name: 'Ask to delete my account' }).click();
     await card.getByText('Your request has been sent. An owner or manager will delete your account and its data.').waitFor();
     await card.scrollIntoViewIfNeeded();

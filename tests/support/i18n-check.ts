@@ -18,7 +18,7 @@ export const SAME_IN_EVERY_LANGUAGE = [
   'PayPal', 'Ko-fi', 'Patreon', 'GitHub', 'Gravatar', 'radio-browser.info', 'OpenAPI', 'Swagger', 'JSON', 'CSV', 'XML', 'RSS', 'iCal', 'iCalendar', 'webcal', 'HTTPS', 'HTTP',
   'URL', 'API', 'CORS', 'MP3', 'AAC', 'Ogg', 'Opus', 'FLAC', 'ICY', 'QR', 'TOTP', 'SMTP', 'VAPID', 'PWA', 'UTC', 'GMT', 'PRS', 'PPL', 'ASCAP', 'BMI', 'SESAC',
   'SoundExchange', 'GEMA', 'SACEM', 'SGAE', 'ECAD', 'SOCAN', 'ISRC', 'ISWC', 'AutoDJ', 'Auto DJ', 'DJ', 'DJs', 'LOA', 'ID', 'OK', 'kbps', 'kHz', 'px', 'GDPR',
-  'Google Play', 'App Store', 'GIF', 'MB', 'KB', 'GB',
+  'Google Play', 'App Store', 'GIF', 'MB', 'KB', 'GB', 'IP', 'UTF-8', 'Content-Type', 'Enter', 'Esc', 'README',
   'English', 'Español', 'Français', 'Deutsch', 'Português (Brasil)', 'Português', 'Brasil', 'CPU', 'RAM', 'SVG', 'PNG', 'JPEG', 'WebP', 'Web Push', 'm3u', 'pls',
 ];
 
@@ -38,6 +38,9 @@ export async function contentStrings(knex: Knex, extraFiles: string[] = [], extr
       if (s.length >= 2 && s.length <= 20_000) out.add(s);
       // A rich text (a page's body, a bio): each piece of text between its tags is content too.
       if (/<[a-z][^>]*>/i.test(s)) for (const piece of s.split(/<[^>]+>/)) add(piece.replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&'));
+      // A time zone (Europe/London): its city is how the station's clock is named.
+      const zone = /^[A-Z][a-z]+\/([A-Za-z_]+)$/.exec(s);
+      if (zone) add(zone[1]!.replace(/_/g, ' '));
     } else if (Array.isArray(v)) v.forEach(add);
     else if (v && typeof v === 'object') Object.values(v).forEach(add);
   };
@@ -89,16 +92,21 @@ export async function englishLeft(page: Page, content: string[], allow: string[]
         let rest = ` ${text.replace(/\s+/g, ' ').trim()} `;
         if (!/[A-Za-z]{2}/.test(rest)) return false;
         const bare = rest.trim();
-        // Brands first, then station content, each as whole words.
+        // Station content, then brands, then content again (a name may hold a brand's word: "DJ Fjord"), as whole words.
+        const dropContent = (): boolean => {
+          for (const p of pieces) {
+            if (p === bare || (bare.length >= 15 && p.includes(bare))) return true;
+            if (rest.includes(p)) rest = rest.replace(new RegExp(`(^|[^A-Za-z])${esc(p)}(?=$|[^A-Za-z])`, 'g'), '$1 ');
+            if (!/[A-Za-z]{2}/.test(rest)) return true;
+          }
+          return false;
+        };
+        if (dropContent()) return false;
         for (const a of allowed) if (rest.includes(a)) rest = rest.replace(new RegExp(`(^|[^A-Za-z])${esc(a)}(?=$|[^A-Za-z])`, 'g'), '$1 ');
-        if (!/[A-Za-z]{2}/.test(rest)) return false;
-        for (const p of pieces) {
-          if (p === bare || (bare.length >= 15 && p.includes(bare))) return false;
-          if (rest.includes(p)) rest = rest.replace(new RegExp(`(^|[^A-Za-z])${esc(p)}(?=$|[^A-Za-z])`, 'g'), '$1 ');
-          if (!/[A-Za-z]{2}/.test(rest)) return false;
-        }
+        if (!/[A-Za-z]{2}/.test(rest) || dropContent()) return false;
         // What is left: e-mail addresses, web addresses and file names are data, not language.
-        rest = rest.replace(/\S+@\S+|\bhttps?:\/\/\S+|\b[\w.-]+\.(?:com|org|net|demo|mp3|png|jpg|xml|json|csv|ics|m3u|pls)\b|\/[\w/.:-]+/g, ' ');
+        // So are field lists in braces ({id, count}) and media types (application/json).
+        rest = rest.replace(/\{[^}]*\}|\b[a-z]+\/[\w.+-]+|\S+@\S+|\bhttps?:\/\/\S+|\b[\w.-]+\.(?:com|org|net|demo|mp3|png|jpg|xml|json|csv|ics|m3u|pls)\b|\/[\w/.:-]+/g, ' ');
         return /[A-Za-z]{2}/.test(rest);
       };
       for (const el of document.querySelectorAll('body *')) {
@@ -132,8 +140,9 @@ export async function clippedPseudoText(page: Page): Promise<string[]> {
     for (const el of document.querySelectorAll('body *')) {
       const own = [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent ?? '').join('').trim();
       if (!own || !pseudo.test(own)) continue;
-      // The player bar's two lines are one line each by design, ending in an ellipsis (the full text in its title).
-      if (el.closest('.boot-np, [data-testid="now-playing"]')) continue;
+      // The player bar's two lines are one line each by design, ending in an ellipsis (the full text in its title), as
+      // is a select's chosen value (the whole text in its open list).
+      if (el.closest('.boot-np, [data-testid="now-playing"], .MuiSelect-select')) continue;
       const style = getComputedStyle(el);
       if (style.display === 'none' || style.visibility === 'hidden') continue;
       const r = el.getBoundingClientRect();

@@ -95,7 +95,12 @@ function DetailDialog({ entry, onClose }: { entry: LogEntry | null; onClose: () 
             </dd>
             <dt>{t('logs.col.resource')}</dt>
             <dd>
-              {entry.resource_name ?? '—'} <Typography component="span" variant="body2" color="text.secondary">({entry.resource_type}{entry.resource_id ? ` · ${entry.resource_id}` : ''})</Typography>
+              {entry.resource_name ?? '—'} <Typography component="span" variant="body2" color="text.secondary">({/* The record's kind and id as the audit trail stores them: identifiers, not words. */}
+                <Box component="code" sx={{ fontFamily: 'inherit', fontSize: 'inherit' }}>
+                  {entry.resource_type}
+                  {entry.resource_id ? ` · ${entry.resource_id}` : ''}
+                </Box>
+                )</Typography>
             </dd>
             <dt>{t('logs.details.timestamp')}</dt>
             <dd>{stamp(entry.created_at)}</dd>

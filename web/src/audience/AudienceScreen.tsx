@@ -35,6 +35,17 @@ import {
 import { useStation } from '../app/station';
 import type { MessageKey } from '../../../shared/i18n/format';
 import { useI18n, useT } from '../i18n/state';
+import type { Translate } from '../../../shared/i18n/format';
+
+/**
+ * A show's title, or the server's own name for a live session without a booking ('Live session: {name}', English in
+ * the API and its CSV) in the reader's language.
+ */
+function spanTitle(t: Translate, s: { title: string; presenter_name: string | null }): string {
+  if (s.title === 'Live session') return t('audience.liveSession');
+  if (s.presenter_name && s.title === `Live session: ${s.presenter_name}`) return t('audience.liveSessionOf', { name: s.presenter_name });
+  return s.title;
+}
 import { LoadStates } from '../ui/LoadStates';
 import { useToast } from '../ui/toast';
 import { downloadAudienceCsv, useAudienceHeatmap, useAudienceSeries, useAudienceShows, useListenersNow } from './api';
@@ -112,6 +123,7 @@ function Section({ title, id, view, onView, actions, children }: { title: string
 
 /** The shows on the line chart: a shaded band each, named when there is room. */
 function ShowBands({ shows }: { shows: AudienceShowSpan[] }) {
+  const t = useT();
   const xScale = useXScale<'time'>();
   const { left, top, width, height } = useDrawingArea();
   const theme = useTheme();
@@ -127,7 +139,7 @@ function ShowBands({ shows }: { shows: AudienceShowSpan[] }) {
             <rect x={x1} y={top} width={room} height={height} fill={alpha(theme.palette.secondary.main, 0.14)} />
             {room > 48 && (
               <text x={x1 + 4} y={top + 14} fontSize={11} fill={theme.palette.text.primary}>
-                {s.title.length * 6 > room ? `${s.title.slice(0, Math.max(1, Math.floor(room / 6) - 1))}…` : s.title}
+                {spanTitle(t, s).length * 6 > room ? `${spanTitle(t, s).slice(0, Math.max(1, Math.floor(room / 6) - 1))}…` : spanTitle(t, s)}
               </text>
             )}
           </g>
@@ -212,7 +224,7 @@ function ListenerTable({ data }: { data: AudienceSeries }) {
             <TableBody>
               {data.shows.map((s) => (
                 <TableRow key={s.id}>
-                  <TableCell>{s.title}</TableCell>
+                  <TableCell>{spanTitle(t, s)}</TableCell>
                   <TableCell>{s.presenter_name ?? '—'}</TableCell>
                   <TableCell>{f.dateTime(s.starts_at)}</TableCell>
                   <TableCell>{f.time(s.ends_at)}</TableCell>
@@ -279,7 +291,7 @@ function Ranking({ shows, by }: { shows: ShowAudience[]; by: RankBy }) {
   const top = [...shows].filter((s) => (by === 'average' ? s.average !== null : s.listening_hours > 0)).sort((a, b) => (by === 'average' ? (b.average ?? 0) - (a.average ?? 0) : b.listening_hours - a.listening_hours)).slice(0, 10);
   if (top.length === 0) return <Typography color="text.secondary">{t('audience.noShowReadings')}</Typography>;
   const label = by === 'average' ? t('audience.averageListeners') : t('audience.listeningHours');
-  const list = top.map((s) => `${s.title} ${by === 'average' ? f.num(s.average) : f.hours(s.listening_hours)}`).join('; ');
+  const list = top.map((s) => `${spanTitle(t, s)} ${by === 'average' ? f.num(s.average) : f.hours(s.listening_hours)}`).join('; ');
   return (
     <Box role="img" aria-label={by === 'average' ? t('audience.topByAverage', { list }) : t('audience.topByHours', { list })}>
       <BarChart
@@ -288,7 +300,7 @@ function Ranking({ shows, by }: { shows: ShowAudience[]; by: RankBy }) {
         skipAnimation
         hideLegend
         margin={{ left: 0, right: 16, top: 8, bottom: 0 }}
-        yAxis={[{ scaleType: 'band', data: top.map((s, i) => `${i + 1}. ${s.title}`), width: 140 }]}
+        yAxis={[{ scaleType: 'band', data: top.map((s, i) => `${i + 1}. ${spanTitle(t, s)}`), width: 140 }]}
         xAxis={[{ min: 0 }]}
         series={[{ data: top.map((s) => (by === 'average' ? (s.average ?? 0) : s.listening_hours)), label, color: theme.palette.primary.main }]}
       />
@@ -317,7 +329,7 @@ function FiguresTable({ rows, label }: { rows: ShowAudience[]; label: string }) 
         <TableBody>
           {rows.map((s) => (
             <TableRow key={`${s.kind}:${s.id}`}>
-              <TableCell>{s.title}</TableCell>
+              <TableCell>{spanTitle(t, s)}</TableCell>
               <TableCell>{s.presenter_name ?? '—'}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>
                 {f.dateTime(s.starts_at)}–{f.time(s.ends_at)}

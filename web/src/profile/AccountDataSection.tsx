@@ -51,6 +51,7 @@ export function AccountDataSection() {
           </div>
           <TextField
             label={t('profile.data.note')}
+            helperText={t('profile.data.noteHelp')}
             value={note}
             onChange={(e) => setNote(e.target.value)}
             multiline

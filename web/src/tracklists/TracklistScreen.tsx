@@ -154,7 +154,8 @@ export function LogPanel({ view, compact = false }: { view: TracklistView; compa
           <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
             {t('tracklists.typedHeading')}
           </Typography>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+          {/* The three fields share a row where each has room for its label (about 180 px), else wrap. */}
+          <Stack direction="row" useFlexGap spacing={1} sx={{ flexWrap: 'wrap', '& > .MuiTextField-root': { flex: '1 1 180px' } }}>
             <TextField size="small" label={t('tracklists.artist')} value={manual.artist} onChange={(e) => setManual({ ...manual, artist: e.target.value })} slotProps={{ htmlInput: { maxLength: 300 } }} />
             <TextField size="small" required label={t('tracklists.title')} value={manual.title} onChange={(e) => setManual({ ...manual, title: e.target.value })} slotProps={{ htmlInput: { maxLength: 300 } }} />
             <TextField size="small" label={t('tracklists.album')} value={manual.album} onChange={(e) => setManual({ ...manual, album: e.target.value })} slotProps={{ htmlInput: { maxLength: 300 } }} />

@@ -24,12 +24,12 @@ import {
 } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
 import { APPLICATION_REVIEW_TEXTS, AVAILABILITY_SLOTS, type ApplicationStatus, type ApplicationView } from '../../../../shared/applications';
-import { formatQueueDate } from '../../../../shared/time';
 import { ApiError } from '../../app/api';
 import { LoadStates } from '../../ui/LoadStates';
 import { useIsMobile } from '../../app/media';
 import type { MessageKey } from '../../../../shared/i18n/format';
-import { useT } from '../../i18n/state';
+import { useI18n, useT, type I18n } from '../../i18n/state';
+import { useQueueDate } from '../../requests/admin/texts';
 import { useToast } from '../../ui/toast';
 import { useApplications, useApplicationsLive, useDecideApplication } from './api';
 import { StatusChip } from '../../requests/admin/QueueTable';
@@ -40,9 +40,18 @@ const TABS: { value: ApplicationStatus; label: MessageKey }[] = [
   { value: 'rejected', label: 'applications.rejected' },
 ];
 
-function slotLabel(id: string): string {
+const SLOT_HOURS: Record<string, [number, number]> = { Morning: [6, 12], Afternoon: [12, 18], Evening: [18, 24] };
+
+/** A slot with its hours: 'Weekday evening (6PM-12AM)' in English, the reader's clock from Intl in the others. */
+function slotLabel({ t, locale, intl }: I18n, id: string): string {
   const s = AVAILABILITY_SLOTS.find((x) => x.id === id);
-  return s ? `${s.group} ${s.label.toLowerCase()} (${s.hours})` : id;
+  if (!s) return id;
+  const period = t(`applications.slot.${s.id}` as MessageKey);
+  const hours = SLOT_HOURS[s.label];
+  if (locale === 'en' || !hours) return t('application.slot', { period, hours: s.hours });
+  const clock = new Intl.DateTimeFormat(intl, { hour: 'numeric', timeZone: 'UTC' });
+  const at = (h: number) => clock.format(new Date(Date.UTC(2024, 0, 1, h % 24)));
+  return t('application.slot', { period, hours: t('application.hours', { from: at(hours[0]), to: at(hours[1]) }) });
 }
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
@@ -60,7 +69,9 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 function DetailCard({ app }: { app: ApplicationView }) {
   const decide = useDecideApplication();
   const { toast } = useToast();
-  const t = useT();
+  const i18n = useI18n();
+  const { t } = i18n;
+  const formatQueueDate = useQueueDate();
   const [confirm, setConfirm] = useState<'approved' | 'rejected' | null>(null);
 
   const run = async (status: 'approved' | 'rejected') => {
@@ -94,7 +105,7 @@ function DetailCard({ app }: { app: ApplicationView }) {
         <Field label={t('applications.availability')}>
           <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.75, mt: 0.5 }}>
             {app.available_times.map((slot) => (
-              <Chip key={slot} size="small" label={slotLabel(slot)} />
+              <Chip key={slot} size="small" label={slotLabel(i18n, slot)} />
             ))}
           </Stack>
         </Field>
@@ -148,6 +159,7 @@ export default function Applications() {
   const selected = rows.find((a) => a.id === selectedId) ?? rows[0] ?? null;
   useEffect(() => setSelectedId(null), [tab]);
   const t = useT();
+  const formatQueueDate = useQueueDate();
 
   return (
     <Box>

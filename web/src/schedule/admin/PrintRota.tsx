@@ -97,32 +97,34 @@ export default function PrintRota() {
                 {t('rota.noShows')}
               </Typography>
             ) : (
-              <Table size="small">
-                <TableHead>
-                  <TableRow>
-                    <TableCell sx={{ width: '28%' }}>{t('rota.time')}</TableCell>
-                    <TableCell>{t('rota.show')}</TableCell>
-                    <TableCell sx={{ width: '30%' }}>{t('rota.presenter')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {list.map((s) => (
-                    <TableRow key={s.id}>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{localTimeRange(s, station.timezone, station.timezone, intl, t('schedule.nextDay'))}</TableCell>
-                      <TableCell sx={{ fontWeight: 600 }}>
-                        {s.title}
-                        {s.status === 'pending' && (
-                          <Typography component="span" variant="body2" color="text.secondary">
-                            {' '}
-                            {t('rota.pending')}
-                          </Typography>
-                        )}
-                      </TableCell>
-                      <TableCell>{s.presenter_name ?? s.host ?? t('rota.noPresenter')}</TableCell>
+              <Box sx={{ overflowX: 'auto' }}>
+                <Table size="small">
+                  <TableHead>
+                    <TableRow>
+                      <TableCell sx={{ width: '28%' }}>{t('rota.time')}</TableCell>
+                      <TableCell>{t('rota.show')}</TableCell>
+                      <TableCell sx={{ width: '30%' }}>{t('rota.presenter')}</TableCell>
                     </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+                  </TableHead>
+                  <TableBody>
+                    {list.map((s) => (
+                      <TableRow key={s.id}>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{localTimeRange(s, station.timezone, station.timezone, intl, t('schedule.nextDay'))}</TableCell>
+                        <TableCell sx={{ fontWeight: 600 }}>
+                          {s.title}
+                          {s.status === 'pending' && (
+                            <Typography component="span" variant="body2" color="text.secondary">
+                              {' '}
+                              {t('rota.pending')}
+                            </Typography>
+                          )}
+                        </TableCell>
+                        <TableCell>{s.presenter_name ?? s.host ?? t('rota.noPresenter')}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </Box>
             )}
           </Box>
         ))

@@ -39,12 +39,13 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { ConflictDialog } from './ConflictDialog';
 import { MonthCalendar, monthOf } from './MonthCalendar';
 import { StatusChip } from './StatusChip';
-import { useT } from '../../i18n/state';
+import { useI18n, useT } from '../../i18n/state';
+import type { MessageKey } from '../../../../shared/i18n/format';
 import { useToast } from '../../ui/toast';
 import { useActor } from './useActor';
-import { statusLabel } from './texts';
+import { showLongDate, statusLabel } from './texts';
 
-const TYPE_LABELS: Record<string, string> = { show: 'Show', event: 'Special Event', maintenance: 'Maintenance' };
+const TYPE_KEYS: Record<string, MessageKey> = { show: 'showMgmt.type.show', event: 'showMgmt.type.event', maintenance: 'showMgmt.type.maintenance' };
 
 /**
  * Schedule Overview (spec 001 §2): a month calendar on the left, the
@@ -58,7 +59,8 @@ export function ScheduleOverview() {
 type Editing = { mode: 'new'; date: string } | { mode: 'edit'; event: ScheduleEventView } | null;
 
 function Overview() {
-  const t = useT();
+  const i18n = useI18n();
+  const { t } = i18n;
   usePageMeta({ title: t('overview.title') });
   useScheduleLive();
   const station = useStation();
@@ -148,7 +150,7 @@ function Overview() {
           <CardContent>
             <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, justifyContent: 'space-between', alignItems: 'center', mb: 2 }}>
               <Typography variant="h6" component="h2" aria-live="polite">
-                {longDate(selected)}
+                {showLongDate(selected, i18n)}
               </Typography>
               {canEdit && (
                 <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ mode: 'new', date: selected })} sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
@@ -180,7 +182,7 @@ function Overview() {
                           {e.presenter_name ?? e.host ?? '—'}
                         </Typography>
                       </Box>
-                      <Chip size="small" variant="outlined" label={TYPE_LABELS[e.type] ?? e.type} />
+                      <Chip size="small" variant="outlined" label={TYPE_KEYS[e.type] ? t(TYPE_KEYS[e.type]!) : e.type} />
                       <StatusChip status={e.status} />
                       {canEdit && (
                         <Box sx={{ display: 'flex', gap: 0.5 }}>
@@ -242,7 +244,7 @@ function OverviewEventDialog({ editing, onClose }: { editing: Exclude<Editing, n
   const [invalid, setInvalid] = useState(false);
   const [conflicts, setConflicts] = useState<ConflictView[] | null>(null);
   const [busy, setBusy] = useState(false);
-  const types = e?.type === 'show' ? EVENT_TYPES.map((ty) => ({ value: ty, label: TYPE_LABELS[ty]! })) : OVERVIEW_EVENT_TYPES;
+  const types = e?.type === 'show' ? EVENT_TYPES.map((ty) => ({ value: ty, label: t(TYPE_KEYS[ty]!) })) : OVERVIEW_EVENT_TYPES;
 
   const body = (proceed: boolean) => ({ event_date: date, title, description, start_time: start, end_time: end, type, host, status, proceed });
   const save = async (proceed: boolean) => {

@@ -80,6 +80,10 @@ describe('a real install (SEED_DEMO=false)', () => {
       approvedImageHosts: [],
       singleDayLeave: false,
       compliance_mode: 'none',
+      // The station's languages (issue 35 item 6): English by default, no content in other languages yet.
+      language: 'en',
+      contentLanguages: [],
+      taglineTranslations: {},
     });
   });
 

@@ -37,8 +37,9 @@ describe('the OpenAPI document', () => {
     const doc = (await request(t.url, '/api/openapi.json')).body;
     const params = (path: string, method: string) => doc.paths[path][method].parameters.map((p: { name: string }) => p.name);
     expect(params('/schedule-api', 'get')).toEqual(keys(ScheduleApiQuerySchema));
-    // Spec 001 §7's parameters, plus issue 30's presenter_id (a presenter's own calendar feed, by DJ id).
-    expect(params('/schedule-api', 'get')).toEqual(['week', 'start_date', 'end_date', 'today', 'presenter', 'presenter_id', 'status', 'limit']);
+    // Spec 001 §7's parameters, plus issue 30's presenter_id (a presenter's own calendar feed, by DJ id) and issue 35's
+    // broadcast_language filter and lang (the titles' language).
+    expect(params('/schedule-api', 'get')).toEqual(['week', 'start_date', 'end_date', 'today', 'presenter', 'presenter_id', 'status', 'broadcast_language', 'lang', 'limit']);
     expect(params('/song-request-api', 'get')).toEqual([...new Set(SongRequestApiQuerySchema.options.flatMap((o) => keys(o)))]);
     expect(params('/song-request-api', 'get')).toEqual(['action', 'query', 'limit', 'artist', 'title']);
     const body = doc.paths['/song-request-api'].post.requestBody.content['application/json'].schema;

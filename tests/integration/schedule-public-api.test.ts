@@ -127,7 +127,9 @@ describe('GET /schedule-api (spec 001 §3, §7)', () => {
   ])('answers 400 naming the parameter for ?%s', async (qs, parameter, message) => {
     const res = await request(t.url, `/schedule-api?${qs}`);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ success: false, error: { code: 'validation_failed', message, details: { parameter } }, message });
+    // The message's catalogue key comes too (README "Languages", error messages), and its values when it has any.
+    expect(res.body).toEqual({ success: false, error: expect.objectContaining({ code: 'validation_failed', message, details: { parameter }, key: expect.stringMatching(/^error\.param/) }), message });
+    expect(Object.keys(res.body.error).sort()).toEqual(res.body.error.values ? ['code', 'details', 'key', 'message', 'values'] : ['code', 'details', 'key', 'message']);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
   });
 

@@ -30,22 +30,27 @@ const extra = process.argv.slice(2);
 const started = Date.now();
 const full = process.env.TEST_FULL === '1';
 console.log(full ? '▶ TEST_FULL=1: every matrix in full, stress suites at full length' : '▶ sampled matrices (TEST_FULL=1 runs them in full)');
-const runs = [
-  { label: 'unit', project: 'unit', env: {} },
-  { label: 'integration (PGlite)', project: 'integration', env: { TEST_DB_ENGINE: 'pglite' } },
-];
-// The PostgreSQL pass leaves out the integration files whose subject is not the database: audio through real icecast2,
-// ffmpeg and the desktop source client; the production start, the nginx proxy, HTTP headers (CSP, Host), the demo
-// stream's ICY metadata and playlist files, the realtime and load budgets, shutdown, image processing and the
-// embedded database's own lock. They write a few rows any engine takes the same way, and run once, on PGlite. Every
-// file whose rules live in queries, transactions, constraints or migrations runs on both (listen-again's recorder and
-// crash tests included). TEST_FULL=1 runs every file on both.
+// The integration files whose subject is not the database: audio through real icecast2, ffmpeg and the desktop source
+// client; the production start, the nginx proxy, HTTP headers (CSP, Host), the demo stream's ICY metadata and playlist
+// files, the realtime and load budgets, shutdown, image processing and the embedded database's own lock. They write a
+// few rows any engine takes the same way, and run once. Every file whose rules live in queries, transactions,
+// constraints or migrations runs on both engines (listen-again's recorder and crash tests included). TEST_FULL=1 runs
+// every file on both.
 const ONE_ENGINE = [
   'listen-again-sources', 'dead-air-icecast', 'desktop-live-source', 'live-azuracast', 'production', 'nginx', 'icecast', 'station-ears', 'csp',
   'icy-metadata', 'live-source-client', 'realtime-budget', 'host-header', 'quiet-logs', 'reach-playlists', 'data-dir-lock', 'load-shedding',
   'shutdown-connections', 'media',
 ].map((name) => `tests/integration/${name}.test.ts`);
-if (process.env.TEST_DATABASE_URL) runs.push({ label: 'integration (PostgreSQL)', project: 'integration', env: { TEST_DB_ENGINE: 'postgres' }, args: full ? [] : ONE_ENGINE.flatMap((f) => ['--exclude', f]) });
+// Three of them (the longest: recording from real sources, dead air through icecast2, the desktop's live source) run on
+// PostgreSQL when it is there, so that the two passes, side by side, end at about the same time; the rest on PGlite.
+const ON_POSTGRES = ['listen-again-sources', 'dead-air-icecast', 'desktop-live-source'].map((name) => `tests/integration/${name}.test.ts`);
+const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
+const exclude = (files) => (full ? [] : files.flatMap((f) => ['--exclude', f]));
+const runs = [
+  { label: 'unit', project: 'unit', env: {} },
+  { label: 'integration (PGlite)', project: 'integration', env: { TEST_DB_ENGINE: 'pglite' }, args: withPostgres ? exclude(ON_POSTGRES) : [] },
+];
+if (withPostgres) runs.push({ label: 'integration (PostgreSQL)', project: 'integration', env: { TEST_DB_ENGINE: 'postgres' }, args: exclude(ONE_ENGINE.filter((f) => !ON_POSTGRES.includes(f))) });
 runs.push({ label: 'stress', project: 'stress', env: {} });
 runs.push({ label: 'browser', project: 'browser', env: {} });
 

@@ -3,9 +3,10 @@ import type { Role } from '../../shared/permissions';
 import { createUser, type TestUser } from './auth';
 import type { BrowserHarness } from './browser';
 
-/** Signs in through the real /auth page and waits until the site has taken the session. */
+/** Signs in through the real /auth page, in English, and waits until the site has taken the session. */
 export async function signInThroughUi(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
-  await page.goto(baseUrl + '/auth');
+  // In English (the labels below are the English ones), whatever language the browser or an earlier page chose.
+  await page.goto(baseUrl + '/auth?lang=en');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();

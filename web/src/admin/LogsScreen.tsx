@@ -240,7 +240,7 @@ export default function LogsScreen() {
                       {l.resource_name ?? l.resource_type}
                     </Typography>
                     <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'break-word' }}>
-                      {l.user_email ?? t('logs.system')} · {l.resource_type}
+                      {l.user_email ?? t('logs.system')} · <code style={{ font: 'inherit' }}>{l.resource_type}</code>
                     </Typography>
                   </Button>
                 </Paper>
@@ -286,7 +286,7 @@ export default function LogsScreen() {
                       </TableCell>
                       <TableCell data-prose sx={{ overflowWrap: 'anywhere', minWidth: 160 }}>
                         {l.resource_name ?? '—'}
-                        <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block' }}>
+                        <Typography component="code" variant="caption" color="text.secondary" sx={{ display: 'block', fontFamily: 'inherit' }}>
                           {l.resource_type}
                         </Typography>
                       </TableCell>

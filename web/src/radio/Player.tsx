@@ -379,6 +379,7 @@ export function Player() {
   return (
     <Paper
       component="section"
+      data-player-bar=""
       aria-label={episode ? t('listenAgain.playerRegion') : t('player.region')}
       square
       elevation={8}

@@ -97,7 +97,7 @@ export default function PrintRota() {
                 {t('rota.noShows')}
               </Typography>
             ) : (
-              <Box sx={{ overflowX: 'auto' }}>
+              <Box tabIndex={0} sx={{ overflowX: 'auto' }}>
                 <Table size="small">
                   <TableHead>
                     <TableRow>

@@ -60,7 +60,10 @@ afterAll(async () => {
 /** Books a daily show through the booking API; returns when it ends (epoch ms: its last minute, as booked). */
 async function book(t: TestServer, who: { token: string }, startInMin: number, minutes: number, title: string): Promise<number> {
   const zone = await stationTimezone(t.server.ctx);
-  const start = Date.now() + startInMin * 60_000;
+  let start = Date.now() + startInMin * 60_000;
+  // A show may not run past midnight here (its end is kept at 23:59): one that would start in the day's last minutes
+  // starts a few minutes later, just after midnight.
+  if (localDateTime(start, zone).time.slice(0, 5) >= '23:57') start += 5 * 60_000;
   const s = localDateTime(start, zone);
   const e = localDateTime(start + minutes * 60_000, zone);
   const res = await request(t.url, '/api/schedule/bookings', { method: 'POST', token: who.token, body: { mode: 'daily', title, event_date: s.date, start_time: s.time.slice(0, 5), end_time: e.date === s.date ? e.time.slice(0, 5) : '23:59' } });

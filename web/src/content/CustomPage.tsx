@@ -9,7 +9,7 @@ import { countPageView, usePublicPage } from './api';
 import { PageProse } from './PageProse';
 import { bootSaysMissing } from '../app/boot-data';
 import { listenerSessionId } from '../platform/session';
-import { useI18n } from '../i18n/state';
+import { aroundSlot, SLOT, useI18n } from '../i18n/state';
 
 /** The published date in long US form, e.g. "March 4, 2025". */
 export function longUsDate(iso: string): string {
@@ -40,6 +40,8 @@ export default function CustomPage() {
 
   if (missing || query.isError) return <Navigate to="/404" replace />;
   if (!page) return <PageLoading label={t('customPage.loading')} />;
+  // The sentence in the reader's language, the date in its own element where the sentence puts it.
+  const published = aroundSlot(t('customPage.publishedOn', { date: SLOT }));
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 6 } }}>
@@ -64,7 +66,9 @@ export default function CustomPage() {
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 4, flexWrap: 'wrap' }}>
             <Typography variant="body2" color="text.secondary">
               {/* The spec's "Published November 27, 2026" in English; the reader's own long date elsewhere. */}
-              <time dateTime={page.created_at}>{t('customPage.publishedOn', { date: locale === 'en' ? longUsDate(page.created_at) : new Date(page.created_at).toLocaleDateString(intl, { dateStyle: 'long' }) })}</time>
+              {published[0]}
+              <time dateTime={page.created_at}>{locale === 'en' ? longUsDate(page.created_at) : new Date(page.created_at).toLocaleDateString(intl, { dateStyle: 'long' })}</time>
+              {published[1]}
             </Typography>
             {page.is_featured && <Chip label={t('home.featured')} size="small" color="primary" />}
           </Box>

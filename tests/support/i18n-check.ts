@@ -140,9 +140,9 @@ export async function clippedPseudoText(page: Page): Promise<string[]> {
     for (const el of document.querySelectorAll('body *')) {
       const own = [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent ?? '').join('').trim();
       if (!own || !pseudo.test(own)) continue;
-      // The player bar's lines are one line each by design, ending in an ellipsis (the full text in its title), as is a
-      // select's chosen value (the whole text in its open list).
-      if (el.closest('.boot-np, [data-testid="now-playing"], [data-player-bar], .MuiSelect-select')) continue;
+      // The player bar's lines are one line each by design, ending in an ellipsis (the full text in its title), as are a
+      // select's chosen value (the whole text in its open list) and the rows of a song list (title, artist).
+      if (el.closest('.boot-np, [data-testid="now-playing"], [data-player-bar], .MuiSelect-select, li .MuiTypography-noWrap')) continue;
       const style = getComputedStyle(el);
       if (style.display === 'none' || style.visibility === 'hidden') continue;
       const r = el.getBoundingClientRect();

@@ -84,7 +84,7 @@ export async function englishLeft(page: Page, content: string[], allow: string[]
       // a screen reader reads it in that language, as the page says.
       const pageLang = document.documentElement.lang;
       const skip = (el: Element): boolean =>
-        !!el.closest('code, pre, kbd, samp, script, style, noscript, svg, [translate="no"], [aria-hidden="true"]') || [...document.querySelectorAll('body [lang]')].some((x) => x.getAttribute('lang') !== pageLang && x.contains(el));
+        !!el.closest('code, pre, kbd, samp, script, style, noscript, svg, [translate="no"], [aria-hidden="true"]') || el.closest('[lang]')?.getAttribute('lang') !== pageLang;
       const pieces = [...content].sort((a, b) => b.length - a.length);
       const allowed = [...allow].sort((a, b) => b.length - a.length);
       const esc = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -21,6 +21,7 @@ import { i18nAtom } from '../i18n/state';
 import { rtlCacheIfLoaded } from '../i18n/rtl';
 import { installRecovery } from './recovery';
 import { realtime } from '../realtime/client';
+import { onLocaleChosen } from '../i18n/start';
 
 // Platform services (staff notifications as pop-ups, the studio's mini window feed) and the schemas they parse with:
 // loaded in the studio or once someone signs in, never for an anonymous listener.
@@ -58,6 +59,15 @@ export function App() {
   }, [themeKey]);
   // What failed during an outage is fetched again when the server is back (the realtime link reopening says so).
   useEffect(() => installRecovery(queryClient, (fn) => realtime.onResync((ch) => ch === null && fn())), []);
+  // Station content comes in the reader's language (issue 35 item 6): a language chosen in the menu fetches the
+  // shows, pages and slides again in it.
+  useEffect(
+    () =>
+      onLocaleChosen(() => {
+        for (const key of [['schedule'], ['page'], ['slider']]) void queryClient.invalidateQueries({ queryKey: key });
+      }),
+    [],
+  );
   const router = useMemo(() => {
     const r = createBrowserRouter(routes);
     // A chunk of this build is gone from the server (a new build is deployed): the next navigation loads the page

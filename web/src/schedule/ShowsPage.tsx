@@ -2,7 +2,7 @@ import { Alert, Box, Button, Card, CardContent, Chip, Container, Link, Stack, To
 import EventIcon from '@mui/icons-material/Event';
 import { useQuery } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { ListenerEventView } from '../../../shared/bookings';
 import { addDays, addWeeks, isLiveNow, isValidDate, todayInZone, weekBoundsFrom } from '../../../shared/schedule';
 import { firstDayOfWeek } from '../../../shared/i18n/week';
@@ -22,12 +22,18 @@ import { useShowZone } from './zone';
 import { FollowButton } from '../pwa/FollowButton';
 import { useLiveShowId } from '../radio/hooks';
 import { ShowListenAgainLink } from '../listen-again/ListenAgainSection';
+import { BroadcastLanguageChip, BroadcastLanguageFilter } from './components/BroadcastLanguage';
+import { isLanguageCode, languageName } from '../../../shared/content-text';
+
+/** The page address's parameter of the broadcast-language filter (the public schedule API's name for it). */
+export const BROADCAST_LANGUAGE_PARAM = 'broadcast_language';
 
 /** The iCalendar feed as a webcal:// address, which calendar apps open as a subscription. */
-function calendarFeedUrl(): string {
-  if (typeof window === 'undefined') return '/api/schedule.ics';
+function calendarFeedUrl(broadcastLanguage: string | null): string {
+  const query = broadcastLanguage ? `?${BROADCAST_LANGUAGE_PARAM}=${encodeURIComponent(broadcastLanguage)}` : '';
+  if (typeof window === 'undefined') return `/api/schedule.ics${query}`;
   const u = new URL('/api/schedule.ics', getApiBase() || window.location.origin);
-  return `webcal://${u.host}${u.pathname}`;
+  return `webcal://${u.host}${u.pathname}${query}`;
 }
 
 /** Texts of the listener schedule (spec 000 §8). */
@@ -70,6 +76,22 @@ export function ShowsPage() {
   const liveId = useLiveShowId();
   const neighbours = local ? [...(before.data?.events ?? []), ...(after.data?.events ?? [])] : [];
   const go = (first: string) => setStored(first === current ? null : first);
+  // The filter by broadcast language (issue 35 item 6), kept in the address so a filtered schedule can be shared.
+  const [params, setParams] = useSearchParams();
+  const asked = params.get(BROADCAST_LANGUAGE_PARAM)?.trim().toLowerCase() ?? '';
+  const broadcastLanguage = asked && isLanguageCode(asked) ? asked : null;
+  const setBroadcastLanguage = (code: string | null) =>
+    setParams(
+      (old) => {
+        const next = new URLSearchParams(old);
+        if (code) next.set(BROADCAST_LANGUAGE_PARAM, code);
+        else next.delete(BROADCAST_LANGUAGE_PARAM);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  const weekEvents = [...(week.data?.events ?? []), ...(week.data?.carryover ?? [])];
+  const languagesUsed = [...new Set(weekEvents.map((e) => e.broadcast_language).filter((l): l is string => Boolean(l)))];
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
@@ -94,11 +116,12 @@ export function ShowsPage() {
           </ToggleButtonGroup>
         )}
       </Stack>
-      <Box sx={{ mb: 2 }}>
-        <Button size="small" startIcon={<EventIcon />} href={calendarFeedUrl()} variant="text">
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1.5, sm: 2 }} sx={{ mb: 2, justifyContent: 'space-between', alignItems: { xs: 'flex-start', sm: 'center' } }}>
+        <BroadcastLanguageFilter languages={languagesUsed} value={broadcastLanguage} onChange={setBroadcastLanguage} />
+        <Button size="small" startIcon={<EventIcon />} href={calendarFeedUrl(broadcastLanguage)} variant="text" sx={{ flexShrink: 0 }}>
           {t('schedule.subscribe')}
         </Button>
-      </Box>
+      </Stack>
       <WeekBody
         loading={week.isPending || (local && (before.isPending || after.isPending))}
         error={week.isError || (local && (before.isError || after.isError))}
@@ -111,6 +134,7 @@ export function ShowsPage() {
         now={now}
         stationZone={week.data?.timezone ?? stationZone}
         displayZone={displayZone}
+        broadcastLanguage={broadcastLanguage}
       />
     </Container>
   );
@@ -128,8 +152,9 @@ function WeekBody(props: {
   now: number;
   stationZone: string;
   displayZone: string;
+  broadcastLanguage: string | null;
 }) {
-  const { days, carryover, liveId, today, now, stationZone, displayZone } = props;
+  const { days, liveId, today, now, stationZone, displayZone, broadcastLanguage } = props;
   const { t, intl } = useI18n();
   if (props.loading) return <PageLoading label={t('schedule.loading')} />;
   if (props.error) {
@@ -141,7 +166,8 @@ function WeekBody(props: {
   }
   // Each show under the day it starts on in the page's zone (the listener's own days with "My time").
   const seen = new Set<string>();
-  const all = [...carryover, ...props.events].filter((e) => !seen.has(e.id) && (seen.add(e.id), true));
+  const inLanguage = (e: ListenerEventView) => !broadcastLanguage || e.broadcast_language === broadcastLanguage;
+  const all = [...props.carryover, ...props.events].filter((e) => inLanguage(e) && !seen.has(e.id) && (seen.add(e.id), true));
   const dated = all.map((e) => ({ e, date: showDate(e, stationZone, displayZone) }));
   const first = days[0]!;
   // Shows of the day before the week's first day running past midnight appear there while they are on air.
@@ -151,7 +177,7 @@ function WeekBody(props: {
     return (
       <Card variant="outlined">
         <CardContent>
-          <Typography>{t('schedule.emptyWeek')}</Typography>
+          <Typography>{broadcastLanguage ? t('schedule.emptyWeekInLanguage', { language: languageName(broadcastLanguage, intl) }) : t('schedule.emptyWeek')}</Typography>
         </CardContent>
       </Card>
     );
@@ -198,6 +224,7 @@ export function ShowCard({ event, live, day = event.event_date, fromPreviousDay 
           {live && <LiveBadge />}
           {event.status === 'pending' && <Chip size="small" variant="outlined" label={t('schedule.awaitingApproval')} />}
           {event.type === 'event' && <Chip size="small" variant="outlined" label={t('schedule.specialEvent')} />}
+          <BroadcastLanguageChip code={event.broadcast_language} />
         </Stack>
         <Typography component="h3" variant="subtitle1" dir="auto" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
           {event.title}

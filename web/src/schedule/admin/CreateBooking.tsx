@@ -16,7 +16,7 @@ import {
   type Theme,
 } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import {
   BOOKING_MESSAGES,
@@ -40,6 +40,7 @@ import { useT } from '../../i18n/state';
 import { useToast } from '../../ui/toast';
 import { useActor } from './useActor';
 import { modeLabel } from './texts';
+import { BroadcastLanguageField, LanguageTabs, TranslatableFields, tabPanelProps, translationErrorLanguage, useContentLanguages, useTranslationsState } from '../../content/admin/ContentLanguages';
 
 const MODE_HELP: Record<BookingMode, string> = {
   daily: 'One show on one date.',
@@ -48,7 +49,7 @@ const MODE_HELP: Record<BookingMode, string> = {
   calendar: 'Pick any dates on the calendar; each gets the same slot.',
 };
 
-type Field = 'title' | 'event_date' | 'dates' | 'end_date' | 'start_time' | 'end_time' | 'presenter_id' | 'host' | 'description' | 'image_url';
+type Field = 'title' | 'event_date' | 'dates' | 'end_date' | 'start_time' | 'end_time' | 'presenter_id' | 'host' | 'description' | 'image_url' | 'broadcast_language' | `translations.${string}`;
 
 /** Create Show Booking (spec 001 §2): modes, date calendars, details, the conflict dialog and the success messages. */
 export function CreateBooking() {
@@ -80,6 +81,11 @@ function CreateBookingForm() {
   const [presenterId, setPresenterId] = useState<string | null>(null);
   const [host, setHost] = useState('');
   const [image, setImage] = useState<string | null>(null);
+  const [broadcastLanguage, setBroadcastLanguage] = useState<string | null>(null);
+  const translations = useTranslationsState<'title' | 'description'>(undefined);
+  const languages = useContentLanguages();
+  const [lang, setLang] = useState(languages.main);
+  const tabsId = useId();
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [conflicts, setConflicts] = useState<ConflictView[] | null>(null);
   const [busy, setBusy] = useState(false);
@@ -113,6 +119,8 @@ function CreateBookingForm() {
     presenter_id: chosenPresenter || null,
     host,
     image_url: image,
+    broadcast_language: broadcastLanguage,
+    ...(translations.dirty ? { translations: translations.body(languages.others) } : {}),
     proceed,
   });
 
@@ -121,10 +129,13 @@ function CreateBookingForm() {
     if (!parsed.success) {
       const next: Partial<Record<Field, string>> = {};
       for (const issue of parsed.error.issues) {
-        const f = String(issue.path[0] ?? 'title') as Field;
+        const f = (issue.path[0] === 'translations' ? issue.path.map(String).join('.') : String(issue.path[0] ?? 'title')) as Field;
         next[f] ??= issue.message;
       }
       setErrors(next);
+      const wrongLanguage = translationErrorLanguage(next);
+      if (wrongLanguage) setLang(wrongLanguage);
+      else if (next.title || next.description) setLang(languages.main);
       return;
     }
     setErrors({});
@@ -142,7 +153,11 @@ function CreateBookingForm() {
         toast({ title: BOOKING_MESSAGES.bookingFailed(BOOKING_MESSAGES.notAuthenticated), variant: 'error' });
       } else {
         const message = err instanceof ApiError ? err.message : undefined;
-        if (err instanceof ApiError && err.fields?.[0]) setErrors({ [err.fields[0].path as Field]: err.fields[0].message });
+        if (err instanceof ApiError && err.fields?.[0]) {
+          setErrors({ [err.fields[0].path as Field]: err.fields[0].message });
+          const wrongLanguage = translationErrorLanguage({ [err.fields[0].path]: err.fields[0].message });
+          if (wrongLanguage) setLang(wrongLanguage);
+        }
         // A refusal of the request reads "Failed to create booking"; a failure while writing it, "Failed to create event".
         toast({ title: err instanceof ApiError && err.status >= 500 ? BOOKING_MESSAGES.createEventFailed(err.message) : BOOKING_MESSAGES.bookingFailed(message), variant: 'error' });
       }
@@ -288,8 +303,20 @@ function CreateBookingForm() {
               {t('booking.details')}
             </Typography>
             <Stack spacing={2}>
-              <TextField label={t('booking.fieldTitle')} required value={title} onChange={(e) => setTitle(e.target.value)} error={Boolean(errors.title)} helperText={errors.title} slotProps={{ htmlInput: { maxLength: SCHEDULE_LIMITS.title } }} />
-              <TextField label={t('booking.description')} multiline minRows={3} value={description} onChange={(e) => setDescription(e.target.value)} error={Boolean(errors.description)} helperText={errors.description} slotProps={{ htmlInput: { maxLength: SCHEDULE_LIMITS.description } }} />
+              <LanguageTabs id={tabsId} main={languages.main} others={languages.others} value={lang} onChange={setLang} filled={(code) => Boolean(translations.get(code, 'title') || translations.get(code, 'description'))} errored={translationErrorLanguage(errors)} />
+              <Stack spacing={2} {...tabPanelProps(tabsId, lang, languages.others.length > 0)}>
+                <TranslatableFields
+                  lang={lang}
+                  main={languages.main}
+                  translations={translations}
+                  errors={errors}
+                  fields={[
+                    { field: 'title', label: t('booking.fieldTitle'), value: title, onChange: setTitle, required: true, maxLength: SCHEDULE_LIMITS.title, error: errors.title },
+                    { field: 'description', label: t('booking.description'), value: description, onChange: setDescription, multiline: true, minRows: 3, maxLength: SCHEDULE_LIMITS.description, error: errors.description },
+                  ]}
+                />
+              </Stack>
+              <BroadcastLanguageField value={broadcastLanguage} onChange={setBroadcastLanguage} error={errors.broadcast_language} />
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
                 <TextField label={t('booking.start')} type="time" required value={start} onChange={(e) => setStart(e.target.value)} error={Boolean(errors.start_time)} helperText={errors.start_time} slotProps={{ inputLabel: { shrink: true } }} fullWidth />
                 <TextField

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { EditShowSchema, SCHEDULE_LIMITS, type ConflictView, type ScheduleEventView } from '../../../../shared/bookings';
 import { ApiError } from '../../app/api';
@@ -12,8 +12,9 @@ import { mayManage, useActor } from './useActor';
 import { useToast } from '../../ui/toast';
 import { useI18n } from '../../i18n/state';
 import { bookingMessage, showLongDate } from './texts';
+import { BroadcastLanguageField, LanguageTabs, TranslatableFields, tabPanelProps, translationErrorLanguage, useContentLanguages, useTranslationsState } from '../../content/admin/ContentLanguages';
 
-type Field = 'title' | 'start_time' | 'end_time' | 'description' | 'presenter_name' | 'presenter_bio' | 'presenter_image_url' | 'image_url';
+type Field = 'title' | 'start_time' | 'end_time' | 'description' | 'presenter_name' | 'presenter_bio' | 'presenter_image_url' | 'image_url' | 'broadcast_language' | `translations.${string}`;
 
 /**
  * The Edit show form (spec 001 §7: title, description, times, presenter
@@ -33,6 +34,11 @@ export function EditShowDialog({ show, open, onClose }: { show: ScheduleEventVie
   const [presenterBio, setPresenterBio] = useState(show.presenter_bio ?? '');
   const [presenterImage, setPresenterImage] = useState(show.presenter_image_url ?? '');
   const [image, setImage] = useState<string | null>(show.image_url);
+  const [broadcastLanguage, setBroadcastLanguage] = useState<string | null>(show.broadcast_language);
+  const translations = useTranslationsState(show.translations);
+  const languages = useContentLanguages();
+  const [lang, setLang] = useState(languages.main);
+  const tabsId = useId();
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [conflicts, setConflicts] = useState<ConflictView[] | null>(null);
   const [busy, setBusy] = useState(false);
@@ -46,6 +52,8 @@ export function EditShowDialog({ show, open, onClose }: { show: ScheduleEventVie
     presenter_bio: presenterBio,
     presenter_image_url: presenterImage,
     image_url: image,
+    broadcast_language: broadcastLanguage,
+    ...(translations.dirty ? { translations: translations.body(languages.others) } : {}),
     proceed,
   });
 
@@ -53,8 +61,11 @@ export function EditShowDialog({ show, open, onClose }: { show: ScheduleEventVie
     const parsed = EditShowSchema.safeParse(body(proceed));
     if (!parsed.success) {
       const next: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0]) as Field] ??= bookingMessage(t, issue.message);
+      for (const issue of parsed.error.issues) next[(issue.path[0] === 'translations' ? issue.path.map(String).join('.') : String(issue.path[0])) as Field] ??= bookingMessage(t, issue.message);
       setErrors(next);
+      const wrongLanguage = translationErrorLanguage(next);
+      if (wrongLanguage) setLang(wrongLanguage);
+      else if (next.title || next.description) setLang(languages.main);
       return;
     }
     setErrors({});
@@ -70,7 +81,15 @@ export function EditShowDialog({ show, open, onClose }: { show: ScheduleEventVie
       if (err instanceof ApiError && err.status === 409 && Array.isArray(err.details?.conflicts)) {
         setConflicts(err.details.conflicts as ConflictView[]);
       } else {
-        toast({ title: t('editShow.updateFailed'), description: err instanceof ApiError && err.status === 403 ? t('editShow.denied') : t('editShow.updateFailedDetail'), variant: 'error' });
+        // A refusal of one field (an image from a host the station has not approved, a language it does not offer)
+        // is shown at the field; everything typed stays in the form.
+        const fields: Partial<Record<Field, string>> = {};
+        if (err instanceof ApiError) for (const f of err.fields ?? []) fields[f.path as Field] ??= f.message;
+        setErrors(fields);
+        const wrongLanguage = translationErrorLanguage(fields);
+        if (wrongLanguage) setLang(wrongLanguage);
+        const detail = err instanceof ApiError && err.status === 403 ? t('editShow.denied') : err instanceof ApiError && err.status === 400 && err.message ? err.message : t('editShow.updateFailedDetail');
+        toast({ title: t('editShow.updateFailed'), description: detail, variant: 'error' });
       }
     } finally {
       setBusy(false);
@@ -88,8 +107,20 @@ export function EditShowDialog({ show, open, onClose }: { show: ScheduleEventVie
         <DialogTitle id="edit-show-title">{t('editShow.dialogTitle', { date: showLongDate(show.event_date, i18n) })}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField label={t('editShow.fieldTitle')} required value={title} onChange={(e) => setTitle(e.target.value)} error={Boolean(errors.title)} helperText={errors.title} slotProps={{ htmlInput: { maxLength: SCHEDULE_LIMITS.title } }} />
-            <TextField label={t('editShow.description')} multiline minRows={2} value={description} onChange={(e) => setDescription(e.target.value)} slotProps={{ htmlInput: { maxLength: SCHEDULE_LIMITS.description } }} />
+            <LanguageTabs id={tabsId} main={languages.main} others={languages.others} value={lang} onChange={setLang} filled={(code) => Boolean(translations.get(code, 'title') || translations.get(code, 'description'))} errored={translationErrorLanguage(errors)} />
+            <Stack spacing={2} {...tabPanelProps(tabsId, lang, languages.others.length > 0)}>
+              <TranslatableFields
+                lang={lang}
+                main={languages.main}
+                translations={translations}
+                errors={errors}
+                fields={[
+                  { field: 'title', label: t('editShow.fieldTitle'), value: title, onChange: setTitle, required: true, maxLength: SCHEDULE_LIMITS.title, error: errors.title },
+                  { field: 'description', label: t('editShow.description'), value: description, onChange: setDescription, multiline: true, minRows: 2, maxLength: SCHEDULE_LIMITS.description, error: errors.description },
+                ]}
+              />
+            </Stack>
+            <BroadcastLanguageField value={broadcastLanguage} onChange={setBroadcastLanguage} error={errors.broadcast_language} />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <TextField label={t('editShow.start')} type="time" required value={start} onChange={(e) => setStart(e.target.value)} error={Boolean(errors.start_time)} helperText={errors.start_time} slotProps={{ inputLabel: { shrink: true } }} fullWidth />
               <TextField label={t('editShow.end')} type="time" required value={end} onChange={(e) => setEnd(e.target.value)} error={Boolean(errors.end_time)} helperText={errors.end_time ?? (start && end && end <= start ? t('booking.overMidnight') : ' ')} slotProps={{ inputLabel: { shrink: true } }} fullWidth />

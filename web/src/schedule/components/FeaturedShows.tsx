@@ -10,6 +10,7 @@ import { ShowImage } from './ShowImage';
 import { labelled, useShowZone, type ShowZone } from '../zone';
 import { useDeferredQuery } from '../../app/deferred-query';
 import { useT } from '../../i18n/state';
+import { BroadcastLanguageChip } from './BroadcastLanguage';
 
 /** Empty text of the home page's featured shows (spec 000 §8). */
 export const FEATURED_EMPTY = 'No shows scheduled';
@@ -61,11 +62,12 @@ function FeaturedShowCard({ show, zone, live }: { show: ListenerEventView; zone:
     <Card variant="outlined" component="article" aria-label={show.title} sx={{ display: { xs: 'flex', sm: 'block' }, alignItems: 'stretch' }}>
       <ShowImage src={show.image_url} width={320} height={180} sx={{ width: { xs: 104, sm: '100%' }, flexShrink: 0, aspectRatio: { xs: '1 / 1', sm: '16 / 9' } }} />
       <CardContent sx={{ minWidth: 0, py: { xs: 1.5, sm: 2 }, '&:last-child': { pb: { xs: 1.5, sm: 3 } } }}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5 }}>
+        <Stack direction="row" sx={{ alignItems: 'center', mb: 0.5, flexWrap: 'wrap', gap: 1 }}>
           <Typography variant="body2" sx={{ fontWeight: 700 }}>
             {labelled(timeRange(show, zone.station, zone.zone), zone)}
           </Typography>
           {live && <LiveBadge />}
+          <BroadcastLanguageChip code={show.broadcast_language} />
         </Stack>
         <Typography component="h3" variant="h6">
           {show.title}

@@ -1,4 +1,4 @@
-import { Alert, Autocomplete, Box, Button, FormControlLabel, Switch, TextField } from '@mui/material';
+import { Alert, Autocomplete, Box, Button, Checkbox, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel, Switch, TextField } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { StationInfoSchema, type StationInfo } from '../../../../shared/station';
@@ -6,7 +6,9 @@ import type { ComplianceMode } from '../../../../shared/licensing';
 import { fetchStationSettings, saveStationSettings } from '../api';
 import { PageLoading } from '../../app/ListenerLayout';
 import { errorMessage, serverFieldErrors, validate, type FieldErrors } from '../../content/admin/form';
-import { useT } from '../../i18n/state';
+import { useI18n } from '../../i18n/state';
+import { LOCALE_CODES, type ShippedLocale } from '../../../../shared/i18n/locales';
+import { languageName } from '../../../../shared/content-text';
 import { useToast } from '../../ui/toast';
 import { SettingsSection } from './SettingsSection';
 
@@ -32,6 +34,11 @@ interface FormValues {
   approvedImageHosts: string;
   singleDayLeave: boolean;
   compliance_mode: ComplianceMode;
+  /** The station's default language and the other languages it offers for content (issue 35). */
+  language: ShippedLocale;
+  contentLanguages: ShippedLocale[];
+  /** The tagline per offered language. */
+  taglineTranslations: Partial<Record<ShippedLocale, string>>;
 }
 
 function toForm(s: StationInfo): FormValues {
@@ -55,6 +62,9 @@ function toForm(s: StationInfo): FormValues {
     approvedImageHosts: s.approvedImageHosts.join('\n'),
     singleDayLeave: s.singleDayLeave,
     compliance_mode: s.compliance_mode,
+    language: s.language,
+    contentLanguages: s.contentLanguages.filter((l) => l !== s.language),
+    taglineTranslations: { ...s.taglineTranslations },
   };
 }
 
@@ -77,6 +87,10 @@ function toBody(v: FormValues) {
       .filter(Boolean),
     singleDayLeave: v.singleDayLeave,
     compliance_mode: v.compliance_mode,
+    language: v.language,
+    contentLanguages: v.contentLanguages.filter((l) => l !== v.language),
+    // Only the languages offered: a tagline in a language no longer offered goes with it.
+    taglineTranslations: Object.fromEntries(Object.entries(v.taglineTranslations).filter(([code]) => v.contentLanguages.includes(code as ShippedLocale) && code !== v.language)),
   };
 }
 
@@ -90,7 +104,7 @@ const PATH_TO_FIELD: Record<string, keyof FormValues> = {
   'donation.providerUrl': 'donationProviderUrl',
   'donation.account': 'donationAccount',
 };
-const byField = (errors: FieldErrors): FieldErrors => Object.fromEntries(Object.entries(errors).map(([k, v]) => [PATH_TO_FIELD[k] ?? k.replace(/^approvedImageHosts\.\d+$/, 'approvedImageHosts'), v]));
+const byField = (errors: FieldErrors): FieldErrors => Object.fromEntries(Object.entries(errors).map(([k, v]) => [PATH_TO_FIELD[k] ?? k.replace(/^approvedImageHosts\.\d+$/, 'approvedImageHosts').replace(/^contentLanguages\.\d+$/, 'contentLanguages'), v]));
 
 function timeZones(): string[] {
   const intl = Intl as unknown as { supportedValuesOf?: (key: 'timeZone') => string[] };
@@ -104,7 +118,7 @@ function timeZones(): string[] {
  */
 export function GeneralSettingsTab() {
   const { toast } = useToast();
-  const t = useT();
+  const { t, intl } = useI18n();
   const client = useQueryClient();
   const q = useQuery({ queryKey: ['admin', 'settings', 'station'], queryFn: ({ signal }) => fetchStationSettings(signal) });
   const [values, setValues] = useState<FormValues | null>(null);
@@ -137,7 +151,7 @@ export function GeneralSettingsTab() {
   if (!values) return <PageLoading label={t('generalSettings.loading')} />;
 
   const set = <K extends keyof FormValues>(k: K, v: FormValues[K]) => setValues((o) => (o ? { ...o, [k]: v } : o));
-  const text = (k: Exclude<keyof FormValues, 'requestsOpen' | 'singleDayLeave' | 'compliance_mode'>, label: string, extra: { required?: boolean; help?: string; placeholder?: string; type?: string } = {}) => (
+  const text = (k: Exclude<keyof FormValues, 'requestsOpen' | 'singleDayLeave' | 'compliance_mode' | 'language' | 'contentLanguages' | 'taglineTranslations'>, label: string, extra: { required?: boolean; help?: string; placeholder?: string; type?: string } = {}) => (
     <TextField
       label={label}
       value={values[k]}
@@ -173,6 +187,24 @@ export function GeneralSettingsTab() {
       <SettingsSection title={t('generalSettings.station')}>
         {text('name', t('generalSettings.name'), { required: true })}
         {text('tagline', t('generalSettings.tagline'), { help: t('generalSettings.taglineHelp') })}
+        {values.contentLanguages
+          .filter((code) => code !== values.language)
+          .map((code) => {
+            const error = errors[`taglineTranslations.${code}`];
+            return (
+              <TextField
+                key={code}
+                label={t('contentLanguages.fieldIn', { field: t('generalSettings.tagline'), language: languageName(code, intl) })}
+                value={values.taglineTranslations[code] ?? ''}
+                onChange={(e) => set('taglineTranslations', { ...values.taglineTranslations, [code]: e.target.value })}
+                placeholder={values.tagline}
+                error={Boolean(error)}
+                helperText={error ?? t('contentLanguages.fallbackHelp', { language: languageName(values.language, intl) })}
+                slotProps={{ htmlInput: { lang: code, dir: 'auto', maxLength: 160 }, inputLabel: { shrink: true } }}
+                fullWidth
+              />
+            );
+          })}
         {text('logoUrl', t('generalSettings.logoUrl'), { required: true, placeholder: t('generalSettings.logoPlaceholder') })}
         {text('streamUrl', t('generalSettings.streamUrl'), { required: true, help: t('generalSettings.streamHelp'), placeholder: 'https://stream.example/radio.mp3' })}
         {text('contactEmail', t('generalSettings.contactEmail'), { type: 'email', help: t('generalSettings.contactHelp') })}
@@ -183,6 +215,42 @@ export function GeneralSettingsTab() {
           disableClearable
           renderInput={(params) => <TextField {...params} label={t('generalSettings.timezone')} required error={Boolean(errors.timezone)} helperText={errors.timezone ?? t('generalSettings.timezoneHelp')} />}
         />
+      </SettingsSection>
+      <SettingsSection title={t('generalSettings.languagesSection')}>
+        <TextField
+          select
+          label={t('generalSettings.defaultLanguage')}
+          value={values.language}
+          onChange={(e) => set('language', e.target.value as ShippedLocale)}
+          error={Boolean(errors.language)}
+          helperText={errors.language ?? t('generalSettings.defaultLanguageHelp')}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          fullWidth
+        >
+          {LOCALE_CODES.map((code) => (
+            <option key={code} value={code}>
+              {languageName(code, intl)}
+            </option>
+          ))}
+        </TextField>
+        <FormControl component="fieldset" error={Boolean(errors.contentLanguages)}>
+          <FormLabel component="legend">{t('generalSettings.contentLanguages')}</FormLabel>
+          <FormGroup row sx={{ columnGap: 2 }}>
+            {LOCALE_CODES.filter((code) => code !== values.language).map((code) => (
+              <FormControlLabel
+                key={code}
+                control={
+                  <Checkbox
+                    checked={values.contentLanguages.includes(code)}
+                    onChange={(e) => set('contentLanguages', e.target.checked ? LOCALE_CODES.filter((c) => c === code || values.contentLanguages.includes(c)) : values.contentLanguages.filter((c) => c !== code))}
+                  />
+                }
+                label={languageName(code, intl)}
+              />
+            ))}
+          </FormGroup>
+          <FormHelperText>{errors.contentLanguages ?? t('generalSettings.contentLanguagesHelp')}</FormHelperText>
+        </FormControl>
       </SettingsSection>
       <SettingsSection title={t('generalSettings.imageHosts')}>
         <TextField

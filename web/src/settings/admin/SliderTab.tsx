@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Card, CardContent, Chip, FormControl, FormControlLabel, FormHelperText, InputLabel, MenuItem, Select, Slider, Switch, Tab, Tabs, TextField, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { BACKGROUND_TYPES, SLIDER_FALLBACK_COLOR, SliderSettingsSchema, SlideInputSchema, type Slide, type SlideInput, type SliderSettings } from '../../../../shared/content';
 import { fetchSliderSettings, saveSliderSettings, slidesAdmin } from '../../content/api';
 import { PageLoading } from '../../app/ListenerLayout';
@@ -12,6 +12,7 @@ import { RowActions } from '../../content/admin/RowActions';
 import type { MessageKey } from '../../../../shared/i18n/format';
 import { useT } from '../../i18n/state';
 import { useToast } from '../../ui/toast';
+import { LanguageTabs, TranslatableFields, tabPanelProps, translationErrorLanguage, useContentLanguages, useTranslationsState } from '../../content/admin/ContentLanguages';
 
 /** Slider Options (spec 001 §2): sub-tabs Global Settings and Slide Management. */
 export function SliderTab() {
@@ -211,7 +212,16 @@ function SlideManagement() {
 function SlideFormDialog({ open, slide, onClose, onSaved }: { open: boolean; slide: Slide | null; onClose: () => void; onSaved: () => void }) {
   const { toast } = useToast();
   const t = useT();
-  const { values, set, setErrors, field, check } = useDialogForm(open, slide, fromSlide, EMPTY_SLIDE);
+  const { values, set, errors, setErrors, field, check } = useDialogForm(open, slide, fromSlide, EMPTY_SLIDE);
+  const languages = useContentLanguages();
+  const translations = useTranslationsState<'title' | 'description'>(slide?.translations);
+  const [lang, setLang] = useState(languages.main);
+  const tabsId = useId();
+  useEffect(() => {
+    if (!open) return;
+    translations.reset(slide?.translations);
+    setLang(languages.main);
+  }, [open, slide]); // only when the dialog opens or its slide changes
   const save = useMutation({
     mutationFn: (body: SlideInput) => saveItem(slidesAdmin, slide, body),
     onSuccess: () => {
@@ -220,18 +230,34 @@ function SlideFormDialog({ open, slide, onClose, onSaved }: { open: boolean; sli
       onClose();
     },
     onError: (err) => {
-      setErrors(serverFieldErrors(err));
+      const fields = serverFieldErrors(err);
+      setErrors(fields);
+      const wrongLanguage = translationErrorLanguage(fields);
+      if (wrongLanguage) setLang(wrongLanguage);
       toast({ title: t('slider.saveFailed'), description: errorMessage(err), variant: 'error' });
     },
   });
   const submit = () => {
-    const body = check(SlideInputSchema, values);
+    const body = check(SlideInputSchema, { ...values, ...(translations.dirty ? { translations: translations.body(languages.others) } : {}) });
     if (body) save.mutate(body);
+    else setLang(languages.main);
   };
+  const err = (name: 'title' | 'description') => field(name).helperText;
   return (
     <FormDialog open={open} titleId="slide-form-title" title={slide ? t('slider.editSlide') : t('slider.addSlide')} busy={save.isPending} submitLabel={slide ? t('slider.saveChanges') : t('slider.createSlide')} onSubmit={submit} onClose={onClose}>
-      <TextField label={t('slider.title')} required value={values.title} onChange={(e) => set('title', e.target.value)} {...field('title')} />
-      <TextField label={t('slider.description')} required multiline minRows={2} value={values.description} onChange={(e) => set('description', e.target.value)} {...field('description')} />
+      <LanguageTabs id={tabsId} main={languages.main} others={languages.others} value={lang} onChange={setLang} filled={(code) => Boolean(translations.get(code, 'title') || translations.get(code, 'description'))} errored={translationErrorLanguage(errors)} />
+      <Box sx={{ display: 'grid', gap: 2 }} {...tabPanelProps(tabsId, lang, languages.others.length > 0)}>
+        <TranslatableFields
+          lang={lang}
+          main={languages.main}
+          translations={translations}
+          errors={errors}
+          fields={[
+            { field: 'title', label: t('slider.title'), value: values.title, onChange: (v) => set('title', v), required: true, error: err('title') },
+            { field: 'description', label: t('slider.description'), value: values.description, onChange: (v) => set('description', v), required: true, multiline: true, minRows: 2, error: err('description') },
+          ]}
+        />
+      </Box>
       <TextField label={t('slider.imageUrl')} value={values.image_url} onChange={(e) => set('image_url', e.target.value)} {...field('image_url')} placeholder={t('slider.imagePlaceholder')} />
       <TextField label={t('slider.linkUrl')} value={values.link_url} onChange={(e) => set('link_url', e.target.value)} {...field('link_url')} placeholder={t('slider.linkPlaceholder')} />
       <Box sx={{ display: 'flex', gap: 3, alignItems: 'center', flexWrap: 'wrap' }}>

@@ -82,7 +82,7 @@ describe.skipIf(skipBrowser())('the radio in Chromium', () => {
     await recent(one.page).getByRole('button', { name: `Like ${title}`, exact: true }).click();
     await expect.poll(() => upOn(one.page).then(Number)).toBe(before + 1);
     await expect.poll(() => upOn(two.page).then(Number), { timeout: 10_000 }).toBe(before + 1);
-    expect(await recent(one.page).getByRole('button', { name: `Like ${title}`, exact: true }).getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => recent(one.page).getByRole('button', { name: `Like ${title}`, exact: true }).getAttribute('aria-pressed')).toBe('true');
     // Pressing again removes the vote, everywhere.
     await recent(one.page).getByRole('button', { name: `Like ${title}`, exact: true }).click();
     await expect.poll(() => upOn(two.page).then(Number), { timeout: 10_000 }).toBe(before);

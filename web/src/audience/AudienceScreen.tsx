@@ -149,11 +149,16 @@ function ShowBands({ shows }: { shows: AudienceShowSpan[] }) {
   );
 }
 
-/** The station's midnights in [from, to] (15-minute steps cover every zone's offset): one tick per day, not two days named alike. */
+/**
+ * The station's midnights in [from, to] (15-minute steps cover every zone's offset): one tick per day, not two days
+ * named alike. A midnight within a twentieth of the span of either edge gets no tick: its label would not fit and be
+ * cut to "28…" (just after midnight, today's midnight sits at the right edge).
+ */
 function dayStarts(from: number, to: number, time: (ms: number) => string): Date[] {
   const step = 15 * 60_000;
+  const edge = (to - from) / 20;
   const out: Date[] = [];
-  for (let t = Math.ceil(from / step) * step; t <= to; t += step) if (time(t) === '00:00') out.push(new Date(t));
+  for (let t = Math.ceil(from / step) * step; t <= to; t += step) if (time(t) === '00:00' && t - from >= edge && to - t >= edge) out.push(new Date(t));
   return out;
 }
 

@@ -124,6 +124,14 @@ export function useVotes(trackId: string | null) {
       if (!trackId) throw new Error('No session ID');
       return postVote(trackId, session, vote);
     },
+    // The button shows the listener's own vote at once (the counts follow from the server, possibly by the push before
+    // the answer); a refused vote puts it back.
+    onMutate: (v: VoteType) => {
+      const previous = qc.getQueryData<VoteState>(key)?.my_vote ?? null;
+      qc.setQueryData<VoteState>(key, (old) => (old ? { ...old, my_vote: old.my_vote === v ? null : v } : old));
+      return { previous };
+    },
+    onError: (_e, _v, context) => qc.setQueryData<VoteState>(key, (old) => (old && context ? { ...old, my_vote: context.previous } : old)),
     onSuccess: (state) => qc.setQueryData<VoteState>(key, (old) => (old && old.version > state.version ? { ...old, my_vote: state.my_vote } : state)),
   });
   return {

@@ -37,6 +37,7 @@ import * as m360 from './360_show_follows';
 import * as m341 from './341_tracklist_reminders';
 import * as m365 from './365_station_listing';
 import * as m380 from './380_content_languages';
+import * as m382 from './382_notification_order';
 
 /** One migration: its name as recorded in knex_migrations, and its steps. */
 export interface NamedMigration extends Knex.Migration {
@@ -86,4 +87,5 @@ export const migrations: NamedMigration[] = [
   { name: '365_station_listing', ...m365 },
   { name: '375_languages_server_sent', ...m375 },
   { name: '380_content_languages', ...m380 },
+  { name: '382_notification_order', ...m382 },
 ];

@@ -104,7 +104,7 @@ const unread = (w: Knex.QueryBuilder) => w.whereNull('s.is_read').orWhere('s.is_
 
 /** The newest notifications in the viewer's list (not dismissed, hidden types left out). */
 export async function listVisible(db: Db, v: Viewer, limit: number): Promise<ViewerNotificationRow[]> {
-  return (await visible(db, v).orderBy('n.created_at', 'desc').orderBy('n.id', 'desc').limit(limit).select(...VIEW_COLUMNS)) as ViewerNotificationRow[];
+  return (await visible(db, v).orderBy('n.created_at', 'desc').orderBy('n.seq', 'desc').limit(limit).select(...VIEW_COLUMNS)) as ViewerNotificationRow[];
 }
 
 /** How many of the viewer's listed notifications are unread. */

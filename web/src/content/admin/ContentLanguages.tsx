@@ -57,7 +57,7 @@ export function LanguageTabs({ id, main, others, value, onChange, filled, errore
   if (others.length === 0) return null;
   const name = (code: string) => languageName(code, intl);
   return (
-    <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
+    <Box sx={{ borderBottom: 1, borderColor: 'divider', minWidth: 0, maxWidth: '100%' }}>
       <Tabs value={value} onChange={(_e, v: ShippedLocale) => onChange(v)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label={t('contentLanguages.tabsLabel')}>
         {[main, ...others].map((code) => (
           <Tab

@@ -1,12 +1,15 @@
 import { CacheProvider, __unsafe_useEmotionCache as useEmotionCache } from '@emotion/react';
-import { CssBaseline, ThemeProvider } from '@mui/material';
+// MUI's own ThemeProvider would bring its CSS-variables provider (colour-scheme storage, the init script: some 20 KB
+// of code) into every listener's first JavaScript for a theme that has no CSS variables: its no-variables path is
+// the system ThemeProvider, used here directly. The page's baseline (MUI's CssBaseline) is global.css.
+import { ThemeProvider } from '@mui/system';
 import { QueryClient, QueryClientProvider, hydrate, type DehydratedState } from '@tanstack/react-query';
 import type { EmotionCache } from '@emotion/cache';
 import { useAtomValue } from 'jotai';
-import { Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { ChunkBoundary, lazyChunk } from '../ui/ChunkBoundary';
 import { buildIsStale, fullNavigation } from '../ui/chunks';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter, useLocation, useNavigate, useRoutes } from 'react-router';
 import { AuthProvider, sessionAtom } from '../auth/AuthProvider';
 import { themeCssVars, type ThemeKey } from '../../../shared/themes';
 import { buildMuiTheme } from '../ui/theme';
@@ -68,27 +71,39 @@ export function App() {
       }),
     [],
   );
-  const router = useMemo(() => {
-    const r = createBrowserRouter(routes);
-    // A chunk of this build is gone from the server (a new build is deployed): the next navigation loads the page
-    // whole, from the new build, rather than asking for more chunks that are no longer there.
-    let path = r.state.location.pathname;
-    r.subscribe((state) => {
-      if (state.location.pathname === path) return;
-      path = state.location.pathname;
-      if (buildIsStale()) fullNavigation();
-    });
-    return r;
-  }, []);
   return (
     <AppFrame client={queryClient} themeKey={themeKey}>
-      <RouterProvider router={router} />
-      <PlatformServices navigate={(route) => void router.navigate(route)} />
+      {/* The declarative router, not the data router (createBrowserRouter): no route loads data through the router,
+          and the data router's code was some 14 KB gzip of a listener's first JavaScript. */}
+      <BrowserRouter>
+        <AppRoutes />
+        <PlatformServices />
+      </BrowserRouter>
     </AppFrame>
   );
 }
 
-/** What is around the router, in the browser and in the server's render alike: cache, theme, session, toasts. */
+/** The route table at the current address (web/src/app/routes.tsx; the server draws it with StaticRouter). */
+export function AppRoutes() {
+  return useRoutes(routes);
+}
+
+/**
+ * A chunk of this build is gone from the server (a new build is deployed): the next navigation loads the page
+ * whole, from the new build, rather than asking for more chunks that are no longer there.
+ */
+function StaleBuildCheck() {
+  const { pathname } = useLocation();
+  const shown = useRef(pathname);
+  useEffect(() => {
+    if (pathname === shown.current) return;
+    shown.current = pathname;
+    if (buildIsStale()) fullNavigation();
+  }, [pathname]);
+  return null;
+}
+
+/** What is around the router, in the browser and in the server's render alike: cache, theme, session, toasts (the baseline styles are global.css). */
 export function AppFrame({ client, themeKey, children, rtlCache }: { client: QueryClient; themeKey: ThemeKey; children: ReactNode; rtlCache?: EmotionCache | null }) {
   const { dir } = useAtomValue(i18nAtom);
   const theme = useMemo(() => buildMuiTheme(themeKey, dir), [themeKey, dir]);
@@ -100,7 +115,6 @@ export function AppFrame({ client, themeKey, children, rtlCache }: { client: Que
     <CacheProvider value={cache}>
       <QueryClientProvider client={client}>
         <ThemeProvider theme={theme}>
-          <CssBaseline />
           <AuthProvider>{children}</AuthProvider>
           <Toaster />
         </ThemeProvider>
@@ -109,14 +123,19 @@ export function AppFrame({ client, themeKey, children, rtlCache }: { client: Que
   );
 }
 
-function PlatformServices({ navigate }: { navigate: (route: string) => void }) {
+function PlatformServices() {
+  const navigate = useNavigate();
   const signedIn = useAtomValue(sessionAtom).status === 'signedIn';
-  if (!isStudio() && !signedIn) return null;
   return (
-    <ChunkBoundary what="part" fallback={() => null}>
-      <Suspense fallback={null}>
-        <StudioServices navigate={navigate} />
-      </Suspense>
-    </ChunkBoundary>
+    <>
+      <StaleBuildCheck />
+      {(isStudio() || signedIn) && (
+        <ChunkBoundary what="part" fallback={() => null}>
+          <Suspense fallback={null}>
+            <StudioServices navigate={(route: string) => void navigate(route)} />
+          </Suspense>
+        </ChunkBoundary>
+      )}
+    </>
   );
 }

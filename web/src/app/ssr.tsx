@@ -3,17 +3,17 @@ import { JSDOM } from 'jsdom';
 import { dehydrate, type DehydratedState, type Query } from '@tanstack/react-query';
 import { Provider as AtomProvider, createStore } from 'jotai';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter } from 'react-router';
 import type { BootData } from '../../../shared/boot-data';
 import type { ThemeKey } from '../../../shared/themes';
 import { setSanitizerWindow } from '../content/sanitize';
 import { radioKeys } from '../radio/api';
 import { setFetcher } from './api';
-import { AppFrame, newQueryClient } from './App';
+import { AppFrame, AppRoutes, newQueryClient } from './App';
 import { themeKeyAtom } from './atoms';
 import { SSR_DISABLED_ATTR, SSR_MOBILE_ATTR, SSR_THEME_ATTR } from './hydration';
 import { setServerMobileGuess } from './media';
-import { preloadRoute, routes } from './routes';
+import { preloadRoute } from './routes';
 import type { CompiledCatalogue } from '../../../shared/i18n/format';
 import type { Locale } from '../../../shared/i18n/locales';
 import { i18nAtom, makeI18n } from '../i18n/state';
@@ -88,17 +88,15 @@ export async function renderPage(input: RenderInput): Promise<RenderOutput | nul
     // the first time its cache sees it).
     const rtlCache = i18n?.dir === 'rtl' ? await newRtlCache() : null;
     await preloadRoute(url.pathname);
-    const handler = createStaticHandler(routes);
-    const context = await handler.query(new Request(url));
-    if (context instanceof Response) return null;
-    const router = createStaticRouter(handler.dataRoutes, context);
     const draw = () => {
       // Read by useIsMobile during this (synchronous) render only.
       setServerMobileGuess(input.mobile === true);
       return renderToString(
         <AtomProvider store={store}>
           <AppFrame client={client} themeKey={input.themeKey} rtlCache={rtlCache}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
+            <StaticRouter location={url.pathname + url.search}>
+              <AppRoutes />
+            </StaticRouter>
           </AppFrame>
         </AtomProvider>,
       );

@@ -1,4 +1,3 @@
-import { Alert } from '@mui/material';
 import CloudOffIcon from '@mui/icons-material/CloudOff';
 import { useSyncExternalStore } from 'react';
 import { useT } from '../i18n/state';
@@ -19,15 +18,18 @@ export function useOffline(): boolean {
 
 /**
  * The honest offline state (issue 36 item 1): what the page shows was saved on this device at an earlier visit;
- * the live stream and anything new need a connection.
+ * the live stream and anything new need a connection. Plain elements styled by global.css (`.offline-notice`, MUI's
+ * standard warning colours): every listener page carries this component, and MUI's Alert was a part of the first
+ * JavaScript that almost no visit shows.
  */
 export function OfflineNotice() {
   const t = useT();
   const offline = useOffline();
   if (!offline) return null;
   return (
-    <Alert severity="warning" icon={<CloudOffIcon aria-hidden />} role="status" data-testid="offline-notice" sx={{ borderRadius: 0, justifyContent: 'center' }}>
-      {t('offline.notice')}
-    </Alert>
+    <div className="offline-notice" role="status" data-testid="offline-notice">
+      <CloudOffIcon aria-hidden fontSize="small" />
+      <span>{t('offline.notice')}</span>
+    </div>
   );
 }

@@ -88,6 +88,9 @@ export function bootScript(entry: string, preloads: string[]): string {
 `;
 }
 
+/** The entry's dynamic imports that are not start-up steps (web/src/main.tsx): the service worker's registration. */
+const AFTER_START = [/\/web\/src\/pwa\/register\.ts$/];
+
 /**
  * Build step of the website (not the studio, whose pages come from the app
  * bundle): moves the entry script and its module preloads from index.html
@@ -104,12 +107,14 @@ export function bootPlugin(): Plugin {
         return '';
       });
       // The entry's dynamic imports are the app's start-up steps (web/src/main.tsx): preload their files too.
+      // (Not those that run after the start, AFTER_START: fetched when they are needed, they are no part of the first JavaScript.)
       const entryChunk = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry);
       if (entryChunk?.type === 'chunk') {
         const seen = new Set<string>([entryChunk.fileName]);
         const walk = (file: string) => {
           const c = bundle[file];
           if (seen.has(file) || !c || c.type !== 'chunk') return;
+          if (c.facadeModuleId && AFTER_START.some((re) => re.test(c.facadeModuleId!))) return;
           seen.add(file);
           c.imports.forEach(walk);
         };

@@ -1,5 +1,5 @@
 import './app/global.css';
-import { nextTask } from './ui/idle';
+import { nextTask, whenIdle } from './ui/idle';
 
 // zod parses without generated code (the CSP allows no eval; its probe for it would be reported as a violation).
 // Its shared configuration object, set before any schema parses (zod reads it from here when it loads).
@@ -25,6 +25,12 @@ await import('./app/App');
 await nextTask();
 const { startApp } = await import('./app/start');
 await startApp();
-// The service worker (offline pages, install, live notifications: web/src/pwa), once the page has loaded; not in the studio.
+// The service worker (offline pages, install, live notifications: web/src/pwa), once the page has loaded and the
+// browser is idle; not in the studio. Its code is not among the start-up files the boot script preloads
+// (web/boot-plugin.ts AFTER_START): it is no part of drawing the page.
 const { isStudio } = await import('./platform');
-if (!isStudio()) void import('./pwa/register').then((m) => m.registerServiceWorker());
+if (!isStudio()) {
+  const register = () => whenIdle(() => void import('./pwa/register').then((m) => m.registerServiceWorker()), 2000);
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}

@@ -2,10 +2,12 @@
  * The spec's texts for account forms and replies (000 §5, 001 §5), written once; re-exported by shared/accounts.ts.
  * Zod-free: the sign-in state every listener page loads (web/src/auth/session.ts) reads them without the schemas.
  */
+import { ACCOUNT_INACTIVE } from './account-inactive';
+
 export const ACCOUNT_TEXT = {
   signInMissing: 'You must provide either an email or phone number and a password',
   invalidCredentials: 'Invalid login credentials',
-  inactive: 'This account has been deactivated. Please contact an administrator.',
+  inactive: ACCOUNT_INACTIVE,
   emailRequired: 'Email is required',
   emailInvalid: 'Please enter a valid email address',
   usernameRequired: 'Username is required',

@@ -15,7 +15,7 @@ import { ApiError, setAccessTokenProvider, setUnauthorizedHandler } from '../app
 import { isStudio } from '../platform';
 import { errorFrom, postMfaEnable, postMfaSetup, postMfaVerify, postRefresh, postSignIn, postSignOut } from './api';
 import type { MfaChallengeResponse, MfaSetupResponse } from '../../../shared/mfa';
-import { ACCOUNT_TEXT } from '../../../shared/account-text';
+import { ACCOUNT_INACTIVE } from '../../../shared/account-inactive';
 import { AUTH_HINT_STORAGE_KEY } from '../../../shared/boot-data';
 
 /** Who is signed in, as the access token says. */
@@ -142,7 +142,7 @@ async function refreshOnce(): Promise<boolean> {
       // Not retryable (000 §8): the session is removed. A deactivated account is told why on the sign-in page.
       const why = await errorFrom(res).catch(() => null);
       // Known by its catalogue key: the server words it in the reader's language (the sign-in page translates the English).
-      if (why && (why.key === 'error.accountInactive' || why.message === ACCOUNT_TEXT.inactive)) rememberSignOutReason(ACCOUNT_TEXT.inactive);
+      if (why && (why.key === 'error.accountInactive' || why.message === ACCOUNT_INACTIVE)) rememberSignOutReason(ACCOUNT_INACTIVE);
       if (studio) await window.airdeck!.setRefreshToken(null);
       clearLocal();
       return false;

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBrowserHarness, skipBrowser, type BrowserHarness } from '../support/browser';
+import { TEST_FULL } from '../support/full';
 import { createUser, type TestUser } from '../support/auth';
 import { signInThroughUi } from '../support/staff';
 
@@ -161,7 +162,9 @@ describe.skipIf(skipBrowser())('sign-in, the staff shell, User Management, My Pr
     await context.close();
   }, 300_000);
 
-  it('in the pseudo-locale every text of these screens is accented: no plain English word outside names and data', async () => {
+  // The Arabic test above finds the same untranslated texts on these screens; the accessibility matrix's sample draws
+  // screens in the pseudo-locale for clipped text. This second look, in the pseudo-locale, runs with TEST_FULL=1.
+  it.skipIf(!TEST_FULL)('in the pseudo-locale every text of these screens is accented: no plain English word outside names and data', async () => {
     // The sign-in page, signed out.
     const signedOut = await h.newPage();
     await signedOut.page.goto(`${h.url}/auth?lang=en-XA`);

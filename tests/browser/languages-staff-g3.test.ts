@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBrowserHarness, skipBrowser, type BrowserHarness } from '../support/browser';
+import { TEST_FULL } from '../support/full';
 import { createUser } from '../support/auth';
 import { openAsStaff, signInThroughUi } from '../support/staff';
 
@@ -142,7 +143,9 @@ describe.skipIf(skipBrowser())('staff screens in Arabic and the pseudo-locale (i
     await context.close();
   }, 240_000);
 
-  it('in the pseudo-locale every text of these screens is accented: no plain English word outside names and data', async () => {
+  // The Arabic test above finds the same untranslated texts on these screens; the accessibility matrix's sample draws
+  // screens in the pseudo-locale for clipped text. This second look, in the pseudo-locale, runs with TEST_FULL=1.
+  it.skipIf(!TEST_FULL)('in the pseudo-locale every text of these screens is accented: no plain English word outside names and data', async () => {
     const { page, context } = await openAsStaff(h, 'owner');
     const screens: [path: string, ready: string, parts: string][] = [
       ['/admin', 'main section[aria-labelledby="upcoming-title"] li, main section[aria-labelledby="upcoming-title"] p', 'main h1, main h1 + p, main section:not(:has([data-testid="dashboard-listeners"]))'],

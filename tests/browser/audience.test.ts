@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDateTime } from '../../shared/time';
 import { startBrowserHarness, skipBrowser, type BrowserHarness } from '../support/browser';
 import { createUser } from '../support/auth';
-import { signInThroughUi } from '../support/staff';
+import { signInThroughApi } from '../support/staff';
 
 /**
  * The Audience screen in Chromium (issue 21): an owner sees the whole
@@ -56,7 +56,7 @@ afterAll(async () => h?.close());
 
 async function open(email: string, password: string, width: number) {
   const { page, context, errors } = await h.newPage({ width, height: 900 });
-  await signInThroughUi(page, h.url, email, password);
+  await signInThroughApi(page, h.url, email, password);
   await page.goto(h.url + '/admin/audience');
   await page.getByRole('heading', { name: 'Audience', level: 1 }).waitFor();
   return { page, context, errors };

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../support/auth';
 import { startBrowserHarness, skipBrowser, type BrowserHarness } from '../support/browser';
-import { signInThroughUi } from '../support/staff';
+import { signInThroughApi } from '../support/staff';
 
 /**
  * Issue 17 item 5 in a real browser: a clean install (SEED_DEMO=false) shows
@@ -55,7 +55,7 @@ describe.skipIf(skipBrowser())('a clean install and its first-run setup', () => 
   it('never sends other staff to the setup', async () => {
     const manager = await createUser(h.server, { role: 'manager' });
     const { page, context } = await h.newPage({ width: 1280 });
-    await signInThroughUi(page, h.url, manager.email, manager.password);
+    await signInThroughApi(page, h.url, manager.email, manager.password);
     await page.goto(h.url + '/admin');
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     // Once the panel has settled, it is still the dashboard.
@@ -69,7 +69,7 @@ describe.skipIf(skipBrowser())('a clean install and its first-run setup', () => 
   it("leads the owner's first sign-in to the setup, keeps what was typed on a refusal, and the listener site shows the answers", async () => {
     const owner = await createUser(h.server, { role: 'owner' });
     const { page, context, errors } = await h.newPage({ width: 390, height: 844 });
-    await signInThroughUi(page, h.url, owner.email, owner.password);
+    await signInThroughApi(page, h.url, owner.email, owner.password);
     await page.goto(h.url + '/admin');
     await page.waitForURL((u) => u.pathname === '/admin/setup');
     await page.getByRole('heading', { level: 1, name: 'Set up your station' }).waitFor();

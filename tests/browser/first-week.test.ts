@@ -4,7 +4,7 @@ import { createUser } from '../support/auth';
 import { startBrowserHarness, skipBrowser, type BrowserHarness } from '../support/browser';
 import { request } from '../support/server';
 import { startMailCatcher, type Mail } from '../support/smtp';
-import { signInThroughUi } from '../support/staff';
+import { signInThroughApi } from '../support/staff';
 
 /**
  * Issue 30's "Done when", in Chromium on a brand-new station (SEED_DEMO=false): the owner creates a presenter
@@ -42,7 +42,7 @@ describe.skipIf(skipBrowser())("a new station's first week", () => {
 
     // The owner: the first-run checklist, then User Management → Create Account with a new DJ profile.
     const o = await h.newPage({ width: 1280, height: 900 });
-    await signInThroughUi(o.page, h.url, owner.email, owner.password);
+    await signInThroughApi(o.page, h.url, owner.email, owner.password);
     await o.page.goto(`${h.url}/admin`);
     const checklist = o.page.getByRole('region', { name: 'Get your station ready' });
     await checklist.waitFor(WAIT);
@@ -76,7 +76,7 @@ describe.skipIf(skipBrowser())("a new station's first week", () => {
     // The presenter: signs in, books a show, files leave over it, sees their hours.
     const s = await h.newPage({ width: 1280, height: 900 });
     const p = s.page;
-    await signInThroughUi(p, h.url, 'sam@station.example', 'sam-rivers-on-air');
+    await signInThroughApi(p, h.url, 'sam@station.example', 'sam-rivers-on-air');
     await p.goto(`${h.url}/admin/shows/new`);
     const cal = p.getByRole('group', { name: 'Show date' });
     await cal.waitFor(WAIT);
@@ -116,7 +116,7 @@ describe.skipIf(skipBrowser())("a new station's first week", () => {
     // The manager: approves, with the clashing show listed and cancelled.
     const manager = await createUser(h.server, { role: 'manager' });
     const m = await h.newPage({ width: 1280, height: 900 });
-    await signInThroughUi(m.page, h.url, manager.email, manager.password);
+    await signInThroughApi(m.page, h.url, manager.email, manager.password);
     await m.page.goto(`${h.url}/admin/loa-requests`);
     const row = m.page.getByTestId('queue-row').filter({ hasText: 'Sam Rivers' });
     await row.waitFor(WAIT);

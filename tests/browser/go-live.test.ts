@@ -12,7 +12,7 @@ import { startJobs } from '../../server/src/jobs';
 import { stationTimezone } from '../../server/src/settings/service';
 import { createUser } from '../support/auth';
 import { listen, makeTone, type Listener } from '../support/audio';
-import { signInThroughUi } from '../support/staff';
+import { signInThroughApi } from '../support/staff';
 import { createPresenter, type TestPresenter } from '../support/schedule';
 import { request, startTestServer, type TestServer } from '../support/server';
 import { skipBrowser } from '../support/browser';
@@ -84,7 +84,7 @@ async function goLiveInBrowser(t: TestServer, presenter: TestPresenter, from: Br
     if (new URL(r.url()).pathname.startsWith('/api/') && (r.headers()['content-type'] ?? '').includes('json')) void r.text().then((b) => received.push(b), () => undefined);
   });
   page.on('websocket', (ws) => ws.on('framereceived', (f) => typeof f.payload === 'string' && received.push(f.payload)));
-  await signInThroughUi(page, t.url, presenter.email, presenter.password);
+  await signInThroughApi(page, t.url, presenter.email, presenter.password);
   await page.goto(`${t.url}/admin/on-air`);
   await expect.poll(() => page.getByTestId('go-live-availability').textContent(), { timeout: 20_000 }).toMatch(/^Your slot: "/);
   await page.getByLabel('Line / music (all processing off, stereo)').check();
@@ -127,7 +127,7 @@ describe.skipIf(skipBrowser())('go live from the browser on the demo station', (
       const sent: string[] = [];
       page.on('request', (r) => new URL(r.url()).pathname.startsWith('/api/live/sessions') && sent.push(`${r.method()} ${r.url()}`));
       page.on('websocket', (ws) => new URL(ws.url()).pathname.startsWith('/api/live/') && sent.push(ws.url()));
-      await signInThroughUi(page, t.url, early.email, early.password);
+      await signInThroughApi(page, t.url, early.email, early.password);
       await page.goto(`${t.url}/admin/on-air`);
       // Outside the slot the console says when they can go live (5 minutes before the show), and Go live is not offered.
       await expect.poll(() => page.getByTestId('go-live-availability').textContent(), { timeout: 20_000 }).toMatch(/^You can go live from \d\d?:\d\d( [AP]M)?, 5 minutes before "Early Hour" starts\.$/);
@@ -229,7 +229,7 @@ describe.skipIf(skipBrowser())('go live from the browser on the demo station', (
       console.log(`incidents before: ${JSON.stringify(before.incidents.map((i) => [i.kind, i.started_at, i.ended_at]))}`);
       const othersReady = Promise.all([
         (async () => {
-          await signInThroughUi(staff, t.url, manager.email, manager.password);
+          await signInThroughApi(staff, t.url, manager.email, manager.password);
           await staff.goto(`${t.url}/admin/uptime`);
           await staff.getByRole('heading', { name: 'Uptime', level: 1 }).waitFor();
           await staff.getByTestId('uptime-availability-24h').waitFor();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBrowserHarness, skipBrowser, type BrowserHarness } from '../support/browser';
 import { TEST_FULL } from '../support/full';
 import { createUser, type TestUser } from '../support/auth';
-import { signInThroughUi } from '../support/staff';
+import { signInThroughApi } from '../support/staff';
 
 /*
  * Issue 35 for the sign-in page, the staff shell (sidebar, header, bell), User Management with its dialogs, My
@@ -175,7 +175,7 @@ describe.skipIf(skipBrowser())('sign-in, the staff shell, User Management, My Pr
 
     // Signs in in English (the helper's words), then the panel in the pseudo-locale.
     const { page, context } = await h.newPage({ storage: { 'airdeck.lang': 'en' } });
-    await signInThroughUi(page, h.url, owner.email, owner.password);
+    await signInThroughApi(page, h.url, owner.email, owner.password);
 
     await page.goto(`${h.url}/admin/users?lang=en-XA`);
     await page.locator('main h1').waitFor();

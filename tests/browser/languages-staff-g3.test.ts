@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBrowserHarness, skipBrowser, type BrowserHarness } from '../support/browser';
 import { TEST_FULL } from '../support/full';
 import { createUser } from '../support/auth';
-import { openAsStaff, signInThroughUi } from '../support/staff';
+import { openAsStaff, signInThroughApi } from '../support/staff';
 
 /*
  * Issue 35 for the staff panel's Dashboard, On Air (its heading and the scheduled-vs-on-air report), Show
@@ -199,7 +199,7 @@ describe.skipIf(skipBrowser())('staff screens in Arabic and the pseudo-locale (i
     for (const c of cases) {
       // Signs in in English (the sign-in helper's words), whatever the browser's language; ?lang= then switches.
       const { page, context } = await h.newPage({ locale: c.locale, storage: { 'airdeck.lang': 'en' } });
-      await signInThroughUi(page, h.url, owner.email, owner.password);
+      await signInThroughApi(page, h.url, owner.email, owner.password);
       await page.goto(`${h.url}/admin/shows/new?lang=${c.lang}`);
       const heads = page.getByTestId('calendar-weekdays').first().locator('> *');
       await heads.first().waitFor({ timeout: 30_000 });

@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../support/auth';
 import { startBrowserHarness, skipBrowser, type BrowserHarness } from '../support/browser';
-import { signInThroughUi } from '../support/staff';
+import { signInThroughApi } from '../support/staff';
 
 /**
  * Listener text from a naughty-strings corpus (the script-injection ones),
@@ -94,7 +94,7 @@ describe.skipIf(skipBrowser())('listener text is shown and stored as text, in Ch
     const staff = await createUser(h.server, { role: 'moderator' });
     const context = await h.browser.newContext({ serviceWorkers: 'block', bypassCSP: true, viewport: { width: 1280, height: 900 } });
     const { page, fired } = await trappedPage(context);
-    await signInThroughUi(page, h.url, staff.email, staff.password);
+    await signInThroughApi(page, h.url, staff.email, staff.password);
     await page.goto(`${h.url}/admin/song-requests`);
     // The first payload's artist line is on the page as literal text.
     const probe = payloads.find((p) => p.includes('<script')) ?? payloads[0]!;

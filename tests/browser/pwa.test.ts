@@ -10,7 +10,7 @@ import { notifyShowLive } from '../../server/src/reach/follows';
 import { writeServiceWorker } from '../../web/pwa-plugin';
 import { startBrowserHarness, skipBrowser, type BrowserHarness } from '../support/browser';
 import { createUser } from '../support/auth';
-import { signInThroughUi } from '../support/staff';
+import { signInThroughApi } from '../support/staff';
 import { startPushServiceStandIn, type PushServiceStandIn, type StandInSubscription } from '../support/push-service';
 import { createPresenter, type TestPresenter } from '../support/schedule';
 import { request } from '../support/server';
@@ -284,7 +284,7 @@ describe.skipIf(skipBrowser())('"Notify me when it\'s live"', () => {
     // Staff see the follower count on Show Management.
     const mod = await createUser(h.server, { role: 'moderator' });
     const staff = await h.newPage({ width: 1280 });
-    await signInThroughUi(staff.page, h.url, mod.email, mod.password);
+    await signInThroughApi(staff.page, h.url, mod.email, mod.password);
     await staff.page.goto(`${h.url}/admin/shows`);
     await staff.page.getByText('1 follower', { exact: true }).first().waitFor({ timeout: 20_000 });
     if (SHOTS) await staff.page.screenshot({ path: `${SHOTS}/pwa-follower-count-1280.png` });

@@ -4,7 +4,7 @@ import { todayInZone } from '../../shared/time';
 import { startBrowserHarness, skipBrowser, type BrowserHarness } from '../support/browser';
 import { request } from '../support/server';
 import { DEMO_PASSWORD } from '../../server/src/db/seed/demo';
-import { openAsStaff, signInThroughUi } from '../support/staff';
+import { openAsStaff, signInThroughApi } from '../support/staff';
 
 /**
  * Staff screens that follow what happens elsewhere (issue 19 items 15 and 16): the Applications list
@@ -48,7 +48,7 @@ describe.skipIf(skipBrowser())('staff screens that update themselves', () => {
     const theirs = await knex()('schedule_events').where({ title: 'Drive Time Disco' }).first<{ id: string }>('id');
     const own = await knex()('schedule_events').where({ title: 'Lunchtime Lowdown' }).first<{ id: string }>('id');
     const { page, context, errors } = await h.newPage();
-    await signInThroughUi(page, h.url, 'presenter@airdeck.demo', DEMO_PASSWORD);
+    await signInThroughApi(page, h.url, 'presenter@airdeck.demo', DEMO_PASSWORD);
     await page.goto(`${h.url}/admin/shows/${theirs.id}/edit`);
     await page.getByText("You don't have permission to edit this show.").waitFor();
     expect(await page.getByLabel('Title').count()).toBe(0);

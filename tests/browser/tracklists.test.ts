@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDateTime } from '../../shared/time';
 import { createUser, type TestUser } from '../support/auth';
 import { startBrowserHarness, skipBrowser, type BrowserHarness } from '../support/browser';
-import { signInThroughUi } from '../support/staff';
+import { signInThroughApi } from '../support/staff';
 
 /**
  * Issue 34 item 2, done when: a presenter logs a live show's tracklist in the browser at 390 and 1280 px, with a
@@ -53,7 +53,7 @@ describe.skipIf(skipBrowser())('a presenter logs a live show’s tracklist', () 
       const zone = h.server.config.STATION_TIMEZONE;
       const clock = (ms: number) => localDateTime(ms, zone).time;
       const { page, context, errors } = await h.newPage({ width });
-      await signInThroughUi(page, h.url, dj.email, dj.password);
+      await signInThroughApi(page, h.url, dj.email, dj.password);
       await page.goto(`${h.url}/admin/tracklists?show=${show.id}`);
       await page.getByRole('heading', { name: 'Tracklists', level: 1 }).waitFor();
       const plays = page.getByRole('list', { name: 'Tracks played' });

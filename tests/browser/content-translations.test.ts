@@ -92,7 +92,7 @@ describe.skipIf(skipBrowser())('station content in several languages', () => {
     const shownBefore = await l.getByRole('article').count();
     await filter.getByRole('button', { name: 'español' }).click();
     await l.waitForURL((u) => u.searchParams.get('broadcast_language') === 'es');
-    expect(await filter.getByRole('button', { name: 'español' }).getAttribute('aria-pressed')).toBe('true');
+    await filter.getByRole('button', { name: 'español', pressed: true }).waitFor();
     expect(await l.getByRole('article').count()).toBe(1);
     expect(await l.getByRole('article', { name: 'Mezcla Matinal' }).count()).toBe(1);
     expect(await l.getByRole('article', { name: 'Evening Talk' }).count()).toBe(0);

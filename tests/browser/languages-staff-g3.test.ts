@@ -34,13 +34,14 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-/** Words that are not language: brands, formats, the server's variable names, and Intl's English dates in en-XA (en-GB). */
+/** Words that are not language: brands, formats, the server's variable names, and Intl's English dates and language names in en-XA (en-GB). */
 const NOT_LANGUAGE = new Set(
   [
     'Discord', 'Instagram', 'Facebook', 'Google', 'Play', 'AzuraCast', 'Icecast', 'GBP', 'JPEG', 'PNG', 'WebP', 'GIF', 'mp3', 'http', 'https', 'STATION', 'SOURCE', 'STREAM', 'URL', 'UK', 'US', 'PPL', 'PRS', 'DMCA', 'dBFS', 'LUFS',
     'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun', 'Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su',
     'January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December',
     'Jan', 'Feb', 'Mar', 'Apr', 'Jun', 'Jul', 'Aug', 'Sep', 'Sept', 'Oct', 'Nov', 'Dec',
+    'English', 'Spanish', 'French', 'German', 'Brazilian', 'Portuguese', 'Arabic',
   ].map((w) => w.toLowerCase()),
 );
 

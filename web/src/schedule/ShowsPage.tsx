@@ -177,7 +177,7 @@ function WeekBody(props: {
     return (
       <Card variant="outlined">
         <CardContent>
-          <Typography>{broadcastLanguage ? t('schedule.emptyWeekInLanguage', { language: languageName(broadcastLanguage, intl) }) : t('schedule.emptyWeek')}</Typography>
+          <Typography>{broadcastLanguage ? <>{aroundSlot(t('schedule.emptyWeekInLanguage', { language: SLOT }))[0]}<span lang={intl}>{languageName(broadcastLanguage, intl)}</span>{aroundSlot(t('schedule.emptyWeekInLanguage', { language: SLOT }))[1]}</> : t('schedule.emptyWeek')}</Typography>
         </CardContent>
       </Card>
     );

@@ -1,9 +1,30 @@
 import { Autocomplete, Box, Tab, Tabs, TextField, type AutocompleteRenderInputParams } from '@mui/material';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { COMMON_BROADCAST_LANGUAGES, isLanguageCode, languageName, type Translations } from '../../../../shared/content-text';
 import type { ShippedLocale } from '../../../../shared/i18n/locales';
 import { useStation } from '../../app/station';
-import { useI18n } from '../../i18n/state';
+import { SLOT, aroundSlot, useI18n } from '../../i18n/state';
+
+/**
+ * A language's name in the UI's language, marked with the language it is written in (`Intl`'s: the pseudo-locale's
+ * names are English ones, and the language checks leave a part marked as another language alone).
+ */
+export function LanguageName({ code }: { code: string }) {
+  const { intl } = useI18n();
+  return <span lang={intl}>{languageName(code, intl)}</span>;
+}
+
+/** A translated text with a language's name in its `{language}` slot, the name marked as `LanguageName` marks it. */
+export function withLanguageName(text: string, code: string): ReactNode {
+  const [before, after] = aroundSlot(text);
+  return (
+    <>
+      {before}
+      <LanguageName code={code} />
+      {after}
+    </>
+  );
+}
 
 /**
  * Station content in several languages on staff forms (issue 35 item 6): the languages the station offers for
@@ -53,9 +74,8 @@ export function translationErrorLanguage(errors: Record<string, string | undefin
  * tabs' ids; the fields under them go in a panel labelled by the chosen tab (see `tabPanelProps`).
  */
 export function LanguageTabs({ id, main, others, value, onChange, filled, errored }: { id: string; main: ShippedLocale; others: readonly ShippedLocale[]; value: ShippedLocale; onChange: (lang: ShippedLocale) => void; filled?: (lang: ShippedLocale) => boolean; errored?: ShippedLocale | null }) {
-  const { t, intl } = useI18n();
+  const t = useI18n().t;
   if (others.length === 0) return null;
-  const name = (code: string) => languageName(code, intl);
   return (
     <Box sx={{ borderBottom: 1, borderColor: 'divider', minWidth: 0, maxWidth: '100%' }}>
       <Tabs value={value} onChange={(_e, v: ShippedLocale) => onChange(v)} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile aria-label={t('contentLanguages.tabsLabel')}>
@@ -65,7 +85,7 @@ export function LanguageTabs({ id, main, others, value, onChange, filled, errore
             value={code}
             id={`${id}-tab-${code}`}
             aria-controls={`${id}-panel`}
-            label={code === main ? t('contentLanguages.defaultTab', { language: name(code) }) : filled?.(code) ? t('contentLanguages.translatedTab', { language: name(code) }) : name(code)}
+            label={code === main ? withLanguageName(t('contentLanguages.defaultTab', { language: SLOT }), code) : filled?.(code) ? withLanguageName(t('contentLanguages.translatedTab', { language: SLOT }), code) : <LanguageName code={code} />}
             sx={{ textTransform: 'none', minHeight: 44, ...(errored === code ? { color: 'error.main' } : {}) }}
           />
         ))}
@@ -135,7 +155,7 @@ export interface TranslatableField<F extends string> {
  * fields for the translation, each showing the default text as its placeholder (left empty, listeners get that).
  */
 export function TranslatableFields<F extends string>({ lang, main, fields, translations, errors = {} }: { lang: ShippedLocale; main: ShippedLocale; fields: TranslatableField<F>[]; translations: { get: (lang: ShippedLocale, field: F) => string; set: (lang: ShippedLocale, field: F, text: string) => void }; errors?: Record<string, string | undefined> }) {
-  const { t, intl } = useI18n();
+  const t = useI18n().t;
   if (lang === main) {
     return (
       <>
@@ -156,7 +176,6 @@ export function TranslatableFields<F extends string>({ lang, main, fields, trans
       </>
     );
   }
-  const language = languageName(lang, intl);
   return (
     <>
       {fields.map((f) => {
@@ -164,14 +183,14 @@ export function TranslatableFields<F extends string>({ lang, main, fields, trans
         return (
           <TextField
             key={`${lang}-${f.field}`}
-            label={t('contentLanguages.fieldIn', { field: f.label, language })}
+            label={withLanguageName(t('contentLanguages.fieldIn', { field: f.label, language: SLOT }), lang)}
             value={translations.get(lang, f.field)}
             onChange={(e) => translations.set(lang, f.field, e.target.value)}
             multiline={f.multiline}
             minRows={f.minRows}
             placeholder={f.value}
             error={Boolean(error)}
-            helperText={error ?? t('contentLanguages.fallbackHelp', { language: languageName(main, intl) })}
+            helperText={error ?? withLanguageName(t('contentLanguages.fallbackHelp', { language: SLOT }), main)}
             slotProps={{ htmlInput: { maxLength: f.maxLength, lang, dir: 'auto' }, inputLabel: { shrink: true } }}
           />
         );

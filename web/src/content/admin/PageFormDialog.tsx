@@ -7,9 +7,9 @@ import { errorMessage, serverFieldErrors } from './form';
 import { pagesAdmin } from '../api';
 import { FormDialog, saveItem, useDialogForm } from './FormDialog';
 import { useToast } from '../../ui/toast';
-import { useI18n } from '../../i18n/state';
+import { SLOT, useI18n } from '../../i18n/state';
 import { languageName } from '../../../../shared/content-text';
-import { LanguageTabs, TranslatableFields, tabPanelProps, translationErrorLanguage, useContentLanguages, useTranslationsState } from './ContentLanguages';
+import { LanguageTabs, withLanguageName, TranslatableFields, tabPanelProps, translationErrorLanguage, useContentLanguages, useTranslationsState } from './ContentLanguages';
 
 const RichTextEditor = lazy(() => import('./RichTextEditor'));
 
@@ -140,13 +140,13 @@ export function PageFormDialog({ open, page, onClose }: { open: boolean; page: P
           />
           <Box>
             <Typography component="div" sx={{ display: 'block', mb: 0.5, fontWeight: 600, color: errors[`translations.${lang}.content`] ? 'error.main' : 'text.primary' }}>
-              {t('contentLanguages.fieldIn', { field: t('pagesAdmin.content'), language: languageName(lang, intl) })}
+              {withLanguageName(t('contentLanguages.fieldIn', { field: t('pagesAdmin.content'), language: SLOT }), lang)}
             </Typography>
             <Suspense fallback={<Box sx={{ p: 3, display: 'flex', gap: 1, alignItems: 'center' }}><CircularProgress size={18} /> {t('pagesAdmin.loadingEditor')}</Box>}>
               <RichTextEditor key={`${editorKey}-${lang}`} value={translations.get(lang, 'content')} onChange={(html) => translations.set(lang, 'content', html)} label={t('contentLanguages.fieldIn', { field: t('pagesAdmin.content'), language: languageName(lang, intl) })} error={Boolean(errors[`translations.${lang}.content`])} describedBy={`${contentHelp}-${lang}`} />
             </Suspense>
             <FormHelperText id={`${contentHelp}-${lang}`} error={Boolean(errors[`translations.${lang}.content`])}>
-              {errors[`translations.${lang}.content`] ?? t('contentLanguages.fallbackHelp', { language: languageName(languages.main, intl) })}
+              {errors[`translations.${lang}.content`] ?? withLanguageName(t('contentLanguages.fallbackHelp', { language: SLOT }), languages.main)}
             </FormHelperText>
           </Box>
         </Box>

@@ -1,6 +1,7 @@
 import TranslateIcon from '@mui/icons-material/Translate';
 import { Box, Chip, Typography } from '@mui/material';
 import { languageName } from '../../../../shared/content-text';
+import type { ReactNode } from 'react';
 import { useI18n } from '../../i18n/state';
 
 /**
@@ -16,7 +17,7 @@ export function BroadcastLanguageChip({ code }: { code: string | null }) {
       size="small"
       variant="outlined"
       icon={<TranslateIcon aria-hidden />}
-      label={name}
+      label={<span lang={intl}>{name}</span>}
       title={t('schedule.broadcastIn', { language: name })}
       aria-label={t('schedule.broadcastIn', { language: name })}
       role="note"
@@ -34,7 +35,7 @@ export function BroadcastLanguageFilter({ languages, value, onChange }: { langua
   const { t, intl } = useI18n();
   const codes = [...new Set([...languages, ...(value ? [value] : [])])].sort((a, b) => languageName(a, intl).localeCompare(languageName(b, intl), intl));
   if (codes.length < 2 && !value) return null;
-  const option = (code: string | null, label: string) => {
+  const option = (code: string | null, label: ReactNode) => {
     const on = value === code;
     return (
       <Chip
@@ -56,7 +57,7 @@ export function BroadcastLanguageFilter({ languages, value, onChange }: { langua
         {t('schedule.filterByLanguage')}
       </Typography>
       {option(null, t('schedule.allLanguages'))}
-      {codes.map((code) => option(code, languageName(code, intl)))}
+      {codes.map((code) => option(code, <span lang={intl}>{languageName(code, intl)}</span>))}
     </Box>
   );
 }

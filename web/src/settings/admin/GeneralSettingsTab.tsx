@@ -6,7 +6,8 @@ import type { ComplianceMode } from '../../../../shared/licensing';
 import { fetchStationSettings, saveStationSettings } from '../api';
 import { PageLoading } from '../../app/ListenerLayout';
 import { errorMessage, serverFieldErrors, validate, type FieldErrors } from '../../content/admin/form';
-import { useI18n } from '../../i18n/state';
+import { SLOT, useI18n } from '../../i18n/state';
+import { LanguageName, withLanguageName } from '../../content/admin/ContentLanguages';
 import { LOCALE_CODES, type ShippedLocale } from '../../../../shared/i18n/locales';
 import { languageName } from '../../../../shared/content-text';
 import { useToast } from '../../ui/toast';
@@ -194,12 +195,12 @@ export function GeneralSettingsTab() {
             return (
               <TextField
                 key={code}
-                label={t('contentLanguages.fieldIn', { field: t('generalSettings.tagline'), language: languageName(code, intl) })}
+                label={withLanguageName(t('contentLanguages.fieldIn', { field: t('generalSettings.tagline'), language: SLOT }), code)}
                 value={values.taglineTranslations[code] ?? ''}
                 onChange={(e) => set('taglineTranslations', { ...values.taglineTranslations, [code]: e.target.value })}
                 placeholder={values.tagline}
                 error={Boolean(error)}
-                helperText={error ?? t('contentLanguages.fallbackHelp', { language: languageName(values.language, intl) })}
+                helperText={error ?? withLanguageName(t('contentLanguages.fallbackHelp', { language: SLOT }), values.language)}
                 slotProps={{ htmlInput: { lang: code, dir: 'auto', maxLength: 160 }, inputLabel: { shrink: true } }}
                 fullWidth
               />
@@ -228,7 +229,7 @@ export function GeneralSettingsTab() {
           fullWidth
         >
           {LOCALE_CODES.map((code) => (
-            <option key={code} value={code}>
+            <option key={code} value={code} lang={intl}>
               {languageName(code, intl)}
             </option>
           ))}
@@ -245,7 +246,7 @@ export function GeneralSettingsTab() {
                     onChange={(e) => set('contentLanguages', e.target.checked ? LOCALE_CODES.filter((c) => c === code || values.contentLanguages.includes(c)) : values.contentLanguages.filter((c) => c !== code))}
                   />
                 }
-                label={languageName(code, intl)}
+                label={<LanguageName code={code} />}
               />
             ))}
           </FormGroup>

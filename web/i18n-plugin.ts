@@ -25,6 +25,13 @@ export function i18nPlugin(): Plugin {
       if (path.dirname(file) !== MESSAGES_DIR || !file.endsWith('.json')) return null;
       this.addWatchFile(file);
       const raw = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
+      // `en.json?errors`: only the error texts (`error.*`), which the website matches a shared schema's English
+      // message against (web/src/i18n/errors.ts) without fetching the whole English catalogue. A query is not a
+      // JSON file to the bundler: this one is a module of its own.
+      if (/[?&]errors\b/.test(id)) {
+        const errors = Object.fromEntries(Object.entries(raw).filter(([key]) => key.startsWith('error.')));
+        return `export default ${JSON.stringify(compileCatalogue(errors))};`;
+      }
       return JSON.stringify(compileCatalogue(raw));
     },
   };

@@ -1,6 +1,7 @@
 import { ACCOUNT_TEXT } from '../../../shared/account-text';
 import type { MessageKey } from '../../../shared/i18n/format';
 import { DENIED, type Role } from '../../../shared/permissions';
+import { useErrorText } from '../i18n/errors';
 import { useT } from '../i18n/state';
 
 /** The catalogue key of each of the spec's account texts the website shows (client-side checks, toasts, the sign-out reason). */
@@ -74,14 +75,16 @@ const ROLE_KEYS: Record<Role, MessageKey> = {
 
 /**
  * The reader's language for the spec's account texts and refusals (shared/account-text.ts, DENIED), which the
- * client's own checks and toasts use: a text the catalogue knows is translated; any other (a server's message,
- * already in the reader's language or not) is shown as it came.
+ * client's own checks and toasts use: a text the catalogue knows is translated, a shared schema's error text through
+ * its `error.*` key (web/src/i18n/errors.ts); any other (a server's message, already in the reader's language) is
+ * shown as it came.
  */
 export function useAccountText(): (text: string) => string {
   const t = useT();
+  const say = useErrorText();
   return (text) => {
     const key = BY_ENGLISH.get(text);
-    return key ? t(key) : text;
+    return key ? t(key) : say(text);
   };
 }
 

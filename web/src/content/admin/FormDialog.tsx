@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Collection } from '../api';
 import { useIsMobile } from '../../app/media';
 import { validate, type FieldErrors } from './form';
+import { useErrorText } from '../../i18n/errors';
 import { useT } from '../../i18n/state';
 
 /**
@@ -72,6 +73,7 @@ export function FormDialog({
 export function useDialogForm<V extends object, T>(open: boolean, item: T | null, toValues: (item: T) => V, empty: V) {
   const [values, setValues] = useState<V>(empty);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const say = useErrorText();
   useEffect(() => {
     if (!open) return;
     setValues(item ? toValues(item) : empty);
@@ -80,7 +82,7 @@ export function useDialogForm<V extends object, T>(open: boolean, item: T | null
   const set = <K extends keyof V>(key: K, v: V[K]) => setValues((old) => ({ ...old, [key]: v }));
   const field = (name: keyof V & string) => ({ error: Boolean(errors[name]), ...(errors[name] ? { helperText: errors[name] } : {}) });
   const check = <S extends z.ZodType>(schema: S, input: unknown): z.output<S> | null => {
-    const checked = validate(schema, input);
+    const checked = validate(schema, input, say);
     if (checked.ok) return checked.value;
     setErrors(checked.errors);
     return null;

@@ -1,17 +1,23 @@
 import type { z } from 'zod';
+import { getDefaultStore } from 'jotai';
 import { ApiError } from '../../app/api';
+import { errorText } from '../../i18n/errors';
+import { i18nAtom } from '../../i18n/state';
 
 /** Field messages keyed by field name. */
 export type FieldErrors = Record<string, string>;
 
-/** Runs a shared zod schema over form values: the parsed value, or the first message of each field. */
-export function validate<S extends z.ZodType>(schema: S, values: unknown): { ok: true; value: z.output<S> } | { ok: false; errors: FieldErrors } {
+/**
+ * Runs a shared zod schema over form values: the parsed value, or the first message of each field in the reader's
+ * language (`say`: the form's useErrorText(), which has the matcher fetched; web/src/i18n/errors.ts).
+ */
+export function validate<S extends z.ZodType>(schema: S, values: unknown, say: (text: string) => string = errorText): { ok: true; value: z.output<S> } | { ok: false; errors: FieldErrors } {
   const r = schema.safeParse(values);
   if (r.success) return { ok: true, value: r.data };
   const errors: FieldErrors = {};
   for (const issue of r.error.issues) {
     const key = issue.path.map(String).join('.') || '_';
-    errors[key] ??= issue.message;
+    errors[key] ??= say(issue.message);
   }
   return { ok: false, errors };
 }
@@ -24,7 +30,7 @@ export function serverFieldErrors(err: unknown): FieldErrors {
   return out;
 }
 
-/** The message to show for any failure. */
+/** The message to show for any failure (the server's, already in the reader's language), else a general one in it. */
 export function errorMessage(err: unknown): string {
-  return err instanceof Error ? err.message : 'Something went wrong. Please try again.';
+  return err instanceof Error ? errorText(err.message) : getDefaultStore().get(i18nAtom).t('form.failed');
 }

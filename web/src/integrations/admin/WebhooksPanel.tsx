@@ -42,6 +42,7 @@ import { useIsMobile } from '../../app/media';
 import { DiscordIcon } from '../DiscordIcon';
 import type { MessageKey } from '../../../../shared/i18n/format';
 import { useI18n, useT } from '../../i18n/state';
+import { useErrorText } from '../../i18n/errors';
 import { useToast } from '../../ui/toast';
 
 /** Each event's name and description in the builder (shared/integrations.ts keeps the ids). */
@@ -82,6 +83,7 @@ export function WebhooksPanel() {
   const { toast } = useToast();
   const mobile = useIsMobile();
   const { t, eventLabel, when, lastAnswer } = useWebhookText();
+  const say = useErrorText();
   const hooks = useQuery({ queryKey: ['webhooks'], queryFn: () => fetchWebhooks().then((r) => r.webhooks) });
   const deliveries = useQuery({
     queryKey: ['webhook-deliveries'],
@@ -141,7 +143,7 @@ export function WebhooksPanel() {
       const found: Record<string, string> = {};
       for (const issue of parsed.error.issues) {
         const key = String(issue.path[0] ?? 'form');
-        found[key] ??= issue.message;
+        found[key] ??= say(issue.message);
       }
       setErrors(found);
       return;
@@ -219,7 +221,7 @@ export function WebhooksPanel() {
                   </Box>
                   <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
                     <FormControlLabel control={<Switch checked={h.active} onChange={(e) => update.mutate({ id: h.id, patch: { active: e.target.checked } })} />} label={h.active ? t('webhooks.active') : t('webhooks.paused')} />
-                    <Button size="small" variant="outlined" startIcon={<SendIcon />} onClick={() => test.mutate(h.id)} disabled={test.isPending}>
+                    <Button size="small" variant="outlined" startIcon={<SendIcon className="flip-rtl" />} onClick={() => test.mutate(h.id)} disabled={test.isPending}>
                       {t('webhooks.sendTest')}
                     </Button>
                     <IconButton aria-label={t('webhooks.deleteNamed', { name: h.name })} onClick={() => setConfirm(h)} color="error">

@@ -7,7 +7,6 @@ import { Avatar, Box, Button, Chip, Dialog, DialogActions, DialogContent, Dialog
 import { useMemo, useState, type FormEvent } from 'react';
 import { can, PRESENTER_ROLES, presenterRoleLabel } from '../../../../shared/permissions';
 import { DJ_TEXTS, DjInputSchema, SOCIAL_LABELS, SOCIAL_PLATFORMS, type SocialPlatform, type StaffDj } from '../../../../shared/presenters';
-import { LOA_REASONS } from '../../../../shared/leave';
 import { absoluteUrl, ApiError } from '../../app/api';
 import { LoadStates } from '../../ui/LoadStates';
 import { useIsMobile } from '../../app/media';
@@ -19,16 +18,20 @@ import { ConfirmDeleteDialog } from '../../requests/admin/QueueTable';
 import { FilterCard, SearchField } from '../../ui/Filters';
 import { CardsOrTable, StaffScreenHeader } from '../../ui/StaffList';
 import { AverageListeners } from '../../audience/AverageListeners';
-import { useT } from '../../i18n/state';
+import { useI18n, useT } from '../../i18n/state';
+import { useErrorText } from '../../i18n/errors';
+import { reasonText } from '../../requests/admin/texts';
 
-const dateFmt = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
-const dayFmt = (d: string) => new Date(`${d}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const dateFmtOf = (intl: string) => new Intl.DateTimeFormat(intl, { day: 'numeric', month: 'short', year: 'numeric' });
 
-/** The on-leave indicator: start and end date and the reason (001 §2). */
+/** The on-leave indicator: start and end date and the reason (001 §2), in the reader's language. */
 function LeaveChip({ dj }: { dj: StaffDj }) {
+  const { t, intl } = useI18n();
   if (!dj.leave) return null;
-  const reason = LOA_REASONS.find((r) => r.value === dj.leave!.reason)?.label ?? dj.leave.reason;
-  const text = `${dj.leave.current ? 'On leave' : 'Leave'} ${dayFmt(dj.leave.start_date)} – ${dayFmt(dj.leave.end_date)} · ${reason}`;
+  const day = (d: string) => new Date(`${d}T12:00:00Z`).toLocaleDateString(intl, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const reason = reasonText(t, dj.leave.reason);
+  const values = { start: day(dj.leave.start_date), end: day(dj.leave.end_date), reason };
+  const text = dj.leave.current ? t('djsAdmin.leaveChipCurrent', values) : t('djsAdmin.leaveChip', values);
   return <Chip size="small" color={dj.leave.current ? 'warning' : 'default'} icon={<EventBusyIcon />} label={text} sx={{ maxWidth: '100%' }} />;
 }
 
@@ -60,6 +63,7 @@ function DjDialog({ dj, onClose }: { dj: StaffDj | null; onClose: () => void }) 
   const { save } = useDjMutations();
   const { toast } = useToast();
   const t = useT();
+  const say = useErrorText();
   const [form, setForm] = useState<FormState>(() => ({
     name: dj?.name ?? '',
     role: dj && (PRESENTER_ROLES as readonly string[]).includes(dj.role) ? dj.role : 'presenter',
@@ -78,19 +82,20 @@ function DjDialog({ dj, onClose }: { dj: StaffDj | null; onClose: () => void }) 
     const input = { name: form.name, role: form.role, bio: form.bio, azuracast_id: form.azuracast_id, social_links: form.social, user_id: form.user_id || null };
     const parsed = DjInputSchema.safeParse(input);
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message])));
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), say(i.message)])));
       return;
     }
     setErrors({});
     try {
       const saved = await save.mutateAsync({ ...(dj ? { id: dj.id } : {}), input: parsed.data });
-      toast({ title: DJ_TEXTS.savedTitle, description: DJ_TEXTS.saved(saved.name, !dj), variant: 'success' });
+      toast({ title: t('djsAdmin.savedTitle'), description: t(dj ? 'djsAdmin.updated' : 'djsAdmin.added', { name: saved.name }), variant: 'success' });
       onClose();
     } catch (err) {
-      if (err instanceof ApiError && err.status === 401) toast({ title: DJ_TEXTS.authTitle, description: DJ_TEXTS.authText, variant: 'error' });
+      if (err instanceof ApiError && err.status === 401) toast({ title: t('djsAdmin.authTitle'), description: t('djsAdmin.authText'), variant: 'error' });
       else {
-        if (err instanceof ApiError && err.status === 409) setErrors(err.message === DJ_TEXTS.nameTaken ? { name: err.message } : { user_id: err.message });
-        toast({ title: 'Error', description: DJ_TEXTS.saveFailed(err instanceof Error ? err.message : 'Unknown error'), variant: 'error' });
+        // The name's refusal by its key (the server says it in the reader's language), else the account's.
+        if (err instanceof ApiError && err.status === 409) setErrors(err.key === 'error.djNameTaken' || err.message === DJ_TEXTS.nameTaken ? { name: err.message } : { user_id: err.message });
+        toast({ title: t('djsAdmin.error'), description: t('djsAdmin.saveFailed', { message: err instanceof Error ? err.message : t('notifications.unknownError') }), variant: 'error' });
       }
     }
   };
@@ -171,7 +176,7 @@ export default function DjsStaff() {
   const { data, isLoading, error, refetch } = useDjs();
   const { remove } = useDjMutations();
   const { toast } = useToast();
-  const t = useT();
+  const { t, intl } = useI18n();
   const [search, setSearch] = useState('');
   const [role, setRole] = useState('all');
   const [editing, setEditing] = useState<StaffDj | 'new' | null>(null);
@@ -188,11 +193,11 @@ export default function DjsStaff() {
     if (!deleting) return;
     try {
       await remove.mutateAsync(deleting.id);
-      toast({ title: DJ_TEXTS.deleted, description: `${deleting.name} has been removed.`, variant: 'success' });
+      toast({ title: t('djsAdmin.deleted'), description: t('djsAdmin.removed', { name: deleting.name }), variant: 'success' });
     } catch (err) {
-      if (err instanceof ApiError && err.status === 401) toast({ title: DJ_TEXTS.authTitle, description: DJ_TEXTS.authText, variant: 'error' });
+      if (err instanceof ApiError && err.status === 401) toast({ title: t('djsAdmin.authTitle'), description: t('djsAdmin.authText'), variant: 'error' });
       // A DJ with upcoming shows or leave is kept; the server says what is still booked.
-      else toast({ title: 'Error', description: err instanceof ApiError && err.status === 409 ? err.message : DJ_TEXTS.deleteFailed, variant: 'error' });
+      else toast({ title: t('djsAdmin.error'), description: err instanceof ApiError && err.status === 409 ? err.message : t('djsAdmin.deleteFailed'), variant: 'error' });
     } finally {
       setDeleting(null);
     }
@@ -257,7 +262,7 @@ export default function DjsStaff() {
                     {d.name}
                   </Typography>
                   <Typography variant="body2" color="text.secondary">
-                    {presenterRoleLabel(d.role)} · {t('djsAdmin.joined', { date: dateFmt.format(new Date(d.created_at)) })}
+                    {presenterRoleLabel(d.role)} · {t('djsAdmin.joined', { date: dateFmtOf(intl).format(new Date(d.created_at)) })}
                   </Typography>
                   <AverageListeners presenterId={d.id} />
                 </Box>
@@ -296,7 +301,7 @@ export default function DjsStaff() {
               <TableCell sx={{ verticalAlign: 'top', maxWidth: 260 }}>
                 <SocialLinks dj={d} />
               </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>{dateFmt.format(new Date(d.created_at))}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>{dateFmtOf(intl).format(new Date(d.created_at))}</TableCell>
               <TableCell align="right" sx={{ verticalAlign: 'top' }}>
                 {actions(d)}
               </TableCell>
@@ -306,7 +311,7 @@ export default function DjsStaff() {
       </LoadStates>
 
       {editing && <DjDialog dj={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-      <ConfirmDeleteDialog open={deleting !== null} title={t('djsAdmin.delete')} text={deleting ? DJ_TEXTS.deleteConfirm(deleting.name) : ''} busy={remove.isPending} onCancel={() => setDeleting(null)} onConfirm={() => void doDelete()} />
+      <ConfirmDeleteDialog open={deleting !== null} title={t('djsAdmin.delete')} text={deleting ? t('djsAdmin.deleteConfirm', { name: deleting.name }) : ''} busy={remove.isPending} onCancel={() => setDeleting(null)} onConfirm={() => void doDelete()} />
     </Box>
   );
 }

@@ -37,17 +37,20 @@ import { ConflictDialog } from './ConflictDialog';
 import { ImageUpload } from './ImageUpload';
 import { MonthCalendar, monthOf } from './MonthCalendar';
 import { useT } from '../../i18n/state';
+import { useErrorText } from '../../i18n/errors';
+import type { MessageKey } from '../../../../shared/i18n/format';
 import { useToast } from '../../ui/toast';
 import { useActor } from './useActor';
-import { modeLabel } from './texts';
+import { bookingMessage, modeLabel } from './texts';
 import { BroadcastLanguageField, LanguageTabs, TranslatableFields, tabPanelProps, translationErrorLanguage, useContentLanguages, useTranslationsState } from '../../content/admin/ContentLanguages';
 
-const MODE_HELP: Record<BookingMode, string> = {
-  daily: 'One show on one date.',
-  weekly: 'The same slot every week until the end date.',
-  monthly: 'The same day every month until the end date (the 29th–31st fall on the last day of shorter months).',
-  calendar: 'Pick any dates on the calendar; each gets the same slot.',
-};
+/** What each booking mode does, as catalogue keys. */
+const MODE_HELP = {
+  daily: 'booking.modeHelp.daily',
+  weekly: 'booking.modeHelp.weekly',
+  monthly: 'booking.modeHelp.monthly',
+  calendar: 'booking.modeHelp.calendar',
+} as const satisfies Record<BookingMode, MessageKey>;
 
 type Field = 'title' | 'event_date' | 'dates' | 'end_date' | 'start_time' | 'end_time' | 'presenter_id' | 'host' | 'description' | 'image_url' | 'broadcast_language' | `translations.${string}`;
 
@@ -58,6 +61,7 @@ export function CreateBooking() {
 
 function CreateBookingForm() {
   const t = useT();
+  const say = useErrorText();
   usePageMeta({ title: t('booking.title') });
   const station = useStation();
   const today = stationToday(station.timezone);
@@ -130,7 +134,7 @@ function CreateBookingForm() {
       const next: Partial<Record<Field, string>> = {};
       for (const issue of parsed.error.issues) {
         const f = (issue.path[0] === 'translations' ? issue.path.map(String).join('.') : String(issue.path[0] ?? 'title')) as Field;
-        next[f] ??= issue.message;
+        next[f] ??= say(bookingMessage(t, issue.message));
       }
       setErrors(next);
       const wrongLanguage = translationErrorLanguage(next);
@@ -222,7 +226,7 @@ function CreateBookingForm() {
             ))}
           </ToggleButtonGroup>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            {MODE_HELP[mode]}
+            {t(MODE_HELP[mode])}
           </Typography>
         </CardContent>
       </Card>

@@ -11,6 +11,7 @@ import { ImageUpload } from './ImageUpload';
 import { mayManage, useActor } from './useActor';
 import { useToast } from '../../ui/toast';
 import { useI18n } from '../../i18n/state';
+import { useErrorText } from '../../i18n/errors';
 import { bookingMessage, showLongDate } from './texts';
 import { BroadcastLanguageField, LanguageTabs, TranslatableFields, tabPanelProps, translationErrorLanguage, useContentLanguages, useTranslationsState } from '../../content/admin/ContentLanguages';
 
@@ -24,6 +25,7 @@ type Field = 'title' | 'start_time' | 'end_time' | 'description' | 'presenter_na
 export function EditShowDialog({ show, open, onClose }: { show: ScheduleEventView; open: boolean; onClose: () => void }) {
   const i18n = useI18n();
   const { t } = i18n;
+  const say = useErrorText();
   const { toast } = useToast();
   const qc = useQueryClient();
   const [title, setTitle] = useState(show.title);
@@ -61,7 +63,7 @@ export function EditShowDialog({ show, open, onClose }: { show: ScheduleEventVie
     const parsed = EditShowSchema.safeParse(body(proceed));
     if (!parsed.success) {
       const next: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) next[(issue.path[0] === 'translations' ? issue.path.map(String).join('.') : String(issue.path[0])) as Field] ??= bookingMessage(t, issue.message);
+      for (const issue of parsed.error.issues) next[(issue.path[0] === 'translations' ? issue.path.map(String).join('.') : String(issue.path[0])) as Field] ??= say(bookingMessage(t, issue.message));
       setErrors(next);
       const wrongLanguage = translationErrorLanguage(next);
       if (wrongLanguage) setLang(wrongLanguage);

@@ -40,6 +40,7 @@ import { ConflictDialog } from './ConflictDialog';
 import { MonthCalendar, monthOf } from './MonthCalendar';
 import { StatusChip } from './StatusChip';
 import { useI18n, useT } from '../../i18n/state';
+import { useErrorText } from '../../i18n/errors';
 import type { MessageKey } from '../../../../shared/i18n/format';
 import { useToast } from '../../ui/toast';
 import { useActor } from './useActor';
@@ -231,6 +232,7 @@ function Overview() {
 function OverviewEventDialog({ editing, onClose }: { editing: Exclude<Editing, null>; onClose: () => void }) {
   const { toast } = useToast();
   const t = useT();
+  const say = useErrorText();
   const qc = useQueryClient();
   const e = editing.mode === 'edit' ? editing.event : null;
   const [date, setDate] = useState(e?.event_date ?? (editing.mode === 'new' ? editing.date : ''));
@@ -251,7 +253,7 @@ function OverviewEventDialog({ editing, onClose }: { editing: Exclude<Editing, n
     const parsed = OverviewEventSchema.safeParse(body(proceed));
     if (!parsed.success) {
       setInvalid(true);
-      toast({ title: BOOKING_MESSAGES.overviewRequiredTitle, description: parsed.error.issues[0]?.message ?? BOOKING_MESSAGES.overviewRequired, variant: 'error' });
+      toast({ title: BOOKING_MESSAGES.overviewRequiredTitle, description: say(parsed.error.issues[0]?.message ?? BOOKING_MESSAGES.overviewRequired), variant: 'error' });
       return;
     }
     setInvalid(false);
@@ -316,7 +318,7 @@ function OverviewEventDialog({ editing, onClose }: { editing: Exclude<Editing, n
           </Button>
         </DialogActions>
       </Box>
-      <ConflictDialog conflicts={conflicts ?? []} open={conflicts !== null} busy={busy} onCancel={() => setConflicts(null)} onProceed={() => void save(true)} proceedNote="Proceeding saves it with the status you chose." />
+      <ConflictDialog conflicts={conflicts ?? []} open={conflicts !== null} busy={busy} onCancel={() => setConflicts(null)} onProceed={() => void save(true)} proceedNote={t('overview.proceedNote')} />
     </Dialog>
   );
 }

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { DiscordConfigInputSchema, type DiscordConfigView } from '../../../../shared/content';
 import { createDiscordConfig, fetchDiscordConfig, updateDiscordConfig } from '../api';
 import { PageLoading } from '../../app/ListenerLayout';
+import { useErrorText } from '../../i18n/errors';
 import { errorMessage, serverFieldErrors, validate, type FieldErrors } from '../../content/admin/form';
 import { useToast } from '../../ui/toast';
 import { useT } from '../../i18n/state';
@@ -32,6 +33,7 @@ const EMPTY: FormValues = { bot_token: '', client_id: '', client_secret: '' };
 export function DiscordTab() {
   const { toast } = useToast();
   const t = useT();
+  const say = useErrorText();
   const client = useQueryClient();
   const q = useQuery({ queryKey: ['admin', 'discord'], queryFn: ({ signal }) => fetchDiscordConfig(signal) });
   const [values, setValues] = useState<FormValues>(EMPTY);
@@ -62,7 +64,7 @@ export function DiscordTab() {
 
   const submit = () => {
     if (!configured) {
-      const checked = validate(DiscordConfigInputSchema, values);
+      const checked = validate(DiscordConfigInputSchema, values, say);
       if (!checked.ok) {
         setErrors(Object.fromEntries(Object.entries(checked.errors).map(([k, m]) => [k, m && REQUIRED[m] ? t(REQUIRED[m]) : m])));
         return;

@@ -6,6 +6,7 @@ import { StationInfoSchema, type StationInfo } from '../../../../shared/station'
 import type { SetupState } from '../../../../shared/station-setup';
 import { usePageMeta } from '../../app/meta';
 import { PageLoading } from '../../app/ListenerLayout';
+import { useErrorText } from '../../i18n/errors';
 import { errorMessage, serverFieldErrors, validate, type FieldErrors } from '../../content/admin/form';
 import { useToast } from '../../ui/toast';
 import { useT } from '../../i18n/state';
@@ -103,6 +104,7 @@ function SourceInfo({ state }: { state: SetupState }) {
  */
 export default function FirstRunSetup() {
   const t = useT();
+  const say = useErrorText();
   usePageMeta({ title: t('firstRun.pageTitle') });
   const { toast } = useToast();
   const client = useQueryClient();
@@ -165,7 +167,7 @@ export default function FirstRunSetup() {
     />
   );
   const submit = () => {
-    const checked = validate(StationInfoSchema, toBody(current, values));
+    const checked = validate(StationInfoSchema, toBody(current, values), say);
     if (!checked.ok) {
       setErrors(byField(checked.errors, t));
       return;

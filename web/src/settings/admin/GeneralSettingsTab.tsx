@@ -5,6 +5,7 @@ import { StationInfoSchema, type StationInfo } from '../../../../shared/station'
 import type { ComplianceMode } from '../../../../shared/licensing';
 import { fetchStationSettings, saveStationSettings } from '../api';
 import { PageLoading } from '../../app/ListenerLayout';
+import { useErrorText } from '../../i18n/errors';
 import { errorMessage, serverFieldErrors, validate, type FieldErrors } from '../../content/admin/form';
 import { SLOT, useI18n } from '../../i18n/state';
 import { LanguageName, withLanguageName } from '../../content/admin/ContentLanguages';
@@ -120,6 +121,7 @@ function timeZones(): string[] {
 export function GeneralSettingsTab() {
   const { toast } = useToast();
   const { t, intl } = useI18n();
+  const say = useErrorText();
   const client = useQueryClient();
   const q = useQuery({ queryKey: ['admin', 'settings', 'station'], queryFn: ({ signal }) => fetchStationSettings(signal) });
   const [values, setValues] = useState<FormValues | null>(null);
@@ -166,7 +168,7 @@ export function GeneralSettingsTab() {
     />
   );
   const submit = () => {
-    const checked = validate(StationInfoSchema, toBody(values));
+    const checked = validate(StationInfoSchema, toBody(values), say);
     if (!checked.ok) {
       setErrors(byField(checked.errors));
       return;

@@ -5,6 +5,7 @@ import { BACKGROUND_TYPES, SLIDER_FALLBACK_COLOR, SliderSettingsSchema, SlideInp
 import { fetchSliderSettings, saveSliderSettings, slidesAdmin } from '../../content/api';
 import { PageLoading } from '../../app/ListenerLayout';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { useErrorText } from '../../i18n/errors';
 import { errorMessage, serverFieldErrors, validate, type FieldErrors } from '../../content/admin/form';
 import { FormDialog, saveItem, useDialogForm } from '../../content/admin/FormDialog';
 import { ItemList, ListHeader, useListAdmin, useToggleActive } from '../../content/admin/ListAdmin';
@@ -39,6 +40,7 @@ const BACKGROUND_LABELS: Record<(typeof BACKGROUND_TYPES)[number], MessageKey> =
 function GlobalSettings() {
   const { toast } = useToast();
   const t = useT();
+  const say = useErrorText();
   const client = useQueryClient();
   const q = useQuery({ queryKey: ['admin', 'slider', 'settings'], queryFn: ({ signal }) => fetchSliderSettings(signal) });
   const [values, setValues] = useState<SliderSettings | null>(null);
@@ -69,7 +71,7 @@ function GlobalSettings() {
 
   const set = <K extends keyof SliderSettings>(k: K, v: SliderSettings[K]) => setValues((o) => (o ? { ...o, [k]: v } : o));
   const submit = () => {
-    const checked = validate(SliderSettingsSchema, values);
+    const checked = validate(SliderSettingsSchema, values, say);
     if (!checked.ok) {
       setErrors(checked.errors);
       return;

@@ -185,7 +185,7 @@ export function AdminLayout() {
               {station.name}
             </Typography>
             <HeaderBell />
-            <Button color="inherit" variant="outlined" size="small" startIcon={<LogoutIcon />} onClick={() => void doSignOut()} sx={{ whiteSpace: 'nowrap' }}>
+            <Button color="inherit" variant="outlined" size="small" startIcon={<LogoutIcon className="flip-rtl" />} onClick={() => void doSignOut()} sx={{ whiteSpace: 'nowrap' }}>
               {t('admin.signOut')}
             </Button>
           </Toolbar>

@@ -58,7 +58,7 @@ export default function SignedInMenu() {
         <Divider />
         <MenuItem onClick={() => void doSignOut()}>
           <ListItemIcon>
-            <LogoutIcon fontSize="small" />
+            <LogoutIcon fontSize="small" className="flip-rtl" />
           </ListItemIcon>
           {t('admin.signOut')}
         </MenuItem>

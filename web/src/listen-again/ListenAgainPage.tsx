@@ -30,7 +30,7 @@ export function ListenAgainPage() {
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
       {show && (
         <Link component={RouterLink} to="/listen-again" underline="hover" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 2, minHeight: 44 }}>
-          <ArrowBackIcon fontSize="small" aria-hidden sx={{ '[dir=rtl] &': { transform: 'scaleX(-1)' } }} /> {t('listenAgain.allEpisodes')}
+          <ArrowBackIcon fontSize="small" aria-hidden className="flip-rtl" /> {t('listenAgain.allEpisodes')}
         </Link>
       )}
       <Typography variant="h3" component="h1" dir="auto" sx={{ fontWeight: 800, mb: 1, fontSize: { xs: '2rem', md: '3rem' }, overflowWrap: 'anywhere' }}>

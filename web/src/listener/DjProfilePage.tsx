@@ -188,7 +188,7 @@ export function DjProfilePage() {
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
       <Link component={RouterLink} to="/djs" underline="hover" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 2 }}>
-        <ArrowBackIcon fontSize="small" aria-hidden sx={{ '[dir=rtl] &': { transform: 'scaleX(-1)' } }} /> {t('djProfile.allDjs')}
+        <ArrowBackIcon fontSize="small" aria-hidden className="flip-rtl" /> {t('djProfile.allDjs')}
       </Link>
       {presenter.isPending ? (
         <PageLoading label={t('djProfile.loading')} />

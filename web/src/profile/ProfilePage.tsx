@@ -267,7 +267,7 @@ export function ProfilePage() {
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 3 }}>
-        <Button startIcon={<ArrowBackIcon />} onClick={back} variant="text" color="inherit">
+        <Button startIcon={<ArrowBackIcon className="flip-rtl" />} onClick={back} variant="text" color="inherit">
           {t('profile.back')}
         </Button>
       </Stack>

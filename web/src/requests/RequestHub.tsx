@@ -46,7 +46,7 @@ export function RequestHub() {
                     {item.text}
                   </Typography>
                   <Typography aria-hidden sx={{ display: 'flex', alignItems: 'center', gap: 0.5, color: (t) => t.airdeck.accentText, fontWeight: 600 }}>
-                    {t('requestHub.open')} <ArrowForwardIcon fontSize="small" sx={{ '[dir=rtl] &': { transform: 'scaleX(-1)' } }} />
+                    {t('requestHub.open')} <ArrowForwardIcon fontSize="small" className="flip-rtl" />
                   </Typography>
                 </CardContent>
               </CardActionArea>

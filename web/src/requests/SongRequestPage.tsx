@@ -269,7 +269,7 @@ export function SongRequestPage() {
                     <TextField required label={t('songRequest.songTitle')} value={customTitle} onChange={(e) => setCustomTitle(e.target.value)} slotProps={{ htmlInput: { maxLength: REQUEST_LIMITS.title } }} />
                     <TextField required label={t('songRequest.artist')} value={customArtist} onChange={(e) => setCustomArtist(e.target.value)} slotProps={{ htmlInput: { maxLength: REQUEST_LIMITS.artist } }} />
                   </Stack>
-                  <Button variant="text" startIcon={<ArrowBackIcon sx={{ '[dir=rtl] &': { transform: 'scaleX(-1)' } }} />} sx={{ mt: 2 }} onClick={() => setMode('search')}>
+                  <Button variant="text" startIcon={<ArrowBackIcon className="flip-rtl" />} sx={{ mt: 2 }} onClick={() => setMode('search')}>
                     {t('songRequest.back')}
                   </Button>
                 </>

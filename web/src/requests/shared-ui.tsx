@@ -47,7 +47,7 @@ export function SendButton({ sending, disabled, sx, children }: { sending: boole
       variant="contained"
       size="large"
       disabled={disabled || !ready}
-      startIcon={sending || !ready ? <CircularProgress size={18} color="inherit" /> : <SendIcon />}
+      startIcon={sending || !ready ? <CircularProgress size={18} color="inherit" /> : <SendIcon className="flip-rtl" />}
       data-testid={ready ? undefined : 'form-getting-ready'}
       sx={sx}
     >

@@ -155,10 +155,10 @@ function Toolbar({ editor }: { editor: Editor }) {
       </Tool>
       <Sep />
       <Tool label={t('editor.undo')} disabled={!state.canUndo} onClick={() => chain().undo().run()}>
-        <UndoIcon fontSize="small" />
+        <UndoIcon fontSize="small" className="flip-rtl" />
       </Tool>
       <Tool label={t('editor.redo')} disabled={!state.canRedo} onClick={() => chain().redo().run()}>
-        <RedoIcon fontSize="small" />
+        <RedoIcon fontSize="small" className="flip-rtl" />
       </Tool>
       <LinkDialog editor={editor} open={linkOpen} onClose={() => setLinkOpen(false)} />
       <ImageDialog editor={editor} open={imageOpen} onClose={() => setImageOpen(false)} />

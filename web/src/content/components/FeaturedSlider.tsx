@@ -11,7 +11,7 @@ import { useStation } from '../../app/station';
 import { countSlide, useSliderData } from '../api';
 import { visuallyHidden } from '../visually-hidden';
 import { whenIdle } from '../../ui/idle';
-import { useT } from '../../i18n/state';
+import { useI18n, useT } from '../../i18n/state';
 
 /** A slide from elsewhere (the radio domain's live slide and recently played songs). */
 export interface ExtraSlide {
@@ -92,7 +92,7 @@ function useReducedMotion(): boolean {
 }
 
 export function FeaturedSlider({ extraSlides = [] }: { extraSlides?: readonly ExtraSlide[] }) {
-  const t = useT();
+  const { t, dir } = useI18n();
   const theme = useTheme();
   const station = useStation();
   const { settings, slides: staffSlides } = useSliderData();
@@ -146,11 +146,12 @@ export function FeaturedSlider({ extraSlides = [] }: { extraSlides?: readonly Ex
     countSlide(shown.id, 'views');
   }, [shown]);
 
+  // The arrow keys go the way the page reads: in a right-to-left language the next slide is to the left.
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
-    if (e.key === 'ArrowRight') {
+    if (e.key === (dir === 'rtl' ? 'ArrowLeft' : 'ArrowRight')) {
       e.preventDefault();
       go(current + 1);
-    } else if (e.key === 'ArrowLeft') {
+    } else if (e.key === (dir === 'rtl' ? 'ArrowRight' : 'ArrowLeft')) {
       e.preventDefault();
       go(current - 1);
     } else if ((e.key === ' ' || e.key === 'Spacebar') && e.target === e.currentTarget) {
@@ -243,10 +244,10 @@ export function FeaturedSlider({ extraSlides = [] }: { extraSlides?: readonly Ex
       {count > 1 && settings.show_arrows && (
         <>
           <IconButton aria-label={t('slider.previous')} onClick={() => go(current - 1)} sx={arrowSx('left', fg)}>
-            <ChevronLeftIcon />
+            <ChevronLeftIcon className="flip-rtl" />
           </IconButton>
           <IconButton aria-label={t('slider.next')} onClick={() => go(current + 1)} sx={arrowSx('right', fg)}>
-            <ChevronRightIcon />
+            <ChevronRightIcon className="flip-rtl" />
           </IconButton>
         </>
       )}

@@ -112,13 +112,13 @@ export function MonthCalendar({
     <Box role="group" aria-label={label} sx={{ width: '100%', maxWidth: 360 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
         <IconButton aria-label={t('bookings.calendar.previousMonth')} onClick={() => onMonthChange(shiftMonth(first, -1))} size="small">
-          <ChevronLeftIcon />
+          <ChevronLeftIcon className="flip-rtl" />
         </IconButton>
         <Typography component="p" aria-live="polite" sx={{ fontWeight: 700 }}>
           {monthTitle}
         </Typography>
         <IconButton aria-label={t('bookings.calendar.nextMonth')} onClick={() => onMonthChange(shiftMonth(first, 1))} size="small">
-          <ChevronRightIcon />
+          <ChevronRightIcon className="flip-rtl" />
         </IconButton>
       </Box>
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(7, 1fr)', gap: 0.5 }} aria-hidden data-testid="calendar-weekdays">

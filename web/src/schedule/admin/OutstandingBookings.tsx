@@ -53,7 +53,7 @@ export function OutstandingBookings() {
           <Box role="group" aria-label={t('week.label')} sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
             <Tooltip title={t('week.previous')}>
               <IconButton aria-label={t('week.previous')} onClick={() => setWeek(addWeeks(start, -1))}>
-                <ChevronLeftIcon />
+                <ChevronLeftIcon className="flip-rtl" />
               </IconButton>
             </Tooltip>
             <Typography aria-live="polite" sx={{ fontWeight: 600, minWidth: 170, textAlign: 'center' }}>
@@ -61,7 +61,7 @@ export function OutstandingBookings() {
             </Typography>
             <Tooltip title={t('week.next')}>
               <IconButton aria-label={t('week.next')} onClick={() => setWeek(addWeeks(start, 1))}>
-                <ChevronRightIcon />
+                <ChevronRightIcon className="flip-rtl" />
               </IconButton>
             </Tooltip>
           </Box>

@@ -25,15 +25,13 @@ export function WeekNavigator({
   onCurrent: () => void;
   headingLevel?: 'h2' | 'h3';
 }) {
-  const { t, intl, dir } = useI18n();
-  // The arrows point the way the page reads: backwards is to the right in a right-to-left language.
-  const Back = dir === 'rtl' ? ChevronRightIcon : ChevronLeftIcon;
-  const Forward = dir === 'rtl' ? ChevronLeftIcon : ChevronRightIcon;
+  const { t, intl } = useI18n();
   return (
     <Box role="group" aria-label={t('week.label')} sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
       <Tooltip title={t('week.previous')}>
         <IconButton aria-label={t('week.previous')} onClick={onPrevious}>
-          <Back />
+          {/* The arrows point the way the page reads: backwards is to the right in a right-to-left language. */}
+          <ChevronLeftIcon className="flip-rtl" />
         </IconButton>
       </Tooltip>
       <Typography component={headingLevel} aria-live="polite" sx={{ fontWeight: 700, fontSize: { xs: '1rem', sm: '1.15rem' }, minWidth: { sm: 220 }, textAlign: 'center' }}>
@@ -41,7 +39,7 @@ export function WeekNavigator({
       </Typography>
       <Tooltip title={t('week.next')}>
         <IconButton aria-label={t('week.next')} onClick={onNext}>
-          <Forward />
+          <ChevronRightIcon className="flip-rtl" />
         </IconButton>
       </Tooltip>
       <Button variant={isCurrent ? 'contained' : 'outlined'} size="small" onClick={onCurrent} aria-pressed={isCurrent}>

@@ -12,7 +12,7 @@ import { startJobs } from '../../server/src/jobs';
 import { stationTimezone } from '../../server/src/settings/service';
 import { createUser } from '../support/auth';
 import { listen, makeTone, type Listener } from '../support/audio';
-import { signInThroughApi } from '../support/staff';
+import { signInThroughApi, signInThroughUi } from '../support/staff';
 import { createPresenter, type TestPresenter } from '../support/schedule';
 import { request, startTestServer, type TestServer } from '../support/server';
 import { skipBrowser } from '../support/browser';
@@ -229,7 +229,7 @@ describe.skipIf(skipBrowser())('go live from the browser on the demo station', (
       console.log(`incidents before: ${JSON.stringify(before.incidents.map((i) => [i.kind, i.started_at, i.ended_at]))}`);
       const othersReady = Promise.all([
         (async () => {
-          await signInThroughApi(staff, t.url, manager.email, manager.password);
+          await signInThroughUi(staff, t.url, manager.email, manager.password);
           await staff.goto(`${t.url}/admin/uptime`);
           await staff.getByRole('heading', { name: 'Uptime', level: 1 }).waitFor();
           await staff.getByTestId('uptime-availability-24h').waitFor();

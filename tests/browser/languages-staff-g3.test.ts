@@ -42,6 +42,8 @@ const NOT_LANGUAGE = new Set(
     'January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December',
     'Jan', 'Feb', 'Mar', 'Apr', 'Jun', 'Jul', 'Aug', 'Sep', 'Sept', 'Oct', 'Nov', 'Dec',
     'English', 'Spanish', 'French', 'German', 'Brazilian', 'Portuguese', 'Arabic',
+    // The standard of language codes and a code given as an example (Cantonese) in the broadcast language's help.
+    'ISO', 'yue',
   ].map((w) => w.toLowerCase()),
 );
 

@@ -189,6 +189,8 @@ function messageArgs(node: ts.CallExpression | ts.NewExpression): ts.Expression[
       else if (!zod) continue;
       else if ((ts.isPropertyAccessExpression(a) || ts.isIdentifier(a)) && /^[A-Z_]+$/.test(dotted(a)?.split('.')[0] ?? '')) out.push(a);
       else if (ts.isCallExpression(a) && ts.isIdentifier(a.expression) && /^[a-z]\w*$/.test(a.expression.text) && a.arguments.some((x) => ts.isStringLiteral(x))) out.push(a);
+      // A message made by a texts table's function: DJ_TEXTS.badUrl(label).
+      else if (ts.isCallExpression(a) && ts.isPropertyAccessExpression(a.expression) && /^[A-Z_]+$/.test(dotted(a.expression)?.split('.')[0] ?? '')) out.push(a);
     }
     return out;
   }

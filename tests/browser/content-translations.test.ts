@@ -105,6 +105,18 @@ describe.skipIf(skipBrowser())('station content in several languages', () => {
     await l.getByRole('group', { name: 'Idioma' }).getByRole('button', { name: 'Todos' }).click();
     await l.waitForURL((u) => !u.searchParams.has('broadcast_language'));
     await l.getByRole('article', { name: 'Evening Talk' }).waitFor();
+
+    // A custom page with a Spanish translation reads in Spanish; one without, in English, marked as English.
+    const made = await request(h.url, '/api/pages', { method: 'POST', token: user.token, body: { title: 'About us', slug: 'about-us', content: '<p>We are a community station.</p>', translations: { es: { title: 'Sobre nosotros', content: '<p>Somos una radio comunitaria.</p>' } } } });
+    expect(made.status).toBe(201);
+    expect((await request(h.url, '/api/pages', { method: 'POST', token: user.token, body: { title: 'Volunteer', slug: 'volunteer', content: '<p>Help us run the station.</p>' } })).status).toBe(201);
+    await l.goto(`${h.url}/page/about-us?lang=es`);
+    await l.getByRole('heading', { level: 1, name: 'Sobre nosotros' }).waitFor();
+    expect(await l.getByText('Somos una radio comunitaria.').count()).toBe(1);
+    await l.goto(`${h.url}/page/volunteer?lang=es`);
+    const heading = l.getByRole('heading', { level: 1, name: 'Volunteer' });
+    await heading.waitFor();
+    expect(await heading.getAttribute('lang')).toBe('en');
     expect(listener.errors).toEqual([]);
     await listener.context.close();
   }, 60_000);

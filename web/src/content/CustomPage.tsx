@@ -40,6 +40,8 @@ export default function CustomPage() {
 
   if (missing || query.isError) return <Navigate to="/404" replace />;
   if (!page) return <PageLoading label={t('customPage.loading')} />;
+  // The page in the station's default language when it has no translation in the reader's (issue 35): marked so.
+  const contentLang = page.language && page.language !== locale ? page.language : undefined;
   // The sentence in the reader's language, the date in its own element where the sentence puts it.
   const published = aroundSlot(t('customPage.publishedOn', { date: SLOT }));
 
@@ -55,11 +57,11 @@ export default function CustomPage() {
               {t('customPage.pages')}
             </Typography>
           </Breadcrumbs>
-          <Typography variant="h3" component="h1" sx={{ fontWeight: 800, mb: 1, fontSize: { xs: '2rem', md: '2.6rem' } }}>
+          <Typography variant="h3" component="h1" lang={contentLang} sx={{ fontWeight: 800, mb: 1, fontSize: { xs: '2rem', md: '2.6rem' } }}>
             {page.title}
           </Typography>
           {page.meta_description && (
-            <Typography color="text.secondary" sx={{ fontSize: '1.15rem', mb: 1.5 }}>
+            <Typography color="text.secondary" lang={contentLang} sx={{ fontSize: '1.15rem', mb: 1.5 }}>
               {page.meta_description}
             </Typography>
           )}
@@ -72,7 +74,9 @@ export default function CustomPage() {
             </Typography>
             {page.is_featured && <Chip label={t('home.featured')} size="small" color="primary" />}
           </Box>
-          <PageProse html={page.content} />
+          <Box lang={contentLang}>
+            <PageProse html={page.content} />
+          </Box>
         </Box>
         {!mobile && (
           // Hidden by the stylesheet too: the server's render cannot measure the screen.

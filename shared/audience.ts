@@ -95,7 +95,10 @@ export interface AudienceFigures {
 export interface ShowAudience extends AudienceFigures {
   kind: 'show' | 'session';
   id: string;
+  /** The show's title; for a live session without a booking, "Live session: {presenter}" (English, as in the CSV). */
   title: string;
+  /** False for a live session without a booking: the screen names it in the reader's language. */
+  booked: boolean;
   presenter_id: string | null;
   presenter_name: string | null;
   starts_at: number;

@@ -157,6 +157,7 @@ interface Span {
   id: string;
   key: string;
   title: string;
+  booked: boolean;
   presenter_id: string | null;
   presenter_name: string | null;
   startMs: number;
@@ -175,6 +176,7 @@ async function spansFor(db: Db, o: ReportOptions): Promise<{ shows: Span[]; sess
     .filter((s) => s.startMs < o.nowMs && inScope(s.presenter_id, o.filter))
     .map((s) => ({
       kind: 'show',
+      booked: true,
       id: s.id,
       key: episodeKey(s),
       title: s.title,
@@ -193,6 +195,7 @@ async function spansFor(db: Db, o: ReportOptions): Promise<{ shows: Span[]; sess
         id: s.id,
         key: show ? episodeKey(show) : `live|${s.presenter_id ?? (s.streamer_name ?? '').toLowerCase()}`,
         title: show?.title ?? `Live session${name ? `: ${name}` : ''}`,
+        booked: show !== undefined,
         presenter_id: s.presenter_id,
         presenter_name: name,
         startMs: s.started_at.getTime(),
@@ -222,6 +225,7 @@ function judge(spans: Span[], o: ReportOptions, totals: Map<string, repo.WindowT
         kind: s.kind,
         id: s.id,
         title: s.title,
+        booked: s.booked,
         presenter_id: s.presenter_id,
         presenter_name: s.presenter_name,
         starts_at: s.startMs,

@@ -37,14 +37,10 @@ import type { MessageKey } from '../../../shared/i18n/format';
 import { useI18n, useT } from '../i18n/state';
 import type { Translate } from '../../../shared/i18n/format';
 
-/**
- * A show's title, or the server's own name for a live session without a booking ('Live session: {name}', English in
- * the API and its CSV) in the reader's language.
- */
-function spanTitle(t: Translate, s: { title: string; presenter_name: string | null }): string {
-  if (s.title === 'Live session') return t('audience.liveSession');
-  if (s.presenter_name && s.title === `Live session: ${s.presenter_name}`) return t('audience.liveSessionOf', { name: s.presenter_name });
-  return s.title;
+/** A show's title, or a live session without a booking named in the reader's language (the API's title is English). */
+function spanTitle(t: Translate, s: { title: string; presenter_name: string | null; booked?: boolean }): string {
+  if (s.booked !== false) return s.title;
+  return s.presenter_name ? t('audience.liveSessionOf', { name: s.presenter_name }) : t('audience.liveSession');
 }
 import { LoadStates } from '../ui/LoadStates';
 import { useToast } from '../ui/toast';

@@ -115,6 +115,10 @@ export function BroadcastLanguageField({ value, onChange, error }: { value: stri
       onChange={(_e, v) => onChange(v)}
       getOptionLabel={label}
       autoHighlight
+      openText={t('contentLanguages.pickerOpen')}
+      closeText={t('contentLanguages.pickerClose')}
+      clearText={t('contentLanguages.pickerClear')}
+      noOptionsText={t('contentLanguages.pickerNone')}
       filterOptions={(list, state) => {
         const q = state.inputValue.trim().toLowerCase();
         if (!q) return list;

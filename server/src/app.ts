@@ -10,6 +10,7 @@ import helmet from 'koa-helmet';
 import { isKnownClientRoute } from '../../shared/routes';
 import type { ErrorBody } from '../../shared/errors';
 import type { NowPlaying } from '../../shared/radio';
+import { emptyNowPlaying } from './radio/routes';
 import type { AppRouter } from './http/router';
 import type { AppContext, RequestState } from './context';
 import { isDatabaseUnavailable } from './db/knex';
@@ -278,5 +279,7 @@ function toErrorBody(err: unknown): { status: number; body: ErrorBody; headers?:
 async function nowPlayingForPage(ctx: AppContext): Promise<NowPlaying | null> {
   const runtime = ctx.radio;
   await runtime.ready;
-  return runtime.store.current ?? null;
+  // Before the station's first reading, the document /api/now-playing answers then: the page is drawn from what the
+  // app will read, not from "nothing yet" (which the app, having fetched, would draw otherwise while adopting it).
+  return runtime.store.current ?? emptyNowPlaying(ctx);
 }

@@ -51,7 +51,8 @@ function perMinuteLimiter(max: number, message: string) {
 }
 
 /** A stand-in document before the station has ever been read. */
-function emptyNowPlaying(ctx: AppContext): NowPlaying {
+/** The document before the station's first reading: what /api/now-playing answers then, and what pages are drawn from. */
+export function emptyNowPlaying(ctx: AppContext): NowPlaying {
   return blankDocument({ listenUrl: listenUrl(ctx), source: ctx.config.STATION_SOURCE, at: ctx.now() });
 }
 

@@ -3,6 +3,7 @@
  * schedule is written in) or converted to the listener's own zone.
  */
 import { crossesMidnight, eventInterval, longDate, todayInZone, type EventTimes } from '../../../shared/schedule';
+import type { Translate } from '../../../shared/i18n/format';
 
 /** 'HH:MM' of a stored 'HH:MM:SS'. */
 export function hhmm(t: string): string {
@@ -107,6 +108,18 @@ const plainSpaces = (s: string) => s.replace(/[\u2009\u202f\u00a0]/g, ' ');
 /** A day's heading in the reader's locale: 'Monday 23 March' (en-GB), 'Montag, 23. März' (de). */
 export function dayHeading(date: string, intl: string): string {
   return plainSpaces(localeFormat(intl, 'day', { weekday: 'long', day: 'numeric', month: 'long' }).format(noonUtc(date)));
+}
+
+/**
+ * A day as a listener reads it beside a show: 'Today', 'Tomorrow', 'Yesterday' (the catalogue's words), else its
+ * heading in the reader's locale ('Monday 23 March').
+ */
+export function localDayLabel(date: string, today: string, intl: string, t: Translate): string {
+  const diff = Math.round((noonUtc(date).getTime() - noonUtc(today).getTime()) / 86_400_000);
+  if (diff === 0) return t('schedule.today');
+  if (diff === 1) return t('schedule.tomorrow');
+  if (diff === -1) return t('schedule.yesterday');
+  return dayHeading(date, intl);
 }
 
 /** A weekday's name in the reader's locale ('Sunday', 'Sonntag'). */

@@ -4,12 +4,12 @@ import { Link as RouterLink } from 'react-router';
 import type { ListenerEventView } from '../../../../shared/bookings';
 import { useLiveShowId } from '../../radio/hooks';
 import { listenerApi, scheduleKeys, useScheduleLive } from '../api';
-import { timeRange } from '../format';
+import { localTimeRange } from '../format';
 import { LiveBadge } from './LiveBadge';
 import { ShowImage } from './ShowImage';
 import { labelled, useShowZone, type ShowZone } from '../zone';
 import { useDeferredQuery } from '../../app/deferred-query';
-import { useT } from '../../i18n/state';
+import { useI18n, useT } from '../../i18n/state';
 import { BroadcastLanguageChip } from './BroadcastLanguage';
 
 /** Empty text of the home page's featured shows (spec 000 §8). */
@@ -57,14 +57,14 @@ export function FeaturedShows() {
  * unit React can pause between (the whole list in one render was a long task).
  */
 function FeaturedShowCard({ show, zone, live }: { show: ListenerEventView; zone: ShowZone; live: boolean }) {
-  const tr = useT();
+  const { t: tr, intl } = useI18n();
   return (
     <Card variant="outlined" component="article" aria-label={show.title} sx={{ display: { xs: 'flex', sm: 'block' }, alignItems: 'stretch' }}>
       <ShowImage src={show.image_url} width={320} height={180} sx={{ width: { xs: 104, sm: '100%' }, flexShrink: 0, aspectRatio: { xs: '1 / 1', sm: '16 / 9' } }} />
       <CardContent sx={{ minWidth: 0, py: { xs: 1.5, sm: 2 }, '&:last-child': { pb: { xs: 1.5, sm: 3 } } }}>
         <Stack direction="row" sx={{ alignItems: 'center', mb: 0.5, flexWrap: 'wrap', gap: 1 }}>
           <Typography variant="body2" sx={{ fontWeight: 700 }}>
-            {labelled(timeRange(show, zone.station, zone.zone), zone)}
+            {labelled(localTimeRange(show, zone.station, zone.zone, intl, tr('schedule.nextDay')), zone)}
           </Typography>
           {live && <LiveBadge />}
           <BroadcastLanguageChip code={show.broadcast_language} />

@@ -1,16 +1,13 @@
 import { List, ListItem, ListItemAvatar, ListItemText, Skeleton, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { dayLabel, todayInZone } from '../../../../shared/schedule';
+import { todayInZone } from '../../../../shared/schedule';
 import { useNow } from '../../app/clock';
 import { labelled, useShowZone } from '../zone';
 import { listenerApi, scheduleKeys, useScheduleLive } from '../api';
-import { showDate, timeRange } from '../format';
+import { localDayLabel, localTimeRange, showDate } from '../format';
 import { ShowImage } from './ShowImage';
 import { PresenterFollow } from '../../pwa/PresenterFollow';
-import { useT } from '../../i18n/state';
-
-/** Empty text of a presenter's show list (spec 000 §8). */
-export const PRESENTER_SHOWS_EMPTY = 'No shows scheduled';
+import { useI18n } from '../../i18n/state';
 
 /** A presenter's approved shows (type show, scheduled) from today on, for the DJ profile page. */
 export function PresenterShows({ presenterId, headingLevel = 'h2' }: { presenterId: string; headingLevel?: 'h2' | 'h3' }) {
@@ -19,7 +16,7 @@ export function PresenterShows({ presenterId, headingLevel = 'h2' }: { presenter
   // The days and times in the page's one zone, labelled (issue 38 item 6).
   const zone = useShowZone(shows.data?.timezone);
   const today = todayInZone(useNow(60_000), zone.zone);
-  const tr = useT();
+  const { t: tr, intl } = useI18n();
   return (
     <section aria-labelledby={`presenter-shows-${presenterId}`}>
       <Typography id={`presenter-shows-${presenterId}`} variant="h6" component={headingLevel} sx={{ mb: 1 }}>
@@ -28,7 +25,7 @@ export function PresenterShows({ presenterId, headingLevel = 'h2' }: { presenter
       {shows.isPending ? (
         <Skeleton variant="rounded" height={120} />
       ) : (shows.data?.shows ?? []).length === 0 ? (
-        <Typography color="text.secondary">{PRESENTER_SHOWS_EMPTY}</Typography>
+        <Typography color="text.secondary">{tr('schedule.noPresenterShows')}</Typography>
       ) : (
         <List dense disablePadding>
           {shows.data!.shows.map((s) => (
@@ -36,7 +33,7 @@ export function PresenterShows({ presenterId, headingLevel = 'h2' }: { presenter
               <ListItemAvatar>
                 <ShowImage src={s.image_url} sx={{ width: 48, height: 48, borderRadius: 1 }} />
               </ListItemAvatar>
-              <ListItemText primary={s.title} secondary={`${dayLabel(showDate(s, zone.station, zone.zone), today)} · ${labelled(timeRange(s, zone.station, zone.zone), zone)}`} />
+              <ListItemText primary={s.title} secondary={`${localDayLabel(showDate(s, zone.station, zone.zone), today, intl, tr)} · ${labelled(localTimeRange(s, zone.station, zone.zone, intl, tr('schedule.nextDay')), zone)}`} />
             </ListItem>
           ))}
         </List>

@@ -1,17 +1,15 @@
 import { Card, CardContent, Skeleton, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { dayLabel } from '../../../../shared/schedule';
 import { useNow } from '../../app/clock';
 import { listenerApi, scheduleKeys, useScheduleLive } from '../api';
-import { showDate, timeRange } from '../format';
+import { localDayLabel, localTimeRange, showDate } from '../format';
 import { labelled, useShowZone } from '../zone';
 import { todayInZone } from '../../../../shared/schedule';
 import { ShowImage } from './ShowImage';
 import { useDeferredQuery } from '../../app/deferred-query';
-import { useT } from '../../i18n/state';
+import { useI18n } from '../../i18n/state';
 
 /** Empty text of the upcoming show (spec 000 §8). */
-export const UPCOMING_EMPTY = 'No upcoming events scheduled';
 
 /** The next upcoming show (scheduled or pending, later today or after), for the home page. Refreshed every 60 s and live. */
 export function UpcomingShows() {
@@ -21,7 +19,7 @@ export function UpcomingShows() {
   const zone = useShowZone(next.data?.timezone);
   const now = useNow(60_000);
   const show = next.data?.show ?? null;
-  const tr = useT();
+  const { t: tr, intl } = useI18n();
   return (
     <Card variant="outlined" component="section" aria-labelledby="upcoming-heading">
       <CardContent>
@@ -31,7 +29,7 @@ export function UpcomingShows() {
         {next.isPending ? (
           <Skeleton variant="rounded" height={72} />
         ) : !show ? (
-          <Typography color="text.secondary">{UPCOMING_EMPTY}</Typography>
+          <Typography color="text.secondary">{tr('schedule.noUpcoming')}</Typography>
         ) : (
           <article aria-label={show.title} style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
             <ShowImage src={show.image_url} sx={{ width: 64, height: 64, borderRadius: 1, flexShrink: 0 }} />
@@ -40,7 +38,7 @@ export function UpcomingShows() {
                 {show.title}
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                {dayLabel(showDate(show, zone.station, zone.zone), todayInZone(now, zone.zone))} · {labelled(timeRange(show, zone.station, zone.zone), zone)}
+                {localDayLabel(showDate(show, zone.station, zone.zone), todayInZone(now, zone.zone), intl, tr)} · {labelled(localTimeRange(show, zone.station, zone.zone, intl, tr('schedule.nextDay')), zone)}
               </Typography>
               {(show.presenter_name ?? show.host) && (
                 <Typography variant="body2" color="text.secondary">

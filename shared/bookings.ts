@@ -621,10 +621,17 @@ export const BookingEventSchema = z
     related_id: z.string().nullable(),
     related_type: z.string().nullable(),
     created_at: z.string(),
+    text_key: z.string().optional(),
+    text_values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
     shows: z.array(BookedShowSchema),
   })
   .loose();
-export type BookingEvent = Omit<NotificationView, 'user_is_read' | 'read_at' | 'dismissed_at'> & { shows: BookedShow[] };
+/**
+ * `title` and `message` are the English; `text_key` and `text_values` the same text as catalogue keys
+ * (`${text_key}.title`, `${text_key}.message`) for a client to format in its reader's language (issue 35; values
+ * named `…Day` are calendar dates to write as long dates).
+ */
+export type BookingEvent = Omit<NotificationView, 'user_is_read' | 'read_at' | 'dismissed_at'> & { text_key?: string; text_values?: Record<string, string | number>; shows: BookedShow[] };
 
 /** Events of the staff `bookings` channel (moderator and above, and the show's presenter). */
 export interface BookingsChannelEvents {

@@ -32,7 +32,7 @@ const COLUMNS = ['id', 'name', 'email', 'experience', 'show_idea', 'available_ti
 /** Stores a new (pending) application; answers its id and creation time. */
 export async function insertApplication(
   db: Db,
-  row: { name: string; email: string; experience: string; show_idea: string; available_times: unknown; has_discord: boolean; discord_username: string | null; discord_user_id: string | null; at: Date },
+  row: { name: string; email: string; experience: string; show_idea: string; available_times: unknown; has_discord: boolean; discord_username: string | null; discord_user_id: string | null; language: string | null; at: Date },
 ): Promise<{ id: string; created_at: Date | string }> {
   const { at, ...fields } = row;
   const [inserted] = await db('presenter_applications')
@@ -69,8 +69,8 @@ export async function decidePending(db: Db, id: string, decision: { status: Appl
 }
 
 /** The applicant's name and linked Discord user id, or undefined. */
-export async function applicantOf(db: Db, id: string): Promise<{ name: string; discord_user_id: string | null } | undefined> {
-  return db('presenter_applications').where({ id }).first<{ name: string; discord_user_id: string | null } | undefined>('name', 'discord_user_id');
+export async function applicantOf(db: Db, id: string): Promise<{ name: string; discord_user_id: string | null; language: string | null } | undefined> {
+  return db('presenter_applications').where({ id }).first<{ name: string; discord_user_id: string | null; language: string | null } | undefined>('name', 'discord_user_id', 'language');
 }
 
 /** Applications decided before `cutoff` are deleted (pending ones wait for a decision). Answers how many. */

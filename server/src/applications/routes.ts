@@ -5,6 +5,8 @@ import type { AppContext, RequestState } from '../context';
 import { parse } from '../http/validate';
 import { LINK_COOKIE } from '../integrations/discord-oauth';
 import { submitApplication } from './service';
+import { errorLocale } from '../i18n/errors';
+import { LANG_PARAM, LOCALE_COOKIE } from '../../../shared/i18n/locales';
 
 /** Presenter application submission (staff review lives with the staff panel). */
 export function applicationsRoutes(ctx: AppContext): AppRouter {
@@ -12,7 +14,9 @@ export function applicationsRoutes(ctx: AppContext): AppRouter {
 
   router.post('/api/applications', async (c) => {
     const input = parse(ApplicationSchema, c.request.body);
-    const application = await submitApplication(ctx, input, { ip: c.ip, discordLinkToken: c.cookies.get(LINK_COOKIE) });
+    // The language the applicant reads the site in (?lang=, the remembered choice, Accept-Language), when it says one.
+    const said = Boolean(c.query[LANG_PARAM] || c.cookies.get(LOCALE_COOKIE) || c.get('Accept-Language'));
+    const application = await submitApplication(ctx, input, { ip: c.ip, discordLinkToken: c.cookies.get(LINK_COOKIE), language: said ? errorLocale(c) : null });
     if (c.cookies.get(LINK_COOKIE)) c.cookies.set(LINK_COOKIE, null, { path: '/api', httpOnly: true, sameSite: 'lax', secure: c.secure, overwrite: true });
     c.status = 201;
     c.body = { application };

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Translate } from '../../../shared/i18n/format';
 import type { ApplicationSchema, ApplicationStatus, ApplicationSubmitted } from '../../../shared/applications';
 import type { AppContext } from '../context';
 import { describeUpstream, integrations } from '../integrations/clients';
@@ -15,6 +16,7 @@ import { issueSetPasswordLink, WELCOME_LINK_DAYS } from '../auth/recovery';
 import { panelUrl, queueEmail, sendQueuedEmail } from '../mail/outbox';
 import { applicationApprovedEmail, applicationRejectedEmail } from '../mail/templates';
 import { cachedStationInfo } from '../settings/service';
+import { channelTranslator, localeOr, serverTranslator } from '../i18n/recipients';
 import type { PendingNotification } from '../notifications/notify';
 import { applicantOf, countByStatus, decidePending, insertApplication, listApplicationRows, lockApplication, type ApplicationRow } from './repo';
 
@@ -33,7 +35,7 @@ export type ApplicationData = z.output<typeof ApplicationSchema>;
  * sign-in callback's cookie) supplies the Discord user id and username and is
  * used up; otherwise the typed username, if any, is kept as given.
  */
-export async function submitApplication(ctx: AppContext, input: ApplicationData, meta: { ip: string; discordLinkToken?: string | undefined }): Promise<ApplicationSubmitted['application']> {
+export async function submitApplication(ctx: AppContext, input: ApplicationData, meta: { ip: string; discordLinkToken?: string | undefined; language?: string | null }): Promise<ApplicationSubmitted['application']> {
   await limiter(ctx, 'application_ip', { points: ctx.config.APPLICATION_LIMIT_PER_HOUR, durationSec: 3600 }).consume(`ip:${meta.ip}`);
   const link = await readDiscordLink(ctx.knex, meta.discordLinkToken, ctx.now());
   const now = new Date(ctx.now());
@@ -48,6 +50,8 @@ export async function submitApplication(ctx: AppContext, input: ApplicationData,
       has_discord: discordUsername !== null,
       discord_username: discordUsername,
       discord_user_id: link?.id ?? null,
+      // The language the form was filled in (issue 35): the decision e-mail and message are written in it.
+      language: meta.language ?? null,
       at: now,
     });
     if (link && meta.discordLinkToken) await consumeDiscordLink(trx, meta.discordLinkToken);
@@ -61,16 +65,14 @@ export async function submitApplication(ctx: AppContext, input: ApplicationData,
   });
   await publishNotification(ctx, notification);
   const station = await getStationInfo(ctx.knex, ctx.config).catch(() => null);
-  await emitWebhookEvent(ctx, 'application.received', `application:${row.id}`, applicationMessage({ name: input.name, availableTimes: input.availableTimes, hasDiscord: discordUsername !== null }, station?.name ?? 'the station'));
+  const channel = await channelTranslator(ctx);
+  await emitWebhookEvent(ctx, 'application.received', `application:${row.id}`, applicationMessage({ name: input.name, availableTimes: input.availableTimes, hasDiscord: discordUsername !== null }, station?.name ?? 'the station', channel));
   return { id: row.id, status: 'pending', created_at: new Date(row.created_at).toISOString(), has_discord: discordUsername !== null, discord_linked: link !== null };
 }
 
-/** The bot's words to an applicant. */
-export function decisionMessage(stationName: string, applicantName: string, status: 'approved' | 'rejected'): string {
-  if (status === 'approved') {
-    return `Hi ${applicantName}! Great news: your presenter application to ${stationName} has been approved. 🎉 A member of the team will be in touch soon with your next steps and your Presenter Panel account.`;
-  }
-  return `Hi ${applicantName}, thank you for applying to present on ${stationName}. We're not able to offer you a slot at the moment, but we'd love to hear from you again in the future. Keep listening!`;
+/** The bot's words to an applicant, in their language (`t`). */
+export function decisionMessage(stationName: string, applicantName: string, status: 'approved' | 'rejected', t: Translate): string {
+  return t('discord.applicationDecision', { status, name: applicantName, station: stationName });
 }
 
 /** What became of a decision message (for the caller's logs and tests; the applicant never sees failures). */
@@ -93,7 +95,8 @@ export async function sendApplicationDecision(ctx: AppContext, applicationId: st
       return { sent: false, reason: 'not_configured' };
     }
     const station = await getStationInfo(ctx.knex, ctx.config);
-    await integrations(ctx).discord.sendDirectMessage(botToken, app.discord_user_id, decisionMessage(station.name, app.name, status));
+    const t = await serverTranslator(await localeOr(ctx, app.language));
+    await integrations(ctx).discord.sendDirectMessage(botToken, app.discord_user_id, decisionMessage(station.name, app.name, status, t));
     ctx.log.info({ applicationId, status }, 'discord decision message sent');
     return { sent: true };
   } catch (err) {
@@ -128,6 +131,8 @@ export async function decideApplication(ctx: AppContext, actor: AuditActor, id: 
     const before = await lockApplication(trx, id);
     if (!before) return { kind: 'missing' };
     if (before.status !== 'pending') return { kind: 'final', status: before.status };
+    // The e-mail in the language the applicant used, else the station's default (issue 35).
+    const t = await serverTranslator(await localeOr(ctx, before.language, trx));
     const row = await decidePending(trx, id, { status, reviewedBy: actor.id, at: now });
     await recordAction(trx, { actor, action: 'update', resourceType: 'presenter_applications', resourceId: id, resourceName: before.name, details: { from: 'pending', to: status }, ip });
     // Approval makes the applicant's account and DJ profile in the same step, and tells them how to sign in (issue 30).
@@ -136,9 +141,9 @@ export async function decideApplication(ctx: AppContext, actor: AuditActor, id: 
       // The Discord account the applicant linked becomes the account's, for the bot's direct messages (issue 35).
       if (before.discord_user_id) await setProfileDiscordId(trx, made.userId, before.discord_user_id);
       const setPasswordUrl = made.password ? await issueSetPasswordLink(ctx, trx, made.userId) : null;
-      mailId = await queueEmail(trx, before.email, applicationApprovedEmail({ station: station.name, name: before.name, email: before.email.toLowerCase(), signInUrl: panelUrl(ctx, '/auth'), password: made.password, setPasswordUrl, linkDays: WELCOME_LINK_DAYS }));
+      mailId = await queueEmail(trx, before.email, applicationApprovedEmail({ station: station.name, name: before.name, email: before.email.toLowerCase(), signInUrl: panelUrl(ctx, '/auth'), password: made.password, setPasswordUrl, linkDays: WELCOME_LINK_DAYS }, t));
     } else {
-      mailId = await queueEmail(trx, before.email, applicationRejectedEmail({ station: station.name, name: before.name }));
+      mailId = await queueEmail(trx, before.email, applicationRejectedEmail({ station: station.name, name: before.name }, t));
     }
     note = await insertNotification(trx, { type: 'application_decided', text: { key: 'notify.applicationDecided', values: { name: before.name, status } }, relatedId: id, relatedType: 'presenter_application', createdBy: actor.id });
     return { kind: 'done', row: row! };

@@ -17,7 +17,7 @@ import { escapeHtml } from './escape';
 import { renderBootShell, type BootShell } from './boot-shell';
 import { allowedImageUrl, type ImagePolicy } from '../../../shared/image-hosts';
 import { imagePolicyOf, scrubImages } from './public-images';
-import { LOCALES, LANG_PARAM, DEFAULT_LOCALE, type Locale } from '../../../shared/i18n/locales';
+import { LOCALES, LANG_PARAM, DEFAULT_LOCALE, localeDir, type Locale } from '../../../shared/i18n/locales';
 import type { CompiledCatalogue } from '../../../shared/i18n/format';
 import { catalogueFor, requestLocale, translatorFor, LOCALE_COOKIE, type LocaleRequest } from '../i18n/catalogues';
 
@@ -120,12 +120,18 @@ export function injectHead(html: string, tags: string): string {
   return stripped.replace(/^(<!doctype html>)?/i, (doctype) => `${doctype}${tags}`);
 }
 
-/** The web app manifest, in the station's name (General Settings). */
-export function webManifest(station: StationInfo): Record<string, unknown> {
+/**
+ * The web app manifest, in the station's name (General Settings), per language (issue 35): `lang` and `dir` of the
+ * page that links it, and the station's tagline in that language where it has one (its content, like the name).
+ */
+export function webManifest(station: StationInfo, locale: Locale = DEFAULT_LOCALE): Record<string, unknown> {
+  const tagline = stationTagline(station, locale);
   return {
     name: station.name,
     short_name: station.name.length <= 12 ? station.name : station.name.split(/\s+/)[0]!.slice(0, 12),
-    description: station.tagline || undefined,
+    description: tagline || undefined,
+    lang: locale,
+    dir: localeDir(locale),
     id: '/',
     start_url: '/',
     scope: '/',
@@ -148,7 +154,7 @@ export interface HeadRenderer {
   head(pathname: string, known: boolean, base: string, lang?: { locale: Locale; explicit: boolean }): Promise<{ tags: string; missing: boolean }>;
   /** The language of a page request (with the station's default language from General Settings as the last resort). */
   locale?(req: LocaleRequest): Promise<Locale>;
-  manifest(): Promise<Record<string, unknown>>;
+  manifest(locale?: Locale): Promise<Record<string, unknown>>;
   /** The first screen painted before any script, and the data the app starts with. */
   shell?(pathname: string, page?: PageRequest): Promise<BootShell>;
 }
@@ -217,8 +223,8 @@ export function pageHeadRenderer(
       const station = await settings.station();
       return requestLocale(req, (station as { language?: string }).language);
     },
-    async manifest() {
-      return webManifest(await settings.station());
+    async manifest(locale) {
+      return webManifest(await settings.station(), locale);
     },
     async shell(pathname, page) {
       const station = await settings.station();

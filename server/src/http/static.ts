@@ -9,7 +9,10 @@ import { LOCALE_COOKIE, LANG_PARAM, localeDir, type Locale } from '../../../shar
 
 /** The page's `<html lang dir>` in the language it is drawn in. */
 export function setHtmlLang(html: string, locale: Locale): string {
-  return html.replace(/<html\b[^>]*>/i, `<html lang="${locale}" dir="${localeDir(locale)}">`);
+  return html
+    .replace(/<html\b[^>]*>/i, `<html lang="${locale}" dir="${localeDir(locale)}">`)
+    // The manifest in the page's language (issue 35): an installed app carries its lang and dir.
+    .replace(/(<link\s+rel="manifest"\s+href=")\/manifest\.webmanifest(")/i, `$1/manifest.webmanifest?${LANG_PARAM}=${encodeURIComponent(locale)}$2`);
 }
 
 const TYPES: Record<string, string> = {
@@ -73,9 +76,14 @@ export function serveWeb(distDir: string, isKnownClientRoute: (pathname: string)
     }
     if (decoded.includes('\0')) return next();
     if (decoded === '/manifest.webmanifest' && pages) {
+      // ?lang=, else the remembered choice, Accept-Language, the station's default (as for a page).
+      const localeReq = localeRequest(ctx);
+      const locale = pages.renderer.locale ? await pages.renderer.locale(localeReq).catch(() => requestLocale(localeReq)) : requestLocale(localeReq);
       ctx.type = TYPES['.webmanifest']!;
       ctx.set('Cache-Control', 'no-cache');
-      ctx.body = JSON.stringify(await pages.renderer.manifest());
+      ctx.vary('Accept-Language');
+      ctx.vary('Cookie');
+      ctx.body = JSON.stringify(await pages.renderer.manifest(locale));
       return;
     }
     const file = path.resolve(root, '.' + path.posix.normalize(decoded));

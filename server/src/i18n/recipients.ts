@@ -5,6 +5,8 @@ import type { AppContext } from '../context';
 import { stationSettingsJson } from '../settings/repo';
 import { languageOfEmail, profileLanguages } from '../users/repo';
 import { catalogueFor, translatorFor } from './catalogues';
+import { intlLocale } from '../../../shared/i18n/format';
+import { longDate } from '../../../shared/schedule';
 
 /**
  * The language of what the server sends (issue 35 items 1 and 3): a staff member's profile language
@@ -67,9 +69,47 @@ export async function localeOfUser(ctx: Pick<AppContext, 'settings' | 'knex'>, u
   return (await staffRecipients(ctx, [userId], db)).get(userId)?.locale ?? stationLocale(ctx, inTrx);
 }
 
+/** A language a person used (an applicant's form), when it is a shipped one; else the station's default. */
+export async function localeOr(ctx: Pick<AppContext, 'settings' | 'knex'>, code: string | null | undefined, db?: Db): Promise<ShippedLocale> {
+  return shipped(code) ?? stationLocale(ctx, db === ctx.knex ? undefined : db);
+}
+
 /** The language of the account with this e-mail address, else the station's default. */
 export async function localeOfEmail(ctx: Pick<AppContext, 'settings' | 'knex'>, email: string, db: Db = ctx.knex): Promise<ShippedLocale> {
   return shipped(await languageOfEmail(db, email)) ?? stationLocale(ctx, db === ctx.knex ? undefined : db);
+}
+
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A date in a server-sent text, written as the reader reads it: a value whose name ends in `Day` holding a
+ * calendar date (`2026-11-23`) becomes the long date with its weekday: the spec's "Monday 23 November 2026" in
+ * English (shared/schedule.ts longDate, word for word as before), `Intl`'s long date in every other language
+ * ("lunes, 23 de noviembre de 2026"). Stored values keep the plain date, so each reader gets their own.
+ */
+export function localiseValues(locale: Locale, values: MessageValues | null | undefined): MessageValues {
+  const out: MessageValues = { ...(values ?? {}) };
+  for (const [name, value] of Object.entries(out)) {
+    if (!name.endsWith('Day') || typeof value !== 'string') continue;
+    const m = ISO_DAY.exec(value);
+    if (!m) continue;
+    out[name] =
+      locale === DEFAULT_LOCALE || locale === PSEUDO_LOCALE
+        ? longDate(value)
+        : new Intl.DateTimeFormat(intlLocale(locale), { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  }
+  return out;
+}
+
+/** `t(key, values)` for what the server sends in a language: the catalogue's translator, dates named `…Day` written in it. */
+export async function serverTranslator(locale: Locale): Promise<Translate> {
+  const t = await translatorFor(locale);
+  return (key, values) => t(key, localiseValues(locale, values));
+}
+
+/** The translator for what goes to everyone at once (Discord channel posts, outgoing webhooks): the station's default language. */
+export async function channelTranslator(ctx: Pick<AppContext, 'settings' | 'knex'>): Promise<Translate> {
+  return serverTranslator(await stationLocale(ctx));
 }
 
 /** A text stored as a message key and its values (a notification), drawn in a language; `fallback` when the key is unknown. */
@@ -77,7 +117,7 @@ export async function renderKey(locale: Locale, key: string, values: MessageValu
   const catalogue = await catalogueFor(locale);
   if (catalogue[key] === undefined) return fallback;
   try {
-    return (await translatorFor(locale))(key as MessageKey, values ?? {});
+    return (await serverTranslator(locale))(key as MessageKey, values ?? {});
   } catch {
     return fallback;
   }

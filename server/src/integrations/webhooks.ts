@@ -5,6 +5,8 @@ import type { AppContext } from '../context';
 import { fail } from '../http/errors';
 import { describeUpstream, integrations } from './clients';
 import type { DiscordWebhookBody } from './discord';
+import type { Translate } from '../../../shared/i18n/format';
+import { channelTranslator } from '../i18n/recipients';
 import { UpstreamError } from './http';
 import { recordAction, type AuditActor } from '../users/audit';
 import {
@@ -140,7 +142,7 @@ export async function testWebhook(ctx: AppContext, id: string, stationName: stri
   const found = await endpointRow(ctx.knex, id);
   if (!found) throw fail.notFound('Webhook not found');
   await audit(ctx.knex, who, { action: 'other', id, name: found.name, details: { test: true } });
-  return emitWebhookEvent(ctx, 'test', key, testMessage(stationName), id);
+  return emitWebhookEvent(ctx, 'test', key, testMessage(stationName, await channelTranslator(ctx)), id);
 }
 
 /** The delivery job registers how to wake it when something is queued (kept by the app context's integrations). */
@@ -204,18 +206,18 @@ export async function deliverDueWebhooks(ctx: AppContext, batch = 10): Promise<n
 
 const COLOR = { live: 0xe91e63, show: 0x3f51b5, application: 0x4caf50, test: 0x9e9e9e } as const;
 
-/** The Discord message for a newly booked show. */
-export function showBookedMessage(show: { title: string; date: string; start: string; end: string; presenter: string | null; series: number }, stationName: string): DiscordWebhookBody {
+/** The Discord message for a newly booked show, in the station's default language (`t`). */
+export function showBookedMessage(show: { title: string; date: string; start: string; end: string; presenter: string | null; series: number }, stationName: string, t: Translate): DiscordWebhookBody {
   return {
     embeds: [
       {
-        title: `New show booked: ${show.title}`.slice(0, 256),
+        title: t('webhook.showBooked.title', { show: show.title }).slice(0, 256),
         color: COLOR.show,
         fields: [
-          { name: 'Date', value: show.date, inline: true },
-          { name: 'Time', value: `${show.start.slice(0, 5)}–${show.end.slice(0, 5)}`, inline: true },
-          ...(show.presenter ? [{ name: 'Presenter', value: show.presenter.slice(0, 1024), inline: true }] : []),
-          ...(show.series > 1 ? [{ name: 'Recurring', value: `${show.series} dates booked`, inline: true }] : []),
+          { name: t('webhook.showBooked.date'), value: show.date, inline: true },
+          { name: t('webhook.showBooked.time'), value: `${show.start.slice(0, 5)}–${show.end.slice(0, 5)}`, inline: true },
+          ...(show.presenter ? [{ name: t('webhook.showBooked.presenter'), value: show.presenter.slice(0, 1024), inline: true }] : []),
+          ...(show.series > 1 ? [{ name: t('webhook.showBooked.recurring'), value: t('webhook.showBooked.datesBooked', { count: show.series }), inline: true }] : []),
         ],
         footer: { text: stationName },
       },
@@ -223,34 +225,34 @@ export function showBookedMessage(show: { title: string; date: string; start: st
   };
 }
 
-/** The Discord message for a presenter going live. */
-export function presenterLiveMessage(live: { presenter: string; show: string | null; listenUrl: string | null }, stationName: string): DiscordWebhookBody {
+/** The Discord message for a presenter going live, in the station's default language. */
+export function presenterLiveMessage(live: { presenter: string; show: string | null; listenUrl: string | null }, stationName: string, t: Translate): DiscordWebhookBody {
   return {
-    content: `🔴 **${live.presenter}** is live on ${stationName}${live.show ? ` with ${live.show}` : ''}!`.slice(0, 2000),
-    embeds: live.listenUrl ? [{ title: 'Listen now', url: live.listenUrl, color: COLOR.live }] : [],
+    content: t('webhook.presenterLive.content', { presenter: live.presenter, station: stationName, hasShow: live.show ? 'yes' : 'no', show: live.show ?? '' }).slice(0, 2000),
+    embeds: live.listenUrl ? [{ title: t('webhook.presenterLive.listen'), url: live.listenUrl, color: COLOR.live }] : [],
   };
 }
 
-/** The Discord message for a new application (no email or other contact details go to Discord). */
-export function applicationMessage(app: { name: string; availableTimes: string[]; hasDiscord: boolean }, stationName: string): DiscordWebhookBody {
+/** The Discord message for a new application (no email or other contact details go to Discord), in the station's default language. */
+export function applicationMessage(app: { name: string; availableTimes: string[]; hasDiscord: boolean }, stationName: string, t: Translate): DiscordWebhookBody {
   return {
     embeds: [
       {
-        title: 'New presenter application',
-        description: `${app.name} applied to present on ${stationName}. Review it in the Presenter Panel.`.slice(0, 4000),
+        title: t('webhook.application.title'),
+        description: t('webhook.application.description', { name: app.name, station: stationName }).slice(0, 4000),
         color: COLOR.application,
         fields: [
-          { name: 'Availability', value: app.availableTimes.join(', ').slice(0, 1024) || '—', inline: false },
-          { name: 'Discord', value: app.hasDiscord ? 'Yes' : 'No', inline: true },
+          { name: t('webhook.application.availability'), value: app.availableTimes.join(', ').slice(0, 1024) || '—', inline: false },
+          { name: t('webhook.application.discord'), value: app.hasDiscord ? t('webhook.application.yes') : t('webhook.application.no'), inline: true },
         ],
       },
     ],
   };
 }
 
-/** The message of "Send test". */
-export function testMessage(stationName: string): DiscordWebhookBody {
-  return { embeds: [{ title: 'Test from Airdeck', description: `This channel will get the events you chose for ${stationName}.`, color: COLOR.test }] };
+/** The message of "Send test", in the station's default language. */
+export function testMessage(stationName: string, t: Translate): DiscordWebhookBody {
+  return { embeds: [{ title: t('webhook.test.title'), description: t('webhook.test.description', { station: stationName }), color: COLOR.test }] };
 }
 
 /** True for the bus events that become webhooks. */
@@ -277,13 +279,13 @@ export async function webhookFromBusEvent(ctx: AppContext, e: RealtimeEvent, sta
       ctx,
       'show.booked',
       `booking:${first.id}`,
-      showBookedMessage({ title: first.title, date: first.event_date, start: first.start_time, end: first.end_time, presenter: first.presenter_name, series: e.data.shows.length }, stationName),
+      showBookedMessage({ title: first.title, date: first.event_date, start: first.start_time, end: first.end_time, presenter: first.presenter_name, series: e.data.shows.length }, stationName, await channelTranslator(ctx)),
     );
     return;
   }
   if (e.channel === 'now-playing' && e.name === 'presenter.live') {
     const d = e.data;
-    await emitWebhookEvent(ctx, 'presenter.live', `live:${d.sessionId}`, presenterLiveMessage({ presenter: d.presenterName, show: d.showTitle, listenUrl }, stationName));
+    await emitWebhookEvent(ctx, 'presenter.live', `live:${d.sessionId}`, presenterLiveMessage({ presenter: d.presenterName, show: d.showTitle, listenUrl }, stationName, await channelTranslator(ctx)));
   }
 }
 

@@ -5,7 +5,7 @@ import { STAFF_CHANGED_EVENT, type StaffChangedData } from '../../../shared/real
 import type { AppContext } from '../context';
 import { randomUUID } from 'node:crypto';
 import { insertNotificationRow, type NotificationValues } from './repo';
-import { renderKey, staffRecipients, translatorFor } from '../i18n/recipients';
+import { renderKey, serverTranslator, staffRecipients } from '../i18n/recipients';
 import type { MessageKey } from '../../../shared/i18n/format';
 import { sendStaffDirectMessages } from './discord';
 
@@ -204,11 +204,16 @@ export function recipientsOf(ctx: Pick<AppContext, 'recipients'>, type: Notifica
   return ctx.recipients.resolve(type, roles, userIds);
 }
 
+/** The input with its English title and message filled in from its keys (for prepareNotification, which cannot wait). */
+export async function withEnglish(input: NotifyInput): Promise<NotifyInput> {
+  return { ...input, ...(await englishOf(input)) };
+}
+
 /** The English title and message: given, or drawn from the catalogue's keys. */
 async function englishOf(input: NotifyInput): Promise<{ title: string; message: string }> {
   if (input.title !== undefined && input.message !== undefined) return { title: input.title, message: input.message };
   if (!input.text) throw new Error('a notification needs a title and message, or their keys');
-  const t = await translatorFor('en');
+  const t = await serverTranslator('en');
   return { title: input.title ?? t(`${input.text.key}.title` as MessageKey, input.text.values), message: input.message ?? t(`${input.text.key}.message` as MessageKey, input.text.values) };
 }
 

@@ -187,8 +187,7 @@ export async function requestAccountDeletion(ctx: AppContext, actor: { id: strin
     await recordAction(trx, { actor, action: 'other', resourceType: 'account', resourceId: actor.id, resourceName: 'Account deletion requested', details: message ? { message } : null, ip });
     return insertNotification(trx, {
       type: 'system_alert',
-      title: 'Account deletion requested',
-      message: `${actor.email} asked for their account and its data to be deleted.${message ? ` Note: ${message}` : ''}`,
+      text: { key: 'notify.deletionRequested', values: { email: actor.email, hasNote: message ? 'yes' : 'no', note: message ?? '' } },
       priority: 'high',
       relatedId: actor.id,
       relatedType: 'user',

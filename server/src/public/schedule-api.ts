@@ -11,7 +11,8 @@ import { imagePolicyOf } from '../http/public-images';
 import { siteOrigin } from '../http/public-url';
 import { peekScheduleVersion, scheduleVersion } from '../schedule/version';
 import { getStationInfo, stationTimezone } from '../settings/service';
-import { requestLocale, LOCALE_COOKIE } from '../i18n/catalogues';
+import { requestLocale, LOCALE_COOKIE, translatorFor } from '../i18n/catalogues';
+import { asLocale, DEFAULT_LOCALE, type Locale } from '../../../shared/i18n/locales';
 import { translationLanguages } from '../content/languages';
 import {
   API_DEFAULTS,
@@ -177,12 +178,15 @@ export function publicScheduleRoutes(ctx: AppContext): AppRouter {
     }
     const base = baseUrl(c);
     const lang = await contentLanguage(c, q);
-    const key = `ics|${zone}|${base}|${q.start}|${q.end}|${q.status}|${q.presenter ?? ''}|${q.presenterId ?? ''}|${q.limit}|${q.broadcastLanguage ?? ''}|${lang.locale}/${lang.stationDefault}/${lang.multilingual}`;
+    // The feed's own words ("Presented by", the calendar's name): the ?lang= asked for, else the content's language.
+    const words = (asLocale(q.lang) ?? asLocale(lang.locale) ?? DEFAULT_LOCALE) as Locale;
+    const key = `ics|${zone}|${base}|${q.start}|${q.end}|${q.status}|${q.presenter ?? ''}|${q.presenterId ?? ''}|${q.limit}|${q.broadcastLanguage ?? ''}|${lang.locale}/${lang.stationDefault}/${lang.multilingual}|${words}`;
     const version = await scheduleVersion(ctx);
     replayable(c, version, lang);
     const entry = await cache.get(version, key, async () => {
       const [rows, station] = await Promise.all([fetchPublicShows(ctx.knex, q), getStationInfo(ctx.knex, ctx.config)]);
-      const text = renderIcs(rows, { zone, calendarName: `${station.name} schedule`, base, nowMs: ctx.now(), lang });
+      const t = await translatorFor(words);
+      const text = renderIcs(rows, { zone, calendarName: t('ical.calendarName', { station: station.name }), base, nowMs: ctx.now(), lang, t });
       return { etag: etagFor(version, key), type: 'text/calendar; charset=utf-8', identity: Buffer.from(text) };
     });
     c.set('Content-Disposition', 'inline; filename="schedule.ics"');

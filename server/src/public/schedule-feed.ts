@@ -22,6 +22,7 @@ import {
   type ScheduleEventStatus,
 } from '../../../shared/schedule';
 import { publicEventRows, type PublicRow } from '../schedule/repo';
+import type { Translate } from '../../../shared/i18n/format';
 import { readTranslations, textLanguage, translated, type ShowTranslations } from '../../../shared/content-languages';
 
 /** The language content is read in (issue 35): the reader's, and the station's default that untranslated texts are in. */
@@ -276,7 +277,7 @@ const ICS_STATUS: Record<string, string> = { scheduled: 'CONFIRMED', completed: 
  * offset before the gap and a repeated one as its first occurrence, the same
  * rule the schedule uses, so calendar apps place every show where we do.
  */
-export function renderIcs(rows: PublicRow[], opts: { zone: string; calendarName: string; base: string; nowMs: number; lang?: ContentLanguage }): string {
+export function renderIcs(rows: PublicRow[], opts: { zone: string; calendarName: string; base: string; nowMs: number; lang?: ContentLanguage; t?: Translate }): string {
   const lang = opts.lang ?? NO_TRANSLATION;
   const years = rows.map((r) => Number(r.event_date.slice(0, 4)));
   const nowYear = new Date(opts.nowMs).getUTCFullYear();
@@ -298,7 +299,9 @@ export function renderIcs(rows: PublicRow[], opts: { zone: string; calendarName:
     const updated = r.updated_at instanceof Date ? r.updated_at.getTime() : Date.parse(r.updated_at);
     const who = r.presenter_name ?? r.host;
     const text = localised(r, lang);
-    const description = [text.description, who ? `Presented by ${who}` : null].filter(Boolean).join('\n\n');
+    // The feed's own words in the requested language, else the station's (issue 35); the show's texts are content.
+    const presentedBy = who ? (opts.t ? opts.t('ical.presentedBy', { name: who }) : `Presented by ${who}`) : null;
+    const description = [text.description, presentedBy].filter(Boolean).join('\n\n');
     lines.push(
       'BEGIN:VEVENT',
       `UID:${r.id}@airdeck`,

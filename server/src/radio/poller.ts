@@ -150,12 +150,11 @@ export function startPoller(ctx: AppContext, runtime: RadioRuntime, opts: Poller
       if (!(await claimAttendanceAlert(ctx.knex, show.id, 'no_show'))) continue;
       const presenter = show.presenter_id ? await presenterUserAndName(ctx.knex, show.presenter_id) : undefined;
       const p = presentShow(show);
-      const who = presenter?.name ?? p.presenter_name ?? 'its presenter';
+      const who = presenter?.name ?? p.presenter_name ?? null;
       await notify(ctx, {
         type: 'system_alert',
         priority: 'high',
-        title: `No presenter on air: ${show.title}`,
-        message: `${show.title} (${who}) was scheduled to start at ${show.start_time.slice(0, 5)}, and nobody is live 5 minutes in.`,
+        text: { key: 'notify.noShowPresenter', values: { show: show.title, hasPresenter: who ? 'yes' : 'no', presenter: who ?? '', time: show.start_time.slice(0, 5) } },
         relatedId: show.id,
         relatedType: 'schedule_event',
         audience: { capability: 'shows.resolve', userIds: presenter?.user_id ? [presenter.user_id] : [] },

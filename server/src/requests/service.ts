@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import { REQUEST_RULE_MESSAGES } from '../../../shared/song-request-api';
 import {
-  GENERAL_SUBJECTS,
   songKey,
   type GeneralRequestView,
   type GeneralSubject,
@@ -14,7 +13,7 @@ import {
 import type { AppContext } from '../context';
 import { fail } from '../http/errors';
 import { limiter } from './limits';
-import { prepareNotification, publishNotification, type NotifyInput, type PendingNotification } from '../notifications/notify';
+import { prepareNotification, withEnglish, publishNotification, type NotifyInput, type PendingNotification } from '../notifications/notify';
 import { notificationInsertCte } from '../notifications/repo';
 import { findTrackTitle, searchTracks } from '../radio/repo';
 import {
@@ -149,8 +148,8 @@ function announce(ctx: AppContext, event: RequestCreatedEvent, notification: Pen
 }
 
 /** The notification of a new request, ready for the request's statement. */
-function notificationFor(input: NotifyInput) {
-  const prepared = prepareNotification(input);
+async function notificationFor(input: NotifyInput) {
+  const prepared = prepareNotification(await withEnglish(input));
   return { prepared, cte: notificationInsertCte(prepared.values, 'ins') };
 }
 
@@ -194,10 +193,9 @@ export async function createSongRequest(ctx: AppContext, input: NewSongRequest, 
   const repeatMinutes = ctx.config.REQUEST_REPEAT_MINUTES;
   const id = randomUUID();
   const limit = sessionLimit(ctx, 'song', meta);
-  const note = notificationFor({
+  const note = await notificationFor({
     type: 'song_request',
-    title: 'New Song Request',
-    message: `${input.requester} requested "${title}" by ${artist}`,
+    text: { key: 'notify.songRequest', values: { requester: input.requester, title, artist } },
     relatedId: id,
     relatedType: 'song_request',
   });
@@ -246,7 +244,7 @@ export async function createShoutoutRequest(ctx: AppContext, input: NewShoutoutR
   const id = randomUUID();
   const now = new Date(ctx.now());
   const limit = sessionLimit(ctx, 'shoutout', meta);
-  const note = notificationFor({ type: 'shoutout_request', title: 'New Shoutout Request', message: `${input.requester_name} sent a shoutout to ${input.recipient_name}`, relatedId: id, relatedType: 'shoutout_request' });
+  const note = await notificationFor({ type: 'shoutout_request', text: { key: 'notify.shoutoutRequest', values: { requester: input.requester_name, recipient: input.recipient_name } }, relatedId: id, relatedType: 'shoutout_request' });
   const outcome = await insertListenerMessage(ctx.knex, 'shoutout', { id, ...input, user_session: meta.sessionId ?? null, created_at: now }, { limit, now: ctx.now(), notification: note.cte });
   if (!outcome.inserted) throw overLimit(ctx, outcome, limit) ?? new Error('shoutout insert returned nothing');
   const request = presentShoutoutRequest(outcome.inserted as ShoutoutRow);
@@ -260,8 +258,7 @@ export async function createGeneralRequest(ctx: AppContext, input: NewGeneralReq
   const id = randomUUID();
   const now = new Date(ctx.now());
   const limit = sessionLimit(ctx, 'general', meta);
-  const subjectLabel = GENERAL_SUBJECTS.find((s) => s.value === input.subject)?.label ?? input.subject;
-  const note = notificationFor({ type: 'general_request', title: 'New General Request', message: `${input.name} wrote about: ${subjectLabel}`, relatedId: id, relatedType: 'general_request' });
+  const note = await notificationFor({ type: 'general_request', text: { key: 'notify.generalRequest', values: { name: input.name, subject: input.subject } }, relatedId: id, relatedType: 'general_request' });
   const outcome = await insertListenerMessage(ctx.knex, 'general', { id, ...input, user_session: meta.sessionId ?? null, created_at: now }, { limit, now: ctx.now(), notification: note.cte });
   if (!outcome.inserted) throw overLimit(ctx, outcome, limit) ?? new Error('general request insert returned nothing');
   const request = presentGeneralRequest(outcome.inserted as GeneralRow);

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex';
 import type { BookedShow, BookingsChannelEvents } from '../../../shared/bookings';
 import type { AppContext } from '../context';
-import { insertNotification, publishNotification } from '../notifications/notify';
+import { insertNotification, publishNotification, type NotificationText } from '../notifications/notify';
 
 /** The staff roles that review the schedule (moderator and above). */
 export const REVIEWER_ROLES = ['owner', 'manager', 'admin', 'moderator'] as const;
@@ -12,8 +12,8 @@ export type ShowNotificationType = 'show_added' | 'show_updated' | 'show_deleted
 /** What a booking notification says and to whom. */
 export interface ShowNotification {
   type: ShowNotificationType;
-  title: string;
-  message: string;
+  /** Its text as catalogue keys and values (issue 35): each reader gets it in their language. */
+  text: NotificationText;
   relatedId: string | null;
   /** The account of the show's presenter: told about changes to their show (never the actor themselves). */
   presenterUserId: string | null;
@@ -46,15 +46,15 @@ export async function recordShowNotification(ctx: AppContext, db: Knex | Knex.Tr
   const userIds = n.presenterUserId && n.type !== 'show_conflicts' ? [n.presenterUserId] : [];
   const pending = await insertNotification(db, {
     type: n.type,
-    title: n.title,
-    message: n.message,
+    text: n.text,
     relatedId: n.relatedId,
     relatedType: 'schedule_event',
     audience: { capability: n.type === 'show_conflicts' ? 'shows.resolve' : 'shows.approve', userIds },
     createdBy: n.createdBy,
   });
   const { user_is_read: _r, read_at: _a, dismissed_at: _d, ...view } = pending.view;
-  const data = { ...view, shows: (n.shows ?? []).map(bookedShow) };
+  // The English title and message as before, and the keys and values a client formats in its reader's language.
+  const data = { ...view, text_key: n.text.key, text_values: n.text.values ?? {}, shows: (n.shows ?? []).map(bookedShow) };
   const name = BUS_NAMES[n.type];
   return async () => {
     await publishNotification(ctx, pending);

@@ -6,7 +6,7 @@ import type { BackgroundJob } from '../server';
 import { presenterUserId as accountOfPresenter } from '../presenters/repo';
 import { stationTimezone } from '../settings/service';
 import { claimAttendanceAlert } from './repo';
-import { longDate } from '../../../shared/schedule';
+import { localeOfUser, serverTranslator } from '../i18n/recipients';
 import { panelUrl, queueEmail, sendQueuedEmail } from '../mail/outbox';
 import { showReminderEmail } from '../mail/templates';
 import { cachedStationInfo } from '../settings/service';
@@ -63,8 +63,12 @@ export async function runEmailReminders(ctx: AppContext, nowMs: number, zone: st
     const [account] = await activeEmailsOf(ctx.knex, [userId]);
     if (!account) continue;
     const station = await cachedStationInfo(ctx);
-    const when = `${longDate(show.event_date)}, ${show.start_time.slice(0, 5)}–${show.end_time.slice(0, 5)} (${zone})`;
-    const content = showReminderEmail({ station: station.name, presenter: show.presenter_name ?? account.username, title: show.title, when, panelUrl: panelUrl(ctx, '/admin/shows') });
+    // In the presenter's language (issue 35): their profile's, else the station's default.
+    const t = await serverTranslator(await localeOfUser(ctx, userId));
+    const content = showReminderEmail(
+      { station: station.name, presenter: show.presenter_name ?? account.username, title: show.title, date: show.event_date, start: show.start_time.slice(0, 5), end: show.end_time.slice(0, 5), zone, panelUrl: panelUrl(ctx, '/admin/shows') },
+      t,
+    );
     const id = await ctx.knex.transaction(async (trx) => ((await claimAttendanceAlert(trx, show.id, 'email_reminder')) ? queueEmail(trx, account.email, content) : null));
     if (!id) continue;
     sendQueuedEmail(ctx, id);
@@ -87,8 +91,7 @@ export async function runShowReminders(ctx: AppContext, nowMs: number = ctx.now(
     await notify(ctx, {
       type: 'system_alert',
       priority: 'high',
-      title: REMINDER_TEXTS.startsSoonTitle(minutes),
-      message: REMINDER_TEXTS.startsSoonMessage(show.title, show.start_time.slice(0, 5)),
+      text: { key: 'notify.showStartsSoon', values: { minutes, show: show.title, time: show.start_time.slice(0, 5) } },
       relatedId: show.id,
       relatedType: 'schedule_event',
       audience: { userIds: [userId] },
@@ -103,8 +106,7 @@ export async function runShowReminders(ctx: AppContext, nowMs: number = ctx.now(
       await notify(ctx, {
         type: 'system_alert',
         priority: 'urgent',
-        title: REMINDER_TEXTS.notLiveTitle,
-        message: REMINDER_TEXTS.notLiveMessage(show.title, show.start_time.slice(0, 5)),
+        text: { key: 'notify.showNotLive', values: { show: show.title, time: show.start_time.slice(0, 5) } },
         relatedId: show.id,
         relatedType: 'schedule_event',
         audience: { userIds: [userId] },

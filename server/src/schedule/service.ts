@@ -285,8 +285,15 @@ async function displayName(db: Db, actor: ScheduleActor): Promise<string> {
 }
 
 /** A date and times as the panel shows them: 'Thursday 26 November 2026, 20:30–21:30'. */
-function whenText(date: string, start: string, end: string): string {
-  return `${longDate(date)}, ${start.slice(0, 5)}–${end.slice(0, 5)}`;
+/** The first three shows a booking overlaps, as a conflict notification's values (`c1`, `c1Day`, …; `shown`: how many). */
+function conflictList(conflicts: readonly { title: string; event_date: string }[]): Record<string, string> {
+  const first = conflicts.slice(0, 3);
+  const out: Record<string, string> = { shown: (['one', 'two', 'three'] as const)[Math.max(0, first.length - 1)]! };
+  first.forEach((c, i) => {
+    out[`c${i + 1}`] = c.title;
+    out[`c${i + 1}Day`] = c.event_date;
+  });
+  return out;
 }
 
 /**
@@ -375,12 +382,11 @@ export async function createBooking(ctx: AppContext, actor: ScheduleActor, input
       resourceName: input.title,
       details: { mode: input.mode, count: rows.length, status, series_id: seriesId, first_date: dates[0], last_date: dates[dates.length - 1], start_time: input.start_time, end_time: input.end_time, presenter: presenter?.name ?? null, conflicts: conflicts.length },
     });
-    const when = whenText(dates[0]!, input.start_time, input.end_time);
+    const firstWhen = { firstDay: dates[0]!, start: input.start_time.slice(0, 5), end: input.end_time.slice(0, 5) };
     after.push(
       await recordShowNotification(ctx, trx, {
         type: 'show_added',
-        title: status === 'pending' ? 'New booking awaiting approval' : 'New show booked',
-        message: `${await displayName(trx, actor)} booked "${input.title}" (${rows.length} event(s), first ${when}).`,
+        text: { key: 'notify.showBooked', values: { status, actor: await displayName(trx, actor), show: input.title, count: rows.length, ...firstWhen } },
         relatedId: firstId,
         presenterUserId: presenter?.user_id ?? null,
         createdBy: actor.id,
@@ -391,8 +397,7 @@ export async function createBooking(ctx: AppContext, actor: ScheduleActor, input
       after.push(
         await recordShowNotification(ctx, trx, {
           type: 'show_conflicts',
-          title: 'Booking conflict needs review',
-          message: `"${input.title}" (${when}) overlaps ${conflicts.length} existing event(s): ${conflicts.slice(0, 3).map((c) => `"${c.title}" on ${longDate(c.event_date)}`).join(', ')}.`,
+          text: { key: 'notify.bookingConflict', values: { show: input.title, count: conflicts.length, ...firstWhen, ...conflictList(conflicts) } },
           relatedId: firstId,
           presenterUserId: null,
           createdBy: actor.id,
@@ -497,8 +502,7 @@ export async function updateShow(ctx: AppContext, actor: ScheduleActor, id: stri
     after.push(
       await recordShowNotification(ctx, trx, {
         type: conflicts.length > 0 ? 'show_conflicts' : 'show_updated',
-        title: conflicts.length > 0 ? 'Edited show needs review' : backToApproval ? 'Edited show awaiting approval' : 'Show updated',
-        message: `${await displayName(trx, actor)} updated "${updated.title}" on ${longDate(updated.event_date)}${conflicts.length > 0 ? `; it now overlaps ${conflicts.length} event(s)` : backToApproval ? '; it needs approval again' : ''}.`,
+        text: { key: 'notify.showEdited', values: { outcome: conflicts.length > 0 ? 'conflict' : backToApproval ? 'approval' : 'none', actor: await displayName(trx, actor), show: updated.title, showDay: updated.event_date, count: conflicts.length } },
         relatedId: id,
         presenterUserId: updated.presenter_user_id,
         createdBy: actor.id,
@@ -553,8 +557,19 @@ export async function moveShow(ctx: AppContext, actor: ScheduleActor, id: string
     after.push(
       await recordShowNotification(ctx, trx, {
         type: conflicts.length > 0 ? 'show_conflicts' : 'show_updated',
-        title: conflicts.length > 0 ? 'Moved show needs review' : 'Show moved',
-        message: `${await displayName(trx, actor)} moved "${updated.title}" from ${longDate(fresh.event_date)} to ${whenText(to, updated.start_time, updated.end_time)}${conflicts.length > 0 ? `; it now overlaps ${conflicts.length} event(s)` : status === 'pending' && fresh.status !== 'pending' ? '; it needs approval again' : ''}.`,
+        text: {
+          key: 'notify.showMoved',
+          values: {
+            outcome: conflicts.length > 0 ? 'conflict' : status === 'pending' && fresh.status !== 'pending' ? 'approval' : 'none',
+            actor: await displayName(trx, actor),
+            show: updated.title,
+            fromDay: fresh.event_date,
+            toDay: to,
+            start: updated.start_time.slice(0, 5),
+            end: updated.end_time.slice(0, 5),
+            count: conflicts.length,
+          },
+        },
         relatedId: id,
         presenterUserId: updated.presenter_user_id,
         createdBy: actor.id,
@@ -626,12 +641,10 @@ export async function seriesAction(ctx: AppContext, actor: ScheduleActor, series
       resourceName: name,
       details: { series_action: action.kind, count: touched.length, from: rows[0]!.event_date, to: rows[rows.length - 1]!.event_date, ...(edit ? { changes: { title: edit.title, description: edit.description, start_time: edit.start_time, end_time: edit.end_time } } : {}) },
     });
-    const verb = { approve: 'approved', cancel: 'cancelled', delete: 'deleted', edit: 'updated' }[action.kind];
     after.push(
       await recordShowNotification(ctx, trx, {
         type: action.kind === 'delete' ? 'show_deleted' : 'show_updated',
-        title: `Series ${verb}`,
-        message: `${await displayName(trx, actor)} ${verb} ${touched.length} upcoming show(s) of "${name}" from ${longDate(rows[0]!.event_date)}.`,
+        text: { key: 'notify.seriesChanged', values: { action: action.kind, actor: await displayName(trx, actor), count: touched.length, show: name, fromDay: rows[0]!.event_date } },
         relatedId: rows[0]!.id,
         presenterUserId: rows[0]!.presenter_user_id,
         createdBy: actor.id,
@@ -701,8 +714,7 @@ export async function createOverviewEvent(ctx: AppContext, actor: ScheduleActor,
     after.push(
       await recordShowNotification(ctx, trx, {
         type: 'show_added',
-        title: 'Schedule event added',
-        message: `${await displayName(trx, actor)} added "${input.title}" on ${whenText(input.event_date, input.start_time, input.end_time)}.`,
+        text: { key: 'notify.eventAdded', values: { actor: await displayName(trx, actor), show: input.title, showDay: input.event_date, start: input.start_time.slice(0, 5), end: input.end_time.slice(0, 5) } },
         relatedId: created.id,
         presenterUserId: null,
         createdBy: actor.id,
@@ -751,8 +763,7 @@ export async function updateOverviewEvent(ctx: AppContext, actor: ScheduleActor,
     after.push(
       await recordShowNotification(ctx, trx, {
         type: 'show_updated',
-        title: 'Schedule event updated',
-        message: `${await displayName(trx, actor)} updated "${input.title}" on ${longDate(input.event_date)}.`,
+        text: { key: 'notify.eventUpdated', values: { actor: await displayName(trx, actor), show: input.title, showDay: input.event_date } },
         relatedId: id,
         presenterUserId: updated.presenter_user_id,
         createdBy: actor.id,
@@ -811,8 +822,7 @@ export async function transitionEvent(ctx: AppContext, actor: ScheduleActor, id:
     after.push(
       await recordShowNotification(ctx, trx, {
         type: t.notification.type,
-        title: t.notification.title,
-        message: `"${updated.title}" on ${longDate(updated.event_date)} was ${t.verb} by ${await displayName(trx, actor)}.`,
+        text: { key: 'notify.showTransition', values: { transition: name.startsWith('restore') ? 'restore' : name, show: updated.title, showDay: updated.event_date, actor: await displayName(trx, actor) } },
         relatedId: id,
         presenterUserId: updated.presenter_user_id,
         createdBy: actor.id,
@@ -837,8 +847,7 @@ export async function deleteEvent(ctx: AppContext, actor: ScheduleActor, id: str
     after.push(
       await recordShowNotification(ctx, trx, {
         type: 'show_deleted',
-        title: 'Show deleted',
-        message: `${await displayName(trx, actor)} deleted "${row.title}" on ${longDate(row.event_date)}.`,
+        text: { key: 'notify.showDeleted', values: { actor: await displayName(trx, actor), show: row.title, showDay: row.event_date } },
         relatedId: id,
         presenterUserId: row.presenter_user_id,
         createdBy: actor.id,
@@ -961,12 +970,10 @@ export async function settleShowForLeave(ctx: AppContext, actor: ScheduleActor, 
     await updateEvent(trx, id, fields);
     const updated = (await getEventRow(trx, id))!;
     await recordAction(trx, { actor, resourceType: 'schedule_event', action: 'update', resourceId: id, resourceName: updated.title, details: { leave: action, presenter: presenterName, from: before.status, to: updated.status } });
-    const when = whenText(before.event_date, hmsOf(before.start_time), hmsOf(before.end_time));
     after.push(
       await recordShowNotification(ctx, trx, {
         type: action === 'cancel' ? 'show_updated' : 'show_conflicts',
-        title: action === 'cancel' ? 'Show cancelled for leave' : 'Cover needed',
-        message: action === 'cancel' ? `"${before.title}" on ${when} was cancelled: ${presenterName} is on leave.` : `"${before.title}" on ${when} needs cover: ${presenterName} is on leave.`,
+        text: { key: 'notify.showLeave', values: { action, show: before.title, showDay: before.event_date, start: hmsOf(before.start_time).slice(0, 5), end: hmsOf(before.end_time).slice(0, 5), presenter: presenterName } },
         relatedId: id,
         presenterUserId: before.presenter_user_id,
         createdBy: actor.id,

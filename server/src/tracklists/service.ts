@@ -231,12 +231,10 @@ export async function remindTracklistGaps(ctx: AppContext): Promise<number> {
     if (gaps.length === 0) continue;
     if (!(await claimTracklistReminder(ctx.knex, s.id, gaps.length, new Date(nowMs)))) continue;
     const minutes = gaps.reduce((n, g) => n + Math.round((g.toMs - g.fromMs) / MINUTE), 0);
-    const title = s.title || 'your live show';
     await notify(ctx, {
       type: 'system_alert',
       priority: 'normal',
-      title: 'Your tracklist has gaps',
-      message: `"${title}" ended with ${gaps.length} ${gaps.length === 1 ? 'stretch' : 'stretches'} of ${TRACKLIST_GAP_MINUTES} minutes or more with no track logged (${minutes} minutes in all). Open Tracklists to log what you played: the station's music licence needs every track.`,
+      text: { key: 'notify.tracklistGaps', values: { untitled: s.title ? 'no' : 'yes', show: s.title ?? '', gaps: gaps.length, gapMinutes: TRACKLIST_GAP_MINUTES, minutes } },
       relatedId: s.id,
       relatedType: 'tracklist',
       audience: { userIds: [who.user_id] },

@@ -27,6 +27,7 @@ import { insertPresenter, linkedPresenterLinks, lockPresenterLink, presenterName
 import { recordAction } from './audit';
 import { panelUrl, queueEmail, sendQueuedEmail } from '../mail/outbox';
 import { newAccountEmail } from '../mail/templates';
+import { serverTranslator, stationLocale } from '../i18n/recipients';
 import { cachedStationInfo } from '../settings/service';
 import { asLocale, PSEUDO_LOCALE } from '../../../shared/i18n/locales';
 import {
@@ -150,8 +151,7 @@ export async function createAccount(ctx: AppContext, actor: Actor, input: z.outp
       await attachPresenter(trx, actor, { id: row.id, email: row.email, role: input.role }, input, ip, new Date(ctx.now()));
       const note = await insertNotification(trx, {
         type: 'user_added',
-        title: 'New User Added',
-        message: `${row.username ?? row.email} was added as ${ROLE_LABELS[input.role]}`,
+        text: { key: 'notify.userAdded', values: { name: row.username ?? row.email, role: input.role } },
         relatedId: row.id,
         relatedType: 'user',
         createdBy: actor.id,
@@ -160,7 +160,9 @@ export async function createAccount(ctx: AppContext, actor: Actor, input: z.outp
       // The new user is told where and how to sign in (issue 30; never the password).
       // With a single-use link to choose a password (the password reset's mechanism, issue 37).
       const setPasswordUrl = await issueSetPasswordLink(ctx, trx, row.id);
-      const mail = await queueEmail(trx, row.email, newAccountEmail({ station: station.name, username: row.username, email: row.email, role: ROLE_LABELS[input.role], signInUrl: panelUrl(ctx, '/auth'), dj: user!.presenter?.name ?? null, setPasswordUrl, linkDays: WELCOME_LINK_DAYS, passwordGiven: true }));
+      // In the station's default language: a new account has not chosen its own yet (issue 35).
+      const t = await serverTranslator(await stationLocale(ctx, trx));
+      const mail = await queueEmail(trx, row.email, newAccountEmail({ station: station.name, username: row.username, email: row.email, role: input.role, signInUrl: panelUrl(ctx, '/auth'), dj: user!.presenter?.name ?? null, setPasswordUrl, linkDays: WELCOME_LINK_DAYS, passwordGiven: true }, t));
       return { user: user!, pending: note, mailId: mail };
     });
     sendQueuedEmail(ctx, mailId);
@@ -290,8 +292,7 @@ export async function deleteAccount(ctx: AppContext, actor: Actor, id: string, i
     await recordAction(trx, { actor, action: 'delete', resourceType: 'user', resourceId: target.id, resourceName: target.email, details: { username: target.username, role: targetRole }, ip });
     return insertNotification(trx, {
       type: 'user_removed',
-      title: 'User Removed',
-      message: `${target.username ?? target.email} (${ROLE_LABELS[targetRole]}) was removed`,
+      text: { key: 'notify.userRemoved', values: { name: target.username ?? target.email, role: targetRole } },
       relatedId: target.id,
       relatedType: 'user',
       createdBy: actor.id,

@@ -4,7 +4,9 @@ import { emitWebhookEvent } from '../../integrations/webhooks';
 import { mp3Frames } from '../../live/confirm';
 import { panelUrl, queueEmail, sendQueuedEmail } from '../../mail/outbox';
 import { deadAirEmail } from '../../mail/templates';
-import { notify, recipientsOf } from '../../notifications/notify';
+import { notify, recipientsOf, type NotificationText } from '../../notifications/notify';
+import { channelTranslator, serverTranslator, staffRecipients, stationLocale } from '../../i18n/recipients';
+import type { MessageKey } from '../../../../shared/i18n/format';
 import type { BackgroundJob } from '../../server';
 import { cachedStationInfo, stationTimezone } from '../../settings/service';
 import { activeEmailsOf } from '../../users/repo';
@@ -74,10 +76,9 @@ export function formatDuration(seconds: number): string {
   return m % 60 ? `${Math.floor(m / 60)} h ${m % 60} min` : `${m / 60} h`;
 }
 
-/** Who was on air and which show, as the alerts say it. */
-export function whoAndWhat(i: StationIncident): string {
-  const who = i.presenter_name ? `${i.presenter_name} on air` : 'Auto DJ on air';
-  return i.show_title ? `${i.show_title}, ${who}` : `no scheduled show, ${who}`;
+/** Who was on air and which show, as the alerts' values (notify.deadAir*: the catalogue words them). */
+export function whoAndWhatValues(i: StationIncident): { hasShow: 'yes' | 'no'; show: string; hasPresenter: 'yes' | 'no'; presenter: string } {
+  return { hasShow: i.show_title ? 'yes' : 'no', show: i.show_title ?? '', hasPresenter: i.presenter_name ? 'yes' : 'no', presenter: i.presenter_name ?? '' };
 }
 
 /**
@@ -112,12 +113,17 @@ export function startDeadAirWatch(ctx: AppContext, isLeader: () => boolean): Bac
    * E-mails the duty staff (where SMTP_URL is set and the settings say so): the same people the Airdeck
    * notification reaches (the duty roles, active, System Alert not turned off in their preferences).
    */
-  const emailDuty = async (settings: DeadAirSettings, title: string, message: string, recovered: boolean) => {
+  /** E-mails the duty staff, each in their language (issue 35). */
+  const emailDuty = async (settings: DeadAirSettings, text: NotificationText & { values: Record<string, string | number> }, recovered: boolean) => {
     if (!settings.email_alerts || !ctx.config.SMTP_URL) return;
     const people = await activeEmailsOf(ctx.knex, await recipientsOf(ctx, 'system_alert', settings.duty_roles, []));
+    const languages = await staffRecipients(ctx, people.map((p) => p.id));
     const station = (await cachedStationInfo(ctx)).name;
     for (const p of people) {
-      const id = await queueEmail(ctx.knex, p.email, deadAirEmail({ station, name: p.username, title, message, uptimeUrl: panelUrl(ctx, '/admin/uptime'), recovered }));
+      const t = await serverTranslator(languages.get(p.id)?.locale ?? (await stationLocale(ctx)));
+      const title = t(`${text.key}.title` as MessageKey, text.values);
+      const message = t(`${text.key}.message` as MessageKey, text.values);
+      const id = await queueEmail(ctx.knex, p.email, deadAirEmail({ station, name: p.username, title, message, uptimeUrl: panelUrl(ctx, '/admin/uptime'), recovered }, t));
       sendQueuedEmail(ctx, id);
     }
   };
@@ -163,27 +169,31 @@ export function startDeadAirWatch(ctx: AppContext, isLeader: () => boolean): Bac
     await ctx.bus.publish({ channel: 'now-playing', name: 'station.recovered', data: incident });
     if (!incident.escalated) return;
     const settings = await state.settings();
-    const label = INCIDENT_LABELS[incident.kind];
-    const length = formatDuration(incident.duration_seconds ?? 0);
-    const message = `${label} lasted ${length}, from ${await clock(Date.parse(incident.started_at))} to ${await clock(Date.parse(incident.ended_at!))} (${whoAndWhat(incident)}).`;
-    await notify(ctx, { type: 'system_alert', priority: 'normal', title: `Recovered: ${label}`, message, relatedId: incident.id, relatedType: 'station_incident', audience: { roles: settings.duty_roles } });
+    const text = {
+      key: 'notify.deadAirRecovered',
+      values: { kind: incident.kind, duration: formatDuration(incident.duration_seconds ?? 0), from: await clock(Date.parse(incident.started_at)), to: await clock(Date.parse(incident.ended_at!)), ...whoAndWhatValues(incident) },
+    } as const;
+    await notify(ctx, { type: 'system_alert', priority: 'normal', text, relatedId: incident.id, relatedType: 'station_incident', audience: { roles: settings.duty_roles } });
     const station = (await cachedStationInfo(ctx)).name;
-    await emitWebhookEvent(ctx, 'station.dead_air', `incident:${incident.id}:recovered`, { embeds: [{ title: `✅ Recovered: ${label}`, description: `${station}: ${message}`.slice(0, 4000), color: 0x2e7d32 }] });
-    await emailDuty(settings, `Recovered: ${label}`, message, true);
+    const say = await channelTranslator(ctx);
+    await emitWebhookEvent(ctx, 'station.dead_air', `incident:${incident.id}:recovered`, { embeds: [{ title: `✅ ${say('notify.deadAirRecovered.title', text.values)}`, description: `${station}: ${say('notify.deadAirRecovered.message', text.values)}`.slice(0, 4000), color: 0x2e7d32 }] });
+    await emailDuty(settings, text, true);
   };
 
   const escalate = async (incident: StationIncident, settings: DeadAirSettings) => {
     const row = await claimEscalation(ctx.knex, incident.id, new Date(ctx.now()));
     if (!row) return;
     const escalated = presentIncident(await withSampleFlag(row));
-    const label = INCIDENT_LABELS[escalated.kind];
-    const since = formatDuration((ctx.now() - Date.parse(escalated.started_at)) / 1000);
-    const message = `${label} since ${await clock(Date.parse(escalated.started_at))} (${since}) (${whoAndWhat(escalated)}).`;
+    const text = {
+      key: 'notify.deadAir',
+      values: { kind: escalated.kind, since: await clock(Date.parse(escalated.started_at)), duration: formatDuration((ctx.now() - Date.parse(escalated.started_at)) / 1000), ...whoAndWhatValues(escalated) },
+    } as const;
     log.warn({ kind: escalated.kind, roles: settings.duty_roles }, 'dead air: duty staff alerted');
-    await notify(ctx, { type: 'system_alert', priority: 'urgent', title: `Dead air: ${label}`, message, relatedId: escalated.id, relatedType: 'station_incident', audience: { roles: settings.duty_roles } });
+    await notify(ctx, { type: 'system_alert', priority: 'urgent', text, relatedId: escalated.id, relatedType: 'station_incident', audience: { roles: settings.duty_roles } });
     const station = (await cachedStationInfo(ctx)).name;
-    await emitWebhookEvent(ctx, 'station.dead_air', `incident:${escalated.id}:open`, { embeds: [{ title: `🔇 Dead air: ${label}`, description: `${station}: ${message}`.slice(0, 4000), color: 0xc62828 }] });
-    await emailDuty(settings, `Dead air: ${label}`, message, false);
+    const say = await channelTranslator(ctx);
+    await emitWebhookEvent(ctx, 'station.dead_air', `incident:${escalated.id}:open`, { embeds: [{ title: `🔇 ${say('notify.deadAir.title', text.values)}`, description: `${station}: ${say('notify.deadAir.message', text.values)}`.slice(0, 4000), color: 0xc62828 }] });
+    await emailDuty(settings, text, false);
     // Every instance's view learns it was escalated (the recovery then tells the staff too).
     await ctx.bus.publish({ channel: 'now-playing', name: 'station.incident', data: escalated });
   };

@@ -38,6 +38,13 @@ export function bootScript(entry: string, preloads: string[]): string {
   var started = false;
   function start() {
     if (started) return;
+    // The app reads the page the server drew and the data it was drawn from (the JSON after #root) as it starts: not
+    // before the parser has read them all. (On a slow phone the first frame comes while the page is still arriving;
+    // the app then found half a page and no data, and drew over it.)
+    if (document.readyState === 'loading') {
+      document.addEventListener('DOMContentLoaded', start);
+      return;
+    }
     started = true;
     var head = document.head;
     var s = document.createElement('script'); s.type = 'module'; s.crossOrigin = ''; s.src = ${JSON.stringify(entry)};

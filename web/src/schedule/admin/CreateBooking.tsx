@@ -154,7 +154,7 @@ function CreateBookingForm() {
       if (err instanceof ApiError && err.status === 409 && Array.isArray(err.details?.conflicts)) {
         setConflicts(err.details.conflicts as ConflictView[]);
       } else if (err instanceof ApiError && err.status === 401) {
-        toast({ title: BOOKING_MESSAGES.bookingFailed(BOOKING_MESSAGES.notAuthenticated), variant: 'error' });
+        toast({ title: t('booking.failed', { message: t('booking.notAuthenticated') }), variant: 'error' });
       } else {
         const message = err instanceof ApiError ? err.message : undefined;
         if (err instanceof ApiError && err.fields?.[0]) {
@@ -163,7 +163,7 @@ function CreateBookingForm() {
           if (wrongLanguage) setLang(wrongLanguage);
         }
         // A refusal of the request reads "Failed to create booking"; a failure while writing it, "Failed to create event".
-        toast({ title: err instanceof ApiError && err.status >= 500 ? BOOKING_MESSAGES.createEventFailed(err.message) : BOOKING_MESSAGES.bookingFailed(message), variant: 'error' });
+        toast({ title: err instanceof ApiError && err.status >= 500 ? t('booking.createEventFailed', { message: err.message }) : message ? t('booking.failed', { message }) : t('booking.failedRetry'), variant: 'error' });
       }
     } finally {
       setBusy(false);
@@ -188,7 +188,7 @@ function CreateBookingForm() {
   if (actor.isError) {
     return (
       <Box sx={{ p: { xs: 0, md: 3 } }}>
-        <Alert severity="error">{actor.error instanceof ApiError && actor.error.status === 401 ? BOOKING_MESSAGES.notAuthenticated : t('booking.loadFailed')}</Alert>
+        <Alert severity="error">{actor.error instanceof ApiError && actor.error.status === 401 ? t('booking.notAuthenticated') : t('booking.loadFailed')}</Alert>
       </Box>
     );
   }
@@ -274,7 +274,7 @@ function CreateBookingForm() {
                 </Typography>
                 {!date && (
                   <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                    {BOOKING_MESSAGES.selectDateFirst}
+                    {t('booking.selectDateFirst')}
                   </Typography>
                 )}
                 <MonthCalendar
@@ -336,7 +336,7 @@ function CreateBookingForm() {
                 />
               </Stack>
               {locked ? (
-                <Alert severity="warning">{a.lockedMessage ?? BOOKING_MESSAGES.noPresenterProfile}</Alert>
+                <Alert severity="warning">{a.lockedMessage ?? t('booking.noPresenterProfile')}</Alert>
               ) : a?.canPickAny ? (
                 <TextField select label={t('booking.presenter')} value={chosenPresenter} onChange={(e) => setPresenterId(e.target.value)} error={Boolean(errors.presenter_id)} helperText={errors.presenter_id ?? t('booking.anyPresenter')}>
                   <MenuItem value="">{t('booking.noPresenter')}</MenuItem>

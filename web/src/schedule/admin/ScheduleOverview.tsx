@@ -44,7 +44,7 @@ import { useErrorText } from '../../i18n/errors';
 import type { MessageKey } from '../../../../shared/i18n/format';
 import { useToast } from '../../ui/toast';
 import { useActor } from './useActor';
-import { showLongDate, statusLabel } from './texts';
+import { showClock, showLongDate, statusLabel } from './texts';
 
 const TYPE_KEYS: Record<string, MessageKey> = { show: 'showMgmt.type.show', event: 'showMgmt.type.event', maintenance: 'showMgmt.type.maintenance' };
 
@@ -92,34 +92,34 @@ function Overview() {
     try {
       await staffApi.cancel(e.id);
       toast({
-        title: BOOKING_MESSAGES.eventCancelled,
-        description: `"${e.title}" on ${longDate(e.event_date)}`,
+        title: t('overview.cancelled'),
+        description: t('overview.cancelledWhat', { title: e.title, date: showLongDate(e.event_date, i18n) }),
         variant: 'success',
         duration: 10_000,
-        action: { label: BOOKING_MESSAGES.cancelUndo, onClick: () => void undo(e, before) },
+        action: { label: t('overview.undo'), onClick: () => void undo(e, before) },
       });
       await qc.invalidateQueries({ queryKey: scheduleKeys.all });
     } catch {
-      toast({ title: 'Error', description: BOOKING_MESSAGES.eventSaveFailed, variant: 'error' });
+      toast({ title: t('overview.error'), description: t('overview.saveFailed'), variant: 'error' });
     }
   };
   const undo = async (e: ScheduleEventView, status: 'scheduled' | 'pending') => {
     try {
       await staffApi.restore(e.id, status);
-      toast({ title: BOOKING_MESSAGES.cancelUndone, description: `"${e.title}" is back on the schedule.`, variant: 'success' });
+      toast({ title: t('overview.cancelUndone'), description: t('overview.backOnSchedule', { title: e.title }), variant: 'success' });
     } catch (err) {
-      toast({ title: 'Error', description: err instanceof Error ? err.message : BOOKING_MESSAGES.eventSaveFailed, variant: 'error' });
+      toast({ title: t('overview.error'), description: err instanceof Error ? err.message : t('overview.saveFailed'), variant: 'error' });
     }
     await qc.invalidateQueries({ queryKey: scheduleKeys.all });
   };
   const remove = async (e: ScheduleEventView) => {
     try {
       await staffApi.remove(e.id);
-      toast({ title: BOOKING_MESSAGES.eventDeleted, variant: 'success' });
+      toast({ title: t('overview.deleted'), variant: 'success' });
       await qc.invalidateQueries({ queryKey: scheduleKeys.all });
       setDeleting(null);
     } catch {
-      toast({ title: 'Error', description: BOOKING_MESSAGES.eventDeleteFailed, variant: 'error' });
+      toast({ title: t('overview.error'), description: t('overview.deleteFailed'), variant: 'error' });
     }
   };
 
@@ -166,7 +166,7 @@ function Overview() {
             ) : events.isError ? (
               <Alert severity="error">{t('overview.loadFailed')}</Alert>
             ) : day.length === 0 ? (
-              <Typography color="text.secondary">{BOOKING_MESSAGES.noEventsScheduled}</Typography>
+              <Typography color="text.secondary">{t('overview.noEvents')}</Typography>
             ) : (
               <Stack spacing={1}>
                 {day.map((e) => (
@@ -213,16 +213,20 @@ function Overview() {
         <ConfirmDialog
           open
           focusCancel
-          title={BOOKING_MESSAGES.cancelConfirmTitle}
-          message={isLiveNow(cancelling, Date.now(), station.timezone) ? BOOKING_MESSAGES.cancelConfirmLive(cancelling.title) : BOOKING_MESSAGES.cancelConfirm(cancelling.title, `${longDate(cancelling.event_date)}, ${hhmm(cancelling.start_time)}–${hhmm(cancelling.end_time)}`)}
-          confirmLabel={BOOKING_MESSAGES.cancelConfirmAction}
-          dismissLabel={BOOKING_MESSAGES.cancelKeep}
+          title={t('overview.cancelTitle')}
+          message={
+            isLiveNow(cancelling, Date.now(), station.timezone)
+              ? t('overview.cancelConfirmLive', { title: cancelling.title })
+              : t('overview.cancelConfirm', { title: cancelling.title, when: `${showLongDate(cancelling.event_date, i18n)}, ${showClock(cancelling.start_time, i18n)}–${showClock(cancelling.end_time, i18n)}` })
+          }
+          confirmLabel={t('overview.cancelAction')}
+          dismissLabel={t('overview.keep')}
           onConfirm={() => void cancel(cancelling)}
           onClose={() => setCancelling(null)}
         />
       )}
       {deleting && (
-        <ConfirmDialog open focusCancel title={t('overview.deleteTitle')} message={BOOKING_MESSAGES.eventDeleteConfirm} onConfirm={() => void remove(deleting)} onClose={() => setDeleting(null)} />
+        <ConfirmDialog open focusCancel title={t('overview.deleteTitle')} message={t('overview.deleteConfirm')} onConfirm={() => void remove(deleting)} onClose={() => setDeleting(null)} />
       )}
     </Box>
   );
@@ -253,7 +257,7 @@ function OverviewEventDialog({ editing, onClose }: { editing: Exclude<Editing, n
     const parsed = OverviewEventSchema.safeParse(body(proceed));
     if (!parsed.success) {
       setInvalid(true);
-      toast({ title: BOOKING_MESSAGES.overviewRequiredTitle, description: say(parsed.error.issues[0]?.message ?? BOOKING_MESSAGES.overviewRequired), variant: 'error' });
+      toast({ title: t('overview.validationError'), description: parsed.error.issues[0] ? say(parsed.error.issues[0].message) : t('overview.required'), variant: 'error' });
       return;
     }
     setInvalid(false);
@@ -261,12 +265,12 @@ function OverviewEventDialog({ editing, onClose }: { editing: Exclude<Editing, n
     try {
       if (e) await staffApi.updateOverview(e.id, body(proceed));
       else await staffApi.createOverview(body(proceed));
-      toast({ title: BOOKING_MESSAGES.eventSaved, variant: 'success' });
+      toast({ title: t('overview.saved'), variant: 'success' });
       await qc.invalidateQueries({ queryKey: scheduleKeys.all });
       onClose();
     } catch (err) {
       if (err instanceof ApiError && err.status === 409 && Array.isArray(err.details?.conflicts)) setConflicts(err.details.conflicts as ConflictView[]);
-      else toast({ title: 'Error', description: BOOKING_MESSAGES.eventSaveFailed, variant: 'error' });
+      else toast({ title: t('overview.error'), description: t('overview.saveFailed'), variant: 'error' });
     } finally {
       setBusy(false);
     }
@@ -282,7 +286,7 @@ function OverviewEventDialog({ editing, onClose }: { editing: Exclude<Editing, n
         <DialogTitle id="overview-event-title">{e ? t('overview.editTitle') : t('overview.book')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            {invalid && <Alert severity="error">{BOOKING_MESSAGES.overviewRequired}</Alert>}
+            {invalid && <Alert severity="error">{t('overview.required')}</Alert>}
             <TextField label={t('overview.date')} type="date" required value={date} onChange={(x) => setDate(x.target.value)} slotProps={{ inputLabel: { shrink: true } }} />
             <TextField label={t('overview.fieldTitle')} required value={title} onChange={(x) => setTitle(x.target.value)} error={invalid && !title.trim()} slotProps={{ htmlInput: { maxLength: SCHEDULE_LIMITS.title } }} />
             <TextField label={t('overview.description')} multiline minRows={2} value={description} onChange={(x) => setDescription(x.target.value)} slotProps={{ htmlInput: { maxLength: SCHEDULE_LIMITS.description } }} />

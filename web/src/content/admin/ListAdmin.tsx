@@ -28,6 +28,7 @@ export interface ListAdmin<T> {
  */
 export function useListAdmin<T extends { id: string; title: string }, In>({ collection, deleted, deleteFailed }: { collection: Collection<T, In>; deleted: string; deleteFailed: string }): ListAdmin<T> {
   const { toast } = useToast();
+  const t = useT();
   const client = useQueryClient();
   const [editing, setEditing] = useState<T | null>(null);
   const [formOpen, setFormOpen] = useState(false);
@@ -58,7 +59,7 @@ export function useListAdmin<T extends { id: string; title: string }, In>({ coll
     askDelete: (item: T) => setDeleting(item),
     confirmDelete: {
       open: Boolean(deleting),
-      message: `Are you sure you want to delete "${deleting?.title ?? ''}"? This action cannot be undone.`,
+      message: t('contentAdmin.deleteConfirm', { title: deleting?.title ?? '' }),
       busy: remove.isPending,
       onConfirm: () => {
         if (deleting) remove.mutate(deleting);

@@ -12,7 +12,7 @@ import { isThemeKey, THEMES, type ThemeKey, type ThemeMode } from './themes.ts';
 export const EMBED_WIDGETS = ['player', 'now-playing', 'schedule', 'recent', 'request'] as const;
 export type EmbedWidget = (typeof EMBED_WIDGETS)[number];
 
-/** The widget's name for people (builder, iframe title). */
+/** The widget's name for people, in English (the builder's snippet; the loader's iframe title until the widget tells its own, in its language). */
 export const EMBED_WIDGET_LABELS: Record<EmbedWidget, string> = {
   player: 'Player',
   'now-playing': 'Now playing',
@@ -144,12 +144,14 @@ export interface EmbedResizeMessage {
   type: 'airdeck:resize';
   widget: EmbedWidget;
   height: number;
+  /** The widget's name in its page's language, for the iframe's title (issue 35). */
+  title?: string;
 }
 
 /** True for a well-formed resize message. */
 export function isEmbedResizeMessage(x: unknown): x is EmbedResizeMessage {
   const m = x as EmbedResizeMessage | null;
-  return !!m && typeof m === 'object' && m.type === 'airdeck:resize' && isEmbedWidget(m.widget) && typeof m.height === 'number' && Number.isFinite(m.height) && m.height >= 0 && m.height < 100_000;
+  return !!m && typeof m === 'object' && m.type === 'airdeck:resize' && isEmbedWidget(m.widget) && typeof m.height === 'number' && Number.isFinite(m.height) && m.height >= 0 && m.height < 100_000 && (m.title === undefined || (typeof m.title === 'string' && m.title.length <= 200));
 }
 
 /** The snippets the builder offers: a plain iframe, or the loader's `<div>` plus its one script line. */

@@ -90,3 +90,53 @@ describe('the allow-list (Settings → Widgets)', () => {
     expect(frameAncestors((await fetch(`${t.url}/embed/schedule`)).headers.get('content-security-policy'))).toBe('*');
   });
 });
+
+describe('the widget page\'s language (issue 35)', () => {
+  /** The page and the texts inlined for the widget (the JSON element the widget reads). */
+  const page = async (p: string, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${t.url}${p}`, { headers });
+    const html = await res.text();
+    const json = /<script type="application\/json" id="embed-texts">([^<]*)<\/script>/.exec(html)?.[1];
+    return { res, html, lang: /<html lang="([^"]+)"/.exec(html)?.[1], dir: /<html [^>]*dir="([^"]+)"/.exec(html)?.[1], texts: JSON.parse(json ?? 'null') as Record<string, string> | null };
+  };
+
+  it('is ?lang= when given (the loader passes data-lang), with only the widget texts of that language', async () => {
+    const es = await page('/embed/schedule?lang=es', { 'Accept-Language': 'de' });
+    expect(es.res.status).toBe(200);
+    expect(es.lang).toBe('es');
+    expect(es.dir).toBe('ltr');
+    expect(es.texts?.['embed.schedule.today']).toBe('Hoy');
+    expect(es.texts?.['embed.request.send']).toBe('Enviar petición');
+    expect(Object.keys(es.texts ?? {}).every((k) => k.startsWith('embed.'))).toBe(true);
+    expect(es.res.headers.get('vary') ?? '').toMatch(/Accept-Language/i);
+    // The content policy still allows it: a JSON element, no inline script.
+    expect(es.res.headers.get('content-security-policy')).not.toMatch(/unsafe-inline'[^;]*script|script-src[^;]*unsafe-inline/);
+  });
+
+  it('else the visitor\'s Accept-Language (German), Arabic right to left, English as before', async () => {
+    const de = await page('/embed/now-playing', { 'Accept-Language': 'de-AT,de;q=0.9,en;q=0.5' });
+    expect(de.lang).toBe('de');
+    expect(de.texts?.['embed.nowPlaying.heading']).toBe('Läuft gerade');
+    const ar = await page('/embed/player', { 'Accept-Language': 'ar' });
+    expect(ar.lang).toBe('ar');
+    expect(ar.dir).toBe('rtl');
+    const en = await page('/embed/recent', { 'Accept-Language': 'ja' });
+    expect(en.lang).toBe('en');
+    expect(en.texts?.['embed.widget.recent']).toBe('Recently played');
+    expect(en.html).toContain('<title>recent</title>');
+  });
+
+  it('else the station\'s default language', async () => {
+    const current = (await request(t.url, '/api/settings/station', { token: owner.token })).body as Record<string, unknown>;
+    const saved = await request(t.url, '/api/settings/station', { method: 'PUT', token: owner.token, body: { ...current, language: 'fr' } });
+    expect(saved.status).toBe(200);
+    try {
+      await expect.poll(async () => (await page('/embed/request', { 'Accept-Language': 'ja' })).lang, { timeout: 15_000 }).toBe('fr');
+      const fr = await page('/embed/request', { 'Accept-Language': 'ja' });
+      expect(fr.texts?.['embed.request.heading']).toBe('Demander une chanson');
+      expect((await page('/embed/request?lang=pt-br', { 'Accept-Language': 'ja' })).lang).toBe('pt-BR');
+    } finally {
+      await request(t.url, '/api/settings/station', { method: 'PUT', token: owner.token, body: current });
+    }
+  });
+});

@@ -8,7 +8,8 @@ import type { AppContext, RequestState } from '../context';
 import { fail } from '../http/errors';
 import { parse } from '../http/validate';
 import { getEmbedSettings, saveEmbedSettings } from './repo';
-import { readWidgetPage } from './service';
+import { acceptLanguageTags, asLocale, LANG_PARAM, matchLocale, PSEUDO_LOCALE, type ShippedLocale } from '../../../shared/i18n/locales';
+import { embedTexts, localiseWidgetPage, readWidgetPage } from './service';
 
 /**
  * Station widgets: the widget pages (`GET /embed/<widget>`, public, framable:
@@ -24,9 +25,15 @@ export function embedRoutes(ctx: AppContext): AppRouter {
     if (!isEmbedWidget(widget)) throw fail.notFound('There is no such widget.');
     const page = await readWidgetPage(ctx.config, widget);
     if (!page) throw fail.unavailable('The web app has not been built yet. Run `npm run build:web` (npm start does it for you).', 60);
+    // The page's language (issue 35): `?lang=` (the loader passes `data-lang`), else the visitor's Accept-Language,
+    // else the station's default. No cookie: a widget lives in other sites' pages.
+    const param = asLocale(typeof c.query[LANG_PARAM] === 'string' ? c.query[LANG_PARAM] : null);
+    const station = await ctx.settings.station();
+    const locale: ShippedLocale = (param && param !== PSEUDO_LOCALE ? param : null) ?? matchLocale(acceptLanguageTags(c.get('Accept-Language'))) ?? matchLocale([station.language ?? '']) ?? 'en';
     c.type = 'text/html; charset=utf-8';
     c.set('Cache-Control', 'no-cache');
-    c.body = page;
+    c.vary('Accept-Language');
+    c.body = localiseWidgetPage(page.toString('utf8'), widget, locale, await embedTexts(locale));
   });
 
   router.get('/api/settings/widgets', settingsAccess, async (c) => {

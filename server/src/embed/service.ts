@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Knex } from 'knex';
 import type Koa from 'koa';
+import { EMBED_WIDGET_LABELS, type EmbedWidget } from '../../../shared/embed-options';
 import { frameAncestorsSources } from '../../../shared/embeds';
+import { LOCALES, localeDir, type ShippedLocale } from '../../../shared/i18n/locales';
 import type { Config } from '../config';
 import { getEmbedSettings } from './repo';
 
@@ -66,4 +68,49 @@ export function embedFraming(frameAncestors: FrameAncestors): Koa.Middleware {
 export async function readWidgetPage(config: Config, widget: string): Promise<Buffer | null> {
   const dist = config.WEB_DIST_DIR ?? path.join(config.rootDir, 'web', 'dist');
   return fs.promises.readFile(path.join(path.resolve(dist), 'embed', `${widget}.html`)).catch(() => null);
+}
+
+/** The catalogue keys a widget page carries: the `embed.` ones (web/src/embed/i18n.ts reads them). */
+export const EMBED_KEY_PREFIX = 'embed.';
+
+const embedTextsByLocale = new Map<ShippedLocale, Promise<Record<string, string>>>();
+
+/** A shipped language's `embed.*` texts as its translator wrote them (ICU), read once per language. */
+export function embedTexts(locale: ShippedLocale): Promise<Record<string, string>> {
+  let hit = embedTextsByLocale.get(locale);
+  if (!hit) {
+    const entry = LOCALES.find((l) => l.code === locale) ?? LOCALES[0];
+    hit = entry.load().then((m) => Object.fromEntries(Object.entries(m.default as Record<string, string>).filter(([k]) => k.startsWith(EMBED_KEY_PREFIX))));
+    hit.catch(() => embedTextsByLocale.delete(locale));
+    embedTextsByLocale.set(locale, hit);
+  }
+  return hit;
+}
+
+/**
+ * A widget page in a language: `<html lang dir>`, the page title, and the language's `embed.*` texts as a JSON
+ * element (`#embed-texts`, not a script the content policy would refuse) that the widget reads before drawing.
+ */
+export function localiseWidgetPage(html: string, widget: EmbedWidget, locale: ShippedLocale, texts: Record<string, string>): string {
+  const dir = localeDir(locale);
+  const json = JSON.stringify(texts).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+  const data = `<script type="application/json" id="embed-texts">${json}</script>`;
+  const htmlTag = `<html lang="${locale}" dir="${dir}">`;
+  let out = /<html[^>]*>/i.test(html) ? html.replace(/<html[^>]*>/i, htmlTag) : html.replace(/^(<!doctype html>)?/i, (d) => `${d}${htmlTag}`);
+  const label = texts[EMBED_TITLE_KEYS[widget]];
+  if (label) out = out.replace(`<title>${EMBED_WIDGET_LABELS[widget]}</title>`, `<title>${escapeHtml(label)}</title>`);
+  return out.includes('</head>') ? out.replace('</head>', `${data}\n</head>`) : `${out}${data}`;
+}
+
+/** The catalogue key of each widget's name (shared/embed-options.ts EMBED_WIDGET_LABELS in English). */
+export const EMBED_TITLE_KEYS: Record<EmbedWidget, string> = {
+  player: 'embed.widget.player',
+  'now-playing': 'embed.widget.nowPlaying',
+  schedule: 'embed.widget.schedule',
+  recent: 'embed.widget.recent',
+  request: 'embed.widget.request',
+};
+
+function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

@@ -2,7 +2,10 @@ import { isEmbedWidget, parseEmbedOptions, type EmbedOptions, type EmbedResizeMe
 import { asChannelEvent, type ChannelEvent, type PublicChannel, type ServerFrame } from '../../../shared/realtime';
 import { contrastRatio, THEMES } from '../../../shared/themes';
 import { listenerSessionId, requestSessionId } from '../platform/session';
+import { lang, t } from './i18n';
 import './embed.css';
+
+export { t } from './i18n';
 
 /**
  * What every station widget (`/embed/<widget>`) shares: its options from the
@@ -79,14 +82,14 @@ export function root(): HTMLElement {
 
 /** A JSON read of this station's public API (same origin, no credentials). */
 export async function getJson<T>(path: string): Promise<T> {
-  const res = await fetch(path, { credentials: 'omit', headers: { Accept: 'application/json' } });
+  const res = await fetch(path, { credentials: 'omit', headers: { Accept: 'application/json', 'Accept-Language': lang() } });
   if (!res.ok) throw new Error(`${res.status} ${path}`);
   return (await res.json()) as T;
 }
 
 /** A JSON write to a public route: the error's message (the server's words) is thrown as is. */
 export async function sendJson<T>(path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
-  const res = await fetch(path, { method: 'POST', credentials: 'omit', headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...headers }, body: JSON.stringify(body) });
+  const res = await fetch(path, { method: 'POST', credentials: 'omit', headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Accept-Language': lang(), ...headers }, body: JSON.stringify(body) });
   const json = (await res.json().catch(() => null)) as { error?: { message?: string }; message?: string } | null;
   if (!res.ok) throw new ApiFailure(res.status, json?.error?.message ?? json?.message ?? '');
   return json as T;
@@ -176,7 +179,7 @@ function reportHeight(opts: EmbedOptions): void {
     const height = Math.ceil(document.body.getBoundingClientRect().height);
     if (height === last) return;
     last = height;
-    const msg: EmbedResizeMessage = { type: 'airdeck:resize', widget: opts.widget, height };
+    const msg: EmbedResizeMessage = { type: 'airdeck:resize', widget: opts.widget, height, title: document.title };
     window.parent.postMessage(msg, parent);
   };
   new ResizeObserver(send).observe(document.body);
@@ -202,6 +205,6 @@ export function sessionId(kind: 'request' | 'vote' = 'request'): string {
 }
 
 /** Shows a fatal error in place of the widget. */
-export function failed(message = 'The station could not be reached. Retrying…'): HTMLElement {
+export function failed(message = t('embed.unreachable')): HTMLElement {
   return h('p', { class: 'muted', role: 'status' }, message);
 }

@@ -26,7 +26,9 @@ import { EMBED_WIDGET_LABELS, isEmbedResizeMessage, isEmbedWidget } from '../../
       q.set('parent', location.origin);
       const frame = document.createElement('iframe');
       frame.src = `${origin}/embed/${widget}?${q.toString()}`;
-      frame.title = div.getAttribute('aria-label') ?? EMBED_WIDGET_LABELS[widget];
+      const label = div.getAttribute('aria-label');
+      frame.title = label ?? EMBED_WIDGET_LABELS[widget];
+      if (label) frame.dataset.ownTitle = '1';
       frame.setAttribute('allow', 'autoplay');
       frame.setAttribute('loading', 'lazy');
       frame.style.cssText = 'display:block;width:100%;max-width:100%;border:0;height:160px;overflow:hidden;';
@@ -37,7 +39,12 @@ import { EMBED_WIDGET_LABELS, isEmbedResizeMessage, isEmbedWidget } from '../../
 
   window.addEventListener('message', (e) => {
     if (e.origin !== origin || !isEmbedResizeMessage(e.data)) return;
-    for (const [win, frame] of frames) if (e.source === win) frame.style.height = `${Math.ceil(e.data.height)}px`;
+    for (const [win, frame] of frames) {
+      if (e.source !== win) continue;
+      frame.style.height = `${Math.ceil(e.data.height)}px`;
+      // The widget's name in its own language (`data-lang`), unless the page named the frame itself.
+      if (e.data.title && !frame.dataset.ownTitle) frame.title = e.data.title;
+    }
   });
 
   (window as unknown as { AirdeckWidgets?: { scan: () => void } }).AirdeckWidgets = { scan };

@@ -1,8 +1,8 @@
 import type { EmbedOptions } from '../../../shared/embed-options';
 import type { NowPlaying } from '../../../shared/radio';
-import { offAirText, songTextIn, stationStateOf } from '../../../shared/radio-display';
+import { stationStateOf } from '../../../shared/radio-display';
 import type { PublicChannel } from '../../../shared/realtime';
-import { clock, follow, h, type LiveEvent } from './core';
+import { clock, follow, h, t, type LiveEvent } from './core';
 
 /** Milliseconds to add to this device's clock to get the server's (from the Date header), as the site's player does. */
 let clockOffsetMs = 0;
@@ -48,8 +48,8 @@ export function followNowPlaying<C extends PublicChannel = 'now-playing'>(onChan
 /** The station's state as a badge: LIVE, On air (Auto DJ) or Off air (the word is written, never colour alone). */
 export function stateBadge(np: NowPlaying): HTMLElement {
   const state = stationStateOf(np);
-  if (state === 'live') return h('span', { class: 'badge live' }, 'Live');
-  if (state === 'on_air' || state === 'metadata_unavailable') return h('span', { class: 'badge off' }, 'On air');
+  if (state === 'live') return h('span', { class: 'badge live' }, t('embed.live'));
+  if (state === 'on_air' || state === 'metadata_unavailable') return h('span', { class: 'badge off' }, t('embed.onAir'));
   return h('span', { class: 'badge off', title: offAirText(np).reason }, offAirText(np).headline);
 }
 
@@ -59,6 +59,16 @@ export function art(src: string | null, size: '' | 'big' | 'tiny' = ''): HTMLEle
   return src ? h('img', { class: `art ${size}`, src, alt: '', loading: 'lazy', width: px, height: px }) : h('span', { class: `art ${size}`, 'aria-hidden': 'true' });
 }
 
+/** The off-air headline and why, in the page's language (shared/radio-display.ts offAirText's words). */
+export function offAirText(np: NowPlaying): { headline: string; reason: string } {
+  return { headline: t('embed.offAir'), reason: stationStateOf(np) === 'stopped' ? t('embed.streamStopped') : t('embed.notBroadcasting') };
+}
+
+/** A song's title and artist with the spec's fallbacks (000 §9), in the page's language. */
+export function songText(song: { title?: string | null; artist?: string | null } | null | undefined): { title: string; artist: string } {
+  return { title: song?.title || t('embed.unknownTrack'), artist: song?.artist || t('embed.unknownArtist') };
+}
+
 /** Title and artist (the spec's fallbacks for what is unknown), and the presenter line; off air, why. */
 export function songLines(np: NowPlaying, opts: EmbedOptions, withPresenter: boolean): HTMLElement {
   const state = stationStateOf(np);
@@ -66,7 +76,7 @@ export function songLines(np: NowPlaying, opts: EmbedOptions, withPresenter: boo
     const off = offAirText(np);
     return h('div', { class: 'grow' }, h('p', { class: 'title ellipsis', 'data-field': 'title' }, off.headline), h('p', { class: 'muted small', 'data-field': 'reason' }, off.reason));
   }
-  const song = songTextIn(state, np.now_playing.song);
+  const song = state === 'metadata_unavailable' ? { title: t('embed.nowPlayingUnavailable'), artist: t('embed.metadataUnavailable') } : songText(np.now_playing.song);
   return h(
     'div',
     { class: 'grow' },

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { THEME_KEYS } from '../../../shared/themes';
 import { backoff, clock, widgetColours } from './core';
-import { showSpan, timeIn, wallToInstant } from './zone';
+import { formatMessage } from './i18n';
+import { dayLabel, showSpan, timeIn, wallToInstant } from './zone';
 
 /** WCAG relative luminance and contrast, written here from the definition (not imported from the code under test). */
 function luminance(hex: string): number {
@@ -48,5 +49,28 @@ describe('station times', () => {
     expect(backoff(0, () => 0)).toBe(250);
     expect(backoff(3, () => 1)).toBe(250 + 4000);
     expect(backoff(30, () => 1)).toBe(250 + 30_000);
+  });
+});
+
+describe('widget texts in the page\'s language (issue 35)', () => {
+  it('fills placeholders and picks plural forms as each language counts', () => {
+    const results = '{count, plural, one {# result} other {# results}} from our library';
+    expect(formatMessage(results, { count: 1 }, 'en-GB')).toBe('1 result from our library');
+    expect(formatMessage(results, { count: 3 }, 'en-GB')).toBe('3 results from our library');
+    expect(formatMessage('{count, plural, one {# resultado} other {# resultados}} de nuestra biblioteca', { count: 1 }, 'es')).toBe('1 resultado de nuestra biblioteca');
+    const ar = '{count, plural, zero {لا نتائج} one {نتيجة واحدة} two {نتيجتان} few {# نتائج} many {# نتيجة} other {# نتيجة}}';
+    expect(formatMessage(ar, { count: 2 }, 'ar')).toBe('نتيجتان');
+    expect(formatMessage(ar, { count: 1 }, 'ar')).toBe('نتيجة واحدة');
+    expect(formatMessage('{n, plural, =0 {none} one {one} other {#}}', { n: 0 }, 'en-GB')).toBe('none');
+    expect(formatMessage('On air: {title} · {artist} ({presenter})', { title: 'Teardrop', artist: 'Massive Attack', presenter: 'Auto DJ' }, 'en-GB')).toBe('On air: Teardrop · Massive Attack (Auto DJ)');
+    expect(formatMessage('{label} : {count, number}', { label: "J'aime", count: 1200 }, 'fr')).toBe('J\'aime : 1\u202f200');
+  });
+
+  it('writes days and times as the language does (English unchanged)', () => {
+    expect(dayLabel('2026-11-24', 'en-GB')).toBe('Tuesday 24 November');
+    expect(dayLabel('2026-11-24', 'es')).toBe('martes, 24 de noviembre');
+    expect(dayLabel('2026-11-24', 'de')).toBe('Dienstag, 24. November');
+    expect(timeIn(Date.parse('2026-07-01T19:00:00Z'), 'Europe/London', 'en-GB')).toBe('20:00');
+    expect(timeIn(Date.parse('2026-07-01T19:00:00Z'), 'Europe/London', 'de')).toBe('20:00');
   });
 });

@@ -1,3 +1,5 @@
+import { intlTag } from './i18n';
+
 /**
  * Station wall-clock times to instants and back, with Intl alone (the site's
  * luxon is too big for a widget): a show's date and time are readings of the
@@ -58,15 +60,15 @@ export function dateIn(ms: number, zone: string): string {
   return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
 }
 
-/** 24-hour time of an instant in a zone: 20:00. */
-export function timeIn(ms: number, zone: string): string {
-  return new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: zone }).format(new Date(ms));
+/** The time of an instant in a zone, as the page's language writes it (English: 24-hour, 20:00). */
+export function timeIn(ms: number, zone: string, locale = intlTag()): string {
+  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone: zone }).format(new Date(ms));
 }
 
-/** A day's heading: "Tuesday 24 November". */
-export function dayLabel(date: string): string {
+/** A day's heading in the page's language: "Tuesday 24 November", "martes, 24 de noviembre". */
+export function dayLabel(date: string, locale = intlTag()): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d)));
+  return new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d)));
 }
 
 /** The visitor's own zone (UTC when the browser will not say). */

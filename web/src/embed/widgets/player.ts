@@ -1,7 +1,7 @@
 import type { NowPlaying } from '../../../../shared/radio';
 import { RADIO_LIMITS } from '../../../../shared/radio-constants';
 import { isBroadcasting, stationStateOf } from '../../../../shared/radio-display';
-import { boot, fill, h, root } from '../core';
+import { boot, fill, h, root, t } from '../core';
 import { art, followNowPlaying, songLines, stateBadge } from '../now';
 
 /**
@@ -10,7 +10,7 @@ import { art, followNowPlaying, songLines, stateBadge } from '../now';
  * browser allows it).
  */
 const opts = boot('player');
-document.title = 'Player';
+document.title = t('embed.widget.player');
 const el = root();
 const audio = new Audio();
 audio.preload = 'none';
@@ -20,9 +20,9 @@ let playing = false;
 
 const PLAY = '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M8 5v14l11-7z"/></svg>';
 const PAUSE = '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M6 5h4v14H6zm8 0h4v14h-4z"/></svg>';
-const button = h('button', { class: 'btn round', type: 'button', 'aria-label': 'Play', onclick: () => void toggle() });
+const button = h('button', { class: 'btn round', type: 'button', 'aria-label': t('embed.player.play'), onclick: () => void toggle() });
 button.innerHTML = PLAY;
-const slider = h('input', { type: 'range', min: 0, max: 100, step: 1, value: volume, 'aria-label': 'Volume', oninput: () => setVolume(Number(slider.value)) });
+const slider = h('input', { type: 'range', min: 0, max: 100, step: 1, value: volume, 'aria-label': t('embed.player.volume'), oninput: () => setVolume(Number(slider.value)) });
 const info = h('div', { class: 'row grow' });
 
 function setVolume(v: number): void {
@@ -52,7 +52,7 @@ async function toggle(): Promise<void> {
 function setPlaying(p: boolean): void {
   playing = p;
   button.innerHTML = p ? PAUSE : PLAY;
-  button.setAttribute('aria-label', p ? 'Pause' : 'Play');
+  button.setAttribute('aria-label', p ? t('embed.player.pause') : t('embed.player.play'));
 }
 
 function render(): void {
@@ -67,10 +67,10 @@ fill(
   el,
   h(
     'section',
-    { class: 'card', 'aria-label': 'Station player' },
-    h('h1', { class: 'sr' }, 'Station player'),
+    { class: 'card', 'aria-label': t('embed.player.label') },
+    h('h1', { class: 'sr' }, t('embed.player.label')),
     h('div', { class: 'row' }, button, info, state),
-    opts.show.includes('volume') ? h('div', { class: 'row', style: 'margin-top:8px' }, h('span', { class: 'muted small nowrap' }, 'Volume'), slider) : null,
+    opts.show.includes('volume') ? h('div', { class: 'row', style: 'margin-top:8px' }, h('span', { class: 'muted small nowrap' }, t('embed.player.volume')), slider) : null,
   ),
 );
 audio.addEventListener('pause', () => setPlaying(false));

@@ -1,7 +1,7 @@
 import type { NowPlaying, PlayEntry, VoteState } from '../../../../shared/radio';
-import { songText } from '../../../../shared/radio-display';
-import { boot, fill, getJson, h, root, sendJson, sessionId } from '../core';
-import { art, followNowPlaying } from '../now';
+import { boot, fill, getJson, h, root, sendJson, sessionId, t } from '../core';
+import { intlTag } from '../i18n';
+import { art, followNowPlaying, songText } from '../now';
 import { timeIn, visitorZone } from '../zone';
 
 /**
@@ -10,7 +10,7 @@ import { timeIn, visitorZone } from '../zone';
  * (counts follow the `votes` channel).
  */
 const opts = boot('recent');
-document.title = 'Recently played';
+document.title = t('embed.widget.recent');
 const el = root();
 const withVotes = opts.show.includes('votes');
 let plays: PlayEntry[] = [];
@@ -40,8 +40,8 @@ function voteButtons(id: string | null): HTMLElement | null {
   if (!withVotes || !id) return null;
   const v = votes.get(id);
   const button = (type: 'up' | 'down', label: string, count: number) =>
-    h('button', { class: 'vote', type: 'button', 'aria-pressed': String(v?.my_vote === type), onclick: () => void vote(id, type) }, h('span', { 'aria-hidden': 'true' }, type === 'up' ? '▲ ' : '▼ '), h('span', { class: 'sr' }, `${label}: `), String(count));
-  return h('div', { class: 'votes' }, button('up', 'Thumbs up', v?.up_votes ?? 0), button('down', 'Thumbs down', v?.down_votes ?? 0));
+    h('button', { class: 'vote', type: 'button', 'aria-label': t('embed.recent.voteCount', { label, count }), 'aria-pressed': String(v?.my_vote === type), onclick: () => void vote(id, type) }, h('span', { 'aria-hidden': 'true' }, type === 'up' ? '▲ ' : '▼ '), new Intl.NumberFormat(intlTag()).format(count));
+  return h('div', { class: 'votes' }, button('up', t('embed.recent.thumbsUp'), v?.up_votes ?? 0), button('down', t('embed.recent.thumbsDown'), v?.down_votes ?? 0));
 }
 
 function render(): void {
@@ -50,8 +50,8 @@ function render(): void {
     el,
     h(
       'section',
-      { class: 'card', 'aria-label': 'Recently played' },
-      h('div', { class: 'head' }, h('h1', null, 'Recently played')),
+      { class: 'card', 'aria-label': t('embed.widget.recent') },
+      h('div', { class: 'head' }, h('h1', null, t('embed.widget.recent'))),
       plays.length
         ? h(
             'ol',
@@ -67,12 +67,12 @@ function render(): void {
               ),
             ),
           )
-        : h('p', { class: 'muted' }, 'Nothing played yet.'),
+        : h('p', { class: 'muted' }, t('embed.recent.empty')),
     ),
   );
 }
 
-fill(el, h('p', { class: 'muted', role: 'status' }, 'Loading…'));
+fill(el, h('p', { class: 'muted', role: 'status' }, t('embed.loading')));
 followNowPlaying(
   (np: NowPlaying) => {
     const next = { id: np.now_playing.song.id, at: np.now_playing.played_at, doc: np.updated_at };

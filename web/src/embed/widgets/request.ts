@@ -1,7 +1,6 @@
 import type { StationInfo } from '../../../../shared/station';
-import { ApiFailure, boot, fill, getJson, h, root, sendJson, sessionId } from '../core';
-import { songText } from '../../../../shared/radio-display';
-import { followNowPlaying } from '../now';
+import { ApiFailure, boot, fill, getJson, h, root, sendJson, sessionId, t } from '../core';
+import { followNowPlaying, songText } from '../now';
 
 /**
  * /embed/request: the site's song request form (library search, or a custom
@@ -10,19 +9,19 @@ import { followNowPlaying } from '../now';
  * exactly as on the site (spec 000 §5, §8; 001 §3). Never a staff API.
  */
 const opts = boot('request');
-document.title = 'Request a song';
+document.title = t('embed.widget.request');
 const el = root();
 
-/** The site's texts for the song request flow (web/src/requests/SongRequestPage.tsx). */
+/** The site's texts for the song request flow (web/src/requests/SongRequestPage.tsx), in the page's language. */
 const TEXT = {
-  searchError: 'Failed to search local database. Please try again.',
-  noLocal: 'No tracks found in our database. Try a different search or request a custom song.',
-  nameRequired: 'Please enter your name',
-  detailsRequired: 'Please enter both song title and artist',
-  noSong: 'Please pick a song from the results, or request a custom song.',
-  sent: 'Your song request has been sent successfully!',
-  failed: 'Failed to submit request. Please try again.',
-  closed: 'Requests are closed right now. Please try again later.',
+  searchError: t('embed.request.searchError'),
+  noLocal: t('embed.request.noLocal'),
+  nameRequired: t('embed.request.nameRequired'),
+  detailsRequired: t('embed.request.detailsRequired'),
+  noSong: t('embed.request.noSong'),
+  sent: t('embed.request.sent'),
+  failed: t('embed.request.failed'),
+  closed: t('embed.request.closed'),
 };
 
 interface LibraryTrack {
@@ -41,12 +40,12 @@ let closed = false;
 let idempotencyKey: string | null = null;
 
 const notice = h('p', { class: 'notice', role: 'status', 'aria-live': 'polite' });
-const query = h('input', { id: 'q', type: 'search', placeholder: 'Title, artist or album', autocomplete: 'off', onkeydown: (e: KeyboardEvent) => e.key === 'Enter' && (e.preventDefault(), void search()) });
+const query = h('input', { id: 'q', type: 'search', placeholder: t('embed.request.queryPlaceholder'), autocomplete: 'off', onkeydown: (e: KeyboardEvent) => e.key === 'Enter' && (e.preventDefault(), void search()) });
 const title = h('input', { id: 'song-title', type: 'text', required: true, oninput: () => (idempotencyKey = null) });
 const artist = h('input', { id: 'song-artist', type: 'text', required: true, oninput: () => (idempotencyKey = null) });
 const name = h('input', { id: 'requester', type: 'text', required: true, autocomplete: 'nickname', oninput: () => (idempotencyKey = null) });
 const message = h('textarea', { id: 'message', oninput: () => (idempotencyKey = null) });
-const send = h('button', { class: 'btn', type: 'submit' }, 'Send Request');
+const send = h('button', { class: 'btn', type: 'submit' }, t('embed.request.send'));
 const picker = h('div');
 
 function say(text: string): void {
@@ -56,12 +55,12 @@ function say(text: string): void {
 async function search(): Promise<void> {
   const q = query.value.trim();
   if (!q) return;
-  say('Searching...');
+  say(t('embed.request.searching'));
   try {
     const answer = await getJson<{ data: { tracks: LibraryTrack[] } }>(`/song-request-api?action=search&query=${encodeURIComponent(q)}&limit=10`);
     results = answer.data.tracks;
     selected = null;
-    say(results.length ? `${results.length} result${results.length === 1 ? '' : 's'} from our library` : TEXT.noLocal);
+    say(results.length ? t('embed.request.results', { count: results.length }) : TEXT.noLocal);
   } catch {
     say(TEXT.searchError);
   }
@@ -72,13 +71,13 @@ function renderPicker(): void {
   if (mode === 'search') {
     fill(
       picker,
-      h('label', { for: 'q' }, 'Search for a song'),
-      h('div', { class: 'row wrap-row' }, h('div', { class: 'grow' }, query), h('button', { class: 'btn ghost', type: 'button', onclick: () => void search() }, 'Search Library')),
+      h('label', { for: 'q' }, t('embed.request.searchLabel')),
+      h('div', { class: 'row wrap-row' }, h('div', { class: 'grow' }, query), h('button', { class: 'btn ghost', type: 'button', onclick: () => void search() }, t('embed.request.searchButton'))),
       results.length
         ? h(
             'ul',
-            { class: 'results', 'aria-label': 'Search results' },
-            ...results.map((t) =>
+            { class: 'results', 'aria-label': t('embed.request.resultsLabel') },
+            ...results.map((track) =>
               h(
                 'li',
                 null,
@@ -88,29 +87,29 @@ function renderPicker(): void {
                   h('input', {
                     type: 'radio',
                     name: 'song',
-                    value: t.id,
-                    checked: selected?.id === t.id,
+                    value: track.id,
+                    checked: selected?.id === track.id,
                     onchange: () => {
-                      selected = t;
+                      selected = track;
                       idempotencyKey = null;
                     },
                   }),
-                  h('span', { class: 'grow' }, h('span', { class: 'title' }, t.title), h('span', { class: 'muted small' }, ` · ${t.artist || 'Unknown Artist'}`)),
+                  h('span', { class: 'grow' }, h('span', { class: 'title' }, track.title), h('span', { class: 'muted small' }, ` · ${track.artist || t('embed.unknownArtist')}`)),
                 ),
               ),
             ),
           )
         : null,
-      opts.show.includes('custom') ? h('div', { class: 'actions' }, h('button', { class: 'btn ghost wrap', type: 'button', onclick: () => setMode('custom') }, "Can't find it? Request a custom song")) : null,
+      opts.show.includes('custom') ? h('div', { class: 'actions' }, h('button', { class: 'btn ghost wrap', type: 'button', onclick: () => setMode('custom') }, t('embed.request.custom'))) : null,
     );
   } else {
     fill(
       picker,
-      h('label', { for: 'song-title' }, 'Song Title'),
+      h('label', { for: 'song-title' }, t('embed.request.songTitle')),
       title,
-      h('label', { for: 'song-artist' }, 'Artist'),
+      h('label', { for: 'song-artist' }, t('embed.request.artist')),
       artist,
-      opts.show.includes('search') ? h('div', { class: 'actions' }, h('button', { class: 'btn ghost', type: 'button', onclick: () => setMode('search') }, 'Back to Search')) : null,
+      opts.show.includes('search') ? h('div', { class: 'actions' }, h('button', { class: 'btn ghost', type: 'button', onclick: () => setMode('search') }, t('embed.request.back'))) : null,
     );
   }
 }
@@ -131,10 +130,10 @@ async function submit(e: Event): Promise<void> {
   idempotencyKey ??= crypto.randomUUID();
   sending = true;
   send.disabled = true;
-  send.textContent = 'Sending...';
+  send.textContent = t('embed.request.sending');
   try {
     await sendJson('/song-request-api', { ...song, requester: name.value, message: message.value.trim() || undefined }, { 'X-Session-Id': sessionId(), 'Idempotency-Key': idempotencyKey });
-    say(`Request Sent! ${TEXT.sent}`);
+    say(TEXT.sent);
     // Sent: a fresh form (the name stays, as a listener usually asks again).
     title.value = artist.value = message.value = query.value = '';
     results = [];
@@ -147,27 +146,27 @@ async function submit(e: Event): Promise<void> {
   } finally {
     sending = false;
     send.disabled = closed;
-    send.textContent = 'Send Request';
+    send.textContent = t('embed.request.send');
   }
 }
 
 const onAir = h('p', { class: 'muted small ellipsis', 'data-field': 'on-air' });
 followNowPlaying((np) => {
   const song = songText(np.now_playing.song);
-  onAir.textContent = `On air: ${song.title} · ${song.artist} (${np.presenter})`;
+  onAir.textContent = t('embed.request.onAir', { title: song.title, artist: song.artist, presenter: np.presenter });
 });
 renderPicker();
 fill(
   el,
   h(
     'form',
-    { class: 'card', 'aria-label': 'Song request', novalidate: true, onsubmit: (e: Event) => void submit(e) },
-    h('h1', null, 'Request a song'),
+    { class: 'card', 'aria-label': t('embed.widget.request'), novalidate: true, onsubmit: (e: Event) => void submit(e) },
+    h('h1', null, t('embed.request.heading')),
     onAir,
     picker,
-    h('label', { for: 'requester' }, 'Your Name'),
+    h('label', { for: 'requester' }, t('embed.request.name')),
     name,
-    opts.show.includes('message') ? h('div', null, h('label', { for: 'message' }, 'Message (optional)'), message) : null,
+    opts.show.includes('message') ? h('div', null, h('label', { for: 'message' }, t('embed.request.message')), message) : null,
     h('div', { class: 'actions' }, send),
     notice,
   ),

@@ -1,5 +1,5 @@
 import type { ListenerEventView, WeekResponse } from '../../../../shared/bookings';
-import { boot, fill, follow, getJson, h, root } from '../core';
+import { boot, fill, follow, getJson, h, root, t } from '../core';
 import { addDays, dateIn, dayLabel, showSpan, timeIn, visitorZone } from '../zone';
 import { liveShowId } from '../../../../shared/radio-display';
 
@@ -9,7 +9,7 @@ import { liveShowId } from '../../../../shared/radio-display';
  * Follows the `schedule` channel (a booking shows at once) and `now-playing`.
  */
 const opts = boot('schedule');
-document.title = opts.range === 'week' ? 'This week' : 'Today';
+document.title = opts.range === 'week' ? t('embed.schedule.thisWeek') : t('embed.schedule.today');
 const el = root();
 let events: (ListenerEventView & { from: number; to: number })[] = [];
 let stationZone = 'UTC';
@@ -52,7 +52,7 @@ function render(): void {
   }
   const days = [...byDay.keys()].sort();
   const list = days.flatMap((d) => [
-    opts.range === 'week' ? h('h2', { class: 'day' }, d === today ? `Today · ${dayLabel(d)}` : dayLabel(d)) : null,
+    opts.range === 'week' ? h('h2', { class: 'day' }, d === today ? t('embed.schedule.todayDay', { day: dayLabel(d) }) : dayLabel(d)) : null,
     h(
       'ul',
       { class: 'list', 'aria-label': dayLabel(d) },
@@ -64,7 +64,7 @@ function render(): void {
           { class: `show${live ? ' on' : ''}`, 'data-show': e.id },
           h('span', { class: 'small nowrap' }, timeIn(e.from, zone)),
           h('div', { class: 'grow' }, h('p', { class: 'title ellipsis' }, e.title), opts.show.includes('presenter') && (e.presenter_name || e.host) ? h('p', { class: 'muted small ellipsis' }, e.presenter_name ?? e.host) : null),
-          live ? h('span', { class: 'badge live' }, 'Live') : h('span', { class: 'muted small nowrap' }, `until ${timeIn(e.to, zone)}`),
+          live ? h('span', { class: 'badge live' }, t('embed.live')) : h('span', { class: 'muted small nowrap' }, t('embed.schedule.until', { time: timeIn(e.to, zone) })),
         );
       }),
     ),
@@ -73,15 +73,15 @@ function render(): void {
     el,
     h(
       'section',
-      { class: 'card', 'aria-label': 'Schedule' },
-      h('div', { class: 'head' }, h('h1', null, opts.range === 'week' ? 'This week' : 'Today'), h('span', { class: 'muted small' }, zone.replace(/_/g, ' '))),
-      shown.length ? h('div', null, ...list) : h('p', { class: 'muted' }, opts.range === 'week' ? 'No shows scheduled this week.' : 'No shows scheduled today.'),
+      { class: 'card', 'aria-label': t('embed.widget.schedule') },
+      h('div', { class: 'head' }, h('h1', null, opts.range === 'week' ? t('embed.schedule.thisWeek') : t('embed.schedule.today')), h('span', { class: 'muted small' }, zone.replace(/_/g, ' '))),
+      shown.length ? h('div', null, ...list) : h('p', { class: 'muted' }, opts.range === 'week' ? t('embed.schedule.emptyWeek') : t('embed.schedule.emptyToday')),
     ),
   );
 }
 
-fill(el, h('p', { class: 'muted', role: 'status' }, 'Loading…'));
-void load().catch(() => fill(el, h('p', { class: 'muted', role: 'status' }, 'The schedule could not be loaded. Retrying…')));
+fill(el, h('p', { class: 'muted', role: 'status' }, t('embed.loading')));
+void load().catch(() => fill(el, h('p', { class: 'muted', role: 'status' }, t('embed.schedule.failed'))));
 follow(
   ['schedule', 'now-playing'],
   (e) => {

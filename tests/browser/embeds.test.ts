@@ -49,6 +49,15 @@ function partnerPage(station: string): string {
 </body></html>`;
 }
 
+/** A Spanish partner's page: the now-playing widget in Spanish through the loader's `data-lang`. */
+function spanishPartnerPage(station: string): string {
+  return `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Sala asociada</title></head><body>
+<h1>Sala asociada</h1>
+<div data-airdeck-widget="now-playing" data-lang="es" data-show="art,presenter,elapsed,request"></div>
+<script src="${station}/embed.js" async></script>
+</body></html>`;
+}
+
 beforeAll(async () => {
   if (skipBrowser()) return;
   source.next = track('Unfinished Sympathy', 'Massive Attack', 900, 'p1');
@@ -69,9 +78,9 @@ beforeAll(async () => {
   source.next = track('Hyperballad', 'Björk', 30, 'p3');
   await poller.pollNow();
   owner = await createUser(h.server, { role: 'owner' });
-  host = http.createServer((_req, res) => {
+  host = http.createServer((req, res) => {
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    res.end(partnerPage(h.url));
+    res.end(req.url === '/es' ? spanishPartnerPage(h.url) : partnerPage(h.url));
   });
   await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
   hostUrl = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
@@ -253,5 +262,46 @@ describe.skipIf(skipBrowser())('station widgets on another website', () => {
     );
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('speaks the language asked for: data-lang="es" through the loader, Accept-Language: de, Arabic mirrored right to left', async () => {
+    // A partner page with data-lang="es": the widget's page, its texts and its frame's title are Spanish.
+    const { page, context, errors } = await h.newPage({ width: 1000, height: 900 });
+    await page.goto(`${hostUrl}/es`);
+    const np = await widget(page, 'now-playing');
+    await expect.poll(() => np.evaluate(() => document.documentElement.lang)).toBe('es');
+    await expect.poll(() => np.locator('#w').innerText()).toContain('Sonando ahora');
+    expect(await np.locator('#w').innerText()).toContain('Pide una canción');
+    expect(await np.locator('#w').innerText()).not.toContain('Now playing');
+    await expect.poll(() => page.locator('iframe[src*="/embed/now-playing?"]').getAttribute('title')).toBe('Sonando ahora');
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // A German browser (Accept-Language: de) and no lang: German.
+    const de = await h.newPage({ locale: 'de-DE' });
+    await de.page.goto(`${h.url}/embed/schedule?range=week`);
+    await de.page.locator('#w section').waitFor();
+    expect(await de.page.evaluate(() => document.documentElement.lang)).toBe('de');
+    expect(await de.page.locator('h1').innerText()).toBe('Diese Woche');
+    await de.context.close();
+
+    // Arabic: right to left, and the form mirrored (its send button at the right, the notice's bar on the right).
+    const ar = await h.newPage({ width: 400, height: 900 });
+    await ar.page.goto(`${h.url}/embed/request?lang=ar`);
+    await ar.page.locator('#w form').waitFor();
+    expect(await ar.page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
+    expect(await ar.page.locator('h1').innerText()).toBe('اطلب أغنية');
+    const form = (await ar.page.locator('#w form').boundingBox())!;
+    const send = (await ar.page.getByRole('button', { name: 'إرسال الطلب' }).boundingBox())!;
+    expect(form.x + form.width - (send.x + send.width)).toBeLessThan(20);
+    expect(send.x - form.x).toBeGreaterThan(150);
+    const label = (await ar.page.locator('label[for="requester"]').boundingBox())!;
+    const labelText = await ar.page.locator('label[for="requester"]').evaluate((el) => {
+      const r = document.createRange();
+      r.selectNodeContents(el);
+      return r.getBoundingClientRect().right;
+    });
+    expect(label.x + label.width - labelText).toBeLessThan(2);
+    await ar.context.close();
   });
 });

@@ -42,7 +42,8 @@ import type { MessageKey } from '../../../../shared/i18n/format';
 import { useToast } from '../../ui/toast';
 import { useActor } from './useActor';
 import { bookingMessage, modeLabel } from './texts';
-import { BroadcastLanguageField, LanguageTabs, TranslatableFields, tabPanelProps, translationErrorLanguage, useContentLanguages, useTranslationsState } from '../../content/admin/ContentLanguages';
+import { translationErrorLanguage, useContentLanguages, useTranslationsState } from '../../content/admin/ContentLanguages';
+import { ShowTextFields } from './ShowTextFields';
 
 /** What each booking mode does, as catalogue keys. */
 const MODE_HELP = {
@@ -307,20 +308,17 @@ function CreateBookingForm() {
               {t('booking.details')}
             </Typography>
             <Stack spacing={2}>
-              <LanguageTabs id={tabsId} main={languages.main} others={languages.others} value={lang} onChange={setLang} filled={(code) => Boolean(translations.get(code, 'title') || translations.get(code, 'description'))} errored={translationErrorLanguage(errors)} />
-              <Stack spacing={2} {...tabPanelProps(tabsId, lang, languages.others.length > 0)}>
-                <TranslatableFields
-                  lang={lang}
-                  main={languages.main}
-                  translations={translations}
-                  errors={errors}
-                  fields={[
-                    { field: 'title', label: t('booking.fieldTitle'), value: title, onChange: setTitle, required: true, maxLength: SCHEDULE_LIMITS.title, error: errors.title },
-                    { field: 'description', label: t('booking.description'), value: description, onChange: setDescription, multiline: true, minRows: 3, maxLength: SCHEDULE_LIMITS.description, error: errors.description },
-                  ]}
-                />
-              </Stack>
-              <BroadcastLanguageField value={broadcastLanguage} onChange={setBroadcastLanguage} error={errors.broadcast_language} />
+              <ShowTextFields
+                tabsId={tabsId}
+                languages={languages}
+                lang={lang}
+                onLang={setLang}
+                translations={translations}
+                errors={errors}
+                title={{ label: t('booking.fieldTitle'), value: title, onChange: setTitle }}
+                description={{ label: t('booking.description'), value: description, onChange: setDescription, minRows: 3 }}
+                broadcastLanguage={{ value: broadcastLanguage, onChange: setBroadcastLanguage }}
+              />
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
                 <TextField label={t('booking.start')} type="time" required value={start} onChange={(e) => setStart(e.target.value)} error={Boolean(errors.start_time)} helperText={errors.start_time} slotProps={{ inputLabel: { shrink: true } }} fullWidth />
                 <TextField

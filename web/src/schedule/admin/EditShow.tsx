@@ -13,7 +13,8 @@ import { useToast } from '../../ui/toast';
 import { useI18n } from '../../i18n/state';
 import { useErrorText } from '../../i18n/errors';
 import { bookingMessage, showLongDate } from './texts';
-import { BroadcastLanguageField, LanguageTabs, TranslatableFields, tabPanelProps, translationErrorLanguage, useContentLanguages, useTranslationsState } from '../../content/admin/ContentLanguages';
+import { translationErrorLanguage, useContentLanguages, useTranslationsState } from '../../content/admin/ContentLanguages';
+import { ShowTextFields } from './ShowTextFields';
 
 type Field = 'title' | 'start_time' | 'end_time' | 'description' | 'presenter_name' | 'presenter_bio' | 'presenter_image_url' | 'image_url' | 'broadcast_language' | `translations.${string}`;
 
@@ -109,20 +110,17 @@ export function EditShowDialog({ show, open, onClose }: { show: ScheduleEventVie
         <DialogTitle id="edit-show-title">{t('editShow.dialogTitle', { date: showLongDate(show.event_date, i18n) })}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <LanguageTabs id={tabsId} main={languages.main} others={languages.others} value={lang} onChange={setLang} filled={(code) => Boolean(translations.get(code, 'title') || translations.get(code, 'description'))} errored={translationErrorLanguage(errors)} />
-            <Stack spacing={2} {...tabPanelProps(tabsId, lang, languages.others.length > 0)}>
-              <TranslatableFields
-                lang={lang}
-                main={languages.main}
-                translations={translations}
-                errors={errors}
-                fields={[
-                  { field: 'title', label: t('editShow.fieldTitle'), value: title, onChange: setTitle, required: true, maxLength: SCHEDULE_LIMITS.title, error: errors.title },
-                  { field: 'description', label: t('editShow.description'), value: description, onChange: setDescription, multiline: true, minRows: 2, maxLength: SCHEDULE_LIMITS.description, error: errors.description },
-                ]}
-              />
-            </Stack>
-            <BroadcastLanguageField value={broadcastLanguage} onChange={setBroadcastLanguage} error={errors.broadcast_language} />
+            <ShowTextFields
+              tabsId={tabsId}
+              languages={languages}
+              lang={lang}
+              onLang={setLang}
+              translations={translations}
+              errors={errors}
+              title={{ label: t('editShow.fieldTitle'), value: title, onChange: setTitle }}
+              description={{ label: t('editShow.description'), value: description, onChange: setDescription, minRows: 2 }}
+              broadcastLanguage={{ value: broadcastLanguage, onChange: setBroadcastLanguage }}
+            />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <TextField label={t('editShow.start')} type="time" required value={start} onChange={(e) => setStart(e.target.value)} error={Boolean(errors.start_time)} helperText={errors.start_time} slotProps={{ inputLabel: { shrink: true } }} fullWidth />
               <TextField label={t('editShow.end')} type="time" required value={end} onChange={(e) => setEnd(e.target.value)} error={Boolean(errors.end_time)} helperText={errors.end_time ?? (start && end && end <= start ? t('booking.overMidnight') : ' ')} slotProps={{ inputLabel: { shrink: true } }} fullWidth />

@@ -113,6 +113,13 @@ describe('the widget page\'s language (issue 35)', () => {
     expect(es.res.headers.get('content-security-policy')).not.toMatch(/unsafe-inline'[^;]*script|script-src[^;]*unsafe-inline/);
   });
 
+  it('takes the pseudo-locale for the layout checks: accented, longer, in brackets', async () => {
+    const xa = await page('/embed/schedule?lang=en-XA');
+    expect(xa.lang).toBe('en-XA');
+    expect(xa.texts?.['embed.schedule.today']).toMatch(/^\[Ţöðáý .+\]$/);
+    expect(xa.texts?.['embed.request.onAir']).toContain('{title}');
+  });
+
   it('else the visitor\'s Accept-Language (German), Arabic right to left, English as before', async () => {
     const de = await page('/embed/now-playing', { 'Accept-Language': 'de-AT,de;q=0.9,en;q=0.5' });
     expect(de.lang).toBe('de');

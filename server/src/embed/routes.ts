@@ -8,7 +8,7 @@ import type { AppContext, RequestState } from '../context';
 import { fail } from '../http/errors';
 import { parse } from '../http/validate';
 import { getEmbedSettings, saveEmbedSettings } from './repo';
-import { acceptLanguageTags, asLocale, LANG_PARAM, matchLocale, PSEUDO_LOCALE, type ShippedLocale } from '../../../shared/i18n/locales';
+import { acceptLanguageTags, asLocale, LANG_PARAM, matchLocale, type Locale } from '../../../shared/i18n/locales';
 import { embedTexts, localiseWidgetPage, readWidgetPage } from './service';
 
 /**
@@ -29,7 +29,7 @@ export function embedRoutes(ctx: AppContext): AppRouter {
     // else the station's default. No cookie: a widget lives in other sites' pages.
     const param = asLocale(typeof c.query[LANG_PARAM] === 'string' ? c.query[LANG_PARAM] : null);
     const station = await ctx.settings.station();
-    const locale: ShippedLocale = (param && param !== PSEUDO_LOCALE ? param : null) ?? matchLocale(acceptLanguageTags(c.get('Accept-Language'))) ?? matchLocale([station.language ?? '']) ?? 'en';
+    const locale: Locale = param ?? matchLocale(acceptLanguageTags(c.get('Accept-Language'))) ?? matchLocale([station.language ?? '']) ?? 'en';
     c.type = 'text/html; charset=utf-8';
     c.set('Cache-Control', 'no-cache');
     c.vary('Accept-Language');

@@ -4,7 +4,10 @@ import type { Knex } from 'knex';
 import type Koa from 'koa';
 import { EMBED_WIDGET_LABELS, type EmbedWidget } from '../../../shared/embed-options';
 import { frameAncestorsSources } from '../../../shared/embeds';
-import { LOCALES, localeDir, type ShippedLocale } from '../../../shared/i18n/locales';
+import { printAST } from '@formatjs/icu-messageformat-parser/printer.js';
+import { compileCatalogue } from '../../../shared/i18n/compile';
+import { LOCALES, localeDir, PSEUDO_LOCALE, type Locale } from '../../../shared/i18n/locales';
+import { pseudoCatalogue } from '../../../shared/i18n/pseudo';
 import type { Config } from '../config';
 import { getEmbedSettings } from './repo';
 
@@ -73,14 +76,18 @@ export async function readWidgetPage(config: Config, widget: string): Promise<Bu
 /** The catalogue keys a widget page carries: the `embed.` ones (web/src/embed/i18n.ts reads them). */
 export const EMBED_KEY_PREFIX = 'embed.';
 
-const embedTextsByLocale = new Map<ShippedLocale, Promise<Record<string, string>>>();
+const embedTextsByLocale = new Map<Locale, Promise<Record<string, string>>>();
 
-/** A shipped language's `embed.*` texts as its translator wrote them (ICU), read once per language. */
-export function embedTexts(locale: ShippedLocale): Promise<Record<string, string>> {
+/**
+ * A language's `embed.*` texts as its translator wrote them (ICU), read once per language; the pseudo-locale's
+ * made from English's (accented, 40 % longer: shared/i18n/pseudo.ts) and printed back as ICU.
+ */
+export function embedTexts(locale: Locale): Promise<Record<string, string>> {
   let hit = embedTextsByLocale.get(locale);
   if (!hit) {
     const entry = LOCALES.find((l) => l.code === locale) ?? LOCALES[0];
-    hit = entry.load().then((m) => Object.fromEntries(Object.entries(m.default as Record<string, string>).filter(([k]) => k.startsWith(EMBED_KEY_PREFIX))));
+    const own = entry.load().then((m) => Object.fromEntries(Object.entries(m.default as Record<string, string>).filter(([k]) => k.startsWith(EMBED_KEY_PREFIX))));
+    hit = locale !== PSEUDO_LOCALE ? own : own.then((en) => Object.fromEntries(Object.entries(pseudoCatalogue(compileCatalogue(en))).map(([k, m]) => [k, typeof m === 'string' ? m.replace(/'/g, "''") : printAST(m)])));
     hit.catch(() => embedTextsByLocale.delete(locale));
     embedTextsByLocale.set(locale, hit);
   }
@@ -91,7 +98,7 @@ export function embedTexts(locale: ShippedLocale): Promise<Record<string, string
  * A widget page in a language: `<html lang dir>`, the page title, and the language's `embed.*` texts as a JSON
  * element (`#embed-texts`, not a script the content policy would refuse) that the widget reads before drawing.
  */
-export function localiseWidgetPage(html: string, widget: EmbedWidget, locale: ShippedLocale, texts: Record<string, string>): string {
+export function localiseWidgetPage(html: string, widget: EmbedWidget, locale: Locale, texts: Record<string, string>): string {
   const dir = localeDir(locale);
   const json = JSON.stringify(texts).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
   const data = `<script type="application/json" id="embed-texts">${json}</script>`;

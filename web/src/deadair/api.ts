@@ -41,7 +41,9 @@ export function useStationCondition(enabled = true) {
   useChannel('now-playing', (e) => {
     if (e.snapshot || (e.name !== 'station.incident' && e.name !== 'station.recovered') || !e.data) return;
     const incident = e.data as StationIncident;
-    qc.setQueryData<StationConditionView>(CONDITION_KEY, (prev) => (prev ? applyIncident(prev, incident) : prev));
+    // Not read yet (its first answer may be on its way, from before this incident): read it again rather than lose it.
+    if (!qc.getQueryData<StationConditionView>(CONDITION_KEY)) void qc.invalidateQueries({ queryKey: CONDITION_KEY });
+    else qc.setQueryData<StationConditionView>(CONDITION_KEY, (prev) => (prev ? applyIncident(prev, incident) : prev));
     // A recovery may leave another kind open: read the whole condition again.
     if (e.name === 'station.recovered') void qc.invalidateQueries({ queryKey: CONDITION_KEY });
     void qc.invalidateQueries({ queryKey: UPTIME_KEY });

@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { dayHeading, localTimeRange, timeRange, weekLabel, weekRangeLabel, zoneLabel } from './format';
+import { dayHeading, localTimeRange, weekLabel, weekRangeLabel, zoneLabel } from './format';
 
 describe('schedule display helpers', () => {
   it('shows station times as written, marking a show past midnight', () => {
-    expect(timeRange({ event_date: '2026-03-27', start_time: '20:00:00', end_time: '22:00:00' }, 'Europe/London', 'Europe/London')).toBe('20:00 – 22:00');
-    expect(timeRange({ event_date: '2026-03-27', start_time: '23:00:00', end_time: '01:00:00' }, 'Europe/London', 'Europe/London')).toBe('23:00 – 01:00 (next day)');
+    expect(localTimeRange({ event_date: '2026-03-27', start_time: '20:00:00', end_time: '22:00:00' }, 'Europe/London', 'Europe/London', 'en-GB', '(next day)')).toBe('20:00 – 22:00');
+    expect(localTimeRange({ event_date: '2026-03-27', start_time: '23:00:00', end_time: '01:00:00' }, 'Europe/London', 'Europe/London', 'en-GB', '(next day)')).toBe('23:00 – 01:00 (next day)');
   });
 
   it("converts to the listener's zone, naming the day when it changes, across DST", () => {
     // London is GMT until 29 March 2026, New York is already on EDT (UTC-4).
-    expect(timeRange({ event_date: '2026-03-27', start_time: '20:00:00', end_time: '22:00:00' }, 'Europe/London', 'America/New_York')).toBe('16:00 – 18:00');
-    expect(timeRange({ event_date: '2026-03-30', start_time: '20:00:00', end_time: '22:00:00' }, 'Europe/London', 'America/New_York')).toBe('15:00 – 17:00');
-    expect(timeRange({ event_date: '2026-03-27', start_time: '02:00:00', end_time: '03:00:00' }, 'Europe/London', 'America/New_York')).toBe('22:00 Thu – 23:00');
-    expect(timeRange({ event_date: '2026-03-27', start_time: '23:00:00', end_time: '01:00:00' }, 'Europe/London', 'Asia/Tokyo')).toBe('08:00 Sat – 10:00');
+    expect(localTimeRange({ event_date: '2026-03-27', start_time: '20:00:00', end_time: '22:00:00' }, 'Europe/London', 'America/New_York', 'en-GB', '(next day)')).toBe('16:00 – 18:00');
+    expect(localTimeRange({ event_date: '2026-03-30', start_time: '20:00:00', end_time: '22:00:00' }, 'Europe/London', 'America/New_York', 'en-GB', '(next day)')).toBe('15:00 – 17:00');
+    expect(localTimeRange({ event_date: '2026-03-27', start_time: '02:00:00', end_time: '03:00:00' }, 'Europe/London', 'America/New_York', 'en-GB', '(next day)')).toBe('22:00 Thu – 23:00');
+    expect(localTimeRange({ event_date: '2026-03-27', start_time: '23:00:00', end_time: '01:00:00' }, 'Europe/London', 'Asia/Tokyo', 'en-GB', '(next day)')).toBe('08:00 Sat – 10:00');
   });
 
   it('labels weeks and zones', () => {

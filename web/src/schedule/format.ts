@@ -45,20 +45,6 @@ export function showDate(event: EventTimes, stationZone: string, displayZone: st
   return partsIn(displayZone, eventInterval(event, stationZone).startMs).date;
 }
 
-/** A show's time range as text, e.g. '20:00 – 22:00', or converted: '21:00 – 23:00 (Tue)' when the day differs. */
-export function timeRange(event: EventTimes, stationZone: string, displayZone: string): string {
-  if (displayZone === stationZone) {
-    const next = crossesMidnight(event.start_time, event.end_time) ? ' (next day)' : '';
-    return `${hhmm(event.start_time)} – ${hhmm(event.end_time)}${next}`;
-  }
-  const { startMs, endMs } = eventInterval(event, stationZone);
-  const s = partsIn(displayZone, startMs);
-  const e = partsIn(displayZone, endMs);
-  const startDay = s.date !== event.event_date ? ` ${SHORT_DAYS[s.weekday] ?? ''}` : '';
-  const endDay = e.date !== s.date ? ` ${SHORT_DAYS[e.weekday] ?? ''}` : '';
-  return `${s.time}${startDay} – ${e.time}${endDay}`;
-}
-
 /** A week's heading, e.g. '23 – 29 March 2026' or '30 March – 5 April 2026'. */
 export function weekLabel(start: string, end: string): string {
   const a = longDate(start).split(' ');

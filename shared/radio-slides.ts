@@ -1,4 +1,5 @@
 import type { NowPlaying } from './radio';
+import type { Translate } from './i18n/format';
 import { RADIO_FALLBACKS, RADIO_LIMITS } from './radio-constants';
 import { songText, stationStateOf } from './radio-display';
 
@@ -26,22 +27,34 @@ export interface RadioSlide {
 export const LIVE_SLIDE_KICKER = 'Live now';
 export const RECENT_SLIDE_KICKER = 'Recently played';
 
-export function radioSlides(np: NowPlaying | null | undefined): RadioSlide[] {
+/** The English texts, for a caller without the catalogue (the spec's words). */
+const ENGLISH: Record<string, (v: Record<string, string>) => string> = {
+  'radioSlide.liveKicker': () => LIVE_SLIDE_KICKER,
+  'radioSlide.recentKicker': () => RECENT_SLIDE_KICKER,
+  'radioSlide.liveTitleNamed': (v) => `${v.name} is live`,
+  'radioSlide.liveTitle': () => 'Live on air',
+  'radioSlide.liveNamed': (v) => `${v.name} is on air now, playing ${v.title} by ${v.artist}. Got a song in mind? Send it to the studio.`,
+  'radioSlide.live': (v) => `We're on air now, playing ${v.title} by ${v.artist}. Got a song in mind? Send it to the studio.`,
+  'radioSlide.sendRequest': () => 'Send a request',
+};
+const english = ((key: string, values?: Record<string, unknown>) => ENGLISH[key]!((values ?? {}) as Record<string, string>)) as Translate;
+
+/** The live slide and the recently played ones, in the reader's language (`t`; English without one). */
+export function radioSlides(np: NowPlaying | null | undefined, t: Translate = english): RadioSlide[] {
   if (!np) return [];
   const out: RadioSlide[] = [];
   if (stationStateOf(np) === 'live') {
     const { art } = np.now_playing.song;
     const song = songText(np.now_playing.song);
     const named = np.presenter && np.presenter !== RADIO_FALLBACKS.livePresenter && np.presenter !== RADIO_FALLBACKS.autoPresenter;
-    const who = named ? `${np.presenter} is` : "We're";
     out.push({
       id: 'live',
-      kicker: LIVE_SLIDE_KICKER,
-      title: np.current_show?.title ?? (named ? `${np.presenter} is live` : 'Live on air'),
-      description: `${who} on air now, playing ${song.title} by ${song.artist}. Got a song in mind? Send it to the studio.`,
+      kicker: t('radioSlide.liveKicker'),
+      title: np.current_show?.title ?? (named ? t('radioSlide.liveTitleNamed', { name: np.presenter! }) : t('radioSlide.liveTitle')),
+      description: named ? t('radioSlide.liveNamed', { name: np.presenter!, title: song.title, artist: song.artist }) : t('radioSlide.live', { title: song.title, artist: song.artist }),
       image_url: art,
       link_url: '/request',
-      link_label: 'Send a request',
+      link_label: t('radioSlide.sendRequest'),
       placement: 'first',
     });
   }
@@ -50,7 +63,7 @@ export function radioSlides(np: NowPlaying | null | undefined): RadioSlide[] {
     const album = raw.album ? ` · ${raw.album}` : '';
     out.push({
       id: `recent:${played_at}`,
-      kicker: RECENT_SLIDE_KICKER,
+      kicker: t('radioSlide.recentKicker'),
       title: song.title,
       description: `${song.artist}${album}`,
       image_url: song.art,

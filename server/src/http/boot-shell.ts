@@ -56,7 +56,7 @@ function header(station: StationInfo, pathname: string, nowPlaying: NowPlaying |
 
 function firstSlide(station: StationInfo, slider: SliderData, nowPlaying: NowPlaying | null, t: Translate): string {
   const { settings } = slider;
-  const slide = openingSlide(radioSlides(nowPlaying), slider.slides, station);
+  const slide = openingSlide(radioSlides(nowPlaying, t === english ? undefined : t), slider.slides, station);
   // The gradient is the theme's own: the page's theme colours are only known in the browser.
   const { background, foreground: fg, overlay } = sliderLook(settings, 'var(--bd-gradient)');
   const link = slide.link_url

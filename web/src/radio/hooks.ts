@@ -1,3 +1,4 @@
+import { useT } from '../i18n/state';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -75,7 +76,8 @@ export function useElapsed(np: NowPlaying | undefined): number {
  */
 export function useRadioSlides(): RadioSlide[] {
   const { data } = useQuery({ queryKey: radioKeys.nowPlaying, queryFn: fetchNowPlaying, staleTime: Infinity, refetchOnWindowFocus: false, enabled: false });
-  return useMemo(() => radioSlides(data), [data]);
+  const t = useT();
+  return useMemo(() => radioSlides(data, t), [data, t]);
 }
 
 /**

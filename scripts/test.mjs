@@ -82,6 +82,9 @@ if (process.env.SKIP_BROWSER_TESTS !== '1') {
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const summary = [];
+/** One line per failed test, printed again after the summary. */
+const failures = [];
+const firstLine = (text) => String(text ?? '').replace(/\x1b\[[0-9;]*m/g, '').split('\n').map((l) => l.trim()).find((l) => l !== '')?.slice(0, 300) ?? '';
 let anyFailure = false;
 
 // Lint first (seconds): the whole tree is one check (one pass when clean); each file with an error is one failure.
@@ -142,6 +145,13 @@ function runVitest(run, capture) {
         skipped = report.numPendingTests + report.numTodoTests;
         // A suite that failed to load counts as a failure even if no test ran.
         for (const file of report.testResults ?? []) if (file.status === 'failed' && (file.assertionResults ?? []).length === 0) failed += 1;
+        // What failed, said again in the closing summary: CI shows only the end of the log.
+        for (const file of report.testResults ?? []) {
+          const where = path.relative(process.cwd(), file.name ?? '');
+          const tests = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+          if (file.status === 'failed' && tests.length === 0) failures.push(`${run.label}: ${where}: ${firstLine(file.message)}`);
+          for (const a of tests) failures.push(`${run.label}: ${where} > ${a.fullName ?? a.title}: ${firstLine((a.failureMessages ?? [])[0])}`);
+        }
         fs.rmSync(out, { force: true });
       } catch {
         if (status !== 0) failed += 1;
@@ -191,5 +201,11 @@ for (const group of groups) {
 console.log('\n── Airdeck test summary ──');
 for (const line of summary) console.log(line);
 console.log(`total time ${((Date.now() - started) / 1000).toFixed(1)}s\n`);
+if (failures.length > 0) {
+  console.log('Failed:');
+  for (const line of failures.slice(0, 40)) console.log(`  ${line}`);
+  if (failures.length > 40) console.log(`  … and ${failures.length - 40} more`);
+  console.log('');
+}
 console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exit(anyFailure || totals.failed > 0 ? 1 : 0);

@@ -31,3 +31,6 @@ for (const [name, load] of Object.entries(benches)) {
   console.log(`\n== ${name} ==`);
   await (await load()).run();
 }
+// A bench's servers, browsers and databases are closed by it; anything it left open (a keep-alive socket, a
+// child's pipe) must not keep the process waiting after the last figure.
+process.exit(process.exitCode ?? 0);

@@ -16,6 +16,9 @@ import { openAsStaff } from '../support/staff';
  */
 const AXE = fs.readFileSync('node_modules/axe-core/axe.min.js', 'utf8');
 async function axeViolations(page: Page): Promise<string[]> {
+  // A toast sliding in is half transparent: its colours are measured once it has arrived.
+  // (Not a spinner's endless animation.)
+  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity).map((a) => a.finished.catch(() => undefined))));
   await page.evaluate(AXE);
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(ctx: Document, opts: unknown): Promise<{ violations: { id: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;

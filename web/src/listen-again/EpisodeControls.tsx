@@ -51,7 +51,8 @@ export function EpisodeControls({ episode, mobile, onLive, logoUrl, stationName 
   const save = useCallback(
     (force = false) => {
       const a = audioRef.current;
-      if (!a || (!force && Date.now() - lastSave.current < SAVE_EVERY_MS)) return;
+      // An audio not loaded yet is at 0 whatever the listener's place: that is not a place to keep.
+      if (!a || a.readyState < 1 || (!force && Date.now() - lastSave.current < SAVE_EVERY_MS)) return;
       lastSave.current = Date.now();
       savePosition(episode.id, a.currentTime, durationRef.current);
     },
@@ -188,7 +189,8 @@ export function EpisodeControls({ episode, mobile, onLive, logoUrl, stationName 
     () => () => {
       const a = audioRef.current;
       if (!a) return;
-      if (a.getAttribute('src')) savePosition(episode.id, a.currentTime, durationRef.current);
+      // (Not from an audio that never loaded: the player drawn again for the other layout would save 0 over the place.)
+      if (a.getAttribute('src') && a.readyState >= 1) savePosition(episode.id, a.currentTime, durationRef.current);
       a.pause();
       a.removeAttribute('src');
       a.load();

@@ -11,6 +11,7 @@ import { useStation } from '../../app/station';
 import { countSlide, useSliderData } from '../api';
 import { visuallyHidden } from '../visually-hidden';
 import { whenIdle } from '../../ui/idle';
+import { whenFailedBefore } from '../../ui/image-failed';
 import { useI18n, useT } from '../../i18n/state';
 
 /** A slide from elsewhere (the radio domain's live slide and recently played songs). */
@@ -79,6 +80,12 @@ export function SliderPlaceholder({ extraSlides = [] }: { extraSlides?: readonly
     </section>
   );
 }
+
+/** A slide's image that failed before the app took the server's page over is hidden as onError would (it never ran). */
+const hideIfFailedBefore = (img: HTMLImageElement | null) =>
+  whenFailedBefore(img, (el) => {
+    el.style.display = 'none';
+  });
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 function subscribeReducedMotion(onChange: () => void): () => void {
@@ -230,6 +237,7 @@ export function FeaturedSlider({ extraSlides = [] }: { extraSlides?: readonly Ex
                   src={s.image_url}
                   alt=""
                   loading={i === 0 ? 'eager' : 'lazy'}
+                  ref={hideIfFailedBefore}
                   onError={(e) => {
                     e.currentTarget.style.display = 'none';
                   }}

@@ -1,6 +1,7 @@
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { Box, Card, CardContent, Link, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
+import { useFailedBeforeRef } from '../../ui/image-failed';
 import type { PublicSponsored } from '../../../../shared/content';
 import { SPONSORED_REFRESH_MS } from '../../../../shared/content-public';
 import { countSponsored, useSponsoredQuery } from '../api';
@@ -20,11 +21,13 @@ export function SponsoredSidebar() {
   const t = useT();
   const { data } = useDeferredQuery(useSponsoredQuery(SPONSORED_REFRESH_MS));
   const item = data?.item ?? null;
-  const [imageFailed, setImageFailed] = useState(false);
+  // The image that would not load (a new item's image is tried afresh).
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const imageFailed = item !== null && failedSrc === item.image_url;
+  const failedBefore = useFailedBeforeRef(() => setFailedSrc(item?.image_url ?? null));
   const shownAt = data ? item?.id : undefined;
 
   useEffect(() => {
-    setImageFailed(false);
     if (shownAt) countSponsored(shownAt, 'views');
   }, [shownAt, data]);
 
@@ -36,7 +39,8 @@ export function SponsoredSidebar() {
         src={imageFailed ? PLACEHOLDER_IMAGE : item.image_url}
         alt=""
         loading="lazy"
-        onError={() => setImageFailed(true)}
+        ref={imageFailed ? undefined : failedBefore}
+        onError={() => setFailedSrc(item.image_url)}
         // A failed image falls back to the station's logo, shown whole and small in the frame, never blown up and cropped.
         sx={{ display: 'block', width: '100%', aspectRatio: '16 / 9', boxSizing: 'border-box', objectFit: imageFailed ? 'contain' : 'cover', p: imageFailed ? 4 : 0, bgcolor: (t) => t.airdeck.backgroundTertiary }}
       />

@@ -1,11 +1,13 @@
 import MusicNoteIcon from '@mui/icons-material/MusicNote';
 import { Box } from '@mui/material';
 import { useState } from 'react';
+import { useFailedBeforeRef } from '../../ui/image-failed';
 
 /** Album art, or a placeholder when there is none or it fails to load (spec 000 §8). */
 export function TrackArt({ src, size, alt = '' }: { src: string | null | undefined; size: number; alt?: string }) {
   const [broken, setBroken] = useState<string | null>(null);
   const show = src && broken !== src;
+  const failedBefore = useFailedBeforeRef(() => setBroken(src ?? null));
   return (
     <Box
       sx={{
@@ -21,7 +23,7 @@ export function TrackArt({ src, size, alt = '' }: { src: string | null | undefin
       }}
     >
       {show ? (
-        <Box component="img" src={src} alt={alt} width={size} height={size} loading="lazy" onError={() => setBroken(src)} sx={{ objectFit: 'cover', width: '100%', height: '100%' }} />
+        <Box component="img" src={src} alt={alt} width={size} height={size} loading="lazy" ref={failedBefore} onError={() => setBroken(src)} sx={{ objectFit: 'cover', width: '100%', height: '100%' }} />
       ) : (
         <MusicNoteIcon aria-hidden sx={{ fontSize: size * 0.5, opacity: 0.9 }} />
       )}

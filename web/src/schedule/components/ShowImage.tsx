@@ -1,5 +1,6 @@
 import { Box, type SxProps, type Theme } from '@mui/material';
 import { useState } from 'react';
+import { useFailedBeforeRef } from '../../ui/image-failed';
 
 /** Where the placeholder show image is served (spec 001 §9: used when an image is missing or fails to load). */
 export const PLACEHOLDER_SHOW_IMAGE = '/placeholder-show.svg';
@@ -11,6 +12,9 @@ export const PLACEHOLDER_SHOW_IMAGE = '/placeholder-show.svg';
 export function ShowImage({ src, alt = '', sx, width = 96, height = 96 }: { src: string | null | undefined; alt?: string; sx?: SxProps<Theme>; width?: number; height?: number }) {
   const [broken, setBroken] = useState<string | null>(null);
   const url = src && broken !== src ? src : PLACEHOLDER_SHOW_IMAGE;
+  const failedBefore = useFailedBeforeRef(() => {
+    if (src) setBroken(src);
+  });
   return (
     <Box
       component="img"
@@ -20,6 +24,7 @@ export function ShowImage({ src, alt = '', sx, width = 96, height = 96 }: { src:
       height={height}
       loading="lazy"
       decoding="async"
+      ref={url === src ? failedBefore : undefined}
       onError={() => {
         if (src) setBroken(src);
       }}

@@ -26,6 +26,43 @@ export function intlLocale(locale: string): string {
   return locale === 'en-XA' || locale === 'en' ? 'en-GB' : locale;
 }
 
+/*
+ * Formatting a message must not cost more than reading it. intl-messageformat resolves its locale afresh for every
+ * message it is given (Intl.NumberFormat.supportedLocalesOf and a new Intl.Locale: the slowest step of a page's
+ * first render on a phone, measured) and makes new Intl formatters for each. The locale is resolved once per tag
+ * here (the library's own static step, memoised), and one translator's messages share their formatters.
+ */
+const resolvedLocales = new Map<string, ReturnType<typeof IntlMessageFormat.resolveLocale>>();
+const resolveLocaleUncached = IntlMessageFormat.resolveLocale;
+IntlMessageFormat.resolveLocale = (locales) => {
+  const key = String(locales);
+  if (!resolvedLocales.has(key)) resolvedLocales.set(key, resolveLocaleUncached(locales));
+  return resolvedLocales.get(key);
+};
+
+function memoised<A extends unknown[], T>(make: (...args: A) => T): (...args: A) => T {
+  const made = new Map<string, T>();
+  return (...args) => {
+    // Locales may be Intl.Locale objects (which JSON writes as {}): named by their tag.
+    const key = args.map((a) => (typeof a === 'object' && a !== null && !Array.isArray(a) && !(a instanceof Intl.Locale) ? JSON.stringify(a) : String(a))).join('|');
+    let v = made.get(key);
+    if (v === undefined) {
+      v = make(...args);
+      made.set(key, v);
+    }
+    return v;
+  };
+}
+
+/** One set of Intl formatters for a translator's messages (what the library would make per message). */
+function sharedFormatters() {
+  return {
+    getNumberFormat: memoised((locales?: string | string[], opts?: Intl.NumberFormatOptions) => new Intl.NumberFormat(locales, opts)),
+    getDateTimeFormat: memoised((locales?: string | string[], opts?: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locales, opts)),
+    getPluralRules: memoised((locales?: string | string[], opts?: Intl.PluralRulesOptions) => new Intl.PluralRules(locales, opts)),
+  };
+}
+
 /**
  * `t(key, values)` for one language. A key the catalogue lacks is shown as the key itself (the browser tests
  * look for raw keys), never as another language's text.
@@ -33,13 +70,14 @@ export function intlLocale(locale: string): string {
 export function createTranslator(locale: string, catalogue: CompiledCatalogue): Translate {
   const formats = new Map<string, IntlMessageFormat>();
   const tag = intlLocale(locale);
+  const formatters = sharedFormatters();
   return (key, values) => {
     const message = catalogue[key];
     if (message === undefined) return key;
     if (typeof message === 'string') return message;
     let format = formats.get(key);
     if (!format) {
-      format = new IntlMessageFormat(message, tag);
+      format = new IntlMessageFormat(message, tag, undefined, { formatters });
       formats.set(key, format);
     }
     const out = format.format(values);

@@ -69,6 +69,29 @@ describe('RealtimeClient', () => {
     expect(b).toHaveBeenCalledTimes(1);
   });
 
+  it('while the app adopts the server-drawn page, holds what arrives and then delivers it in order', () => {
+    const c = make();
+    const got: unknown[] = [];
+    const resync = vi.fn();
+    c.onResync(resync);
+    c.hold();
+    c.subscribe('now-playing', (e) => got.push(e.data));
+    latest().open();
+    latest().receive({ type: 'event', channel: 'now-playing', name: 'now-playing.updated', data: { song: 'A' }, seq: 1, snapshot: true });
+    latest().receive({ type: 'event', channel: 'now-playing', name: 'bus.resync', data: null, seq: 2 });
+    latest().receive({ type: 'event', channel: 'now-playing', name: 'now-playing.updated', data: { song: 'B' }, seq: 3 });
+    // Subscribed at once; nothing delivered yet.
+    expect(latest().sent).toEqual([{ type: 'subscribe', channel: 'now-playing' }]);
+    expect(got).toEqual([]);
+    expect(resync).not.toHaveBeenCalled();
+    c.release();
+    expect(got).toEqual([{ song: 'A' }, { song: 'B' }]);
+    expect(resync).toHaveBeenCalledWith('now-playing');
+    // From then on, at once.
+    latest().receive({ type: 'event', channel: 'now-playing', name: 'now-playing.updated', data: { song: 'C' }, seq: 4 });
+    expect(got).toEqual([{ song: 'A' }, { song: 'B' }, { song: 'C' }]);
+  });
+
   it('reconnects with backoff after a drop, subscribes again and asks for a resync', async () => {
     const c = make();
     const resync = vi.fn();

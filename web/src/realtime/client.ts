@@ -70,6 +70,8 @@ export class RealtimeClient {
   /** Connections that failed or closed before a welcome, in a row. */
   private failures = 0;
   private pollTimer: ReturnType<typeof setInterval> | null = null;
+  /** What arrived while held (hold()), in order; null when delivering at once. */
+  private held: (() => void)[] | null = null;
 
   constructor(private readonly opts: RealtimeClientOptions) {}
 
@@ -105,6 +107,27 @@ export class RealtimeClient {
   onResync(fn: (channel: Channel | null) => void): () => void {
     this.resyncListeners.add(fn);
     return () => this.resyncListeners.delete(fn);
+  }
+
+  /**
+   * Holds what the channels deliver (events, resyncs) until release(): while the app adopts the page the server drew,
+   * a change to the data it was drawn from would make the page it is adopting differ from the server's (a new song,
+   * a count), and React would throw that page away and draw it anew. The connection and subscriptions go on.
+   */
+  hold(): void {
+    this.held ??= [];
+  }
+
+  /** Delivers what was held, in the order it came, and delivers at once from then on. */
+  release(): void {
+    const held = this.held;
+    this.held = null;
+    for (const deliver of held ?? []) deliver();
+  }
+
+  private deliver(fn: () => void): void {
+    if (this.held) this.held.push(fn);
+    else fn();
   }
 
   /** True while the page polls instead of being pushed to (WebSockets blocked). */
@@ -193,7 +216,10 @@ export class RealtimeClient {
       const waiting = this.outbox.splice(0);
       for (const text of waiting) ws.send(text);
       this.startLiveness(ws);
-      if (reconnected) for (const fn of this.resyncListeners) fn(null);
+      if (reconnected)
+        this.deliver(() => {
+          for (const fn of this.resyncListeners) fn(null);
+        });
     };
     ws.onmessage = (msg) => {
       if (this.ws !== ws) return;
@@ -231,13 +257,16 @@ export class RealtimeClient {
         return;
       case 'event': {
         if (frame.name === 'bus.resync' || frame.name.endsWith('.too-big')) {
-          for (const fn of this.resyncListeners) fn(frame.channel);
+          this.deliver(() => {
+            for (const fn of this.resyncListeners) fn(frame.channel);
+          });
           return;
         }
-        const set = this.handlers.get(frame.channel);
-        if (!set) return;
         const event: ChannelEvent = { channel: frame.channel, name: frame.name, data: frame.data, snapshot: frame.snapshot === true };
-        for (const h of [...set]) h(event);
+        this.deliver(() => {
+          const set = this.handlers.get(frame.channel);
+          if (set) for (const h of [...set]) h(event);
+        });
         return;
       }
       case 'error':
@@ -277,9 +306,10 @@ export class RealtimeClient {
 
   private startPolling(): void {
     if (this.pollTimer) return;
-    const poll = () => {
-      for (const fn of this.resyncListeners) fn(null);
-    };
+    const poll = () =>
+      this.deliver(() => {
+        for (const fn of this.resyncListeners) fn(null);
+      });
     this.pollTimer = setInterval(poll, POLL_FALLBACK_MS);
     poll();
   }

@@ -69,8 +69,18 @@ describe.skipIf(skipBrowser())('the radio in Chromium', () => {
   it('shows a vote on one page in the counts of a second open page', async () => {
     const one = await h.newPage();
     const two = await h.newPage();
+    // The second page counts as open once its channel for votes is live (the server draws the counts before the app
+    // subscribes: a vote in between is seen at the list's next refresh, not pushed).
+    const subscribed: string[] = [];
+    two.page.on('websocket', (ws) =>
+      ws.on('framereceived', (f) => {
+        const frame = JSON.parse(String(f.payload)) as { type?: string; channel?: string };
+        if (frame.type === 'subscribed' && frame.channel) subscribed.push(frame.channel);
+      }),
+    );
     await one.page.goto(h.url + '/');
     await two.page.goto(h.url + '/');
+    await expect.poll(() => subscribed.includes('votes'), { timeout: 15_000 }).toBe(true);
     const recent = (p: typeof one.page) => p.getByTestId('recently-played');
     await expect.poll(() => recent(one.page).getByRole('group').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
     // The newest play stays in the list longest (four 10 s tracks) while the test runs: the song on air is not in it.

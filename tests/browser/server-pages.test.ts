@@ -45,7 +45,25 @@ describe.skipIf(skipBrowser())('listener pages drawn by the server (JavaScript o
     expect(text).not.toContain('Loading shows...');
   });
 
-  it("/djs and a presenter's page: the presenters by name", async () => {
+  it('/: the home page whole: its sections down to recently played, with the songs' votes (issue 36 item 4)', async () => {
+    const station = await api<{ name: string }>('/api/station');
+    const res = await page.goto(h.url + '/');
+    expect(res?.status()).toBe(200);
+    expect(await main().getByRole('heading', { level: 1 }).innerText()).toBe(station.name);
+    const headings = (await main().locator('h2').allInnerTexts()).join(' | ');
+    for (const section of ['Featured Shows', 'DJ Spotlight', 'Recently Played']) expect(headings).toContain(section);
+    // The songs' vote buttons are there, waiting for the app.
+    expect(await main().getByTestId('recently-played').getByRole('group').count()).toBeGreaterThan(0);
+  });
+
+  it('/listen-again: the episodes or the empty state, not a loading one', async () => {
+    const res = await page.goto(h.url + '/listen-again');
+    expect(res?.status()).toBe(200);
+    expect(await main().getByRole('heading', { level: 1, name: 'Listen again' }).count()).toBe(1);
+    expect(await main().innerText()).not.toContain('Loading episodes');
+  });
+
+    it("/djs and a presenter's page: the presenters by name", async () => {
     const { presenters } = await api<{ presenters: { id: string; name: string; bio: string | null }[] }>('/api/presenters');
     expect(presenters.length).toBeGreaterThan(0);
     await page.goto(h.url + '/djs');
@@ -130,7 +148,7 @@ describe.skipIf(skipBrowser())('listener pages drawn by the server (JavaScript o
 describe.skipIf(skipBrowser())('listener pages drawn by the server (JavaScript on)', () => {
   it('the app takes each page over without an error in the console', async () => {
     const { page: live, context, errors } = await h.newPage({ width: 390, height: 844 });
-    for (const path of ['/shows', '/djs', '/song-request', '/donate', '/page/about']) {
+    for (const path of ['/', '/listen-again', '/shows', '/djs', '/song-request', '/donate', '/page/about']) {
       await live.goto(h.url + path);
       // The app's own navigation bar (the server draws a placeholder of it).
       await live.getByRole('button', { name: /menu/i }).first().waitFor();
@@ -155,7 +173,7 @@ describe.skipIf(skipBrowser())('listener pages drawn by the server (JavaScript o
       });
       seen.observe(document, { childList: true, subtree: true });
     });
-    for (const path of ['/djs', '/song-request']) {
+    for (const path of ['/', '/djs', '/song-request']) {
       await live.goto(h.url + path);
       await live.waitForFunction(() => !document.querySelector('[data-ssr-theme]'));
       const same = await live.evaluate(() => {

@@ -174,8 +174,11 @@ export interface PageRequest {
   intl?: string;
 }
 
-/** The listener pages the server draws whole with the app's own components (web/src/app/ssr.tsx); Become a DJ too (issue 38 item 8). */
-const RENDERED_PAGES = /^\/(shows|djs|djs\/[^/]+|mobile-app|request|song-request|shoutout-request|general-request|presenter-application|become-a-dj|donate|terms-of-service|privacy-policy|page\/[^/]+)\/?$/;
+/**
+ * The listener pages the server draws whole with the app's own components (web/src/app/ssr.tsx); Become a DJ too
+ * (issue 38 item 8), the home page and listen again (issue 36 item 4: the browser adopts the page rather than draws it).
+ */
+const RENDERED_PAGES = /^\/(|listen-again|shows|djs|djs\/[^/]+|mobile-app|request|song-request|shoutout-request|general-request|presenter-application|become-a-dj|donate|terms-of-service|privacy-policy|page\/[^/]+)\/?$/;
 
 /** Whether the server draws the page at `pathname` with the app's components (when the build has them). */
 export function isRenderedPage(pathname: string): boolean {

@@ -19,6 +19,20 @@ function schedule(): void {
   }, 1000 - (serverNow() % 1000) + 5);
 }
 
+/**
+ * The second the server drew the page at (BootData.serverTime), or null: what the server's render reads, and what
+ * the browser's first render reads when it adopts that page (hydration), so both draw the same times; the page's
+ * live clock takes over in the render right after.
+ */
+let drawnSecond: number | null = null;
+
+/** Sets (or clears, null) the time the page was drawn at: the server before each render, the browser before adopting it. */
+export function setDrawnTime(ms: number | null | undefined): void {
+  drawnSecond = typeof ms === 'number' && Number.isFinite(ms) ? Math.floor(ms / 1000) : null;
+}
+
+const drawnOrNow = (): number => drawnSecond ?? second;
+
 /** Follows the page's clock (one timer for every follower); returns the way to stop. */
 export function subscribeClock(listener: () => void): () => void {
   listeners.add(listener);
@@ -43,7 +57,7 @@ export function clockTimers(): number {
 /** The server's clock in whole seconds, the same value for every reader on the page. */
 export function useServerSecond(): number {
   const read = () => second;
-  return useSyncExternalStore(subscribeClock, read, read);
+  return useSyncExternalStore(subscribeClock, read, drawnOrNow);
 }
 
 /**
@@ -51,6 +65,6 @@ export function useServerSecond(): number {
  * a reader is redrawn only when its rounded value changes, but every reader follows the same one timer.
  */
 export function useNow(everyMs = 30_000): number {
-  const read = () => Math.floor((second * 1000) / everyMs) * everyMs;
-  return useSyncExternalStore(subscribeClock, read, read);
+  const round = (s: number) => Math.floor((s * 1000) / everyMs) * everyMs;
+  return useSyncExternalStore(subscribeClock, () => round(second), () => round(drawnOrNow()));
 }

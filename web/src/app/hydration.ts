@@ -2,6 +2,9 @@ import { ACTIVE_WEEK_KEY, TIME_ZONE_MODE_KEY } from '../schedule/atoms';
 import { setServerMobileGuess } from './media';
 import { storedValue } from '../platform/storage';
 import { bootSaysMissing } from './boot-data';
+import { setDrawnTime } from './clock';
+import { setDrawingServerPage } from '../ui/Deferred';
+import { realtime } from '../realtime/client';
 
 /** Where the Become a DJ form waits while the applicant is away connecting Discord (applications/PresenterApplicationPage.tsx). */
 export const APPLICATION_DRAFT_KEY = 'airdeck.application-draft';
@@ -51,6 +54,9 @@ function hasApplicationDraft(): boolean {
  * the browser's emotion since it started) and its controls work.
  */
 export function releaseServerPage(): void {
+  setDrawnTime(null);
+  setDrawingServerPage(false);
+  realtime.release();
   for (const el of document.querySelectorAll('style[data-ssr-emotion]')) el.remove();
   for (const el of document.querySelectorAll(`[${SSR_DISABLED_ATTR}]`)) {
     el.removeAttribute('disabled');

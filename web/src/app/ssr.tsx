@@ -14,6 +14,8 @@ import { themeKeyAtom } from './atoms';
 import { SSR_DISABLED_ATTR, SSR_MOBILE_ATTR, SSR_THEME_ATTR } from './hydration';
 import { setServerMobileGuess } from './media';
 import { preloadRoute } from './routes';
+import { setDrawnTime } from './clock';
+import { setDrawingServerPage } from '../ui/Deferred';
 import type { CompiledCatalogue } from '../../../shared/i18n/format';
 import type { Locale } from '../../../shared/i18n/locales';
 import { i18nAtom, makeI18n } from '../i18n/state';
@@ -91,6 +93,10 @@ export async function renderPage(input: RenderInput): Promise<RenderOutput | nul
     const draw = () => {
       // Read by useIsMobile during this (synchronous) render only.
       setServerMobileGuess(input.mobile === true);
+      // Times as of the moment the page's data was read (BootData.serverTime): the browser's first render draws the
+      // same; and the sections a page draws with itself when the server draws it (ui/Deferred.tsx withServerPage).
+      setDrawnTime(input.boot.serverTime);
+      setDrawingServerPage(true);
       return renderToString(
         <AtomProvider store={store}>
           <AppFrame client={client} themeKey={input.themeKey} rtlCache={rtlCache}>

@@ -5,6 +5,10 @@ import { App } from './App';
 import { nextTask } from '../ui/idle';
 import { preloadRoute } from './routes';
 import { serverDrawnPage } from './hydration';
+import { readBootData } from './boot-data';
+import { setDrawnTime } from './clock';
+import { setDrawingServerPage } from '../ui/Deferred';
+import { realtime } from '../realtime/client';
 import { startI18n } from '../i18n/start';
 import { isChunkLoadError } from '../ui/chunks';
 
@@ -15,6 +19,9 @@ import { isChunkLoadError } from '../ui/chunks';
 const onCaughtError = (error: unknown, info: { componentStack?: string | undefined }) => {
   if (!isChunkLoadError(error)) console.error(error, info.componentStack);
 };
+
+/** The longest the page's pushed updates wait for the app to adopt the page (a very slow phone). */
+const HOLD_AT_MOST_MS = 15_000;
 
 const StudioShell = lazy(() => import('../studio/StudioShell'));
 
@@ -37,6 +44,14 @@ export async function startApp(): Promise<void> {
   // React adopts its HTML (hydration) rather than drawing it again, so nothing is painted twice.
   const drawn = isStudio() ? null : serverDrawnPage(path);
   if (drawn) {
+    // The first render draws what the server drew: the same times (the moment it drew the page) and the sections it
+    // drew with the page (ui/Deferred.tsx); both go back to normal once the app has the page (hydration.ts).
+    setDrawnTime(readBootData()?.serverTime);
+    setDrawingServerPage(true);
+    // What the channels push meanwhile (a new song, a vote) waits until the app has the page: changed data would make
+    // the page differ from the server's, and React would draw it anew (hydration.ts releaseServerPage delivers it).
+    realtime.hold();
+    setTimeout(() => realtime.release(), HOLD_AT_MOST_MS);
     startTransition(() => void hydrateRoot(drawn, <StrictMode>{root}</StrictMode>, { onCaughtError }));
     return;
   }

@@ -1,5 +1,5 @@
 import GroupsIcon from '@mui/icons-material/Groups';
-import { Box, Button, Container, Stack, Typography, useMediaQuery } from '@mui/material';
+import { Box, Button, Container, Stack, Typography } from '@mui/material';
 import { useIsMobile } from '../app/media';
 import { usePageMeta } from '../app/meta';
 import { useStation } from '../app/station';
@@ -26,7 +26,7 @@ import { useT } from '../i18n/state';
 function HomeSlider() {
   const radioSlides = useRadioSlides();
   return (
-    <Deferred priority={1} placeholder={<SliderPlaceholder extraSlides={radioSlides} />}>
+    <Deferred withServerPage priority={1} placeholder={<SliderPlaceholder extraSlides={radioSlides} />}>
       <FeaturedSlider extraSlides={radioSlides} />
     </Deferred>
   );
@@ -39,12 +39,12 @@ function HomeSlider() {
  * content, the next show, the full history); on small screens the bubbles
  * button floats top-right.
  */
+const SIDEBAR_BESIDE = '@media (min-width: 1024px)';
+
 export const Home = () => {
   const station = useStation();
   const t = useT();
   const mobile = useIsMobile();
-  // The sidebar's 300 px leave the cards too narrow below 1024 px: there it goes under the main column.
-  const sidebarBeside = useMediaQuery('(min-width: 1024px)', { noSsr: true });
   usePageMeta({ title: '', description: station.tagline || `Listen to ${station.name} live.` });
   const community = station.chatInviteUrl || station.social.chat;
   return (
@@ -69,42 +69,44 @@ export const Home = () => {
         {/* Top-right of the page, scrolling with it: fixed, it covered list items as a phone scrolled. */}
         {mobile && <BubblesButton floating />}
       </Box>
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: sidebarBeside ? 'minmax(0, 1fr) 300px' : 'minmax(0, 1fr)', alignItems: 'start' }}>
+      {/* The sidebar's 300 px leave the cards too narrow below 1024 px: there it goes under the main column (CSS, so
+          that the server draws the page as the browser lays it out). */}
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)', alignItems: 'start', [SIDEBAR_BESIDE]: { gridTemplateColumns: 'minmax(0, 1fr) 300px' } }}>
         <Stack spacing={{ xs: 4, md: 5 }} sx={{ minWidth: 0 }}>
           <HomeSlider />
           {/* Below the slider (the first screen the server draws): mounted one by one when the browser is idle (ui/Deferred). */}
-          <Deferred minHeight={{ xs: 330, md: 260 }}>
+          <Deferred withServerPage minHeight={{ xs: 330, md: 260 }}>
             <NowPlayingCard />
           </Deferred>
-          <Deferred minHeight={480}>
+          <Deferred withServerPage minHeight={480}>
             <FeaturedShows />
           </Deferred>
           {mobile && (
-            <Deferred minHeight={160}>
+            <Deferred withServerPage minHeight={160}>
               <UpcomingShows />
             </Deferred>
           )}
-          <Deferred minHeight={360}>
+          <Deferred withServerPage minHeight={360}>
             <DjSpotlight />
           </Deferred>
-          <Deferred minHeight={260}>
+          <Deferred withServerPage minHeight={260}>
             <MostPlayedLiked />
           </Deferred>
-          <Deferred minHeight={400}>
+          <Deferred withServerPage minHeight={400}>
             <RecentlyPlayed />
           </Deferred>
         </Stack>
         {!mobile && (
           // Under the main column on a tablet, its cards go two by two rather than stretch across the page, which blew the
           // sponsor's image up to the page's width (issue 38 item 9).
-          <Box component="aside" aria-label={t('shows.sidebar')} sx={{ display: 'grid', gap: 3, alignItems: 'start', gridTemplateColumns: sidebarBeside ? 'minmax(0, 1fr)' : 'repeat(2, minmax(0, 1fr))' }}>
-            <Deferred minHeight={380}>
+          <Box component="aside" aria-label={t('shows.sidebar')} sx={{ display: 'grid', gap: 3, alignItems: 'start', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', [SIDEBAR_BESIDE]: { gridTemplateColumns: 'minmax(0, 1fr)' } }}>
+            <Deferred withServerPage minHeight={380}>
               <SponsoredSidebar />
             </Deferred>
-            <Deferred minHeight={200}>
+            <Deferred withServerPage minHeight={200}>
               <UpcomingShows />
             </Deferred>
-            <Deferred minHeight={600}>
+            <Deferred withServerPage minHeight={600}>
               <TrackHistory />
             </Deferred>
           </Box>

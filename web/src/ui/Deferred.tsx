@@ -41,14 +41,25 @@ function enqueue(show: () => void, priority: number): () => void {
 }
 
 /**
+ * Whether this render draws the sections marked `withServerPage` at once: the server's render of a page, and the
+ * browser's first render that adopts it (web/src/app/start.tsx, until the app has the page: hydration.ts).
+ */
+let drawingServerPage = false;
+export function setDrawingServerPage(on: boolean): void {
+  drawingServerPage = on;
+}
+
+/**
  * Renders `children` once the sections before it have mounted and the
  * browser is idle; until then a box of `minHeight` holds its place (below
  * the first screen, so nothing visible moves), or `placeholder` when given.
- * A higher `priority` (default 0) goes ahead in the queue.
+ * A higher `priority` (default 0) goes ahead in the queue. `withServerPage`: on a page the server draws, drawn by it
+ * with the page and adopted as it is (no later commit of its own); still queued when the app draws the page itself
+ * (a navigation in the app).
  */
-export function Deferred({ children, minHeight = 0, placeholder, priority = 0 }: { children: ReactNode; minHeight?: number | Record<string, number>; placeholder?: ReactNode; priority?: number }) {
-  const [shown, setShown] = useState(false);
-  useEffect(() => enqueue(() => startTransition(() => setShown(true)), priority), [priority]);
+export function Deferred({ children, minHeight = 0, placeholder, priority = 0, withServerPage = false }: { children: ReactNode; minHeight?: number | Record<string, number>; placeholder?: ReactNode; priority?: number; withServerPage?: boolean }) {
+  const [shown, setShown] = useState(() => withServerPage && drawingServerPage);
+  useEffect(() => (shown ? undefined : enqueue(() => startTransition(() => setShown(true)), priority)), [priority, shown]);
   if (shown) return <>{children}</>;
   return placeholder ?? <Box aria-hidden sx={{ minHeight }} />;
 }

@@ -45,7 +45,7 @@ describe.skipIf(skipBrowser())('listener pages drawn by the server (JavaScript o
     expect(text).not.toContain('Loading shows...');
   });
 
-  it('/: the home page whole: its sections down to recently played, with the songs' votes (issue 36 item 4)', async () => {
+  it("/: the home page whole: its sections down to recently played, with the songs' votes (issue 36 item 4)", async () => {
     const station = await api<{ name: string }>('/api/station');
     const res = await page.goto(h.url + '/');
     expect(res?.status()).toBe(200);

@@ -56,7 +56,9 @@ function hasApplicationDraft(): boolean {
 export function releaseServerPage(): void {
   setDrawnTime(null);
   setDrawingServerPage(false);
-  realtime.release();
+  // In a task of its own: delivered from this layout effect, the held updates would be rendered at once, in the same
+  // long task as the adoption, instead of as the ordinary updates they are.
+  setTimeout(() => realtime.release(), 0);
   for (const el of document.querySelectorAll('style[data-ssr-emotion]')) el.remove();
   for (const el of document.querySelectorAll(`[${SSR_DISABLED_ATTR}]`)) {
     el.removeAttribute('disabled');

@@ -14,12 +14,17 @@ const SHORT_DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 
 /** The listener's own IANA zone (falls back to UTC when the browser will not say). */
 export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
+  // Read once: a new Intl.DateTimeFormat for each of a week's show cards was a measurable part of drawing /shows.
+  if (ownZone === undefined) {
+    try {
+      ownZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+    } catch {
+      ownZone = 'UTC';
+    }
   }
+  return ownZone;
 }
+let ownZone: string | undefined;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function partsIn(zone: string, ms: number): { date: string; time: string; weekday: number } {

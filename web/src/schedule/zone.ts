@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai';
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
+import { isDrawingServerPage } from '../ui/Deferred';
 import { useStation } from '../app/station';
 import { useT } from '../i18n/state';
 import { timeZoneModeAtom } from './atoms';
@@ -25,11 +26,19 @@ export interface ShowZone {
   label: string | null;
 }
 
-const noSubscribe = () => () => undefined;
-
-/** The listener's own zone: the browser's, or `fallback` while the server draws the page and during hydration. */
+/**
+ * The listener's own zone: the browser's, or `fallback` while the server draws the page and while the app adopts it;
+ * the browser's then takes over in a transition (React re-renders the times in slices). (Read through
+ * useSyncExternalStore, a zone other than the server's made React redraw every time on the page in one
+ * uninterrupted task right after adopting it: on /shows, the whole week.)
+ */
 export function useListenerZone(fallback: string): string {
-  return useSyncExternalStore(noSubscribe, browserTimeZone, () => fallback);
+  const [zone, setZone] = useState(() => (isDrawingServerPage() ? fallback : browserTimeZone()));
+  useEffect(() => {
+    const own = browserTimeZone();
+    if (own !== zone) startTransition(() => setZone(own));
+  }, [zone]);
+  return zone;
 }
 
 /** The page's one zone, from the station's (`stationZone` when a response carries it, else General Settings). */

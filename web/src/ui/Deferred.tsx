@@ -48,6 +48,10 @@ let drawingServerPage = false;
 export function setDrawingServerPage(on: boolean): void {
   drawingServerPage = on;
 }
+/** Whether this render is the server's, or the browser's that adopts it (see setDrawingServerPage). */
+export function isDrawingServerPage(): boolean {
+  return drawingServerPage;
+}
 
 /**
  * Renders `children` once the sections before it have mounted and the

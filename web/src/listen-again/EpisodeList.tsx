@@ -76,7 +76,7 @@ export function EpisodeCard({ episode, headingLevel = 2, linkShow = false }: { e
             {main}
           </Button>
           {episode.tracks.length > 0 && (
-            <Button onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls={`${listId}-tracks`} endIcon={open ? <ExpandLessIcon /> : <ExpandMoreIcon />} sx={{ minHeight: 44 }}>
+            <Button onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls={open ? `${listId}-tracks` : undefined} endIcon={open ? <ExpandLessIcon /> : <ExpandMoreIcon />} sx={{ minHeight: 44 }}>
               {t('listenAgain.tracksToggle', { count: episode.tracks.length })}
             </Button>
           )}
